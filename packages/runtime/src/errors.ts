@@ -1,0 +1,74 @@
+/**
+ * Application errors with stable codes. Services throw AppError; only the edges (the
+ * gateway's HTTP layer, gRPC servers and clients) translate codes to transport statuses.
+ */
+export const ERROR_CODES = {
+  VALIDATION_ERROR: { http: 400, grpc: 3 /* INVALID_ARGUMENT */ },
+  UNAUTHORIZED: { http: 401, grpc: 16 /* UNAUTHENTICATED */ },
+  FORBIDDEN: { http: 403, grpc: 7 /* PERMISSION_DENIED */ },
+  NOT_FOUND: { http: 404, grpc: 5 /* NOT_FOUND */ },
+  CONFLICT: { http: 409, grpc: 6 /* ALREADY_EXISTS */ },
+  PAYLOAD_TOO_LARGE: { http: 413, grpc: 3 },
+  UNSUPPORTED_MEDIA_TYPE: { http: 415, grpc: 3 },
+  UNPROCESSABLE: { http: 422, grpc: 9 /* FAILED_PRECONDITION */ },
+  RATE_LIMITED: { http: 429, grpc: 8 /* RESOURCE_EXHAUSTED */ },
+  INTERNAL_ERROR: { http: 500, grpc: 13 /* INTERNAL */ },
+  UNAVAILABLE: { http: 503, grpc: 14 /* UNAVAILABLE */ },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CODES, value);
+}
+
+export type ErrorDetails = Record<string, unknown>;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: ErrorDetails;
+
+  constructor(code: ErrorCode, message: string, details: ErrorDetails = {}, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+
+  get httpStatus(): number {
+    return ERROR_CODES[this.code].http;
+  }
+
+  get grpcStatus(): number {
+    return ERROR_CODES[this.code].grpc;
+  }
+
+  toJSON(): { error: ErrorCode; message: string; details: ErrorDetails } {
+    return { error: this.code, message: this.message, details: this.details };
+  }
+
+  static validation(field: string, message: string, extra: ErrorDetails = {}): AppError {
+    return new AppError('VALIDATION_ERROR', message, { field, ...extra });
+  }
+  static notFound(message = 'Resource not found'): AppError {
+    return new AppError('NOT_FOUND', message);
+  }
+  static forbidden(message: string, details: ErrorDetails = {}): AppError {
+    return new AppError('FORBIDDEN', message, details);
+  }
+  static unauthorized(message = 'Missing or invalid authorization'): AppError {
+    return new AppError('UNAUTHORIZED', message);
+  }
+  static conflict(message: string, details: ErrorDetails = {}): AppError {
+    return new AppError('CONFLICT', message, details);
+  }
+  static internal(message = 'Internal server error'): AppError {
+    return new AppError('INTERNAL_ERROR', message);
+  }
+}
+
+/** Any thrown value as an AppError; unknown failures become INTERNAL_ERROR without leaking their text. */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  return new AppError('INTERNAL_ERROR', 'Internal server error', {}, { cause: err });
+}

@@ -1,0 +1,98 @@
+import type { Logger } from 'pino';
+
+/** A running unit: created by a service factory, started once, stopped once. */
+export interface Service {
+  readonly name: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface ShutdownStep {
+  name: string;
+  run: () => Promise<void> | void;
+  timeoutMs?: number;
+}
+
+/**
+ * Ordered shutdown: steps registered as resources are opened run in reverse order, each
+ * bounded by a timeout so one hung dependency cannot keep the process alive.
+ */
+export class Lifecycle {
+  private readonly steps: ShutdownStep[] = [];
+  private stopping: Promise<void> | undefined;
+
+  constructor(private readonly logger: Logger) {}
+
+  onStop(step: ShutdownStep): void {
+    this.steps.push(step);
+  }
+
+  stop(): Promise<void> {
+    this.stopping ??= this.runSteps();
+    return this.stopping;
+  }
+
+  private async runSteps(): Promise<void> {
+    for (const step of [...this.steps].reverse()) {
+      const timeoutMs = step.timeoutMs ?? 5000;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          Promise.resolve().then(step.run),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+          }),
+        ]);
+        this.logger.debug({ step: step.name }, 'shutdown step done');
+      } catch (err) {
+        this.logger.warn({ step: step.name, err }, 'shutdown step failed');
+      } finally {
+        if (timer) clearTimeout(timer);
+      }
+    }
+  }
+}
+
+/**
+ * Starts a service and keeps the process alive until SIGTERM or SIGINT, then stops it
+ * gracefully. A second signal, or a stop that overruns, exits at once.
+ */
+export async function runUntilSignal(service: Service, logger: Logger, graceMs = 15000): Promise<void> {
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'unhandled promise rejection');
+  });
+  try {
+    await service.start();
+  } catch (err) {
+    logger.fatal({ err }, 'failed to start');
+    await service.stop().catch(() => undefined);
+    process.exit(1);
+  }
+  logger.info('started');
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) {
+      logger.warn({ signal }, 'second signal, exiting now');
+      process.exit(1);
+    }
+    signalled = true;
+    logger.info({ signal }, 'stopping');
+    const force = setTimeout(() => {
+      logger.error('graceful stop overran, exiting');
+      process.exit(1);
+    }, graceMs);
+    force.unref();
+    service.stop().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (err) => {
+        logger.error({ err }, 'stop failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}

@@ -6,3 +6,4 @@ export * from './lifecycle.js';
 export * from './metrics.js';
 export * from './ops-http.js';
 export * from './ids.js';
+export * from './service-config.js';

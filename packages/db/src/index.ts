@@ -1,0 +1,3 @@
+export * from './knex.js';
+export * from './migrations.js';
+export * from './database.js';

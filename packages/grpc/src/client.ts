@@ -1,0 +1,99 @@
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import { createRequire } from 'node:module';
+import type { AppError } from '@cred/runtime';
+import { fromGrpcError } from './errors.js';
+
+export interface CallOptions {
+  /** Overrides the client's default deadline for this call. */
+  deadlineMs?: number;
+  /** Request id propagated to the callee's logs. */
+  requestId?: string;
+}
+
+type UnaryMethodNames<C> = {
+  [K in keyof C]: K extends string
+    ? K extends Uncapitalize<K>
+      ? never
+      : C[K] extends (argument: any, callback: grpc.requestCallback<any>) => grpc.ClientUnaryCall
+        ? K
+        : never
+    : never;
+}[keyof C];
+
+/** The promise form of a generated client: every unary RPC takes a request and returns its response. */
+export type PromiseClient<C> = {
+  [K in UnaryMethodNames<C>]: C[K] extends (argument: infer Req, callback: grpc.requestCallback<infer Res>) => grpc.ClientUnaryCall
+    ? (request: Req, options?: CallOptions) => Promise<Res>
+    : never;
+} & { close(): void; readonly raw: C };
+
+export interface ClientOptions {
+  /** Default deadline of every call; no call is made without one. */
+  deadlineMs?: number;
+}
+
+type ClientConstructor<C> = new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ChannelOptions) => C;
+
+/**
+ * Wraps a generated client: every call has a deadline, failures come back as AppError
+ * (see fromGrpcError), and the request id travels as metadata.
+ */
+export function createClient<C extends grpc.Client>(Ctor: ClientConstructor<C>, address: string, options: ClientOptions = {}): PromiseClient<C> {
+  const raw = new Ctor(address, grpc.credentials.createInsecure(), {
+    'grpc.keepalive_time_ms': 30000,
+    'grpc.max_receive_message_length': 8 * 1024 * 1024,
+  });
+  const defaultDeadline = options.deadlineMs ?? 5000;
+  return new Proxy({} as PromiseClient<C>, {
+    get(_target, prop) {
+      if (prop === 'close') return () => raw.close();
+      if (prop === 'raw') return raw;
+      if (prop === 'then') return undefined;
+      const fn = (raw as unknown as Record<string, unknown>)[prop as string];
+      if (typeof fn !== 'function') return undefined;
+      return (request: unknown, callOptions: CallOptions = {}) =>
+        new Promise((resolve, reject: (e: AppError) => void) => {
+          const metadata = new grpc.Metadata();
+          if (callOptions.requestId) metadata.set('x-request-id', callOptions.requestId);
+          const deadline = Date.now() + (callOptions.deadlineMs ?? defaultDeadline);
+          (fn as (...a: unknown[]) => unknown).call(raw, request, metadata, { deadline }, (err: grpc.ServiceError | null, response: unknown) => {
+            if (err) reject(fromGrpcError(err, `${address} ${String(prop)}`));
+            else resolve(response);
+          });
+        });
+    },
+  });
+}
+
+/** Calls grpc.health.v1 Check on a target; resolves when it reports SERVING. */
+export async function checkGrpcHealth(address: string, deadlineMs = 1000): Promise<void> {
+  const Health = healthClientConstructor();
+  const client = new Health(address, grpc.credentials.createInsecure());
+  try {
+    await new Promise<void>((resolve, reject) => {
+      client.Check({ service: '' }, { deadline: Date.now() + deadlineMs }, (err: grpc.ServiceError | null, res: { status?: string }) => {
+        if (err) reject(new Error(`${address}: ${grpc.status[err.code] ?? err.code}`));
+        else if (res.status !== 'SERVING') reject(new Error(`${address}: ${res.status ?? 'UNKNOWN'}`));
+        else resolve();
+      });
+    });
+  } finally {
+    client.close();
+  }
+}
+
+type HealthClient = grpc.Client & {
+  Check(req: { service: string }, options: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res: { status?: string }) => void): void;
+};
+let healthCtor: (new (address: string, creds: grpc.ChannelCredentials) => HealthClient) | undefined;
+
+function healthClientConstructor() {
+  if (healthCtor) return healthCtor;
+  const require = createRequire(import.meta.url);
+  const { protoPath } = require('grpc-health-check') as { protoPath: string };
+  const def = protoLoader.loadSync(protoPath, { keepCase: true, enums: String, defaults: true });
+  const pkg = grpc.loadPackageDefinition(def) as unknown as { grpc: { health: { v1: { Health: typeof healthCtor } } } };
+  healthCtor = pkg.grpc.health.v1.Health;
+  return healthCtor!;
+}

@@ -1,0 +1,106 @@
+import * as grpc from '@grpc/grpc-js';
+import { HealthImplementation, service as healthService } from 'grpc-health-check';
+import { toAppError, type Logger, Counter, Histogram, type Registry } from '@cred/runtime';
+import { toGrpcError } from './errors.js';
+
+export type UnaryHandler<Req, Res> = (request: Req, call: grpc.ServerUnaryCall<Req, Res>) => Promise<Res>;
+
+/** Implementation of a service: one async function per RPC (any casing the proto uses). */
+export type UnaryImplementation = Record<string, UnaryHandler<any, any>>;
+
+export interface GrpcServiceBinding {
+  /** Fully qualified service name, e.g. credentials.signing.v1.SigningService (for health). */
+  name: string;
+  definition: grpc.ServiceDefinition;
+  implementation: UnaryImplementation;
+}
+
+export interface GrpcServerOptions {
+  port: number;
+  host?: string;
+  logger: Logger;
+  metrics?: Registry;
+  services: GrpcServiceBinding[];
+}
+
+export interface GrpcServer {
+  readonly port: number;
+  setServing(serving: boolean): void;
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * A gRPC server with grpc.health.v1, per-RPC logging and metrics, and AppError mapping.
+ * Handlers throw AppError; anything else is logged and answered INTERNAL with no detail.
+ */
+export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcServer> {
+  const server = new grpc.Server({ 'grpc.max_receive_message_length': 8 * 1024 * 1024 });
+  const health = new HealthImplementation({ '': 'NOT_SERVING' });
+  health.addToServer(server as never);
+  void healthService;
+
+  const requests = options.metrics
+    ? new Counter({ name: 'grpc_server_requests_total', help: 'gRPC requests handled', labelNames: ['method', 'code'], registers: [options.metrics] })
+    : undefined;
+  const duration = options.metrics
+    ? new Histogram({ name: 'grpc_server_duration_seconds', help: 'gRPC handler duration', labelNames: ['method'], buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [options.metrics] })
+    : undefined;
+
+  for (const binding of options.services) {
+    const wrapped: grpc.UntypedServiceImplementation = {};
+    for (const [rpcName, method] of Object.entries(binding.definition)) {
+      const handler = binding.implementation[rpcName] ?? binding.implementation[method.originalName ?? ''];
+      if (!handler) throw new Error(`${binding.name}: no handler for ${rpcName}`);
+      const label = `${binding.name}/${rpcName}`;
+      wrapped[rpcName] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+        const started = process.hrtime.bigint();
+        handler(call.request, call).then(
+          (response) => {
+            requests?.inc({ method: label, code: 'OK' });
+            duration?.observe({ method: label }, Number(process.hrtime.bigint() - started) / 1e9);
+            callback(null, response);
+          },
+          (err: unknown) => {
+            const appErr = toAppError(err);
+            if (appErr.code === 'INTERNAL_ERROR') options.logger.error({ err, rpc: label }, 'rpc failed');
+            else options.logger.debug({ rpc: label, code: appErr.code }, 'rpc rejected');
+            requests?.inc({ method: label, code: appErr.code });
+            duration?.observe({ method: label }, Number(process.hrtime.bigint() - started) / 1e9);
+            callback(toGrpcError(appErr));
+          },
+        );
+      };
+    }
+    server.addService(binding.definition, wrapped);
+  }
+
+  const port = await new Promise<number>((resolve, reject) => {
+    server.bindAsync(`${options.host ?? '0.0.0.0'}:${options.port}`, grpc.ServerCredentials.createInsecure(), (err, bound) =>
+      err ? reject(err) : resolve(bound),
+    );
+  });
+  options.logger.info({ port }, 'gRPC server listening');
+
+  const setServing = (serving: boolean) => {
+    const status = serving ? 'SERVING' : 'NOT_SERVING';
+    health.setStatus('', status);
+    for (const b of options.services) health.setStatus(b.name, status);
+  };
+
+  return {
+    port,
+    setServing,
+    stop: (timeoutMs = 5000) =>
+      new Promise<void>((resolve) => {
+        setServing(false);
+        const timer = setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, timeoutMs);
+        server.tryShutdown(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
+  };
+}

@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import type { ProtoGrpcType as SigningProto } from './generated/signing.js';
+import type { ProtoGrpcType as IssuanceProto } from './generated/issuance.js';
+
+export type * from './generated/credentials/signing/v1/SigningService.js';
+export type * from './generated/credentials/issuance/v1/IssuanceService.js';
+
+const PROTO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The same options the type generator uses (scripts/proto-gen.mjs), so types match runtime objects. */
+export const LOADER_OPTIONS: protoLoader.Options = {
+  keepCase: true,
+  longs: String,
+  enums: String,
+  defaults: true,
+  oneofs: true,
+  includeDirs: [PROTO_ROOT],
+};
+
+export const PROTO_FILES = {
+  signing: 'credentials/signing/v1/signing.proto',
+  issuance: 'credentials/issuance/v1/issuance.proto',
+} as const;
+
+export interface PlatformProtos {
+  signing: SigningProto['credentials']['signing']['v1'];
+  issuance: IssuanceProto['credentials']['issuance']['v1'];
+}
+
+let cached: PlatformProtos | undefined;
+
+/** Loads every platform proto once per process. */
+export function loadProtos(): PlatformProtos {
+  if (cached) return cached;
+  const definition = protoLoader.loadSync(Object.values(PROTO_FILES), LOADER_OPTIONS);
+  const root = grpc.loadPackageDefinition(definition) as unknown as SigningProto & IssuanceProto;
+  cached = {
+    signing: root.credentials.signing.v1,
+    issuance: root.credentials.issuance.v1,
+  };
+  return cached;
+}

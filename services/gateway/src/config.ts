@@ -1,0 +1,27 @@
+import { commonEnv, DEFAULT_PORTS, env, LOCAL_DEFAULTS, parseEnv, z } from '@cred/runtime';
+
+const P = DEFAULT_PORTS;
+const shape = {
+  ...commonEnv(P.gateway.ops),
+  PORT: env.port(P.gateway.http),
+  BASE_URL: env.url(LOCAL_DEFAULTS.BASE_URL),
+  REDIS_URL: env.url(LOCAL_DEFAULTS.REDIS_URL),
+  REDIS_KEY_PREFIX: env.string('cred:'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  PLATFORM_ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters'),
+  TRUST_PROXY: env.bool(false),
+  RATE_LIMIT_IP_PER_MINUTE: env.int(100, 1),
+  RATE_LIMIT_AUTH_PER_15_MINUTES: env.int(3, 1),
+  ACCOUNTS_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.accounts.grpc}`),
+  ISSUANCE_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.issuance.grpc}`),
+  VERIFICATION_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.verification.grpc}`),
+  VERIFICATION_HTTP_URL: env.url(`http://127.0.0.1:${P.verification.http}`),
+  NOTIFICATION_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.notification.grpc}`),
+  BILLING_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.billing.grpc}`),
+};
+
+export const ENV_VARS = Object.keys(shape);
+export type GatewayConfig = ReturnType<typeof loadConfig>;
+export function loadConfig(e: Record<string, string | undefined>) {
+  return parseEnv('gateway', shape, e);
+}

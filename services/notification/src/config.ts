@@ -1,0 +1,18 @@
+import { commonEnv, DEFAULT_PORTS, env, grpcServerEnv, LOCAL_DEFAULTS, parseEnv, persistenceEnv } from '@cred/runtime';
+
+const P = DEFAULT_PORTS;
+const shape = {
+  ...commonEnv(P.notification.ops),
+  ...grpcServerEnv(P.notification.grpc),
+  ...persistenceEnv('notification'),
+  BASE_URL: env.url(LOCAL_DEFAULTS.BASE_URL),
+  SMTP_URL: env.string('smtp://127.0.0.1:1025'),
+  MAIL_FROM: env.string('Credentials <no-reply@credentials.local>'),
+  WEBHOOK_ALLOWED_HOSTS: env.hostList(),
+};
+
+export const ENV_VARS = Object.keys(shape);
+export type NotificationConfig = ReturnType<typeof loadConfig>;
+export function loadConfig(e: Record<string, string | undefined>) {
+  return parseEnv('notification', shape, e);
+}

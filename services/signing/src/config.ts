@@ -1,0 +1,17 @@
+import { commonEnv, DEFAULT_PORTS, env, grpcServerEnv, LOCAL_DEFAULTS, parseEnv, persistenceEnv } from '@cred/runtime';
+
+const P = DEFAULT_PORTS;
+const shape = {
+  ...commonEnv(P.signing.ops),
+  ...grpcServerEnv(P.signing.grpc),
+  ...persistenceEnv('signing'),
+  BASE_URL: env.url(LOCAL_DEFAULTS.BASE_URL),
+  /** Key-encryption key for private keys at rest (envelope encryption), 64 hex characters. */
+  KEY_ENCRYPTION_KEY: env.hex32(),
+};
+
+export const ENV_VARS = Object.keys(shape);
+export type SigningConfig = ReturnType<typeof loadConfig>;
+export function loadConfig(e: Record<string, string | undefined>) {
+  return parseEnv('signing', shape, e);
+}

@@ -1,0 +1,113 @@
+import {
+  AdjustableClock,
+  createLogger,
+  createMetricsRegistry,
+  Lifecycle,
+  startOpsServer,
+  systemClock,
+  type Clock,
+  type Logger,
+  type OpsServer,
+  type ReadinessCheck,
+  type Registry,
+  type Service,
+} from '@cred/runtime';
+import { createDb, pingDb, type Knex } from '@cred/db';
+import { startGrpcServer, type GrpcServer, type GrpcServiceBinding } from '@cred/grpc';
+
+export interface HostConfig {
+  LOG_LEVEL: string;
+  OPS_PORT: number;
+  TEST_CLOCK: boolean;
+}
+
+export interface HostOverrides {
+  logger?: Logger;
+  clock?: Clock;
+}
+
+/**
+ * The shared frame of every service process: logger, metrics, clock, readiness checks,
+ * the ops HTTP server and an ordered shutdown. A service's own composition root
+ * (src/service.ts) adds its resources in start order; stop() releases them in reverse,
+ * after readiness has turned false.
+ */
+export class ServiceHost {
+  readonly logger: Logger;
+  readonly metrics: Registry;
+  readonly clock: Clock;
+  readonly lifecycle: Lifecycle;
+  private readonly checks: ReadinessCheck[] = [];
+  private readonly testClock: AdjustableClock | undefined;
+  private ops: OpsServer | undefined;
+  private grpcServers: GrpcServer[] = [];
+
+  constructor(
+    readonly name: string,
+    private readonly config: HostConfig,
+    overrides: HostOverrides = {},
+  ) {
+    this.logger = overrides.logger ?? createLogger({ service: name, level: config.LOG_LEVEL });
+    this.metrics = createMetricsRegistry(name);
+    this.testClock = config.TEST_CLOCK && !overrides.clock ? new AdjustableClock() : undefined;
+    this.clock = overrides.clock ?? this.testClock ?? systemClock;
+    this.lifecycle = new Lifecycle(this.logger);
+  }
+
+  addReadinessCheck(check: ReadinessCheck): void {
+    this.checks.push(check);
+  }
+
+  /** A knex pool on the service's own schema, checked for readiness and closed on stop. */
+  openDb(options: { url: string; schema: string; poolMax?: number }): Knex {
+    const db = createDb({ ...options, logger: this.logger, applicationName: this.name });
+    this.addReadinessCheck({ name: 'postgres', check: () => pingDb(db) });
+    this.lifecycle.onStop({ name: 'postgres', run: () => db.destroy() });
+    return db;
+  }
+
+  async serveGrpc(port: number, services: GrpcServiceBinding[]): Promise<GrpcServer> {
+    const server = await startGrpcServer({ port, logger: this.logger, metrics: this.metrics, services });
+    this.grpcServers.push(server);
+    this.lifecycle.onStop({ name: 'grpc', run: () => server.stop(5000), timeoutMs: 6000 });
+    return server;
+  }
+
+  /** Registers a resource to release on stop (in reverse order of registration). */
+  onStop(name: string, run: () => Promise<void> | void, timeoutMs?: number): void {
+    this.lifecycle.onStop({ name, run, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+  }
+
+  async startOps(): Promise<OpsServer> {
+    this.ops = await startOpsServer({
+      port: this.config.OPS_PORT,
+      logger: this.logger,
+      metrics: this.metrics,
+      checks: this.checks,
+      ...(this.testClock ? { testClock: this.testClock } : {}),
+    });
+    const ops = this.ops;
+    // Registered first, so it closes last: probes answer until the very end.
+    this.lifecycle.onStop({ name: 'ops', run: () => ops.close() });
+    return ops;
+  }
+
+  /** Marks the process ready (ops /readyz and gRPC health). */
+  markReady(): void {
+    this.ops?.setReady(true);
+    for (const s of this.grpcServers) s.setServing(true);
+  }
+
+  /** Readiness turns false before anything closes, so balancers stop sending work first. */
+  async stop(): Promise<void> {
+    this.ops?.setReady(false);
+    for (const s of this.grpcServers) s.setServing(false);
+    await this.lifecycle.stop();
+  }
+
+  get opsPort(): number | undefined {
+    return this.ops?.port;
+  }
+}
+
+export type { Service };

@@ -1,0 +1,2 @@
+export * from './host.js';
+export * from './events.js';

@@ -1,0 +1,2 @@
+export * from './isolation.js';
+export * from './wait.js';

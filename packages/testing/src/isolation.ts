@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { ensureDatabase, dropDatabase } from '@cred/db';
+
+export const TEST_PG_BASE = process.env.TEST_DATABASE_BASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+export const TEST_AMQP_URL = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+}
+
+export interface TestIsolation {
+  /** A database of its own, created for this test file; every service schema lives in it. */
+  databaseUrl: string;
+  /** An exchange of its own (queues are named after it), so no other run sees the events. */
+  eventsExchange: string;
+  redisUrl: string;
+  /** A Redis key prefix of its own. */
+  redisKeyPrefix: string;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * Everything a test needs to run beside other tests and other runs without seeing their
+ * data: its own PostgreSQL database, RabbitMQ exchange/queue names and Redis key prefix.
+ */
+export async function createIsolation(label = 't'): Promise<TestIsolation> {
+  const name = uniqueName(`test_${label.replace(/[^a-z0-9]/gi, '').toLowerCase()}`).slice(0, 60);
+  const databaseUrl = `${TEST_PG_BASE}/${name}`;
+  await ensureDatabase(databaseUrl);
+  return {
+    databaseUrl,
+    eventsExchange: `${name}.events`,
+    redisUrl: TEST_REDIS_URL,
+    redisKeyPrefix: `${name}:`,
+    async cleanup() {
+      await dropDatabase(databaseUrl).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { AccountsServiceClient as _credentials_accounts_v1_AccountsServiceClient, AccountsServiceDefinition as _credentials_accounts_v1_AccountsServiceDefinition } from './credentials/accounts/v1/AccountsService';
+import type { ApiKey as _credentials_accounts_v1_ApiKey, ApiKey__Output as _credentials_accounts_v1_ApiKey__Output } from './credentials/accounts/v1/ApiKey';
+import type { ApiKeyIdRequest as _credentials_accounts_v1_ApiKeyIdRequest, ApiKeyIdRequest__Output as _credentials_accounts_v1_ApiKeyIdRequest__Output } from './credentials/accounts/v1/ApiKeyIdRequest';
+import type { ConfirmPasswordResetRequest as _credentials_accounts_v1_ConfirmPasswordResetRequest, ConfirmPasswordResetRequest__Output as _credentials_accounts_v1_ConfirmPasswordResetRequest__Output } from './credentials/accounts/v1/ConfirmPasswordResetRequest';
+import type { CreateApiKeyRequest as _credentials_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _credentials_accounts_v1_CreateApiKeyRequest__Output } from './credentials/accounts/v1/CreateApiKeyRequest';
+import type { CreateApiKeyResponse as _credentials_accounts_v1_CreateApiKeyResponse, CreateApiKeyResponse__Output as _credentials_accounts_v1_CreateApiKeyResponse__Output } from './credentials/accounts/v1/CreateApiKeyResponse';
+import type { Empty as _credentials_accounts_v1_Empty, Empty__Output as _credentials_accounts_v1_Empty__Output } from './credentials/accounts/v1/Empty';
+import type { GetMembershipRequest as _credentials_accounts_v1_GetMembershipRequest, GetMembershipRequest__Output as _credentials_accounts_v1_GetMembershipRequest__Output } from './credentials/accounts/v1/GetMembershipRequest';
+import type { GetOrganizationRequest as _credentials_accounts_v1_GetOrganizationRequest, GetOrganizationRequest__Output as _credentials_accounts_v1_GetOrganizationRequest__Output } from './credentials/accounts/v1/GetOrganizationRequest';
+import type { GetUserRequest as _credentials_accounts_v1_GetUserRequest, GetUserRequest__Output as _credentials_accounts_v1_GetUserRequest__Output } from './credentials/accounts/v1/GetUserRequest';
+import type { ListApiKeysRequest as _credentials_accounts_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _credentials_accounts_v1_ListApiKeysRequest__Output } from './credentials/accounts/v1/ListApiKeysRequest';
+import type { ListApiKeysResponse as _credentials_accounts_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _credentials_accounts_v1_ListApiKeysResponse__Output } from './credentials/accounts/v1/ListApiKeysResponse';
+import type { ListOrganizationsRequest as _credentials_accounts_v1_ListOrganizationsRequest, ListOrganizationsRequest__Output as _credentials_accounts_v1_ListOrganizationsRequest__Output } from './credentials/accounts/v1/ListOrganizationsRequest';
+import type { ListOrganizationsResponse as _credentials_accounts_v1_ListOrganizationsResponse, ListOrganizationsResponse__Output as _credentials_accounts_v1_ListOrganizationsResponse__Output } from './credentials/accounts/v1/ListOrganizationsResponse';
+import type { LoginRequest as _credentials_accounts_v1_LoginRequest, LoginRequest__Output as _credentials_accounts_v1_LoginRequest__Output } from './credentials/accounts/v1/LoginRequest';
+import type { LoginResponse as _credentials_accounts_v1_LoginResponse, LoginResponse__Output as _credentials_accounts_v1_LoginResponse__Output } from './credentials/accounts/v1/LoginResponse';
+import type { Membership as _credentials_accounts_v1_Membership, Membership__Output as _credentials_accounts_v1_Membership__Output } from './credentials/accounts/v1/Membership';
+import type { NewOrganization as _credentials_accounts_v1_NewOrganization, NewOrganization__Output as _credentials_accounts_v1_NewOrganization__Output } from './credentials/accounts/v1/NewOrganization';
+import type { Organization as _credentials_accounts_v1_Organization, Organization__Output as _credentials_accounts_v1_Organization__Output } from './credentials/accounts/v1/Organization';
+import type { OrganizationIdRequest as _credentials_accounts_v1_OrganizationIdRequest, OrganizationIdRequest__Output as _credentials_accounts_v1_OrganizationIdRequest__Output } from './credentials/accounts/v1/OrganizationIdRequest';
+import type { RequestPasswordResetRequest as _credentials_accounts_v1_RequestPasswordResetRequest, RequestPasswordResetRequest__Output as _credentials_accounts_v1_RequestPasswordResetRequest__Output } from './credentials/accounts/v1/RequestPasswordResetRequest';
+import type { ResendVerificationRequest as _credentials_accounts_v1_ResendVerificationRequest, ResendVerificationRequest__Output as _credentials_accounts_v1_ResendVerificationRequest__Output } from './credentials/accounts/v1/ResendVerificationRequest';
+import type { ResolveApiKeyRequest as _credentials_accounts_v1_ResolveApiKeyRequest, ResolveApiKeyRequest__Output as _credentials_accounts_v1_ResolveApiKeyRequest__Output } from './credentials/accounts/v1/ResolveApiKeyRequest';
+import type { ResolvedApiKey as _credentials_accounts_v1_ResolvedApiKey, ResolvedApiKey__Output as _credentials_accounts_v1_ResolvedApiKey__Output } from './credentials/accounts/v1/ResolvedApiKey';
+import type { Session as _credentials_accounts_v1_Session, Session__Output as _credentials_accounts_v1_Session__Output } from './credentials/accounts/v1/Session';
+import type { SetPlanRequest as _credentials_accounts_v1_SetPlanRequest, SetPlanRequest__Output as _credentials_accounts_v1_SetPlanRequest__Output } from './credentials/accounts/v1/SetPlanRequest';
+import type { SetSubscriptionRequest as _credentials_accounts_v1_SetSubscriptionRequest, SetSubscriptionRequest__Output as _credentials_accounts_v1_SetSubscriptionRequest__Output } from './credentials/accounts/v1/SetSubscriptionRequest';
+import type { SignUpRequest as _credentials_accounts_v1_SignUpRequest, SignUpRequest__Output as _credentials_accounts_v1_SignUpRequest__Output } from './credentials/accounts/v1/SignUpRequest';
+import type { SignUpResponse as _credentials_accounts_v1_SignUpResponse, SignUpResponse__Output as _credentials_accounts_v1_SignUpResponse__Output } from './credentials/accounts/v1/SignUpResponse';
+import type { UpdateApiKeyRequest as _credentials_accounts_v1_UpdateApiKeyRequest, UpdateApiKeyRequest__Output as _credentials_accounts_v1_UpdateApiKeyRequest__Output } from './credentials/accounts/v1/UpdateApiKeyRequest';
+import type { UpdateOrganizationRequest as _credentials_accounts_v1_UpdateOrganizationRequest, UpdateOrganizationRequest__Output as _credentials_accounts_v1_UpdateOrganizationRequest__Output } from './credentials/accounts/v1/UpdateOrganizationRequest';
+import type { User as _credentials_accounts_v1_User, User__Output as _credentials_accounts_v1_User__Output } from './credentials/accounts/v1/User';
+import type { VerifyEmailRequest as _credentials_accounts_v1_VerifyEmailRequest, VerifyEmailRequest__Output as _credentials_accounts_v1_VerifyEmailRequest__Output } from './credentials/accounts/v1/VerifyEmailRequest';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  credentials: {
+    accounts: {
+      v1: {
+        AccountsService: SubtypeConstructor<typeof grpc.Client, _credentials_accounts_v1_AccountsServiceClient> & { service: _credentials_accounts_v1_AccountsServiceDefinition }
+        ApiKey: MessageTypeDefinition<_credentials_accounts_v1_ApiKey, _credentials_accounts_v1_ApiKey__Output>
+        ApiKeyIdRequest: MessageTypeDefinition<_credentials_accounts_v1_ApiKeyIdRequest, _credentials_accounts_v1_ApiKeyIdRequest__Output>
+        ConfirmPasswordResetRequest: MessageTypeDefinition<_credentials_accounts_v1_ConfirmPasswordResetRequest, _credentials_accounts_v1_ConfirmPasswordResetRequest__Output>
+        CreateApiKeyRequest: MessageTypeDefinition<_credentials_accounts_v1_CreateApiKeyRequest, _credentials_accounts_v1_CreateApiKeyRequest__Output>
+        CreateApiKeyResponse: MessageTypeDefinition<_credentials_accounts_v1_CreateApiKeyResponse, _credentials_accounts_v1_CreateApiKeyResponse__Output>
+        Empty: MessageTypeDefinition<_credentials_accounts_v1_Empty, _credentials_accounts_v1_Empty__Output>
+        GetMembershipRequest: MessageTypeDefinition<_credentials_accounts_v1_GetMembershipRequest, _credentials_accounts_v1_GetMembershipRequest__Output>
+        GetOrganizationRequest: MessageTypeDefinition<_credentials_accounts_v1_GetOrganizationRequest, _credentials_accounts_v1_GetOrganizationRequest__Output>
+        GetUserRequest: MessageTypeDefinition<_credentials_accounts_v1_GetUserRequest, _credentials_accounts_v1_GetUserRequest__Output>
+        ListApiKeysRequest: MessageTypeDefinition<_credentials_accounts_v1_ListApiKeysRequest, _credentials_accounts_v1_ListApiKeysRequest__Output>
+        ListApiKeysResponse: MessageTypeDefinition<_credentials_accounts_v1_ListApiKeysResponse, _credentials_accounts_v1_ListApiKeysResponse__Output>
+        ListOrganizationsRequest: MessageTypeDefinition<_credentials_accounts_v1_ListOrganizationsRequest, _credentials_accounts_v1_ListOrganizationsRequest__Output>
+        ListOrganizationsResponse: MessageTypeDefinition<_credentials_accounts_v1_ListOrganizationsResponse, _credentials_accounts_v1_ListOrganizationsResponse__Output>
+        LoginRequest: MessageTypeDefinition<_credentials_accounts_v1_LoginRequest, _credentials_accounts_v1_LoginRequest__Output>
+        LoginResponse: MessageTypeDefinition<_credentials_accounts_v1_LoginResponse, _credentials_accounts_v1_LoginResponse__Output>
+        Membership: MessageTypeDefinition<_credentials_accounts_v1_Membership, _credentials_accounts_v1_Membership__Output>
+        NewOrganization: MessageTypeDefinition<_credentials_accounts_v1_NewOrganization, _credentials_accounts_v1_NewOrganization__Output>
+        Organization: MessageTypeDefinition<_credentials_accounts_v1_Organization, _credentials_accounts_v1_Organization__Output>
+        OrganizationIdRequest: MessageTypeDefinition<_credentials_accounts_v1_OrganizationIdRequest, _credentials_accounts_v1_OrganizationIdRequest__Output>
+        RequestPasswordResetRequest: MessageTypeDefinition<_credentials_accounts_v1_RequestPasswordResetRequest, _credentials_accounts_v1_RequestPasswordResetRequest__Output>
+        ResendVerificationRequest: MessageTypeDefinition<_credentials_accounts_v1_ResendVerificationRequest, _credentials_accounts_v1_ResendVerificationRequest__Output>
+        ResolveApiKeyRequest: MessageTypeDefinition<_credentials_accounts_v1_ResolveApiKeyRequest, _credentials_accounts_v1_ResolveApiKeyRequest__Output>
+        ResolvedApiKey: MessageTypeDefinition<_credentials_accounts_v1_ResolvedApiKey, _credentials_accounts_v1_ResolvedApiKey__Output>
+        Session: MessageTypeDefinition<_credentials_accounts_v1_Session, _credentials_accounts_v1_Session__Output>
+        SetPlanRequest: MessageTypeDefinition<_credentials_accounts_v1_SetPlanRequest, _credentials_accounts_v1_SetPlanRequest__Output>
+        SetSubscriptionRequest: MessageTypeDefinition<_credentials_accounts_v1_SetSubscriptionRequest, _credentials_accounts_v1_SetSubscriptionRequest__Output>
+        SignUpRequest: MessageTypeDefinition<_credentials_accounts_v1_SignUpRequest, _credentials_accounts_v1_SignUpRequest__Output>
+        SignUpResponse: MessageTypeDefinition<_credentials_accounts_v1_SignUpResponse, _credentials_accounts_v1_SignUpResponse__Output>
+        UpdateApiKeyRequest: MessageTypeDefinition<_credentials_accounts_v1_UpdateApiKeyRequest, _credentials_accounts_v1_UpdateApiKeyRequest__Output>
+        UpdateOrganizationRequest: MessageTypeDefinition<_credentials_accounts_v1_UpdateOrganizationRequest, _credentials_accounts_v1_UpdateOrganizationRequest__Output>
+        User: MessageTypeDefinition<_credentials_accounts_v1_User, _credentials_accounts_v1_User__Output>
+        VerifyEmailRequest: MessageTypeDefinition<_credentials_accounts_v1_VerifyEmailRequest, _credentials_accounts_v1_VerifyEmailRequest__Output>
+      }
+    }
+  }
+}
+

@@ -1,0 +1,319 @@
+// Original file: credentials/accounts/v1/accounts.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { ApiKey as _credentials_accounts_v1_ApiKey, ApiKey__Output as _credentials_accounts_v1_ApiKey__Output } from '../../../credentials/accounts/v1/ApiKey';
+import type { ApiKeyIdRequest as _credentials_accounts_v1_ApiKeyIdRequest, ApiKeyIdRequest__Output as _credentials_accounts_v1_ApiKeyIdRequest__Output } from '../../../credentials/accounts/v1/ApiKeyIdRequest';
+import type { ConfirmPasswordResetRequest as _credentials_accounts_v1_ConfirmPasswordResetRequest, ConfirmPasswordResetRequest__Output as _credentials_accounts_v1_ConfirmPasswordResetRequest__Output } from '../../../credentials/accounts/v1/ConfirmPasswordResetRequest';
+import type { CreateApiKeyRequest as _credentials_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _credentials_accounts_v1_CreateApiKeyRequest__Output } from '../../../credentials/accounts/v1/CreateApiKeyRequest';
+import type { CreateApiKeyResponse as _credentials_accounts_v1_CreateApiKeyResponse, CreateApiKeyResponse__Output as _credentials_accounts_v1_CreateApiKeyResponse__Output } from '../../../credentials/accounts/v1/CreateApiKeyResponse';
+import type { Empty as _credentials_accounts_v1_Empty, Empty__Output as _credentials_accounts_v1_Empty__Output } from '../../../credentials/accounts/v1/Empty';
+import type { GetMembershipRequest as _credentials_accounts_v1_GetMembershipRequest, GetMembershipRequest__Output as _credentials_accounts_v1_GetMembershipRequest__Output } from '../../../credentials/accounts/v1/GetMembershipRequest';
+import type { GetOrganizationRequest as _credentials_accounts_v1_GetOrganizationRequest, GetOrganizationRequest__Output as _credentials_accounts_v1_GetOrganizationRequest__Output } from '../../../credentials/accounts/v1/GetOrganizationRequest';
+import type { GetUserRequest as _credentials_accounts_v1_GetUserRequest, GetUserRequest__Output as _credentials_accounts_v1_GetUserRequest__Output } from '../../../credentials/accounts/v1/GetUserRequest';
+import type { ListApiKeysRequest as _credentials_accounts_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _credentials_accounts_v1_ListApiKeysRequest__Output } from '../../../credentials/accounts/v1/ListApiKeysRequest';
+import type { ListApiKeysResponse as _credentials_accounts_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _credentials_accounts_v1_ListApiKeysResponse__Output } from '../../../credentials/accounts/v1/ListApiKeysResponse';
+import type { ListOrganizationsRequest as _credentials_accounts_v1_ListOrganizationsRequest, ListOrganizationsRequest__Output as _credentials_accounts_v1_ListOrganizationsRequest__Output } from '../../../credentials/accounts/v1/ListOrganizationsRequest';
+import type { ListOrganizationsResponse as _credentials_accounts_v1_ListOrganizationsResponse, ListOrganizationsResponse__Output as _credentials_accounts_v1_ListOrganizationsResponse__Output } from '../../../credentials/accounts/v1/ListOrganizationsResponse';
+import type { LoginRequest as _credentials_accounts_v1_LoginRequest, LoginRequest__Output as _credentials_accounts_v1_LoginRequest__Output } from '../../../credentials/accounts/v1/LoginRequest';
+import type { LoginResponse as _credentials_accounts_v1_LoginResponse, LoginResponse__Output as _credentials_accounts_v1_LoginResponse__Output } from '../../../credentials/accounts/v1/LoginResponse';
+import type { Membership as _credentials_accounts_v1_Membership, Membership__Output as _credentials_accounts_v1_Membership__Output } from '../../../credentials/accounts/v1/Membership';
+import type { Organization as _credentials_accounts_v1_Organization, Organization__Output as _credentials_accounts_v1_Organization__Output } from '../../../credentials/accounts/v1/Organization';
+import type { OrganizationIdRequest as _credentials_accounts_v1_OrganizationIdRequest, OrganizationIdRequest__Output as _credentials_accounts_v1_OrganizationIdRequest__Output } from '../../../credentials/accounts/v1/OrganizationIdRequest';
+import type { RequestPasswordResetRequest as _credentials_accounts_v1_RequestPasswordResetRequest, RequestPasswordResetRequest__Output as _credentials_accounts_v1_RequestPasswordResetRequest__Output } from '../../../credentials/accounts/v1/RequestPasswordResetRequest';
+import type { ResendVerificationRequest as _credentials_accounts_v1_ResendVerificationRequest, ResendVerificationRequest__Output as _credentials_accounts_v1_ResendVerificationRequest__Output } from '../../../credentials/accounts/v1/ResendVerificationRequest';
+import type { ResolveApiKeyRequest as _credentials_accounts_v1_ResolveApiKeyRequest, ResolveApiKeyRequest__Output as _credentials_accounts_v1_ResolveApiKeyRequest__Output } from '../../../credentials/accounts/v1/ResolveApiKeyRequest';
+import type { ResolvedApiKey as _credentials_accounts_v1_ResolvedApiKey, ResolvedApiKey__Output as _credentials_accounts_v1_ResolvedApiKey__Output } from '../../../credentials/accounts/v1/ResolvedApiKey';
+import type { SetPlanRequest as _credentials_accounts_v1_SetPlanRequest, SetPlanRequest__Output as _credentials_accounts_v1_SetPlanRequest__Output } from '../../../credentials/accounts/v1/SetPlanRequest';
+import type { SetSubscriptionRequest as _credentials_accounts_v1_SetSubscriptionRequest, SetSubscriptionRequest__Output as _credentials_accounts_v1_SetSubscriptionRequest__Output } from '../../../credentials/accounts/v1/SetSubscriptionRequest';
+import type { SignUpRequest as _credentials_accounts_v1_SignUpRequest, SignUpRequest__Output as _credentials_accounts_v1_SignUpRequest__Output } from '../../../credentials/accounts/v1/SignUpRequest';
+import type { SignUpResponse as _credentials_accounts_v1_SignUpResponse, SignUpResponse__Output as _credentials_accounts_v1_SignUpResponse__Output } from '../../../credentials/accounts/v1/SignUpResponse';
+import type { UpdateApiKeyRequest as _credentials_accounts_v1_UpdateApiKeyRequest, UpdateApiKeyRequest__Output as _credentials_accounts_v1_UpdateApiKeyRequest__Output } from '../../../credentials/accounts/v1/UpdateApiKeyRequest';
+import type { UpdateOrganizationRequest as _credentials_accounts_v1_UpdateOrganizationRequest, UpdateOrganizationRequest__Output as _credentials_accounts_v1_UpdateOrganizationRequest__Output } from '../../../credentials/accounts/v1/UpdateOrganizationRequest';
+import type { User as _credentials_accounts_v1_User, User__Output as _credentials_accounts_v1_User__Output } from '../../../credentials/accounts/v1/User';
+import type { VerifyEmailRequest as _credentials_accounts_v1_VerifyEmailRequest, VerifyEmailRequest__Output as _credentials_accounts_v1_VerifyEmailRequest__Output } from '../../../credentials/accounts/v1/VerifyEmailRequest';
+
+export interface AccountsServiceClient extends grpc.Client {
+  ApproveOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  ApproveOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  ApproveOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  ApproveOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  approveOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  approveOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  approveOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  approveOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  
+  ConfirmPasswordReset(argument: _credentials_accounts_v1_ConfirmPasswordResetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ConfirmPasswordReset(argument: _credentials_accounts_v1_ConfirmPasswordResetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ConfirmPasswordReset(argument: _credentials_accounts_v1_ConfirmPasswordResetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ConfirmPasswordReset(argument: _credentials_accounts_v1_ConfirmPasswordResetRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  confirmPasswordReset(argument: _credentials_accounts_v1_ConfirmPasswordResetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  confirmPasswordReset(argument: _credentials_accounts_v1_ConfirmPasswordResetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  confirmPasswordReset(argument: _credentials_accounts_v1_ConfirmPasswordResetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  confirmPasswordReset(argument: _credentials_accounts_v1_ConfirmPasswordResetRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  CreateApiKey(argument: _credentials_accounts_v1_CreateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  CreateApiKey(argument: _credentials_accounts_v1_CreateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  CreateApiKey(argument: _credentials_accounts_v1_CreateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  CreateApiKey(argument: _credentials_accounts_v1_CreateApiKeyRequest, callback: grpc.requestCallback<_credentials_accounts_v1_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  createApiKey(argument: _credentials_accounts_v1_CreateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  createApiKey(argument: _credentials_accounts_v1_CreateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  createApiKey(argument: _credentials_accounts_v1_CreateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  createApiKey(argument: _credentials_accounts_v1_CreateApiKeyRequest, callback: grpc.requestCallback<_credentials_accounts_v1_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetMembership(argument: _credentials_accounts_v1_GetMembershipRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Membership__Output>): grpc.ClientUnaryCall;
+  GetMembership(argument: _credentials_accounts_v1_GetMembershipRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Membership__Output>): grpc.ClientUnaryCall;
+  GetMembership(argument: _credentials_accounts_v1_GetMembershipRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Membership__Output>): grpc.ClientUnaryCall;
+  GetMembership(argument: _credentials_accounts_v1_GetMembershipRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Membership__Output>): grpc.ClientUnaryCall;
+  getMembership(argument: _credentials_accounts_v1_GetMembershipRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Membership__Output>): grpc.ClientUnaryCall;
+  getMembership(argument: _credentials_accounts_v1_GetMembershipRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Membership__Output>): grpc.ClientUnaryCall;
+  getMembership(argument: _credentials_accounts_v1_GetMembershipRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Membership__Output>): grpc.ClientUnaryCall;
+  getMembership(argument: _credentials_accounts_v1_GetMembershipRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Membership__Output>): grpc.ClientUnaryCall;
+  
+  GetOrganization(argument: _credentials_accounts_v1_GetOrganizationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  GetOrganization(argument: _credentials_accounts_v1_GetOrganizationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  GetOrganization(argument: _credentials_accounts_v1_GetOrganizationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  GetOrganization(argument: _credentials_accounts_v1_GetOrganizationRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  getOrganization(argument: _credentials_accounts_v1_GetOrganizationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  getOrganization(argument: _credentials_accounts_v1_GetOrganizationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  getOrganization(argument: _credentials_accounts_v1_GetOrganizationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  getOrganization(argument: _credentials_accounts_v1_GetOrganizationRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  
+  GetUser(argument: _credentials_accounts_v1_GetUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  GetUser(argument: _credentials_accounts_v1_GetUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  GetUser(argument: _credentials_accounts_v1_GetUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  GetUser(argument: _credentials_accounts_v1_GetUserRequest, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  getUser(argument: _credentials_accounts_v1_GetUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  getUser(argument: _credentials_accounts_v1_GetUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  getUser(argument: _credentials_accounts_v1_GetUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  getUser(argument: _credentials_accounts_v1_GetUserRequest, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  
+  ListApiKeys(argument: _credentials_accounts_v1_ListApiKeysRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  ListApiKeys(argument: _credentials_accounts_v1_ListApiKeysRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  ListApiKeys(argument: _credentials_accounts_v1_ListApiKeysRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  ListApiKeys(argument: _credentials_accounts_v1_ListApiKeysRequest, callback: grpc.requestCallback<_credentials_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  listApiKeys(argument: _credentials_accounts_v1_ListApiKeysRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  listApiKeys(argument: _credentials_accounts_v1_ListApiKeysRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  listApiKeys(argument: _credentials_accounts_v1_ListApiKeysRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  listApiKeys(argument: _credentials_accounts_v1_ListApiKeysRequest, callback: grpc.requestCallback<_credentials_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListOrganizations(argument: _credentials_accounts_v1_ListOrganizationsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ListOrganizationsResponse__Output>): grpc.ClientUnaryCall;
+  ListOrganizations(argument: _credentials_accounts_v1_ListOrganizationsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_ListOrganizationsResponse__Output>): grpc.ClientUnaryCall;
+  ListOrganizations(argument: _credentials_accounts_v1_ListOrganizationsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ListOrganizationsResponse__Output>): grpc.ClientUnaryCall;
+  ListOrganizations(argument: _credentials_accounts_v1_ListOrganizationsRequest, callback: grpc.requestCallback<_credentials_accounts_v1_ListOrganizationsResponse__Output>): grpc.ClientUnaryCall;
+  listOrganizations(argument: _credentials_accounts_v1_ListOrganizationsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ListOrganizationsResponse__Output>): grpc.ClientUnaryCall;
+  listOrganizations(argument: _credentials_accounts_v1_ListOrganizationsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_ListOrganizationsResponse__Output>): grpc.ClientUnaryCall;
+  listOrganizations(argument: _credentials_accounts_v1_ListOrganizationsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ListOrganizationsResponse__Output>): grpc.ClientUnaryCall;
+  listOrganizations(argument: _credentials_accounts_v1_ListOrganizationsRequest, callback: grpc.requestCallback<_credentials_accounts_v1_ListOrganizationsResponse__Output>): grpc.ClientUnaryCall;
+  
+  Login(argument: _credentials_accounts_v1_LoginRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_LoginResponse__Output>): grpc.ClientUnaryCall;
+  Login(argument: _credentials_accounts_v1_LoginRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_LoginResponse__Output>): grpc.ClientUnaryCall;
+  Login(argument: _credentials_accounts_v1_LoginRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_LoginResponse__Output>): grpc.ClientUnaryCall;
+  Login(argument: _credentials_accounts_v1_LoginRequest, callback: grpc.requestCallback<_credentials_accounts_v1_LoginResponse__Output>): grpc.ClientUnaryCall;
+  login(argument: _credentials_accounts_v1_LoginRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_LoginResponse__Output>): grpc.ClientUnaryCall;
+  login(argument: _credentials_accounts_v1_LoginRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_LoginResponse__Output>): grpc.ClientUnaryCall;
+  login(argument: _credentials_accounts_v1_LoginRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_LoginResponse__Output>): grpc.ClientUnaryCall;
+  login(argument: _credentials_accounts_v1_LoginRequest, callback: grpc.requestCallback<_credentials_accounts_v1_LoginResponse__Output>): grpc.ClientUnaryCall;
+  
+  MarkSigningKeysGenerated(argument: _credentials_accounts_v1_OrganizationIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  MarkSigningKeysGenerated(argument: _credentials_accounts_v1_OrganizationIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  MarkSigningKeysGenerated(argument: _credentials_accounts_v1_OrganizationIdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  MarkSigningKeysGenerated(argument: _credentials_accounts_v1_OrganizationIdRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  markSigningKeysGenerated(argument: _credentials_accounts_v1_OrganizationIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  markSigningKeysGenerated(argument: _credentials_accounts_v1_OrganizationIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  markSigningKeysGenerated(argument: _credentials_accounts_v1_OrganizationIdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  markSigningKeysGenerated(argument: _credentials_accounts_v1_OrganizationIdRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  
+  ReinstateOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  ReinstateOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  ReinstateOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  ReinstateOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  reinstateOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  reinstateOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  reinstateOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  reinstateOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  
+  RequestPasswordReset(argument: _credentials_accounts_v1_RequestPasswordResetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RequestPasswordReset(argument: _credentials_accounts_v1_RequestPasswordResetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RequestPasswordReset(argument: _credentials_accounts_v1_RequestPasswordResetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RequestPasswordReset(argument: _credentials_accounts_v1_RequestPasswordResetRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  requestPasswordReset(argument: _credentials_accounts_v1_RequestPasswordResetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  requestPasswordReset(argument: _credentials_accounts_v1_RequestPasswordResetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  requestPasswordReset(argument: _credentials_accounts_v1_RequestPasswordResetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  requestPasswordReset(argument: _credentials_accounts_v1_RequestPasswordResetRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  ResendVerification(argument: _credentials_accounts_v1_ResendVerificationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ResendVerification(argument: _credentials_accounts_v1_ResendVerificationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ResendVerification(argument: _credentials_accounts_v1_ResendVerificationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ResendVerification(argument: _credentials_accounts_v1_ResendVerificationRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  resendVerification(argument: _credentials_accounts_v1_ResendVerificationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  resendVerification(argument: _credentials_accounts_v1_ResendVerificationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  resendVerification(argument: _credentials_accounts_v1_ResendVerificationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  resendVerification(argument: _credentials_accounts_v1_ResendVerificationRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  ResolveApiKey(argument: _credentials_accounts_v1_ResolveApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ResolvedApiKey__Output>): grpc.ClientUnaryCall;
+  ResolveApiKey(argument: _credentials_accounts_v1_ResolveApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_ResolvedApiKey__Output>): grpc.ClientUnaryCall;
+  ResolveApiKey(argument: _credentials_accounts_v1_ResolveApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ResolvedApiKey__Output>): grpc.ClientUnaryCall;
+  ResolveApiKey(argument: _credentials_accounts_v1_ResolveApiKeyRequest, callback: grpc.requestCallback<_credentials_accounts_v1_ResolvedApiKey__Output>): grpc.ClientUnaryCall;
+  resolveApiKey(argument: _credentials_accounts_v1_ResolveApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ResolvedApiKey__Output>): grpc.ClientUnaryCall;
+  resolveApiKey(argument: _credentials_accounts_v1_ResolveApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_ResolvedApiKey__Output>): grpc.ClientUnaryCall;
+  resolveApiKey(argument: _credentials_accounts_v1_ResolveApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ResolvedApiKey__Output>): grpc.ClientUnaryCall;
+  resolveApiKey(argument: _credentials_accounts_v1_ResolveApiKeyRequest, callback: grpc.requestCallback<_credentials_accounts_v1_ResolvedApiKey__Output>): grpc.ClientUnaryCall;
+  
+  RevokeApiKey(argument: _credentials_accounts_v1_ApiKeyIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  RevokeApiKey(argument: _credentials_accounts_v1_ApiKeyIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  RevokeApiKey(argument: _credentials_accounts_v1_ApiKeyIdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  RevokeApiKey(argument: _credentials_accounts_v1_ApiKeyIdRequest, callback: grpc.requestCallback<_credentials_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  revokeApiKey(argument: _credentials_accounts_v1_ApiKeyIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  revokeApiKey(argument: _credentials_accounts_v1_ApiKeyIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  revokeApiKey(argument: _credentials_accounts_v1_ApiKeyIdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  revokeApiKey(argument: _credentials_accounts_v1_ApiKeyIdRequest, callback: grpc.requestCallback<_credentials_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  
+  SetPlan(argument: _credentials_accounts_v1_SetPlanRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  SetPlan(argument: _credentials_accounts_v1_SetPlanRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  SetPlan(argument: _credentials_accounts_v1_SetPlanRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  SetPlan(argument: _credentials_accounts_v1_SetPlanRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  setPlan(argument: _credentials_accounts_v1_SetPlanRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  setPlan(argument: _credentials_accounts_v1_SetPlanRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  setPlan(argument: _credentials_accounts_v1_SetPlanRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  setPlan(argument: _credentials_accounts_v1_SetPlanRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  
+  SetSubscription(argument: _credentials_accounts_v1_SetSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  SetSubscription(argument: _credentials_accounts_v1_SetSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  SetSubscription(argument: _credentials_accounts_v1_SetSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  SetSubscription(argument: _credentials_accounts_v1_SetSubscriptionRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  setSubscription(argument: _credentials_accounts_v1_SetSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  setSubscription(argument: _credentials_accounts_v1_SetSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  setSubscription(argument: _credentials_accounts_v1_SetSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  setSubscription(argument: _credentials_accounts_v1_SetSubscriptionRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  
+  SignUp(argument: _credentials_accounts_v1_SignUpRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_SignUpResponse__Output>): grpc.ClientUnaryCall;
+  SignUp(argument: _credentials_accounts_v1_SignUpRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_SignUpResponse__Output>): grpc.ClientUnaryCall;
+  SignUp(argument: _credentials_accounts_v1_SignUpRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_SignUpResponse__Output>): grpc.ClientUnaryCall;
+  SignUp(argument: _credentials_accounts_v1_SignUpRequest, callback: grpc.requestCallback<_credentials_accounts_v1_SignUpResponse__Output>): grpc.ClientUnaryCall;
+  signUp(argument: _credentials_accounts_v1_SignUpRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_SignUpResponse__Output>): grpc.ClientUnaryCall;
+  signUp(argument: _credentials_accounts_v1_SignUpRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_SignUpResponse__Output>): grpc.ClientUnaryCall;
+  signUp(argument: _credentials_accounts_v1_SignUpRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_SignUpResponse__Output>): grpc.ClientUnaryCall;
+  signUp(argument: _credentials_accounts_v1_SignUpRequest, callback: grpc.requestCallback<_credentials_accounts_v1_SignUpResponse__Output>): grpc.ClientUnaryCall;
+  
+  SuspendOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  SuspendOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  SuspendOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  SuspendOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  suspendOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  suspendOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  suspendOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  suspendOrganization(argument: _credentials_accounts_v1_OrganizationIdRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  
+  TouchApiKey(argument: _credentials_accounts_v1_ApiKeyIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  TouchApiKey(argument: _credentials_accounts_v1_ApiKeyIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  TouchApiKey(argument: _credentials_accounts_v1_ApiKeyIdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  TouchApiKey(argument: _credentials_accounts_v1_ApiKeyIdRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  touchApiKey(argument: _credentials_accounts_v1_ApiKeyIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  touchApiKey(argument: _credentials_accounts_v1_ApiKeyIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  touchApiKey(argument: _credentials_accounts_v1_ApiKeyIdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  touchApiKey(argument: _credentials_accounts_v1_ApiKeyIdRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  UpdateApiKey(argument: _credentials_accounts_v1_UpdateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  UpdateApiKey(argument: _credentials_accounts_v1_UpdateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  UpdateApiKey(argument: _credentials_accounts_v1_UpdateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  UpdateApiKey(argument: _credentials_accounts_v1_UpdateApiKeyRequest, callback: grpc.requestCallback<_credentials_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  updateApiKey(argument: _credentials_accounts_v1_UpdateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  updateApiKey(argument: _credentials_accounts_v1_UpdateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  updateApiKey(argument: _credentials_accounts_v1_UpdateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  updateApiKey(argument: _credentials_accounts_v1_UpdateApiKeyRequest, callback: grpc.requestCallback<_credentials_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  
+  UpdateOrganization(argument: _credentials_accounts_v1_UpdateOrganizationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  UpdateOrganization(argument: _credentials_accounts_v1_UpdateOrganizationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  UpdateOrganization(argument: _credentials_accounts_v1_UpdateOrganizationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  UpdateOrganization(argument: _credentials_accounts_v1_UpdateOrganizationRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  updateOrganization(argument: _credentials_accounts_v1_UpdateOrganizationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  updateOrganization(argument: _credentials_accounts_v1_UpdateOrganizationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  updateOrganization(argument: _credentials_accounts_v1_UpdateOrganizationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  updateOrganization(argument: _credentials_accounts_v1_UpdateOrganizationRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  
+  VerifyEmail(argument: _credentials_accounts_v1_VerifyEmailRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  VerifyEmail(argument: _credentials_accounts_v1_VerifyEmailRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  VerifyEmail(argument: _credentials_accounts_v1_VerifyEmailRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  VerifyEmail(argument: _credentials_accounts_v1_VerifyEmailRequest, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  verifyEmail(argument: _credentials_accounts_v1_VerifyEmailRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  verifyEmail(argument: _credentials_accounts_v1_VerifyEmailRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  verifyEmail(argument: _credentials_accounts_v1_VerifyEmailRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  verifyEmail(argument: _credentials_accounts_v1_VerifyEmailRequest, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface AccountsServiceHandlers extends grpc.UntypedServiceImplementation {
+  ApproveOrganization: grpc.handleUnaryCall<_credentials_accounts_v1_OrganizationIdRequest__Output, _credentials_accounts_v1_Organization>;
+  
+  ConfirmPasswordReset: grpc.handleUnaryCall<_credentials_accounts_v1_ConfirmPasswordResetRequest__Output, _credentials_accounts_v1_Empty>;
+  
+  CreateApiKey: grpc.handleUnaryCall<_credentials_accounts_v1_CreateApiKeyRequest__Output, _credentials_accounts_v1_CreateApiKeyResponse>;
+  
+  GetMembership: grpc.handleUnaryCall<_credentials_accounts_v1_GetMembershipRequest__Output, _credentials_accounts_v1_Membership>;
+  
+  GetOrganization: grpc.handleUnaryCall<_credentials_accounts_v1_GetOrganizationRequest__Output, _credentials_accounts_v1_Organization>;
+  
+  GetUser: grpc.handleUnaryCall<_credentials_accounts_v1_GetUserRequest__Output, _credentials_accounts_v1_User>;
+  
+  ListApiKeys: grpc.handleUnaryCall<_credentials_accounts_v1_ListApiKeysRequest__Output, _credentials_accounts_v1_ListApiKeysResponse>;
+  
+  ListOrganizations: grpc.handleUnaryCall<_credentials_accounts_v1_ListOrganizationsRequest__Output, _credentials_accounts_v1_ListOrganizationsResponse>;
+  
+  Login: grpc.handleUnaryCall<_credentials_accounts_v1_LoginRequest__Output, _credentials_accounts_v1_LoginResponse>;
+  
+  MarkSigningKeysGenerated: grpc.handleUnaryCall<_credentials_accounts_v1_OrganizationIdRequest__Output, _credentials_accounts_v1_Organization>;
+  
+  ReinstateOrganization: grpc.handleUnaryCall<_credentials_accounts_v1_OrganizationIdRequest__Output, _credentials_accounts_v1_Organization>;
+  
+  RequestPasswordReset: grpc.handleUnaryCall<_credentials_accounts_v1_RequestPasswordResetRequest__Output, _credentials_accounts_v1_Empty>;
+  
+  ResendVerification: grpc.handleUnaryCall<_credentials_accounts_v1_ResendVerificationRequest__Output, _credentials_accounts_v1_Empty>;
+  
+  ResolveApiKey: grpc.handleUnaryCall<_credentials_accounts_v1_ResolveApiKeyRequest__Output, _credentials_accounts_v1_ResolvedApiKey>;
+  
+  RevokeApiKey: grpc.handleUnaryCall<_credentials_accounts_v1_ApiKeyIdRequest__Output, _credentials_accounts_v1_ApiKey>;
+  
+  SetPlan: grpc.handleUnaryCall<_credentials_accounts_v1_SetPlanRequest__Output, _credentials_accounts_v1_Organization>;
+  
+  SetSubscription: grpc.handleUnaryCall<_credentials_accounts_v1_SetSubscriptionRequest__Output, _credentials_accounts_v1_Organization>;
+  
+  SignUp: grpc.handleUnaryCall<_credentials_accounts_v1_SignUpRequest__Output, _credentials_accounts_v1_SignUpResponse>;
+  
+  SuspendOrganization: grpc.handleUnaryCall<_credentials_accounts_v1_OrganizationIdRequest__Output, _credentials_accounts_v1_Organization>;
+  
+  TouchApiKey: grpc.handleUnaryCall<_credentials_accounts_v1_ApiKeyIdRequest__Output, _credentials_accounts_v1_Empty>;
+  
+  UpdateApiKey: grpc.handleUnaryCall<_credentials_accounts_v1_UpdateApiKeyRequest__Output, _credentials_accounts_v1_ApiKey>;
+  
+  UpdateOrganization: grpc.handleUnaryCall<_credentials_accounts_v1_UpdateOrganizationRequest__Output, _credentials_accounts_v1_Organization>;
+  
+  VerifyEmail: grpc.handleUnaryCall<_credentials_accounts_v1_VerifyEmailRequest__Output, _credentials_accounts_v1_User>;
+  
+}
+
+export interface AccountsServiceDefinition extends grpc.ServiceDefinition {
+  ApproveOrganization: MethodDefinition<_credentials_accounts_v1_OrganizationIdRequest, _credentials_accounts_v1_Organization, _credentials_accounts_v1_OrganizationIdRequest__Output, _credentials_accounts_v1_Organization__Output>
+  ConfirmPasswordReset: MethodDefinition<_credentials_accounts_v1_ConfirmPasswordResetRequest, _credentials_accounts_v1_Empty, _credentials_accounts_v1_ConfirmPasswordResetRequest__Output, _credentials_accounts_v1_Empty__Output>
+  CreateApiKey: MethodDefinition<_credentials_accounts_v1_CreateApiKeyRequest, _credentials_accounts_v1_CreateApiKeyResponse, _credentials_accounts_v1_CreateApiKeyRequest__Output, _credentials_accounts_v1_CreateApiKeyResponse__Output>
+  GetMembership: MethodDefinition<_credentials_accounts_v1_GetMembershipRequest, _credentials_accounts_v1_Membership, _credentials_accounts_v1_GetMembershipRequest__Output, _credentials_accounts_v1_Membership__Output>
+  GetOrganization: MethodDefinition<_credentials_accounts_v1_GetOrganizationRequest, _credentials_accounts_v1_Organization, _credentials_accounts_v1_GetOrganizationRequest__Output, _credentials_accounts_v1_Organization__Output>
+  GetUser: MethodDefinition<_credentials_accounts_v1_GetUserRequest, _credentials_accounts_v1_User, _credentials_accounts_v1_GetUserRequest__Output, _credentials_accounts_v1_User__Output>
+  ListApiKeys: MethodDefinition<_credentials_accounts_v1_ListApiKeysRequest, _credentials_accounts_v1_ListApiKeysResponse, _credentials_accounts_v1_ListApiKeysRequest__Output, _credentials_accounts_v1_ListApiKeysResponse__Output>
+  ListOrganizations: MethodDefinition<_credentials_accounts_v1_ListOrganizationsRequest, _credentials_accounts_v1_ListOrganizationsResponse, _credentials_accounts_v1_ListOrganizationsRequest__Output, _credentials_accounts_v1_ListOrganizationsResponse__Output>
+  Login: MethodDefinition<_credentials_accounts_v1_LoginRequest, _credentials_accounts_v1_LoginResponse, _credentials_accounts_v1_LoginRequest__Output, _credentials_accounts_v1_LoginResponse__Output>
+  MarkSigningKeysGenerated: MethodDefinition<_credentials_accounts_v1_OrganizationIdRequest, _credentials_accounts_v1_Organization, _credentials_accounts_v1_OrganizationIdRequest__Output, _credentials_accounts_v1_Organization__Output>
+  ReinstateOrganization: MethodDefinition<_credentials_accounts_v1_OrganizationIdRequest, _credentials_accounts_v1_Organization, _credentials_accounts_v1_OrganizationIdRequest__Output, _credentials_accounts_v1_Organization__Output>
+  RequestPasswordReset: MethodDefinition<_credentials_accounts_v1_RequestPasswordResetRequest, _credentials_accounts_v1_Empty, _credentials_accounts_v1_RequestPasswordResetRequest__Output, _credentials_accounts_v1_Empty__Output>
+  ResendVerification: MethodDefinition<_credentials_accounts_v1_ResendVerificationRequest, _credentials_accounts_v1_Empty, _credentials_accounts_v1_ResendVerificationRequest__Output, _credentials_accounts_v1_Empty__Output>
+  ResolveApiKey: MethodDefinition<_credentials_accounts_v1_ResolveApiKeyRequest, _credentials_accounts_v1_ResolvedApiKey, _credentials_accounts_v1_ResolveApiKeyRequest__Output, _credentials_accounts_v1_ResolvedApiKey__Output>
+  RevokeApiKey: MethodDefinition<_credentials_accounts_v1_ApiKeyIdRequest, _credentials_accounts_v1_ApiKey, _credentials_accounts_v1_ApiKeyIdRequest__Output, _credentials_accounts_v1_ApiKey__Output>
+  SetPlan: MethodDefinition<_credentials_accounts_v1_SetPlanRequest, _credentials_accounts_v1_Organization, _credentials_accounts_v1_SetPlanRequest__Output, _credentials_accounts_v1_Organization__Output>
+  SetSubscription: MethodDefinition<_credentials_accounts_v1_SetSubscriptionRequest, _credentials_accounts_v1_Organization, _credentials_accounts_v1_SetSubscriptionRequest__Output, _credentials_accounts_v1_Organization__Output>
+  SignUp: MethodDefinition<_credentials_accounts_v1_SignUpRequest, _credentials_accounts_v1_SignUpResponse, _credentials_accounts_v1_SignUpRequest__Output, _credentials_accounts_v1_SignUpResponse__Output>
+  SuspendOrganization: MethodDefinition<_credentials_accounts_v1_OrganizationIdRequest, _credentials_accounts_v1_Organization, _credentials_accounts_v1_OrganizationIdRequest__Output, _credentials_accounts_v1_Organization__Output>
+  TouchApiKey: MethodDefinition<_credentials_accounts_v1_ApiKeyIdRequest, _credentials_accounts_v1_Empty, _credentials_accounts_v1_ApiKeyIdRequest__Output, _credentials_accounts_v1_Empty__Output>
+  UpdateApiKey: MethodDefinition<_credentials_accounts_v1_UpdateApiKeyRequest, _credentials_accounts_v1_ApiKey, _credentials_accounts_v1_UpdateApiKeyRequest__Output, _credentials_accounts_v1_ApiKey__Output>
+  UpdateOrganization: MethodDefinition<_credentials_accounts_v1_UpdateOrganizationRequest, _credentials_accounts_v1_Organization, _credentials_accounts_v1_UpdateOrganizationRequest__Output, _credentials_accounts_v1_Organization__Output>
+  VerifyEmail: MethodDefinition<_credentials_accounts_v1_VerifyEmailRequest, _credentials_accounts_v1_User, _credentials_accounts_v1_VerifyEmailRequest__Output, _credentials_accounts_v1_User__Output>
+}

@@ -1,0 +1,12 @@
+// Original file: credentials/accounts/v1/accounts.proto
+
+
+export interface ApiKeyIdRequest {
+  'organization_id'?: (string);
+  'key_id'?: (string);
+}
+
+export interface ApiKeyIdRequest__Output {
+  'organization_id': (string);
+  'key_id': (string);
+}

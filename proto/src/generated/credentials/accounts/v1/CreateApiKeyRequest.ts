@@ -1,0 +1,14 @@
+// Original file: credentials/accounts/v1/accounts.proto
+
+
+export interface CreateApiKeyRequest {
+  'organization_id'?: (string);
+  'name'?: (string);
+  'rate_limit_per_minute'?: (number);
+}
+
+export interface CreateApiKeyRequest__Output {
+  'organization_id': (string);
+  'name': (string);
+  'rate_limit_per_minute': (number);
+}

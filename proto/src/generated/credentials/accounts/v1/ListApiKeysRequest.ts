@@ -1,0 +1,12 @@
+// Original file: credentials/accounts/v1/accounts.proto
+
+
+export interface ListApiKeysRequest {
+  'organization_id'?: (string);
+  'include_revoked'?: (boolean);
+}
+
+export interface ListApiKeysRequest__Output {
+  'organization_id': (string);
+  'include_revoked': (boolean);
+}

@@ -1,0 +1,12 @@
+// Original file: credentials/accounts/v1/accounts.proto
+
+
+export interface LoginRequest {
+  'email'?: (string);
+  'password'?: (string);
+}
+
+export interface LoginRequest__Output {
+  'email': (string);
+  'password': (string);
+}

@@ -1,0 +1,17 @@
+// Original file: credentials/accounts/v1/accounts.proto
+
+import type { User as _credentials_accounts_v1_User, User__Output as _credentials_accounts_v1_User__Output } from '../../../credentials/accounts/v1/User';
+import type { Organization as _credentials_accounts_v1_Organization, Organization__Output as _credentials_accounts_v1_Organization__Output } from '../../../credentials/accounts/v1/Organization';
+import type { Session as _credentials_accounts_v1_Session, Session__Output as _credentials_accounts_v1_Session__Output } from '../../../credentials/accounts/v1/Session';
+
+export interface SignUpResponse {
+  'user'?: (_credentials_accounts_v1_User | null);
+  'organization'?: (_credentials_accounts_v1_Organization | null);
+  'session'?: (_credentials_accounts_v1_Session | null);
+}
+
+export interface SignUpResponse__Output {
+  'user': (_credentials_accounts_v1_User__Output | null);
+  'organization': (_credentials_accounts_v1_Organization__Output | null);
+  'session': (_credentials_accounts_v1_Session__Output | null);
+}

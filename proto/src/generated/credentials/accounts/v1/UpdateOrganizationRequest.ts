@@ -1,0 +1,22 @@
+// Original file: credentials/accounts/v1/accounts.proto
+
+
+export interface UpdateOrganizationRequest {
+  'organization_id'?: (string);
+  'name'?: (string);
+  'domain'?: (string);
+  'email_notifications_enabled'?: (boolean);
+  '_name'?: "name";
+  '_domain'?: "domain";
+  '_email_notifications_enabled'?: "email_notifications_enabled";
+}
+
+export interface UpdateOrganizationRequest__Output {
+  'organization_id': (string);
+  'name'?: (string);
+  'domain'?: (string);
+  'email_notifications_enabled'?: (boolean);
+  '_name'?: "name";
+  '_domain'?: "domain";
+  '_email_notifications_enabled'?: "email_notifications_enabled";
+}

@@ -1,0 +1,20 @@
+// Original file: credentials/notification/v1/notification.proto
+
+
+export interface Notification {
+  'id'?: (string);
+  'event_id'?: (string);
+  'event_type'?: (string);
+  'channel'?: (string);
+  'status'?: (string);
+  'created_at'?: (string);
+}
+
+export interface Notification__Output {
+  'id': (string);
+  'event_id': (string);
+  'event_type': (string);
+  'channel': (string);
+  'status': (string);
+  'created_at': (string);
+}

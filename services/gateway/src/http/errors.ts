@@ -1,0 +1,42 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { AppError, toAppError, type Logger } from '@cred/runtime';
+
+/** 404 with the error shape for every route nobody answered. */
+export const notFoundHandler: RequestHandler = (_req, _res, next) => {
+  next(new AppError('NOT_FOUND', 'Route not found'));
+};
+
+function fromBodyParser(err: { type?: string; status?: number }): AppError | undefined {
+  switch (err.type) {
+    case 'entity.too.large':
+      return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large', { limitBytes: 65536 });
+    case 'entity.parse.failed':
+      return new AppError('VALIDATION_ERROR', 'Request body is not valid JSON', { field: 'body' });
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported body encoding');
+    case 'request.aborted':
+      return new AppError('VALIDATION_ERROR', 'Request body was aborted', { field: 'body' });
+    default:
+      if (err.status && err.status >= 400 && err.status < 500) return new AppError('VALIDATION_ERROR', 'Malformed request', { field: 'body' });
+      return undefined;
+  }
+}
+
+/**
+ * The one place errors become HTTP: SPEC.md's shape {error, message, details}, never a stack
+ * trace or an upstream body. Unexpected errors are logged with the request id and answered 500.
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const appErr = err instanceof AppError ? err : (fromBodyParser(err as { type?: string }) ?? toAppError(err));
+    if (appErr.code === 'INTERNAL_ERROR' || appErr.code === 'UNAVAILABLE') {
+      logger.error({ err, requestId: res.locals.requestId, method: req.method, path: req.path }, 'request failed');
+    }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(appErr.httpStatus).json(appErr.toJSON());
+  };
+}

@@ -1,0 +1,81 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Clock, Logger, Service } from '@cred/runtime';
+import { runReadinessChecks } from '@cred/runtime';
+import { ServiceHost } from '@cred/service-kit';
+import type { GatewayConfig } from './config.js';
+import { createApp } from './http/app.js';
+import { checkUpstreams, createUpstreams } from './upstream/clients.js';
+
+export interface GatewayOverrides {
+  logger?: Logger;
+  clock?: Clock;
+}
+
+export interface GatewayService extends Service {
+  readonly host: ServiceHost;
+  httpPort(): number;
+}
+
+/**
+ * The gateway: the only HTTP edge for API clients. It authenticates, limits and routes;
+ * the business rules live behind it in the other services.
+ */
+export function createGatewayService(config: GatewayConfig, overrides: GatewayOverrides = {}): GatewayService {
+  const host = new ServiceHost('gateway', config, overrides);
+  let server: http.Server | undefined;
+  let ready = false;
+  // Health of the whole platform, cached briefly so probes cannot amplify into upstream load.
+  let cached: { at: number; value: { ready: boolean; checks: Record<string, string> } } | undefined;
+
+  return {
+    name: 'gateway',
+    host,
+    httpPort: () => (server?.address() as AddressInfo | null)?.port ?? 0,
+    async start() {
+      await host.startOps();
+      const upstreams = createUpstreams(config);
+      host.onStop('upstream-clients', () => upstreams.close());
+      host.addReadinessCheck({
+        name: 'upstreams',
+        check: async () => {
+          const r = await checkUpstreams(upstreams.targets);
+          const bad = Object.entries(r).filter(([, v]) => v !== 'ok');
+          if (bad.length) throw new Error(bad.map(([k, v]) => `${k}: ${v}`).join('; '));
+        },
+      });
+      const readiness = async () => {
+        if (!ready) return { ready: false, checks: { gateway: 'starting or stopping' } };
+        if (cached && Date.now() - cached.at < 1000) return cached.value;
+        const [upstream, own] = await Promise.all([checkUpstreams(upstreams.targets), runReadinessChecks([])]);
+        const checks = { ...upstream, ...own.checks };
+        const value = { ready: Object.values(checks).every((v) => v === 'ok'), checks };
+        cached = { at: Date.now(), value };
+        return value;
+      };
+      const app = createApp({ config, logger: host.logger, metrics: host.metrics, upstreams, readiness });
+      server = http.createServer(app);
+      server.keepAliveTimeout = 65000;
+      server.headersTimeout = 66000;
+      server.requestTimeout = 30000;
+      const s = server;
+      await new Promise<void>((resolve, reject) => {
+        s.once('error', reject);
+        s.listen(config.PORT, '0.0.0.0', () => resolve());
+      });
+      host.logger.info({ port: this.httpPort() }, 'HTTP listening');
+      host.onStop('http', () =>
+        new Promise<void>((resolve) => {
+          s.close(() => resolve());
+          s.closeIdleConnections();
+        }),
+      10000);
+      ready = true;
+      host.markReady();
+    },
+    async stop() {
+      ready = false;
+      await host.stop();
+    },
+  };
+}

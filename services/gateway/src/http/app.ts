@@ -5,6 +5,7 @@ import type { Upstreams } from '../upstream/clients.js';
 import { adminRoutes } from './admin-routes.js';
 import { errorHandler, notFoundHandler } from './errors.js';
 import { requestContext } from './request-context.js';
+import { PUBLIC_VERIFICATION_PREFIXES, publicProxy } from './public-proxy.js';
 
 export interface AppDeps {
   config: GatewayConfig;
@@ -38,6 +39,16 @@ export function createApp(deps: AppDeps): Express {
   app.get('/healthz', async (_req, res) => {
     const r = await deps.readiness();
     res.status(r.ready ? 200 : 503).json({ status: r.ready ? 'ok' : 'unavailable', checks: r.checks });
+  });
+
+  // Public verification surfaces stream through untouched (bodies included: baked uploads).
+  const toVerification = publicProxy(deps.config.VERIFICATION_HTTP_URL);
+  app.use((req, res, next) => {
+    if (PUBLIC_VERIFICATION_PREFIXES.some((p) => req.path === p || req.path.startsWith(p.endsWith('/') ? p : `${p}/`) || req.path === p.replace(/\/$/, ''))) {
+      toVerification(req, res, next);
+      return;
+    }
+    next();
   });
 
   app.use('/api', (req, _res, next) => {

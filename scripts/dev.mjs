@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Entry point of `npm start` / `npm test` (and the pnpm equivalents) on a fresh machine:
+// gets the pinned pnpm through npx, installs the workspace if needed, then runs the command.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const pnpmSpec = pkg.packageManager; // pnpm@x.y.z
+
+function run(cmd, args, extraEnv = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+  if (r.error) throw r.error;
+  return r.status ?? 1;
+}
+
+function installed() {
+  const marker = join(root, 'node_modules/.modules.yaml');
+  if (!existsSync(marker)) return false;
+  return statSync(marker).mtimeMs >= statSync(join(root, 'pnpm-lock.yaml')).mtimeMs;
+}
+
+if (!installed()) {
+  console.log(`Installing dependencies with ${pnpmSpec}...`);
+  const code = run('npx', ['-y', pnpmSpec, 'install', '--frozen-lockfile'], { COREPACK_ENABLE_DOWNLOAD_PROMPT: '0' });
+  if (code !== 0) process.exit(code);
+}
+
+const command = process.argv[2];
+const rest = process.argv.slice(3);
+if (command === 'start') {
+  process.exit(run(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...rest]));
+} else if (command === 'test') {
+  process.exit(run(join(root, 'node_modules/.bin/tap'), rest));
+} else {
+  console.error('usage: node scripts/dev.mjs start|test');
+  process.exit(2);
+}

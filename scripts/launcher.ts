@@ -1,0 +1,178 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import net from 'node:net';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { SERVICE_NAMES, serviceEnv, type PortMap, type ServiceName } from './platform.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface LaunchOptions {
+  ports: PortMap;
+  /** Settings shared by every service (database, broker, secrets...). */
+  env: Record<string, string>;
+  /** Where service output goes: a terminal with prefixes, or a file (tests). */
+  output: { kind: 'terminal' } | { kind: 'file'; path: string };
+  /** How long to wait for the gateway's /healthz to say 200. */
+  readyTimeoutMs?: number;
+}
+
+export interface RunningPlatform {
+  readonly ports: PortMap;
+  readonly gatewayUrl: string;
+  readonly processes: Map<ServiceName, ChildProcess>;
+  /** Stops one service with SIGTERM (or SIGKILL) and waits for its exit. */
+  stopService(name: ServiceName, signal?: NodeJS.Signals): Promise<void>;
+  /** Starts a stopped service again with the same environment. */
+  startService(name: ServiceName): void;
+  /** SIGTERM to every service, in reverse start order; waits for all to exit. */
+  stop(): Promise<void>;
+}
+
+const LEVEL_NAMES: Record<string, string> = { trace: 'TRACE', debug: 'DEBUG', info: 'INFO', warn: 'WARN', error: 'ERROR', fatal: 'FATAL' };
+
+/** One JSON log line made readable: `[service] LEVEL message key=value`. */
+function humanLine(service: string, line: string): string {
+  try {
+    const o = JSON.parse(line) as Record<string, unknown>;
+    const { level, time: _t, service: _s, msg, pid: _p, hostname: _h, ...rest } = o;
+    const extra = Object.entries(rest)
+      .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+      .join(' ');
+    return `[${service.padEnd(12)}] ${(LEVEL_NAMES[String(level)] ?? String(level)).padEnd(5)} ${String(msg ?? '')}${extra ? ` ${extra}` : ''}`;
+  } catch {
+    return `[${service.padEnd(12)}] ${line}`;
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Fresh free ports for every service (tests run beside a developer's platform). */
+export async function allocatePorts(): Promise<PortMap> {
+  const p = async () => freePort();
+  return {
+    signing: { grpc: await p(), ops: await p() },
+    accounts: { grpc: await p(), ops: await p() },
+    issuance: { grpc: await p(), ops: await p() },
+    verification: { grpc: await p(), ops: await p(), http: await p() },
+    notification: { grpc: await p(), ops: await p() },
+    billing: { grpc: await p(), ops: await p() },
+    gateway: { ops: await p(), http: await p() },
+  };
+}
+
+async function waitForHealthy(url: string, timeoutMs: number, exited: () => string | undefined): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    const dead = exited();
+    if (dead) throw new Error(`${dead} exited during start-up`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      const body = await res.text();
+      if (res.status === 200) return;
+      last = `${res.status} ${body}`;
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`platform not healthy after ${timeoutMs} ms: ${last}`);
+}
+
+/**
+ * Starts the seven services as separate processes (node + tsx), exactly as `pnpm start`
+ * does, and resolves once the gateway's /healthz answers 200 (every service ready).
+ */
+export async function launchPlatform(options: LaunchOptions): Promise<RunningPlatform> {
+  const processes = new Map<ServiceName, ChildProcess>();
+  const exitedUnexpectedly = new Set<ServiceName>();
+  const stopping = new Set<ServiceName>();
+  let file: WriteStream | undefined;
+  if (options.output.kind === 'file') file = createWriteStream(options.output.path, { flags: 'a' });
+
+  const pipe = (name: ServiceName, stream: NodeJS.ReadableStream | null) => {
+    if (!stream) return;
+    const rl = createInterface({ input: stream });
+    rl.on('line', (line) => {
+      if (file) file.write(`[${name}] ${line}\n`);
+      else process.stdout.write(`${humanLine(name, line)}\n`);
+    });
+  };
+
+  const startService = (name: ServiceName) => {
+    const env = { ...process.env, ...serviceEnv(name, options.ports, options.env) };
+    const child = spawn(process.execPath, ['--import', 'tsx', `services/${name}/src/main.ts`], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    processes.set(name, child);
+    pipe(name, child.stdout);
+    pipe(name, child.stderr);
+    child.once('exit', (code, signal) => {
+      if (!stopping.has(name)) {
+        exitedUnexpectedly.add(name);
+        const line = `service exited unexpectedly (code ${code ?? 'none'}, signal ${signal ?? 'none'})`;
+        if (file) file.write(`[${name}] ${line}\n`);
+        else process.stdout.write(`${humanLine(name, JSON.stringify({ level: 'error', msg: line }))}\n`);
+      }
+    });
+  };
+
+  const waitExit = (child: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) resolve();
+      else child.once('exit', () => resolve());
+    });
+
+  const stopService = async (name: ServiceName, signal: NodeJS.Signals = 'SIGTERM') => {
+    const child = processes.get(name);
+    if (!child) return;
+    stopping.add(name);
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20000);
+    await waitExit(child);
+    clearTimeout(timer);
+    processes.delete(name);
+    stopping.delete(name);
+  };
+
+  for (const name of SERVICE_NAMES) startService(name);
+  const gatewayUrl = `http://127.0.0.1:${options.ports.gateway.http}`;
+  let stopped: Promise<void> | undefined;
+  const platform: RunningPlatform = {
+    ports: options.ports,
+    gatewayUrl,
+    processes,
+    stopService,
+    startService: (name) => {
+      exitedUnexpectedly.delete(name);
+      startService(name);
+    },
+    stop() {
+      stopped ??= (async () => {
+        for (const name of [...SERVICE_NAMES].reverse()) stopping.add(name);
+        await Promise.all([...processes.keys()].map((name) => stopService(name)));
+        await new Promise<void>((resolve) => (file ? file.end(() => resolve()) : resolve()));
+      })();
+      return stopped;
+    },
+  };
+  try {
+    await waitForHealthy(`${gatewayUrl}/healthz`, options.readyTimeoutMs ?? 60000, () => [...exitedUnexpectedly][0]);
+  } catch (err) {
+    await platform.stop();
+    throw err;
+  }
+  return platform;
+}

@@ -1,0 +1,83 @@
+// `pnpm start`: the whole platform on one machine. Migrates, starts the seven services as
+// separate processes with prefixed logs, waits until the gateway says every service is
+// ready, and stops them all cleanly on Ctrl-C.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { LOCAL_DEFAULTS } from '@cred/runtime';
+import { launchPlatform } from './launcher.js';
+import { migrateAll } from './migrate-all.js';
+import { defaultPorts } from './platform.js';
+
+const SECRETS_FILE = fileURLToPath(new URL('../.dev-secrets.json', import.meta.url));
+const SECRET_NAMES = ['SESSION_SECRET', 'PLATFORM_ADMIN_TOKEN', 'KEY_ENCRYPTION_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/** Development secrets: generated once, kept in an ignored file, never printed except the admin token hint. */
+function devSecrets(): Record<(typeof SECRET_NAMES)[number], string> {
+  if (existsSync(SECRETS_FILE)) return JSON.parse(readFileSync(SECRETS_FILE, 'utf8')) as Record<(typeof SECRET_NAMES)[number], string>;
+  const secrets = {
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    PLATFORM_ADMIN_TOKEN: `adm_${randomBytes(24).toString('base64url')}`,
+    KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64url')}`,
+  };
+  writeFileSync(SECRETS_FILE, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  return secrets;
+}
+
+const secrets = devSecrets();
+const pick = (name: string, fallback: string) => process.env[name] || fallback;
+const shared: Record<string, string> = {
+  DATABASE_URL: pick('DATABASE_URL', LOCAL_DEFAULTS.DATABASE_URL),
+  AMQP_URL: pick('AMQP_URL', LOCAL_DEFAULTS.AMQP_URL),
+  REDIS_URL: pick('REDIS_URL', LOCAL_DEFAULTS.REDIS_URL),
+  BASE_URL: pick('BASE_URL', LOCAL_DEFAULTS.BASE_URL),
+  EVENTS_EXCHANGE: pick('EVENTS_EXCHANGE', LOCAL_DEFAULTS.EVENTS_EXCHANGE),
+  LOG_LEVEL: pick('LOG_LEVEL', 'info'),
+};
+for (const name of SECRET_NAMES) shared[name] = pick(name, secrets[name]);
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+say('Migrating the database...');
+try {
+  await migrateAll(shared.DATABASE_URL!, (line) => say(`  ${line}`));
+} catch (err) {
+  say(`Could not migrate: ${err instanceof Error ? err.message : String(err)}`);
+  say('Is PostgreSQL running on 127.0.0.1:5432 (or DATABASE_URL set)?');
+  process.exit(1);
+}
+
+say('Starting services...');
+const ports = defaultPorts();
+let platform: Awaited<ReturnType<typeof launchPlatform>>;
+try {
+  platform = await launchPlatform({ ports, env: shared, output: { kind: 'terminal' }, readyTimeoutMs: 90000 });
+} catch (err) {
+  say(`The platform did not become ready: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
+
+say('');
+say(`The platform is up: ${shared.BASE_URL}`);
+say(`  Health:        curl ${platform.gatewayUrl}/healthz`);
+say(`  Admin token:   in .dev-secrets.json (PLATFORM_ADMIN_TOKEN)`);
+say('  Next:          see README.md "Try it" for signing up, approving an organization and issuing.');
+say('  Stop:          Ctrl-C');
+say('');
+
+let stopping = false;
+const shutdown = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  say(`\n${signal}: stopping every service...`);
+  platform.stop().then(
+    () => {
+      say('All services stopped.');
+      process.exit(0);
+    },
+    () => process.exit(1),
+  );
+};
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -1,0 +1,89 @@
+import type { Knex } from '@cred/db';
+import type { SealedKey } from '../domain/envelope.js';
+
+export interface StoredKey {
+  id: string;
+  organizationId: string;
+  organizationSlug: string;
+  sequence: number;
+  keyId: string;
+  publicKeyMultibase: string;
+  sealed: SealedKey;
+  isCurrent: boolean;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+interface Row {
+  id: string;
+  organization_id: string;
+  organization_slug: string;
+  sequence: number;
+  key_id: string;
+  public_key_multibase: string;
+  kek_id: string;
+  wrapped_dek: Buffer;
+  private_key_ciphertext: Buffer;
+  is_current: boolean;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+function toDomain(r: Row): StoredKey {
+  return {
+    id: r.id,
+    organizationId: r.organization_id,
+    organizationSlug: r.organization_slug,
+    sequence: r.sequence,
+    keyId: r.key_id,
+    publicKeyMultibase: r.public_key_multibase,
+    sealed: { kekId: r.kek_id, wrappedDek: r.wrapped_dek, ciphertext: r.private_key_ciphertext },
+    isCurrent: r.is_current,
+    createdAt: r.created_at,
+    revokedAt: r.revoked_at,
+  };
+}
+
+/** The only place with SQL for signing keys. */
+export const keyStore = {
+  async findCurrent(db: Knex, organizationId: string): Promise<StoredKey | undefined> {
+    const row = await db<Row>('signing_keys').where({ organization_id: organizationId, is_current: true }).first();
+    return row ? toDomain(row) : undefined;
+  },
+
+  async listPublic(db: Knex, organizationId: string): Promise<StoredKey[]> {
+    const rows = await db<Row>('signing_keys').where({ organization_id: organizationId }).whereNull('revoked_at').orderBy('sequence', 'asc');
+    return rows.map(toDomain);
+  },
+
+  /** Serialises key changes of one organization (transaction-scoped advisory lock). */
+  async lockOrganization(trx: Knex.Transaction, organizationId: string): Promise<void> {
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`signing:${organizationId}`]);
+  },
+
+  async nextSequence(trx: Knex.Transaction, organizationId: string): Promise<number> {
+    const row = await trx('signing_keys').where({ organization_id: organizationId }).max<{ max: number | null }>('sequence as max').first();
+    return (row?.max ?? 0) + 1;
+  },
+
+  async retireCurrent(trx: Knex.Transaction, organizationId: string): Promise<void> {
+    await trx('signing_keys').where({ organization_id: organizationId, is_current: true }).update({ is_current: false });
+  },
+
+  async insert(trx: Knex.Transaction, key: StoredKey): Promise<void> {
+    await trx<Row>('signing_keys').insert({
+      id: key.id,
+      organization_id: key.organizationId,
+      organization_slug: key.organizationSlug,
+      sequence: key.sequence,
+      key_id: key.keyId,
+      public_key_multibase: key.publicKeyMultibase,
+      kek_id: key.sealed.kekId,
+      wrapped_dek: key.sealed.wrappedDek,
+      private_key_ciphertext: key.sealed.ciphertext,
+      is_current: key.isCurrent,
+      created_at: key.createdAt,
+      revoked_at: key.revokedAt,
+    });
+  },
+};

@@ -1,0 +1,28 @@
+import type { Migration } from '@cred/db';
+import { eventsMigration } from '@cred/events';
+
+export const migrations: Migration[] = [
+  { name: '0000_outbox_inbox', up: (db, schema) => eventsMigration.up(db, schema) },
+  {
+    name: '0001_signing_keys',
+    async up(db) {
+      await db.schema.createTable('signing_keys', (t) => {
+        t.uuid('id').primary();
+        t.text('organization_id').notNullable();
+        t.text('organization_slug').notNullable();
+        t.integer('sequence').notNullable();
+        t.text('key_id').notNullable().unique();
+        t.text('public_key_multibase').notNullable();
+        t.text('kek_id').notNullable();
+        t.binary('wrapped_dek').notNullable();
+        t.binary('private_key_ciphertext').notNullable();
+        t.boolean('is_current').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('revoked_at', { useTz: true });
+        t.unique(['organization_id', 'sequence']);
+      });
+      // One current key per organization, enforced by the database.
+      await db.raw('CREATE UNIQUE INDEX signing_keys_one_current ON signing_keys (organization_id) WHERE is_current');
+    },
+  },
+];

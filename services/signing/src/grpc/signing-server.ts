@@ -1,0 +1,44 @@
+import { loadProtos } from '@cred/proto';
+import type { GrpcServiceBinding } from '@cred/grpc';
+import { AppError } from '@cred/runtime';
+import type { KeyService, PublicKeyView } from '../app/key-service.js';
+
+function toProto(k: PublicKeyView) {
+  return {
+    key_id: k.keyId,
+    sequence: k.sequence,
+    public_key_multibase: k.publicKeyMultibase,
+    created_at: k.createdAt.toISOString(),
+    current: k.current,
+    revoked_at: k.revokedAt ? k.revokedAt.toISOString() : '',
+  };
+}
+
+function parseCreated(value: string, fallback: Date): Date {
+  if (!value) return fallback;
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) throw AppError.validation('created', 'created must be an ISO 8601 timestamp');
+  return d;
+}
+
+export function signingBinding(keys: KeyService, now: () => Date): GrpcServiceBinding {
+  return {
+    name: 'credentials.signing.v1.SigningService',
+    definition: loadProtos().signing.SigningService.service,
+    implementation: {
+      GenerateKey: async (req: { organization_id: string; organization_slug: string }) => {
+        const r = await keys.generate(req.organization_id, req.organization_slug);
+        return { key: toProto(r.key), created: r.created };
+      },
+      RotateKey: async (req: { organization_id: string; organization_slug: string }) => {
+        const r = await keys.rotate(req.organization_id, req.organization_slug);
+        return { key: toProto(r.key), created: r.created };
+      },
+      SignCredential: async (req: { organization_id: string; unsigned_credential_json: string; created: string }) => {
+        const r = await keys.sign(req.organization_id, req.unsigned_credential_json, parseCreated(req.created, now()));
+        return { signed_credential_json: r.signed, key_id: r.keyId };
+      },
+      ListPublicKeys: async (req: { organization_id: string }) => ({ keys: (await keys.listPublic(req.organization_id)).map(toProto) }),
+    },
+  };
+}

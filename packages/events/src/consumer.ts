@@ -1,0 +1,293 @@
+import type { ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
+import type { Knex } from 'knex';
+import { systemClock, type Clock, type Counter, type Logger, type Registry } from '@cred/runtime';
+import type { BrokerConnection } from './connection.js';
+import { parseEvent, type DomainEvent } from './envelope.js';
+import { DEFAULT_EXCHANGE, consumerTopology, declareConsumerTopology, type ConsumerTopology } from './topology.js';
+import { counter } from './metrics.js';
+
+/**
+ * Runs inside the transaction that also records the event in the inbox; throw to roll both
+ * back and have the event retried. Effects outside the database (sending an e-mail, calling a
+ * webhook) are not covered by the transaction: a crash after the send but before the commit
+ * redelivers the event and the handler runs again. Such handlers must record each send
+ * themselves (e.g. an `email_sends` row keyed by event id, written and committed before or
+ * checked before sending, or an idempotency key passed to the provider).
+ */
+export type EventHandler<T = unknown> = (event: DomainEvent<T>, trx: Knex.Transaction) => Promise<void>;
+
+export interface ConsumerOptions<T = unknown> {
+  connection: BrokerConnection;
+  db: Knex;
+  /** The service's own schema, holding its `inbox` table. */
+  schema: string;
+  /** Owning service, e.g. `notification`. */
+  service: string;
+  /** Purpose of this consumer, e.g. `credential-emails`; the queue is `<exchange>.<service>.<queue>`. */
+  queue: string;
+  routingKeys: readonly string[];
+  handler: EventHandler<T>;
+  logger: Logger;
+  exchange?: string;
+  /** Unacked messages in flight, i.e. handler concurrency. */
+  prefetch?: number;
+  /** Handler runs before the event is parked in `<queue>.dlq`. */
+  maxAttempts?: number;
+  /** Delay between attempts (TTL of `<queue>.retry`). Fixed at queue creation. */
+  retryDelayMs?: number;
+  /** Quorum x-delivery-limit, the backstop for deliveries that crash the consumer. Fixed at queue creation. */
+  deliveryLimit?: number;
+  metrics?: Registry;
+  clock?: Clock;
+}
+
+export interface Consumer {
+  readonly topology: ConsumerTopology;
+  /** Stops taking deliveries, waits for handlers in flight, closes the channel. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts consuming (now if the broker is reachable, otherwise as soon as it is) and keeps
+ * consuming across reconnects. Delivery is at-least-once; the inbox makes handling effects in
+ * the database happen once per (consumer, event id). The broker message is acked only after
+ * the transaction committed.
+ */
+export async function startConsumer<T = unknown>(options: ConsumerOptions<T>): Promise<Consumer> {
+  const consumer = new InboxConsumer(options as ConsumerOptions<unknown>);
+  await consumer.start();
+  return consumer;
+}
+
+type Outcome = 'handled' | 'duplicate' | 'retried' | 'dead_lettered' | 'malformed';
+
+class InboxConsumer implements Consumer {
+  readonly topology: ConsumerTopology;
+  private readonly opts: ConsumerOptions<unknown>;
+  private readonly log: Logger;
+  private readonly consumerName: string;
+  private readonly prefetch: number;
+  private readonly maxAttempts: number;
+  private readonly retryDelayMs: number;
+  private readonly deliveryLimit: number;
+  private readonly clock: Clock;
+  private readonly outcomes?: Counter<string>;
+  private channel: ConfirmChannel | undefined;
+  private consumerTag: string | undefined;
+  private stopping = false;
+  private readonly inflight = new Set<Promise<void>>();
+  private removeSetup: (() => void) | undefined;
+  private resetupTimer: NodeJS.Timeout | undefined;
+
+  constructor(options: ConsumerOptions<unknown>) {
+    this.opts = options;
+    this.topology = consumerTopology(options.exchange ?? DEFAULT_EXCHANGE, options.service, options.queue);
+    this.consumerName = `${options.service}.${options.queue}`;
+    this.log = options.logger.child({ subsystem: 'consumer', queue: this.topology.queue });
+    this.prefetch = options.prefetch ?? 10;
+    this.maxAttempts = options.maxAttempts ?? 5;
+    this.retryDelayMs = options.retryDelayMs ?? 5_000;
+    this.deliveryLimit = options.deliveryLimit ?? 10;
+    this.clock = options.clock ?? systemClock;
+    if (options.routingKeys.length === 0) throw new Error('a consumer needs at least one routing key');
+    if (options.metrics) {
+      this.outcomes = counter(options.metrics, 'events_consumed_total', 'Deliveries by outcome', ['queue', 'outcome']);
+    }
+  }
+
+  async start(): Promise<void> {
+    this.removeSetup = await this.opts.connection.addSetup((model) => this.setup(model));
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    this.removeSetup?.();
+    if (this.resetupTimer) clearTimeout(this.resetupTimer);
+    const ch = this.channel;
+    if (ch && this.consumerTag) await ch.cancel(this.consumerTag).catch(() => undefined);
+    await Promise.allSettled([...this.inflight]);
+    this.channel = undefined;
+    if (ch) await ch.close().catch(() => undefined);
+    this.log.info('consumer stopped');
+  }
+
+  private async setup(model: ChannelModel): Promise<void> {
+    if (this.stopping) return;
+    const ch = await model.createConfirmChannel();
+    ch.on('error', (err: Error) => this.log.warn({ err }, 'consumer channel error'));
+    ch.on('close', () => {
+      if (this.channel !== ch) return;
+      this.channel = undefined;
+      this.consumerTag = undefined;
+      // A channel can die while its connection lives (e.g. a channel-level protocol error);
+      // the connection's reconnect would not notice, so re-open on our own.
+      if (!this.stopping && this.opts.connection.current() === model) this.scheduleResetup(model);
+    });
+    await declareConsumerTopology(ch, this.topology, this.opts.routingKeys, {
+      retryDelayMs: this.retryDelayMs,
+      deliveryLimit: this.deliveryLimit,
+    });
+    await ch.prefetch(this.prefetch);
+    this.channel = ch;
+    const { consumerTag } = await ch.consume(this.topology.queue, (msg) => {
+      if (msg === null) {
+        // Cancelled by the broker (queue deleted); the channel close above re-subscribes.
+        this.log.warn('consumer cancelled by the broker');
+        ch.close().catch(() => undefined);
+        return;
+      }
+      const work = this.onMessage(ch, msg).catch((err: unknown) => this.log.error({ err }, 'unexpected consumer failure'));
+      this.inflight.add(work);
+      void work.finally(() => this.inflight.delete(work));
+    });
+    this.consumerTag = consumerTag;
+    this.log.info({ routingKeys: this.opts.routingKeys }, 'consuming');
+  }
+
+  private scheduleResetup(model: ChannelModel): void {
+    if (this.resetupTimer) return;
+    this.resetupTimer = setTimeout(() => {
+      this.resetupTimer = undefined;
+      if (this.stopping || this.opts.connection.current() !== model) return;
+      this.setup(model).catch((err: unknown) => {
+        this.log.error({ err }, 'could not re-open consumer channel');
+        this.scheduleResetup(model);
+      });
+    }, 1000);
+  }
+
+  private async onMessage(ch: ConfirmChannel, msg: ConsumeMessage): Promise<void> {
+    const parsed = parseEvent(msg.content);
+    if (!parsed.ok) {
+      this.log.warn({ messageId: msg.properties.messageId, reason: parsed.error }, 'malformed message; dead-lettering');
+      await this.deadLetter(ch, msg, `malformed: ${parsed.error}`, 0, 'malformed', msg.fields.routingKey);
+      return;
+    }
+    const event = parsed.event;
+    const attempt = priorAttempts(msg, this.topology.queue) + 1;
+    if (attempt > this.maxAttempts) {
+      // Only reachable through x-delivery-limit (e.g. the handler crashes the process each time).
+      await this.deadLetter(ch, msg, 'delivery limit exceeded', attempt - 1, 'dead_lettered', event.type);
+      return;
+    }
+
+    let outcome: 'handled' | 'duplicate';
+    try {
+      outcome = await this.opts.db.transaction(async (trx) => {
+        const inserted = await trx
+          .withSchema(this.opts.schema)
+          .table('inbox')
+          .insert({
+            consumer: this.consumerName,
+            event_id: event.id,
+            event_type: event.type,
+            processed_at: this.clock.now(),
+          })
+          .onConflict(['consumer', 'event_id'])
+          .ignore()
+          .returning('event_id');
+        // A concurrent copy of the same event waits on the key lock above and sees the row here
+        // once the first copy commits; if the first rolls back, the second goes ahead.
+        if (inserted.length === 0) return 'duplicate' as const;
+        await this.opts.handler(event, trx);
+        return 'handled' as const;
+      });
+    } catch (err) {
+      if (attempt >= this.maxAttempts) {
+        this.log.error({ err, eventId: event.id, type: event.type, attempt }, 'handler failed; attempts exhausted, dead-lettering');
+        await this.deadLetter(ch, msg, `handler failed: ${errorMessage(err)}`, attempt, 'dead_lettered', event.type);
+      } else {
+        this.log.warn({ err, eventId: event.id, type: event.type, attempt }, 'handler failed; will retry');
+        // requeue=false dead-letters into <queue>.retry, whose TTL sends it back later.
+        this.settle(ch, msg, 'nack');
+        this.count('retried');
+      }
+      return;
+    }
+    if (outcome === 'duplicate') this.log.debug({ eventId: event.id }, 'duplicate delivery; already handled');
+    this.settle(ch, msg, 'ack');
+    this.count(outcome);
+  }
+
+  /** Parks the message in the DLQ (confirmed) and only then acks the original. */
+  private async deadLetter(
+    ch: ConfirmChannel,
+    msg: ConsumeMessage,
+    reason: string,
+    attempts: number,
+    outcome: Outcome,
+    // After a retry the delivery's routing key is the queue name; the event type is the original.
+    originalRoutingKey: string,
+  ): Promise<void> {
+    const { 'x-death': _death, ...headers } = (msg.properties.headers ?? {}) as Record<string, unknown>;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        ch.publish(
+          this.topology.deadLetterExchange,
+          this.topology.deadLetterQueue,
+          msg.content,
+          {
+            persistent: true,
+            messageId: msg.properties.messageId as string | undefined,
+            type: msg.properties.type as string | undefined,
+            contentType: msg.properties.contentType as string | undefined,
+            headers: {
+              ...headers,
+              'x-cred-error': reason.slice(0, 500),
+              'x-cred-attempts': attempts,
+              'x-cred-original-routing-key': originalRoutingKey,
+              'x-cred-dead-lettered-at': this.clock.now().toISOString(),
+            },
+          },
+          (err: unknown) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve()),
+        );
+      });
+    } catch (err) {
+      // Not acked: the message comes back (now or after reconnect) and takes this path again.
+      this.log.error({ err }, 'could not publish to the dead-letter queue');
+      return;
+    }
+    this.settle(ch, msg, 'ack');
+    this.count(outcome);
+  }
+
+  private settle(ch: ConfirmChannel, msg: ConsumeMessage, how: 'ack' | 'nack'): void {
+    if (this.channel !== ch) {
+      // The delivering channel is gone; the broker has requeued the message already and the
+      // inbox will turn the redelivery into a no-op.
+      this.log.debug({ messageId: msg.properties.messageId }, 'channel closed before settling');
+      return;
+    }
+    try {
+      if (how === 'ack') ch.ack(msg);
+      else ch.nack(msg, false, false);
+    } catch (err) {
+      this.log.debug({ err }, 'settle on a closed channel');
+    }
+  }
+
+  private count(outcome: Outcome): void {
+    this.outcomes?.inc({ queue: this.topology.queue, outcome });
+  }
+}
+
+/** Earlier failed attempts of this message on `queue`, from the broker's x-death records. */
+export function priorAttempts(msg: Pick<ConsumeMessage, 'properties'>, queue: string): number {
+  const deaths: unknown = msg.properties.headers?.['x-death'];
+  if (!Array.isArray(deaths)) return 0;
+  let n = 0;
+  for (const d of deaths as unknown[]) {
+    if (typeof d !== 'object' || d === null) continue;
+    const death = d as { queue?: unknown; reason?: unknown; count?: unknown };
+    if (death.queue !== queue) continue;
+    if (death.reason !== 'rejected' && death.reason !== 'delivery_limit') continue;
+    const count = Number(death.count);
+    n += Number.isFinite(count) ? count : 1;
+  }
+  return n;
+}
+
+function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

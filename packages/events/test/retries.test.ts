@@ -1,0 +1,102 @@
+import t from 'tap';
+import { createBrokerConnection, createEvent, publishDirect, startConsumer } from '../src/index.js';
+import { AMQP_URL, dlqMessages, publishRaw, rand, testDb, testExchange, testLogger, waitFor } from './fixtures/helpers.js';
+
+const logger = testLogger();
+
+t.test('a failing handler is retried a bounded number of times, then dead-lettered', async (t) => {
+  const { db, schema } = await testDb(t);
+  const queues: string[] = [];
+  const exchange = testExchange(t, () => queues);
+  const connection = createBrokerConnection({ url: AMQP_URL, logger, name: `t-${rand()}` });
+  t.teardown(() => connection.close());
+  await connection.waitUntilConnected(10_000);
+
+  const attempts = new Map<string, number[]>();
+  const handledOk: string[] = [];
+  const consumer = await startConsumer({
+    connection, db, schema, exchange, logger,
+    service: 'notification', queue: 'poison', routingKeys: ['credential.*'],
+    maxAttempts: 3, retryDelayMs: 300, deliveryLimit: 5,
+    handler: async (event, trx) => {
+      await trx.withSchema(schema).table('outbox').insert({
+        id: `side_${rand()}`, type: 'x.y', payload: '{}', created_at: new Date(),
+      });
+      if ((event.data as { poison?: boolean }).poison) {
+        attempts.set(event.id, [...(attempts.get(event.id) ?? []), Date.now()]);
+        throw new Error('cannot handle this one');
+      }
+      handledOk.push(event.id);
+    },
+  });
+  queues.push(consumer.topology.queue, consumer.topology.retryQueue, consumer.topology.deadLetterQueue);
+
+  const poison = createEvent({ type: 'credential.issued', producer: 'issuance', data: { poison: true } });
+  await publishDirect(connection, poison, exchange);
+  // Healthy events keep flowing while the poison one waits in the retry queue.
+  const healthy = Array.from({ length: 5 }, (_, i) => createEvent({ type: 'credential.claimed', producer: 'issuance', data: { i } }));
+  for (const e of healthy) await publishDirect(connection, e, exchange);
+  await waitFor('healthy events', () => handledOk.length === healthy.length, 3_000);
+  t.ok((attempts.get(poison.id)?.length ?? 0) < 3, 'healthy events were not stuck behind the poison message');
+
+  let dead: Awaited<ReturnType<typeof dlqMessages>> = [];
+  await waitFor('dead letter', async () => {
+    dead = dead.concat(await dlqMessages(consumer.topology.queue));
+    return dead.length > 0;
+  }, 8_000, 200);
+  const runs = attempts.get(poison.id) ?? [];
+  t.equal(runs.length, 3, 'handler ran exactly maxAttempts times');
+  for (let i = 1; i < runs.length; i++) t.ok(runs[i]! - runs[i - 1]! >= 250, `attempt ${i + 1} came after the retry delay`);
+  t.equal(dead.length, 1);
+  const msg = dead[0]!;
+  t.equal(msg.properties.messageId, poison.id);
+  t.equal(JSON.parse(msg.content.toString()).id, poison.id, 'the DLQ keeps the original body');
+  t.equal(msg.properties.headers?.['x-cred-attempts'], 3);
+  t.match(String(msg.properties.headers?.['x-cred-error']), /cannot handle this one/);
+  t.equal(msg.properties.headers?.['x-cred-original-routing-key'], 'credential.issued');
+
+  // Failed attempts rolled back: no inbox row for the poison event, and only healthy side effects.
+  const inbox = await db.withSchema(schema).table('inbox').pluck('event_id');
+  t.same(inbox.sort(), healthy.map((e) => e.id).sort());
+  const sideEffects = await db.withSchema(schema).table('outbox').count<{ n: string }[]>('* as n');
+  t.equal(Number(sideEffects[0]?.n), healthy.length, 'the failed attempts left no rows behind');
+
+  await new Promise((r) => setTimeout(r, 700));
+  t.equal(attempts.get(poison.id)?.length, 3, 'no attempt after dead-lettering');
+  await consumer.stop();
+});
+
+t.test('malformed messages go straight to the DLQ without running the handler', async (t) => {
+  const { db, schema } = await testDb(t);
+  const queues: string[] = [];
+  const exchange = testExchange(t, () => queues);
+  const connection = createBrokerConnection({ url: AMQP_URL, logger, name: `t-${rand()}` });
+  t.teardown(() => connection.close());
+  await connection.waitUntilConnected(10_000);
+
+  let runs = 0;
+  const consumer = await startConsumer({
+    connection, db, schema, exchange, logger,
+    service: 'notification', queue: 'malformed', routingKeys: ['credential.issued'],
+    maxAttempts: 5, retryDelayMs: 10_000,
+    handler: async () => {
+      runs++;
+    },
+  });
+  queues.push(consumer.topology.queue, consumer.topology.retryQueue, consumer.topology.deadLetterQueue);
+
+  await publishRaw(exchange, 'credential.issued', Buffer.from('not json {'), 'm1');
+  await publishRaw(exchange, 'credential.issued', Buffer.from(JSON.stringify({ type: 'credential.issued', data: {} })), 'm2');
+  await publishRaw(exchange, 'credential.issued', Buffer.from('[1,2]'), 'm3');
+  let dead: Awaited<ReturnType<typeof dlqMessages>> = [];
+  await waitFor('three dead letters', async () => {
+    dead = dead.concat(await dlqMessages(consumer.topology.queue));
+    return dead.length >= 3;
+  }, 5_000, 100);
+  t.equal(runs, 0);
+  t.same(dead.map((m) => m.properties.messageId).sort(), ['m1', 'm2', 'm3']);
+  const errors = dead.map((m) => String(m.properties.headers?.['x-cred-error'])).sort();
+  t.match(errors, [/not JSON$/, /not a JSON object/, /invalid id/]);
+  t.equal(dead[0]?.properties.headers?.['x-cred-attempts'], 0, 'never attempted');
+  await consumer.stop();
+});

@@ -7,7 +7,7 @@ import pg from 'pg';
 export async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
-  if (!/^[A-Za-z0-9_\-]+$/.test(name)) throw new Error(`invalid database name: ${name}`);
+  if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new Error(`invalid database name: ${name}`);
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
@@ -30,7 +30,7 @@ export async function ensureDatabase(url: string): Promise<void> {
 export async function dropDatabase(url: string): Promise<void> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
-  if (!/^[A-Za-z0-9_\-]+$/.test(name)) throw new Error(`invalid database name: ${name}`);
+  if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new Error(`invalid database name: ${name}`);
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });

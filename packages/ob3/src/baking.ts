@@ -54,11 +54,13 @@ function parsePng(input: Uint8Array, maxInput: number): PngChunk[] {
     if (length > MAX_CHUNK_LENGTH) throw new BakingError('BAD_CHUNK', 'PNG chunk length exceeds 2^31-1');
     if (offset + 12 + length > bytes.length) throw new BakingError('TRUNCATED', 'PNG chunk runs past the end of the file');
     const typeBytes = bytes.subarray(offset + 4, offset + 8);
-    if (!typeBytes.every((b) => (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a))) throw new BakingError('BAD_CHUNK', 'invalid PNG chunk type');
+    if (!typeBytes.every((b) => (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a)))
+      throw new BakingError('BAD_CHUNK', 'invalid PNG chunk type');
     const type = typeBytes.toString('latin1');
     const data = bytes.subarray(offset + 8, offset + 8 + length);
     const expectedCrc = bytes.readUInt32BE(offset + 8 + length);
-    if ((crc32(bytes.subarray(offset + 4, offset + 8 + length)) >>> 0) !== expectedCrc) throw new BakingError('BAD_CRC', `CRC mismatch in ${type} chunk`);
+    if (crc32(bytes.subarray(offset + 4, offset + 8 + length)) >>> 0 !== expectedCrc)
+      throw new BakingError('BAD_CRC', `CRC mismatch in ${type} chunk`);
     if (chunks.length === 0 && (type !== 'IHDR' || length !== 13)) throw new BakingError('BAD_CHUNK', 'first PNG chunk must be IHDR');
     chunks.push({ type, start: offset, end: offset + 12 + length, data });
     offset += 12 + length;
@@ -186,11 +188,16 @@ interface XmlTag {
 function unescapeXml(text: string): string {
   return text.replace(/&(#x[0-9a-fA-F]+|#\d+|lt|gt|amp|quot|apos);/g, (_m, e: string) => {
     switch (e) {
-      case 'lt': return '<';
-      case 'gt': return '>';
-      case 'amp': return '&';
-      case 'quot': return '"';
-      case 'apos': return "'";
+      case 'lt':
+        return '<';
+      case 'gt':
+        return '>';
+      case 'amp':
+        return '&';
+      case 'quot':
+        return '"';
+      case 'apos':
+        return "'";
       default: {
         const code = e.startsWith('#x') ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
         return code <= 0x10ffff ? String.fromCodePoint(code) : '';
@@ -210,9 +217,18 @@ function* scanTags(xml: string, from = 0): Generator<XmlTag> {
       if (j < 0) throw new BakingError('BAD_SVG', `unterminated markup (expected ${terminator})`);
       return j + terminator.length;
     };
-    if (xml.startsWith('<!--', lt)) { i = skipTo('-->'); continue; }
-    if (xml.startsWith('<![CDATA[', lt)) { i = skipTo(']]>'); continue; }
-    if (xml.startsWith('<?', lt)) { i = skipTo('?>'); continue; }
+    if (xml.startsWith('<!--', lt)) {
+      i = skipTo('-->');
+      continue;
+    }
+    if (xml.startsWith('<![CDATA[', lt)) {
+      i = skipTo(']]>');
+      continue;
+    }
+    if (xml.startsWith('<?', lt)) {
+      i = skipTo('?>');
+      continue;
+    }
     if (xml.startsWith('<!', lt)) {
       // DOCTYPE, possibly with an internal subset in [...]
       const bracket = xml.indexOf('[', lt);
@@ -234,7 +250,10 @@ function* scanTags(xml: string, from = 0): Generator<XmlTag> {
       const m = attr.exec(xml);
       if (!m) throw new BakingError('BAD_SVG', `malformed tag <${name}>`);
       j = attr.lastIndex;
-      if (m[5]) { selfClosing = m[5] === '/>'; break; }
+      if (m[5]) {
+        selfClosing = m[5] === '/>';
+        break;
+      }
       attributes.set(m[1]!, unescapeXml(m[3] ?? m[4] ?? ''));
     }
     yield { name, start: lt, end: j, attributes, selfClosing, closing };
@@ -263,7 +282,12 @@ function obPrefixes(root: XmlTag): string[] {
   return prefixes;
 }
 
-interface CredentialElement { start: number; end: number; tag: XmlTag; content: string | null }
+interface CredentialElement {
+  start: number;
+  end: number;
+  tag: XmlTag;
+  content: string | null;
+}
 
 function findCredentialElements(svg: string, root: XmlTag): CredentialElement[] {
   const prefixes = obPrefixes(root);
@@ -275,10 +299,16 @@ function findCredentialElements(svg: string, root: XmlTag): CredentialElement[] 
   for (let next = tags.next(); !next.done; next = tags.next()) {
     const tag = next.value;
     if (tag.closing || !names.has(tag.name)) continue;
-    if (tag.selfClosing) { found.push({ start: tag.start, end: tag.end, tag, content: null }); continue; }
+    if (tag.selfClosing) {
+      found.push({ start: tag.start, end: tag.end, tag, content: null });
+      continue;
+    }
     let closeTag: XmlTag | undefined;
     for (let inner = tags.next(); !inner.done; inner = tags.next()) {
-      if (inner.value.closing && inner.value.name === tag.name) { closeTag = inner.value; break; }
+      if (inner.value.closing && inner.value.name === tag.name) {
+        closeTag = inner.value;
+        break;
+      }
     }
     if (!closeTag) throw new BakingError('BAD_SVG', `<${tag.name}> is not closed`);
     found.push({ start: tag.start, end: closeTag.end, tag, content: svg.slice(tag.end, closeTag.start) });
@@ -292,7 +322,10 @@ function elementText(content: string): string {
   let i = 0;
   for (;;) {
     const c = content.indexOf('<![CDATA[', i);
-    if (c < 0) { out += unescapeXml(content.slice(i)); break; }
+    if (c < 0) {
+      out += unescapeXml(content.slice(i));
+      break;
+    }
     out += unescapeXml(content.slice(i, c));
     const e = content.indexOf(']]>', c + 9);
     if (e < 0) throw new BakingError('BAD_SVG', 'unterminated CDATA');
@@ -312,7 +345,8 @@ export function unbakeSvg(svg: string, options?: BakingLimits): string | null {
   const verify = first.tag.attributes.get('verify');
   const text = verify !== undefined && verify.trim() !== '' ? verify.trim() : first.content === null ? '' : elementText(first.content);
   if (text === '') return null;
-  if (Buffer.byteLength(text, 'utf8') > maxPayload) throw new BakingError('TOO_LARGE', `embedded credential larger than ${maxPayload} bytes`);
+  if (Buffer.byteLength(text, 'utf8') > maxPayload)
+    throw new BakingError('TOO_LARGE', `embedded credential larger than ${maxPayload} bytes`);
   return text;
 }
 
@@ -327,7 +361,8 @@ export function bakeSvg(svg: string, credential: string, options?: BakingLimits)
   const root = rootSvg(svg);
   const prefixes = obPrefixes(root);
   const existingBinding = root.attributes.get('xmlns:openbadges');
-  if (prefixes.length === 0 && existingBinding !== undefined) throw new BakingError('BAD_SVG', 'prefix "openbadges" is bound to another namespace');
+  if (prefixes.length === 0 && existingBinding !== undefined)
+    throw new BakingError('BAD_SVG', 'prefix "openbadges" is bound to another namespace');
   const prefix = prefixes[0] ?? 'openbadges';
   // Remove old credential elements (from the end so offsets stay valid).
   let body = svg;

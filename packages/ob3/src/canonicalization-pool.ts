@@ -53,7 +53,8 @@ const WORKER_URL = new URL(`./canonicalization-worker${import.meta.url.endsWith(
 
 export function createCanonicalizationPool(options: CanonicalizationPoolOptions = {}): CanonicalizationPool {
   const size = options.size ?? Math.min(8, Math.max(1, availableParallelism() - 1));
-  if (!Number.isInteger(size) || size < 1 || size > 64) throw new Ob3Error('INVALID_INPUT', 'pool size must be an integer between 1 and 64');
+  if (!Number.isInteger(size) || size < 1 || size > 64)
+    throw new Ob3Error('INVALID_INPUT', 'pool size must be an integer between 1 and 64');
   const workerData = { documents: options.documents ?? {} };
   let closed = false;
   let nextId = 1;
@@ -83,7 +84,8 @@ export function createCanonicalizationPool(options: CanonicalizationPoolOptions 
     };
     worker.on('error', (err) => onDeath(err instanceof Error ? err : new Error(String(err))));
     worker.on('exit', (code) => {
-      if (slot.pending.size > 0 || (!closed && slots[index] === slot)) onDeath(new Error(`canonicalization worker exited with code ${code}`));
+      if (slot.pending.size > 0 || (!closed && slots[index] === slot))
+        onDeath(new Error(`canonicalization worker exited with code ${code}`));
     });
     slots[index] = slot;
   };

@@ -14,12 +14,13 @@ export interface HashRequest {
   proofOptions: object;
 }
 export type HashResponse =
-  | { id: number; ok: true; proofHash: Uint8Array; documentHash: Uint8Array }
-  | { id: number; ok: false; message: string };
+  { id: number; ok: true; proofHash: Uint8Array; documentHash: Uint8Array } | { id: number; ok: false; message: string };
 
 const port = parentPort;
 if (port) {
-  const documentLoader = createDocumentLoader({ documents: (workerData as { documents?: Record<string, unknown> } | undefined)?.documents ?? {} });
+  const documentLoader = createDocumentLoader({
+    documents: (workerData as { documents?: Record<string, unknown> } | undefined)?.documents ?? {},
+  });
   port.on('message', (request: HashRequest) => {
     computeHashData(request.document, request.proofOptions, { documentLoader }).then(
       (r) => port.postMessage({ id: request.id, ok: true, proofHash: r.proofHash, documentHash: r.documentHash } satisfies HashResponse),

@@ -80,7 +80,4 @@ export async function computeHashData(
 }
 
 /** What signing/verifying needs from the canonicalization step; the pool implements it too. */
-export type HashDataFn = (
-  unsecuredDocument: object,
-  proofOptions: object,
-) => Promise<{ proofHash: Uint8Array; documentHash: Uint8Array }>;
+export type HashDataFn = (unsecuredDocument: object, proofOptions: object) => Promise<{ proofHash: Uint8Array; documentHash: Uint8Array }>;

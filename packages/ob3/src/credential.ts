@@ -136,7 +136,12 @@ function image(url: string | null | undefined, field: string): { image?: ImageOb
 
 /** `sha256$` + hex(sha256(identifier + salt)) — the OB 3.0 IdentityHash. */
 export function identityHash(identifier: string, salt: string): string {
-  return 'sha256$' + createHash('sha256').update(identifier + salt, 'utf8').digest('hex');
+  return (
+    'sha256$' +
+    createHash('sha256')
+      .update(identifier + salt, 'utf8')
+      .digest('hex')
+  );
 }
 
 /** E-mails are compared case-insensitively (DECISIONS.md §1), so the hash covers the lower-cased address. */
@@ -164,11 +169,19 @@ export function identityMatches(identity: unknown, identityType: string, value: 
   const salt = typeof id['salt'] === 'string' ? id['salt'] : '';
   const [alg, hex] = id['identityHash'].split('$');
   if ((alg !== 'sha256' && alg !== 'md5') || !hex) return false;
-  return createHash(alg).update(candidate + salt, 'utf8').digest('hex') === hex.toLowerCase();
+  return (
+    createHash(alg)
+      .update(candidate + salt, 'utf8')
+      .digest('hex') === hex.toLowerCase()
+  );
 }
 
 export function buildIssuerProfileObject(issuer: IssuerInput): Profile {
-  const profile: Profile = { id: requireDid(issuer.did, 'issuer.did'), type: ['Profile'], name: requireText(issuer.name, 'issuer.name', 500) };
+  const profile: Profile = {
+    id: requireDid(issuer.did, 'issuer.did'),
+    type: ['Profile'],
+    name: requireText(issuer.name, 'issuer.name', 500),
+  };
   if (issuer.url != null) profile.url = requireUrl(issuer.url, 'issuer.url');
   if (issuer.description != null) profile.description = requireText(issuer.description, 'issuer.description');
   if (issuer.email != null) profile.email = requireText(issuer.email, 'issuer.email', 254);

@@ -184,7 +184,12 @@ async function verifyOne(
   result.warnings.push(...suite.warnings);
 
   // proof options
-  const vm = typeof proof['verificationMethod'] === 'string' ? proof['verificationMethod'] : isRecord(proof['verificationMethod']) ? proof['verificationMethod']['id'] : undefined;
+  const vm =
+    typeof proof['verificationMethod'] === 'string'
+      ? proof['verificationMethod']
+      : isRecord(proof['verificationMethod'])
+        ? proof['verificationMethod']['id']
+        : undefined;
   if (typeof vm !== 'string' || vm === '') return fail('invalid', 'proof-options', 'verificationMethod missing');
   result.verificationMethod = vm;
   const expectedPurpose = options.expectedProofPurpose ?? 'assertionMethod';

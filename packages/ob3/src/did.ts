@@ -24,7 +24,10 @@ export function didWebForOrg(baseUrl: string, slug: string): string {
   if (!SLUG.test(slug)) throw new Ob3Error('INVALID_INPUT', `invalid organization slug: ${slug}`);
   const host = url.port ? `${url.hostname}%3A${url.port}` : url.hostname;
   // URL.pathname is already percent-encoded; ':' is the did:web separator so it must be encoded too.
-  const pathSegments = url.pathname.split('/').filter((s) => s !== '').map((s) => s.replaceAll(':', '%3A'));
+  const pathSegments = url.pathname
+    .split('/')
+    .filter((s) => s !== '')
+    .map((s) => s.replaceAll(':', '%3A'));
   return ['did', 'web', host, ...pathSegments, 'issuers', slug].join(':');
 }
 
@@ -40,7 +43,8 @@ export function splitDidUrl(didUrl: string): { did: string; fragment: string | n
  */
 export function didWebToUrl(did: string, options: { allowHttp?: boolean } = {}): string {
   if (typeof did !== 'string' || !did.startsWith('did:web:')) throw new Ob3Error('INVALID_DID', 'not a did:web');
-  if (/[#?/\s]/.test(did)) throw new Ob3Error('INVALID_DID', 'did:web must not contain "/", "?", "#" or whitespace (pass the DID, not a DID URL)');
+  if (/[#?/\s]/.test(did))
+    throw new Ob3Error('INVALID_DID', 'did:web must not contain "/", "?", "#" or whitespace (pass the DID, not a DID URL)');
   const parts = did.slice('did:web:'.length).split(':');
   let decoded: string[];
   try {
@@ -53,7 +57,8 @@ export function didWebToUrl(did: string, options: { allowHttp?: boolean } = {}):
   if (!m || !HOST_LABELS.test(m[1]!.toLowerCase())) throw new Ob3Error('INVALID_DID', `bad did:web host: ${hostPort}`);
   if (m[2] !== undefined && (Number(m[2]) < 1 || Number(m[2]) > 65535)) throw new Ob3Error('INVALID_DID', 'bad did:web port');
   for (const seg of path) {
-    if (seg === '' || seg === '.' || seg === '..' || /[/\\?#]/.test(seg)) throw new Ob3Error('INVALID_DID', `bad did:web path segment: ${seg}`);
+    if (seg === '' || seg === '.' || seg === '..' || /[/\\?#]/.test(seg))
+      throw new Ob3Error('INVALID_DID', `bad did:web path segment: ${seg}`);
   }
   const scheme = options.allowHttp ? 'http' : 'https';
   const pathPart = path.length === 0 ? '.well-known' : path.map((s) => encodeURIComponent(s)).join('/');
@@ -152,23 +157,33 @@ export function findVerificationMethodKey(
   verificationMethodId: string,
   purpose: 'assertionMethod' | 'authentication' = 'assertionMethod',
 ): Uint8Array {
-  if (typeof controllerDocument !== 'object' || controllerDocument === null) throw new Ob3Error('INVALID_KEY', 'controller document is not an object');
+  if (typeof controllerDocument !== 'object' || controllerDocument === null)
+    throw new Ob3Error('INVALID_KEY', 'controller document is not an object');
   const doc = controllerDocument as Record<string, unknown>;
   const { did: controllerUrl } = splitDidUrl(verificationMethodId);
-  if (doc['id'] !== controllerUrl) throw new Ob3Error('INVALID_KEY', `controller document id ${JSON.stringify(doc['id'])} does not match ${controllerUrl}`);
+  if (doc['id'] !== controllerUrl)
+    throw new Ob3Error('INVALID_KEY', `controller document id ${JSON.stringify(doc['id'])} does not match ${controllerUrl}`);
   const asArray = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
   const idOf = (v: unknown): string | undefined =>
-    typeof v === 'string' ? absolutize(v, controllerUrl) : typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' ? absolutize((v as { id: string }).id, controllerUrl) : undefined;
+    typeof v === 'string'
+      ? absolutize(v, controllerUrl)
+      : typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string'
+        ? absolutize((v as { id: string }).id, controllerUrl)
+        : undefined;
   const authorized = asArray(doc[purpose]);
   const reference = authorized.find((entry) => idOf(entry) === verificationMethodId);
   if (reference === undefined) throw new Ob3Error('INVALID_KEY', `${verificationMethodId} is not listed in ${purpose}`);
-  const vm = typeof reference === 'object' ? reference : asArray(doc['verificationMethod']).find((v) => typeof v === 'object' && idOf(v) === verificationMethodId);
+  const vm =
+    typeof reference === 'object'
+      ? reference
+      : asArray(doc['verificationMethod']).find((v) => typeof v === 'object' && idOf(v) === verificationMethodId);
   if (typeof vm !== 'object' || vm === null) throw new Ob3Error('INVALID_KEY', `verification method ${verificationMethodId} not found`);
   const method = vm as Record<string, unknown>;
   if (typeof method['controller'] !== 'string' || absolutize(method['controller'], controllerUrl) !== controllerUrl) {
     throw new Ob3Error('INVALID_KEY', 'verification method controller does not match the controller document');
   }
-  if (typeof method['type'] !== 'string' || !KEY_TYPES.has(method['type'])) throw new Ob3Error('INVALID_KEY', `unsupported verification method type ${JSON.stringify(method['type'])}`);
+  if (typeof method['type'] !== 'string' || !KEY_TYPES.has(method['type']))
+    throw new Ob3Error('INVALID_KEY', `unsupported verification method type ${JSON.stringify(method['type'])}`);
   if (typeof method['publicKeyMultibase'] !== 'string') throw new Ob3Error('INVALID_KEY', 'verification method has no publicKeyMultibase');
   return decodeEd25519PublicKeyMultibase(method['publicKeyMultibase']);
 }

@@ -28,16 +28,7 @@ export class Ob3Error extends Error {
 /** Thrown by the PNG/SVG bake/unbake functions on hostile or malformed input. */
 export class BakingError extends Ob3Error {
   constructor(
-    readonly reason:
-      | 'NOT_PNG'
-      | 'TRUNCATED'
-      | 'BAD_CRC'
-      | 'BAD_CHUNK'
-      | 'TOO_LARGE'
-      | 'BAD_ITXT'
-      | 'NOT_SVG'
-      | 'BAD_SVG'
-      | 'BAD_PAYLOAD',
+    readonly reason: 'NOT_PNG' | 'TRUNCATED' | 'BAD_CRC' | 'BAD_CHUNK' | 'TOO_LARGE' | 'BAD_ITXT' | 'NOT_SVG' | 'BAD_SVG' | 'BAD_PAYLOAD',
     message: string,
   ) {
     super('BAKING_FAILED', message);

@@ -26,7 +26,15 @@ export {
   type DocumentLoaderOptions,
   type RemoteDocument,
 } from './document-loader.js';
-export { canonicalize, computeHashData, proofConfiguration, sha256, type CanonicalizeOptions, type HashDataFn, type HashDataResult } from './canonicalize.js';
+export {
+  canonicalize,
+  computeHashData,
+  proofConfiguration,
+  sha256,
+  type CanonicalizeOptions,
+  type HashDataFn,
+  type HashDataResult,
+} from './canonicalize.js';
 export {
   signCredential,
   toXsdDateTime,

@@ -1,7 +1,16 @@
 // PNG/SVG baking: round trips, 1EdTech baked fixtures, hostile input.
 import t from 'tap';
 import { deflateSync } from 'node:zlib';
-import { bakedPayloadKind, BakingError, bakePng, bakeSvg, publicKeyFromVerificationMethodId, unbakePng, unbakeSvg, verifyDataIntegrityProof } from '../src/index.js';
+import {
+  bakedPayloadKind,
+  BakingError,
+  bakePng,
+  bakeSvg,
+  publicKeyFromVerificationMethodId,
+  unbakePng,
+  unbakeSvg,
+  verifyDataIntegrityProof,
+} from '../src/index.js';
 import { chunkTypes, pngChunk, readBytes, readText, tinyPng } from './fixtures/helpers.js';
 
 const V = '1EdTech-digital-credentials-public-validator/';
@@ -104,7 +113,9 @@ t.test('hostile PNGs give BakingError with a reason', async (t) => {
   }
   t.throws(() => unbakePng(baked, { maxInputBytes: 100 }), { code: 'BAKING_FAILED', reason: 'TOO_LARGE' });
   t.throws(() => unbakePng('not bytes' as unknown as Uint8Array), { code: 'BAKING_FAILED', reason: 'NOT_PNG' });
-  const badUtf8 = tinyPng([pngChunk('iTXt', Buffer.concat([Buffer.from('openbadgecredential\0\0\0\0\0', 'latin1'), Buffer.from([0xff, 0xfe])]))]);
+  const badUtf8 = tinyPng([
+    pngChunk('iTXt', Buffer.concat([Buffer.from('openbadgecredential\0\0\0\0\0', 'latin1'), Buffer.from([0xff, 0xfe])])),
+  ]);
   t.throws(() => unbakePng(badUtf8), { code: 'BAKING_FAILED', reason: 'BAD_ITXT' });
   const noTerminators = tinyPng([pngChunk('iTXt', Buffer.from('openbadgecredential\0\0\0abc', 'latin1'))]);
   t.throws(() => unbakePng(noTerminators), { code: 'BAKING_FAILED', reason: 'BAD_ITXT' });
@@ -121,10 +132,14 @@ t.test('hostile PNGs give BakingError with a reason', async (t) => {
 });
 
 t.test('SVG bake/unbake', async (t) => {
-  const svg = '<?xml version="1.0"?>\n<!-- <openbadges:credential>fake</openbadges:credential> -->\n<svg xmlns="http://www.w3.org/2000/svg" width="10"><rect width="10" height="10"/></svg>';
+  const svg =
+    '<?xml version="1.0"?>\n<!-- <openbadges:credential>fake</openbadges:credential> -->\n<svg xmlns="http://www.w3.org/2000/svg" width="10"><rect width="10" height="10"/></svg>';
   t.equal(unbakeSvg(svg), null, 'element inside a comment is ignored');
   const baked = bakeSvg(svg, credential);
-  t.match(baked, /<svg xmlns:openbadges="https:\/\/purl.imsglobal.org\/ob\/v3p0" xmlns="http:\/\/www.w3.org\/2000\/svg" width="10">\n<openbadges:credential><!\[CDATA\[/);
+  t.match(
+    baked,
+    /<svg xmlns:openbadges="https:\/\/purl.imsglobal.org\/ob\/v3p0" xmlns="http:\/\/www.w3.org\/2000\/svg" width="10">\n<openbadges:credential><!\[CDATA\[/,
+  );
   t.equal(unbakeSvg(baked), credential, 'CDATA with "]]>" inside survives');
   const rebaked = bakeSvg(baked, '{"id":"2"}');
   t.equal(rebaked.replace(/<!--[\s\S]*?-->/g, '').match(/<openbadges:credential/g)?.length, 1, 'replaced, not duplicated');

@@ -77,7 +77,11 @@ t.test('AchievementCredential has the OB3-NOTES §1.4 shape', async (t) => {
 });
 
 t.test('signed credential passes the strict 1EdTech schema and canonicalizes in safe mode', async (t) => {
-  const signed = await signCredential(buildAchievementCredential(sampleInput()), { verificationMethod: VM, privateKey, created: new Date('2025-01-01T00:00:01Z') });
+  const signed = await signCredential(buildAchievementCredential(sampleInput()), {
+    verificationMethod: VM,
+    privateKey,
+    created: new Date('2025-01-01T00:00:01Z'),
+  });
   const validate = strictValidator();
   t.ok(validate(signed), JSON.stringify(validate.errors));
   t.equal(multibaseDecode(signed.proof[0]!.proofValue).length, 64, 'proofValue is z + base58 of a 64-byte signature');
@@ -101,7 +105,14 @@ t.test('standalone Achievement and Profile documents are valid JSON-LD (safe mod
   t.equal(achievement.id, 'https://example.com/achievements/acme/teamwork');
   const nq = await canonicalize(achievement);
   t.match(nq, /<https:\/\/example.com\/achievements\/acme\/teamwork> <https:\/\/schema.org\/keywords> "teamwork"/);
-  const profile = buildIssuerProfile({ did: DID, name: 'Acme Academy', url: 'https://example.com', description: 'We teach.', email: 'badges@example.com', imageUrl: 'https://example.com/logo.png' });
+  const profile = buildIssuerProfile({
+    did: DID,
+    name: 'Acme Academy',
+    url: 'https://example.com',
+    description: 'We teach.',
+    email: 'badges@example.com',
+    imageUrl: 'https://example.com/logo.png',
+  });
   t.same(profile.type, ['Profile']);
   t.same(profile.image, { id: 'https://example.com/logo.png', type: 'Image' });
   t.match(await canonicalize(profile), /Acme Academy/);
@@ -123,5 +134,8 @@ t.test('invalid input is rejected with Ob3Error INVALID_INPUT', async (t) => {
     t.throws(() => buildAchievementCredential(sampleInput(override)), Ob3Error, label);
   }
   t.doesNotThrow(() => buildAchievementCredential(sampleInput({ id: 'urn:uuid:2F6E2C1A-8D7B-4F4E-9A51-0B7F3E1D9C11' })));
-  t.equal(buildAchievementCredential(sampleInput({ id: 'urn:uuid:2F6E2C1A-8D7B-4F4E-9A51-0B7F3E1D9C11' })).id, 'urn:uuid:2f6e2c1a-8d7b-4f4e-9a51-0b7f3e1d9c11');
+  t.equal(
+    buildAchievementCredential(sampleInput({ id: 'urn:uuid:2F6E2C1A-8D7B-4F4E-9A51-0B7F3E1D9C11' })).id,
+    'urn:uuid:2f6e2c1a-8d7b-4f4e-9a51-0b7f3e1d9c11',
+  );
 });

@@ -41,9 +41,17 @@ t.test('Multikey', async (t) => {
   const pub = Buffer.from('4bdeafde2ea8beefadd8c699b5c7e0704cf51154d52e17b20b71337ca04cc5a5', 'hex');
   t.equal(encodeEd25519PublicKeyMultibase(pub), 'z6MkjZRZv3aez3r18pB1RBFJR1kwUVJ5jHt92JmQwXbd5hwi');
   t.same(Buffer.from(decodeEd25519PublicKeyMultibase('z6MkjZRZv3aez3r18pB1RBFJR1kwUVJ5jHt92JmQwXbd5hwi')), pub);
-  t.throws(() => decodeEd25519PublicKeyMultibase('zDnaekGZTbQBerwcehBSXLqAg6s55hVEBms1zFy89VHXtJSa9'), { code: 'INVALID_KEY' }, 'P-256 key rejected');
+  t.throws(
+    () => decodeEd25519PublicKeyMultibase('zDnaekGZTbQBerwcehBSXLqAg6s55hVEBms1zFy89VHXtJSa9'),
+    { code: 'INVALID_KEY' },
+    'P-256 key rejected',
+  );
   t.throws(() => decodeEd25519PublicKeyMultibase('u' + 'A'.repeat(40)), { code: 'INVALID_KEY' });
-  t.throws(() => decodeEd25519PublicKeyMultibase(multibaseEncode(new Uint8Array([0xed, 0x01, 1, 2]))), { code: 'INVALID_KEY' }, 'short key');
+  t.throws(
+    () => decodeEd25519PublicKeyMultibase(multibaseEncode(new Uint8Array([0xed, 0x01, 1, 2]))),
+    { code: 'INVALID_KEY' },
+    'short key',
+  );
   const seed = randomBytes(32);
   t.same(Buffer.from(decodeEd25519SecretKeyMultibase(encodeEd25519SecretKeyMultibase(seed))), seed);
   t.ok(encodeEd25519SecretKeyMultibase(seed).startsWith('z3u2'));
@@ -61,7 +69,10 @@ t.test('did:key and fragment keys', async (t) => {
   t.same(publicKeyFromVerificationMethodId(`https://example.com/issuers/1#${publicKeyMultibase}`), { publicKey: pub, source: 'fragment' });
   t.equal(publicKeyFromVerificationMethodId(did).source, 'did:key');
   t.throws(() => publicKeyFromVerificationMethodId('did:web:example.com#key-1'), { code: 'INVALID_KEY' });
-  t.throws(() => publicKeyFromVerificationMethodId('https://example.edu/issuers/565049#z6MkjZRsdasZv3aez3r18pB1RBFJR1kwUVJ5jHt92JmQwXbd5hwi'), { code: 'INVALID_KEY' });
+  t.throws(
+    () => publicKeyFromVerificationMethodId('https://example.edu/issuers/565049#z6MkjZRsdasZv3aez3r18pB1RBFJR1kwUVJ5jHt92JmQwXbd5hwi'),
+    { code: 'INVALID_KEY' },
+  );
 });
 
 t.test('didWebForOrg / didWebToUrl', async (t) => {
@@ -79,14 +90,26 @@ t.test('didWebForOrg / didWebToUrl', async (t) => {
   t.equal(didWebToUrl('did:web:localhost%3A8443:issuers:acme', { allowHttp: true }), 'http://localhost:8443/issuers/acme/did.json');
   // Round trip with our own DIDs
   t.equal(didWebToUrl(didWebForOrg('http://localhost:8080', 'acme')), 'https://localhost:8080/issuers/acme/did.json');
-  for (const bad of ['did:key:z6Mk', 'did:web:example.com#key-1', 'did:web:example.com:..:x', 'did:web:exa%2Fmple.com', 'did:web:user@evil.com', 'did:web:example.com:a%2Fb', 'did:web:', 'did:web:example.com%3A99999']) {
+  for (const bad of [
+    'did:key:z6Mk',
+    'did:web:example.com#key-1',
+    'did:web:example.com:..:x',
+    'did:web:exa%2Fmple.com',
+    'did:web:user@evil.com',
+    'did:web:example.com:a%2Fb',
+    'did:web:',
+    'did:web:example.com%3A99999',
+  ]) {
     t.throws(() => didWebToUrl(bad), { code: 'INVALID_DID' }, bad);
   }
 });
 
 t.test('buildDidDocument (OB3-NOTES §3.2 shape)', async (t) => {
   const did = 'did:web:example.com:issuers:acme';
-  const doc = buildDidDocument(did, [{ n: 1, publicKeyMultibase }, { n: 2, publicKeyMultibase: 'z6MkjZRZv3aez3r18pB1RBFJR1kwUVJ5jHt92JmQwXbd5hwi' }]);
+  const doc = buildDidDocument(did, [
+    { n: 1, publicKeyMultibase },
+    { n: 2, publicKeyMultibase: 'z6MkjZRZv3aez3r18pB1RBFJR1kwUVJ5jHt92JmQwXbd5hwi' },
+  ]);
   t.same(doc, {
     '@context': ['https://www.w3.org/ns/did/v1', 'https://w3id.org/security/multikey/v1'],
     id: did,
@@ -97,17 +120,27 @@ t.test('buildDidDocument (OB3-NOTES §3.2 shape)', async (t) => {
     assertionMethod: [`${did}#key-1`, `${did}#key-2`],
   });
   t.throws(() => buildDidDocument(did, [{ n: 1, publicKeyMultibase: 'zBad' }]), { code: 'INVALID_KEY' });
-  t.throws(() => buildDidDocument(did, [{ n: 1, publicKeyMultibase }, { n: 1, publicKeyMultibase }]), { code: 'INVALID_INPUT' });
+  t.throws(
+    () =>
+      buildDidDocument(did, [
+        { n: 1, publicKeyMultibase },
+        { n: 1, publicKeyMultibase },
+      ]),
+    { code: 'INVALID_INPUT' },
+  );
   t.throws(() => buildDidDocument(did, [{ n: 0, publicKeyMultibase }]), { code: 'INVALID_INPUT' });
   t.same(findVerificationMethodKey(doc, `${did}#key-1`), decodeEd25519PublicKeyMultibase(publicKeyMultibase));
   t.throws(() => findVerificationMethodKey(doc, `${did}#key-3`), { code: 'INVALID_KEY' });
   t.throws(() => findVerificationMethodKey(doc, `did:web:other.example#key-1`), { code: 'INVALID_KEY' }, 'document id mismatch');
   t.throws(() => findVerificationMethodKey({ ...doc, assertionMethod: [] }, `${did}#key-1`), /not listed in assertionMethod/);
-  const foreignController = { ...doc, verificationMethod: doc.verificationMethod.map((vm) => ({ ...vm, controller: 'did:web:evil.example' })) };
+  const foreignController = {
+    ...doc,
+    verificationMethod: doc.verificationMethod.map((vm) => ({ ...vm, controller: 'did:web:evil.example' })),
+  };
   t.throws(() => findVerificationMethodKey(foreignController, `${did}#key-1`), /controller/);
 });
 
-t.test('other platforms\' DID documents (embedded assertionMethod objects, 2020 key type)', async (t) => {
+t.test("other platforms' DID documents (embedded assertionMethod objects, 2020 key type)", async (t) => {
   for (const name of ['oidf', 'legacy']) {
     const doc = readJson(`digitalcredentials-vc-test-fixtures/dids/${name}/did.json`);
     const vm = `did:web:digitalcredentials.github.io:vc-test-fixtures:dids:${name}#z6MkjXe1vZvPRqFuc9nRBtZ3e1Y9XKDFSbjFAfzLfW2bD6cZ`;
@@ -137,15 +170,25 @@ t.test('document loader: bundled contexts, fail closed, extensions', async (t) =
     t.ok(typeof r.document === 'object' && r.document !== null && '@context' in r.document, `${url} is a context`);
   }
   // The OB 3.0.3 context is JSON-equal to the 1EdTech spec-repo copy.
-  t.same((await documentLoader('https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json')).document, readJson('1EdTech-openbadges-specification/contexts/context-3.0.3.json'));
+  t.same(
+    (await documentLoader('https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json')).document,
+    readJson('1EdTech-openbadges-specification/contexts/context-3.0.3.json'),
+  );
   await t.rejects(documentLoader('https://evil.example/context.json'), { code: 'UNKNOWN_DOCUMENT', message: /evil\.example/ });
   t.ok(Object.isFrozen((await documentLoader('https://www.w3.org/ns/credentials/v2')).document), 'shared contexts are frozen');
   const extended = createDocumentLoader({
-    documents: { 'https://partner.example/ctx': { '@context': {} }, 'https://www.w3.org/ns/credentials/v2': { '@context': { evil: true } } },
+    documents: {
+      'https://partner.example/ctx': { '@context': {} },
+      'https://www.w3.org/ns/credentials/v2': { '@context': { evil: true } },
+    },
     resolve: async (url) => (url.startsWith('did:web:') ? { id: url } : undefined),
   });
   t.same((await extended('https://partner.example/ctx')).document, { '@context': {} });
   t.same((await extended('did:web:example.com')).document, { id: 'did:web:example.com' });
-  t.notSame((await extended('https://www.w3.org/ns/credentials/v2')).document, { '@context': { evil: true } }, 'bundled contexts cannot be overridden');
+  t.notSame(
+    (await extended('https://www.w3.org/ns/credentials/v2')).document,
+    { '@context': { evil: true } },
+    'bundled contexts cannot be overridden',
+  );
   await t.rejects(extended('https://other.example/'), { code: 'UNKNOWN_DOCUMENT' });
 });

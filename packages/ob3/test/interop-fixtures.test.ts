@@ -5,7 +5,13 @@
 // No date checks happen at this layer, so results do not depend on the clock.
 import t from 'tap';
 import { readdirSync, statSync } from 'node:fs';
-import { findVerificationMethodKey, publicKeyFromVerificationMethodId, splitDidUrl, verifyDataIntegrityProof, type PublicKeyResolver } from '../src/index.js';
+import {
+  findVerificationMethodKey,
+  publicKeyFromVerificationMethodId,
+  splitDidUrl,
+  verifyDataIntegrityProof,
+  type PublicKeyResolver,
+} from '../src/index.js';
 import { INTEROP, readJson } from './fixtures/helpers.js';
 
 const V = '1EdTech-digital-credentials-public-validator/';
@@ -82,7 +88,10 @@ t.test('DCC vc-test-fixtures: every proof verifies except the intentionally tamp
       t.same([r.verified, r.failedStep], [false, 'signature'], file);
     } else {
       t.equal(r.verified, true, `${file}: ${r.reason ?? ''}`);
-      t.ok(r.proofs.every((p) => p.status === 'valid'), `${file}: all proofs valid`);
+      t.ok(
+        r.proofs.every((p) => p.status === 'valid'),
+        `${file}: all proofs valid`,
+      );
     }
   }
   t.equal(checked, 90);
@@ -102,7 +111,14 @@ t.test('DCC status lists (Ed25519Signature2020): tampered list fails', async (t)
 t.test('did:web key not in its DID document is refused (no fragment fallback for known DIDs)', async (t) => {
   const cred = readJson<Record<string, unknown>>(DCC + 'verifiableCredentials/v1/dataIntegrityProof/didWeb/oidf-noStatus-noExpiry.json');
   const proof = (Array.isArray(cred['proof']) ? cred['proof'][0] : cred['proof']) as Record<string, unknown>;
-  const forged = { ...cred, proof: { ...proof, verificationMethod: 'did:web:digitalcredentials.github.io:vc-test-fixtures:dids:oidf#z6MkjZRZv3aez3r18pB1RBFJR1kwUVJ5jHt92JmQwXbd5hwi' } };
+  const forged = {
+    ...cred,
+    proof: {
+      ...proof,
+      verificationMethod:
+        'did:web:digitalcredentials.github.io:vc-test-fixtures:dids:oidf#z6MkjZRZv3aez3r18pB1RBFJR1kwUVJ5jHt92JmQwXbd5hwi',
+    },
+  };
   const r = await verifyDataIntegrityProof(forged, { resolvePublicKey });
   t.same([r.verified, r.failedStep], [false, 'key-resolution']);
 });

@@ -19,9 +19,20 @@ t.test('pool digests equal the inline path', async (t) => {
   const pool = createCanonicalizationPool({ size: 2 });
   t.teardown(() => pool.close());
   t.equal(pool.size, 2);
-  const proofOptions = { type: 'DataIntegrityProof', cryptosuite: 'eddsa-rdfc-2022', created: '2025-03-01T12:00:00Z', verificationMethod: VM, proofPurpose: 'assertionMethod' };
+  const proofOptions = {
+    type: 'DataIntegrityProof',
+    cryptosuite: 'eddsa-rdfc-2022',
+    created: '2025-03-01T12:00:00Z',
+    verificationMethod: VM,
+    proofPurpose: 'assertionMethod',
+  };
   const docs = Array.from({ length: 12 }, (_, i) =>
-    buildAchievementCredential(sampleInput({ id: `2f6e2c1a-8d7b-4f4e-9a51-0b7f3e1d9c${String(i).padStart(2, '0')}`, recipient: { email: `user${i}@example.com`, salt: `s${i}` } })),
+    buildAchievementCredential(
+      sampleInput({
+        id: `2f6e2c1a-8d7b-4f4e-9a51-0b7f3e1d9c${String(i).padStart(2, '0')}`,
+        recipient: { email: `user${i}@example.com`, salt: `s${i}` },
+      }),
+    ),
   );
   const pooled = await Promise.all(docs.map((d) => pool.hashData(d, proofOptions)));
   const distinct = new Set(pooled.map((p) => Buffer.from(p.documentHash).toString('hex')));
@@ -56,10 +67,15 @@ t.test('pool sign/verify match the inline functions', async (t) => {
   t.equal(undefinedTerm.failedStep, 'canonicalization');
   t.match(undefinedTerm.reason, /colour/);
   // Unknown context: the worker's loader fails closed too.
-  const unknownCtx = await pool.verifyDataIntegrityProof({ ...inline, '@context': [...inline['@context'], 'https://evil.example/ctx'] }, { resolvePublicKey });
+  const unknownCtx = await pool.verifyDataIntegrityProof(
+    { ...inline, '@context': [...inline['@context'], 'https://evil.example/ctx'] },
+    { resolvePublicKey },
+  );
   t.equal(unknownCtx.failedStep, 'canonicalization');
   t.match(unknownCtx.reason, /evil\.example/);
-  await t.rejects(pool.signCredential({ ...unsigned, colour: 'red' }, { verificationMethod: VM, privateKey, created }), { code: 'CANONICALIZATION_FAILED' });
+  await t.rejects(pool.signCredential({ ...unsigned, colour: 'red' }, { verificationMethod: VM, privateKey, created }), {
+    code: 'CANONICALIZATION_FAILED',
+  });
   // The inline verifier agrees.
   t.equal((await verifyDataIntegrityProof({ ...inline, colour: 'red' }, { resolvePublicKey })).failedStep, 'canonicalization');
 });
@@ -72,14 +88,21 @@ t.test('extra documents reach the workers', async (t) => {
   t.teardown(() => pool.close());
   const signed = readJson('w3c-vc-di-eddsa/eddsa-rdfc-2022/employ/signedDataInt.json');
   const { publicKeyFromVerificationMethodId } = await import('../src/index.js');
-  const r = await pool.verifyDataIntegrityProof(signed, { resolvePublicKey: async (vm) => publicKeyFromVerificationMethodId(vm).publicKey });
+  const r = await pool.verifyDataIntegrityProof(signed, {
+    resolvePublicKey: async (vm) => publicKeyFromVerificationMethodId(vm).publicKey,
+  });
   t.equal(r.verified, true);
 });
 
 t.test('close() terminates workers and rejects later calls', async (t) => {
   const pool = createCanonicalizationPool({ size: 2 });
   const unsigned = buildAchievementCredential(sampleInput());
-  const inflight = pool.hashData(unsigned, { type: 'DataIntegrityProof', cryptosuite: 'eddsa-rdfc-2022', verificationMethod: VM, proofPurpose: 'assertionMethod' });
+  const inflight = pool.hashData(unsigned, {
+    type: 'DataIntegrityProof',
+    cryptosuite: 'eddsa-rdfc-2022',
+    verificationMethod: VM,
+    proofPurpose: 'assertionMethod',
+  });
   const inflightRejected = t.rejects(inflight, { code: 'POOL_CLOSED' }, 'in-flight job rejected on close');
   await pool.close();
   await inflightRejected;
@@ -92,6 +115,11 @@ t.test('close() terminates workers and rejects later calls', async (t) => {
 t.test('an idle pool does not keep the process alive', async (t) => {
   // If workers were ref'ed while idle, this test file would never exit (tap would time out).
   const pool = createCanonicalizationPool({ size: 1 });
-  await pool.hashData(buildAchievementCredential(sampleInput()), { type: 'DataIntegrityProof', cryptosuite: 'eddsa-rdfc-2022', verificationMethod: VM, proofPurpose: 'assertionMethod' });
+  await pool.hashData(buildAchievementCredential(sampleInput()), {
+    type: 'DataIntegrityProof',
+    cryptosuite: 'eddsa-rdfc-2022',
+    verificationMethod: VM,
+    proofPurpose: 'assertionMethod',
+  });
   t.pass('pool left open on purpose');
 });

@@ -30,9 +30,24 @@ t.test('sign + verify round trip', async (t) => {
   t.equal(signed.proof[0]?.created, '2025-01-01T00:00:05Z', 'created has second precision');
   t.equal(signed.proof[0]?.verificationMethod, 'did:web:example.com:issuers:acme#key-1');
   const result = await verifyDataIntegrityProof(signed, { resolvePublicKey: resolveFromDidDocument });
-  t.same(result, { verified: true, proofs: [{ index: 0, status: 'valid', type: 'DataIntegrityProof', cryptosuite: 'eddsa-rdfc-2022', verificationMethod: VM, created: '2025-01-01T00:00:05Z', warnings: [] }] });
+  t.same(result, {
+    verified: true,
+    proofs: [
+      {
+        index: 0,
+        status: 'valid',
+        type: 'DataIntegrityProof',
+        cryptosuite: 'eddsa-rdfc-2022',
+        verificationMethod: VM,
+        created: '2025-01-01T00:00:05Z',
+        warnings: [],
+      },
+    ],
+  });
   // KeyObject and raw bytes are both accepted from the resolver.
-  const viaKeyObject = await verifyDataIntegrityProof(signed, { resolvePublicKey: async () => ed25519PublicKeyFromMultibase(publicKeyMultibase) });
+  const viaKeyObject = await verifyDataIntegrityProof(signed, {
+    resolvePublicKey: async () => ed25519PublicKeyFromMultibase(publicKeyMultibase),
+  });
   t.equal(viaKeyObject.verified, true);
   // Signing is deterministic (Ed25519).
   t.same(await signedSample(), signed);
@@ -103,16 +118,30 @@ t.test('odd inputs never throw', async (t) => {
   const r = await verifyDataIntegrityProof(unknownType, { resolvePublicKey });
   t.equal(r.verified, true, 'an unsupported extra proof does not block a valid one');
   t.equal(r.proofs[0]?.status, 'unsupported');
-  const jcs = await verifyDataIntegrityProof({ ...signed, proof: [{ ...signed.proof[0], cryptosuite: 'eddsa-jcs-2022' }] }, { resolvePublicKey });
+  const jcs = await verifyDataIntegrityProof(
+    { ...signed, proof: [{ ...signed.proof[0], cryptosuite: 'eddsa-jcs-2022' }] },
+    { resolvePublicKey },
+  );
   t.same([jcs.verified, jcs.proofs[0]?.status], [false, 'unsupported']);
 });
 
 t.test('signing refuses bad keys and undefined terms', async (t) => {
   const unsigned = buildAchievementCredential(sampleInput());
-  await t.rejects(signCredential(unsigned, { verificationMethod: VM, privateKey: generateKeyPairSync('ed25519').publicKey, created }), { code: 'INVALID_KEY' });
-  await t.rejects(signCredential(unsigned, { verificationMethod: VM, privateKey: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey, created }), { code: 'INVALID_KEY' });
+  await t.rejects(signCredential(unsigned, { verificationMethod: VM, privateKey: generateKeyPairSync('ed25519').publicKey, created }), {
+    code: 'INVALID_KEY',
+  });
+  await t.rejects(
+    signCredential(unsigned, {
+      verificationMethod: VM,
+      privateKey: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey,
+      created,
+    }),
+    { code: 'INVALID_KEY' },
+  );
   await t.rejects(signCredential(unsigned, { verificationMethod: '#key-1', privateKey, created }), { code: 'INVALID_INPUT' });
-  const err = await signCredential({ ...unsigned, colour: 'blue' }, { verificationMethod: VM, privateKey, created }).catch((e: unknown) => e);
+  const err = await signCredential({ ...unsigned, colour: 'blue' }, { verificationMethod: VM, privateKey, created }).catch(
+    (e: unknown) => e,
+  );
   t.type(err, Ob3Error);
   t.equal((err as Ob3Error).code, 'CANONICALIZATION_FAILED');
 });
@@ -133,7 +162,8 @@ t.test('independent verification with @digitalbazaar/vc (offline loader)', async
     const r = await documentLoader(url);
     return { ...r, document: structuredClone(r.document) };
   };
-  const verify = (credential: unknown) => vc.verifyCredential({ credential, suite: new DataIntegrityProof({ cryptosuite }), documentLoader: loader });
+  const verify = (credential: unknown) =>
+    vc.verifyCredential({ credential, suite: new DataIntegrityProof({ cryptosuite }), documentLoader: loader });
 
   const signed = await signedSample();
   const result = await verify(signed);
@@ -146,13 +176,17 @@ t.test('independent verification with @digitalbazaar/vc (offline loader)', async
   t.equal(bad.verified, false);
 
   // And the other direction: a credential signed by DB's issuer verifies with ours.
-  const { default: Ed25519Multikey } = await import('@digitalbazaar/ed25519-multikey' as string).then((m) => ({ default: m.Ed25519Multikey ?? m.default ?? m }));
+  const { default: Ed25519Multikey } = await import('@digitalbazaar/ed25519-multikey' as string).then((m) => ({
+    default: m.Ed25519Multikey ?? m.default ?? m,
+  }));
   const key = await Ed25519Multikey.generate({ controller: DID, id: `${DID}#key-9` });
   const dbSigned = await vc.issue({
     credential: buildAchievementCredential(sampleInput()),
     suite: new DataIntegrityProof({ signer: key.signer(), date: '2025-02-02T00:00:00Z', cryptosuite }),
     documentLoader: loader,
   });
-  const ours = await verifyDataIntegrityProof(dbSigned, { resolvePublicKey: async () => ed25519PublicKeyFromMultibase(key.publicKeyMultibase) });
+  const ours = await verifyDataIntegrityProof(dbSigned, {
+    resolvePublicKey: async () => ed25519PublicKeyFromMultibase(key.publicKeyMultibase),
+  });
   t.equal(ours.verified, true, 'DB-signed credential verifies with our verifier');
 });

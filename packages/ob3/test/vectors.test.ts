@@ -58,7 +58,11 @@ t.test('W3C signature hex equals the decoded proofValue', async (t) => {
 
 t.test('W3C employment-authorization vector (extra context via createDocumentLoader)', async (t) => {
   const documentLoader = createDocumentLoader({
-    documents: { 'https://w3id.org/citizenship/v4rc1': JSON.parse(readFileSync(INTEROP + 'w3c-ccg-citizenship-vocab/contexts/citizenship-v4rc1.jsonld', 'utf8')) },
+    documents: {
+      'https://w3id.org/citizenship/v4rc1': JSON.parse(
+        readFileSync(INTEROP + 'w3c-ccg-citizenship-vocab/contexts/citizenship-v4rc1.jsonld', 'utf8'),
+      ),
+    },
   });
   const unsigned = readJson(W3C + 'employmentAuth.json');
   const cfg = readJson(W3C + 'eddsa-rdfc-2022/employ/proofConfigDataInt.json');
@@ -88,7 +92,10 @@ t.test('W3C Ed25519Signature2020 vector (legacy suite, same pipeline)', async (t
   t.equal(result.verified, true);
   t.equal(result.proofs[0]?.type, 'Ed25519Signature2020');
   t.match(result.proofs[0]?.warnings, [/Ed25519Signature2020/]);
-  t.equal((proof as { proofValue: string }).proofValue, 'z57Mm1vboMtZiCyJ4aReZsv8co4Re64Y8GEjL1ZARzMbXZgkARFLqFs1P345NpPGG2hgCrS4nNdvJhpwnrNyG3kEF');
+  t.equal(
+    (proof as { proofValue: string }).proofValue,
+    'z57Mm1vboMtZiCyJ4aReZsv8co4Re64Y8GEjL1ZARzMbXZgkARFLqFs1P345NpPGG2hgCrS4nNdvJhpwnrNyG3kEF',
+  );
 });
 
 t.test('W3C proof sets and chains verify, every proof', async (t) => {
@@ -96,10 +103,15 @@ t.test('W3C proof sets and chains verify, every proof', async (t) => {
     const doc = readJson(W3C + 'proof-set-chain/' + file);
     const result = await verifyDataIntegrityProof(doc, { resolvePublicKey: byFragmentOrDidKey });
     t.equal(result.verified, true, file);
-    t.ok(result.proofs.length >= 2 && result.proofs.every((p) => p.status === 'valid'), `${file}: all ${result.proofs.length} proofs valid`);
+    t.ok(
+      result.proofs.length >= 2 && result.proofs.every((p) => p.status === 'valid'),
+      `${file}: all ${result.proofs.length} proofs valid`,
+    );
   }
   // A chained proof whose previousProof is absent cannot be checked.
-  const orphan = await verifyDataIntegrityProof(readJson(W3C + 'proof-set-chain/proofChainTempDoc2.json'), { resolvePublicKey: byFragmentOrDidKey });
+  const orphan = await verifyDataIntegrityProof(readJson(W3C + 'proof-set-chain/proofChainTempDoc2.json'), {
+    resolvePublicKey: byFragmentOrDidKey,
+  });
   t.equal(orphan.verified, false);
   t.equal(orphan.proofs[0]?.status, 'error');
   t.match(orphan.proofs[0]?.reason, /previousProof/);
@@ -119,7 +131,9 @@ const OB_UNSIGNED = {
     achievement: {
       id: 'https://example.com/achievements/21st-century-skills/teamwork',
       type: ['Achievement'],
-      criteria: { narrative: 'Team members are nominated for this badge by their peers and recognized upon review by Example Corp management.' },
+      criteria: {
+        narrative: 'Team members are nominated for this badge by their peers and recognized upon review by Example Corp management.',
+      },
       description: 'This badge recognizes the development of the capacity to collaborate within a group environment.',
       name: 'Teamwork',
     },
@@ -127,12 +141,20 @@ const OB_UNSIGNED = {
 };
 
 t.test('1EdTech OB 3.0 vector: canonical forms, hashes, signature, proofValue', async (t) => {
-  const seed = decodeEd25519SecretKeyMultibase('zrv2bqTbNwCTsRrHFcJCPjVAduh4Ezcnoq1A3ZxH1GWTNkxipLVuaAoMFmze2gFN9oNXfJjufxSHWVZzsJiUsMHFMcx');
+  const seed = decodeEd25519SecretKeyMultibase(
+    'zrv2bqTbNwCTsRrHFcJCPjVAduh4Ezcnoq1A3ZxH1GWTNkxipLVuaAoMFmze2gFN9oNXfJjufxSHWVZzsJiUsMHFMcx',
+  );
   t.equal(Buffer.from(seed).toString('hex'), '6241a409e6707bb640a0140a8a32bc3d193c33a661747284d6adfa4ed4180be4');
   const privateKey = ed25519PrivateKeyFromSeed(seed);
   t.equal(Buffer.from(rawEd25519PublicKey(privateKey)).toString('hex'), '4bdeafde2ea8beefadd8c699b5c7e0704cf51154d52e17b20b71337ca04cc5a5');
   const verificationMethod = 'https://example.edu/issuers/565049#z6MkjZRZv3aez3r18pB1RBFJR1kwUVJ5jHt92JmQwXbd5hwi';
-  const opts = { type: 'DataIntegrityProof', created: '2010-01-01T19:23:24Z', verificationMethod, cryptosuite: 'eddsa-rdfc-2022', proofPurpose: 'assertionMethod' };
+  const opts = {
+    type: 'DataIntegrityProof',
+    created: '2010-01-01T19:23:24Z',
+    verificationMethod,
+    cryptosuite: 'eddsa-rdfc-2022',
+    proofPurpose: 'assertionMethod',
+  };
   const r = await computeHashData(OB_UNSIGNED, opts);
   t.equal(r.canonicalDocument, readText('1EdTech-openbadges-specification/obv3p0/document-canon.txt'), 'canonical document');
   t.equal(r.canonicalProofConfig, readText('1EdTech-openbadges-specification/obv3p0/proof-canon.txt'), 'canonical proof');

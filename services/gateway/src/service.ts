@@ -6,6 +6,10 @@ import { ServiceHost } from '@cred/service-kit';
 import type { GatewayConfig } from './config.js';
 import { createApp } from './http/app.js';
 import { checkUpstreams, createUpstreams } from './upstream/clients.js';
+import { PrincipalCache } from './auth/principal-cache.js';
+import { createSessionVerifier } from './auth/session-verifier.js';
+import { LocalLimiter, RateLimiter } from './limits/rate-limiter.js';
+import { createRedis, waitForRedis } from './redis.js';
 
 export interface GatewayOverrides {
   logger?: Logger;
@@ -53,7 +57,24 @@ export function createGatewayService(config: GatewayConfig, overrides: GatewayOv
         cached = { at: Date.now(), value };
         return value;
       };
-      const app = createApp({ config, logger: host.logger, metrics: host.metrics, upstreams, readiness });
+      const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, host.logger.child({ subsystem: 'redis' }));
+      host.onStop('redis', async () => {
+        await redis.quit().catch(() => redis.disconnect());
+      });
+      if (!(await waitForRedis(redis, 3000))) host.logger.warn('redis not reachable at start; rate limits degrade by policy until it is');
+      const app = createApp({
+        config,
+        logger: host.logger,
+        metrics: host.metrics,
+        upstreams,
+        readiness,
+        clock: host.clock,
+        redis,
+        limiter: new RateLimiter(redis, host.clock),
+        localLimiter: new LocalLimiter(host.clock),
+        cache: new PrincipalCache(redis, host.logger.child({ subsystem: 'principal-cache' }), host.metrics),
+        verifySession: createSessionVerifier(config.SESSION_SECRET, host.clock),
+      });
       server = http.createServer(app);
       server.keepAliveTimeout = 65000;
       server.headersTimeout = 66000;

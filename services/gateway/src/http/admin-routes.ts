@@ -1,14 +1,63 @@
 import { Router } from 'express';
-import { AppError } from '@cred/runtime';
+import { AppError, type Logger } from '@cred/runtime';
+import type { PrincipalCache } from '../auth/principal-cache.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { requirePlatformAdmin } from './admin-auth.js';
+import { bodyOf, pathId, requestIdOf } from './body.js';
+import { invalidatePrincipals } from './organization-routes.js';
+import { organizationView } from './views.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export interface AdminRouteDeps {
+  adminToken: string;
+  upstreams: Upstreams;
+  cache: PrincipalCache;
+  logger: Logger;
+}
+
+function queryInt(value: unknown, field: string, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || !/^\d{1,6}$/.test(value)) throw AppError.validation(field, `${field} must be an integer from ${min} to ${max}`);
+  const n = Number(value);
+  if (n < min || n > max) throw AppError.validation(field, `${field} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
 /** /api/admin/...: platform operator routes, authenticated by PLATFORM_ADMIN_TOKEN. */
-export function adminRoutes(adminToken: string, upstreams: Upstreams): Router {
+export function adminRoutes(deps: AdminRouteDeps): Router {
+  const { upstreams } = deps;
   const router = Router();
-  router.use(requirePlatformAdmin(adminToken));
+  router.use(requirePlatformAdmin(deps.adminToken));
+
+  router.get('/organizations', async (req, res) => {
+    const status = req.query.status;
+    if (status !== undefined && (typeof status !== 'string' || !['pending_approval', 'approved', 'suspended'].includes(status))) {
+      throw AppError.validation('status', 'status must be one of pending_approval, approved, suspended');
+    }
+    const limit = queryInt(req.query.limit, 'limit', 50, 1, 100);
+    const offset = queryInt(req.query.offset, 'offset', 0, 0, 1_000_000);
+    const r = await upstreams.accounts.ListOrganizations({ status: status ?? '', limit, offset }, { requestId: requestIdOf(res) });
+    res.status(200).json({ data: (r.organizations ?? []).map(organizationView), pagination: { limit, offset, total: r.total } });
+  });
+
+  for (const action of ['approve', 'suspend', 'reinstate'] as const) {
+    const rpc = ({ approve: 'ApproveOrganization', suspend: 'SuspendOrganization', reinstate: 'ReinstateOrganization' } as const)[action];
+    router.post(`/organizations/:orgId/${action}`, async (req, res) => {
+      const org = await upstreams.accounts[rpc]({ organization_id: pathId(req, 'orgId') }, { requestId: requestIdOf(res) });
+      await invalidatePrincipals(deps.cache, deps.logger);
+      res.status(200).json(organizationView(org));
+    });
+  }
+
+  router.patch('/organizations/:orgId', async (req, res) => {
+    const orgId = pathId(req, 'orgId');
+    const body = bodyOf(req, ['plan']);
+    if (typeof body.plan !== 'string') throw AppError.validation('plan', 'plan must be one of free, professional, enterprise');
+    const org = await upstreams.accounts.SetPlan({ organization_id: orgId, plan: body.plan }, { requestId: requestIdOf(res) });
+    await invalidatePrincipals(deps.cache, deps.logger);
+    res.status(200).json(organizationView(org));
+  });
 
   // Generates the organization's signing keys: gateway -> issuance -> signing.
   router.post('/organizations/:orgId/signing-keys', async (req, res) => {
@@ -21,8 +70,9 @@ export function adminRoutes(adminToken: string, upstreams: Upstreams): Router {
     }
     const result = await upstreams.issuance.GenerateSigningKeys(
       { organization_id: orgId, organization_slug: slug, requested_by: 'platform-admin' },
-      { requestId: String(res.locals.requestId) },
+      { requestId: requestIdOf(res) },
     );
+    await invalidatePrincipals(deps.cache, deps.logger);
     res.status(result.created ? 201 : 200).json({
       keyId: result.key_id,
       publicKeyMultibase: result.public_key_multibase,

@@ -1,10 +1,21 @@
 import express, { type Express } from 'express';
-import { AppError, type Logger, type Registry } from '@cred/runtime';
+import type { Redis } from 'ioredis';
+import { AppError, type Clock, type Logger, type Registry } from '@cred/runtime';
+import type { PrincipalCache } from '../auth/principal-cache.js';
+import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { GatewayConfig } from '../config.js';
+import type { LocalLimiter, RateLimiter } from '../limits/rate-limiter.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { adminRoutes } from './admin-routes.js';
+import { apiKeyAuth } from './api-key-auth.js';
+import { authRoutes } from './auth-routes.js';
 import { errorHandler, notFoundHandler } from './errors.js';
+import { assertCleanJson, BodyRejection } from './json-guard.js';
+import { openApiRoute } from './openapi-route.js';
+import { organizationRoutes } from './organization-routes.js';
+import { ipRateLimit } from './rate-limit.js';
 import { requestContext } from './request-context.js';
+import { v1AccountRoutes } from './v1-routes.js';
 import { PUBLIC_VERIFICATION_PREFIXES, publicProxy } from './public-proxy.js';
 
 export interface AppDeps {
@@ -14,6 +25,12 @@ export interface AppDeps {
   upstreams: Upstreams;
   /** Aggregated readiness: this process and every upstream. */
   readiness: () => Promise<{ ready: boolean; checks: Record<string, string> }>;
+  clock: Clock;
+  redis: Redis;
+  limiter: RateLimiter;
+  localLimiter: LocalLimiter;
+  cache: PrincipalCache;
+  verifySession: SessionVerifier;
 }
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -23,8 +40,14 @@ const jsonBody = express.json({
   limit: 64 * 1024,
   strict: true,
   type: ['application/json', 'application/*+json'],
+  verify(_req, _res, buf) {
+    assertCleanJson(buf);
+  },
   reviver(key, value) {
-    if (FORBIDDEN_KEYS.has(key)) throw new AppError('VALIDATION_ERROR', `Forbidden key in body: ${key}`, { field: key });
+    if (FORBIDDEN_KEYS.has(key)) throw new BodyRejection(`Forbidden key in body: ${key}`, key);
+    if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+      throw new BodyRejection('Integers must be within the safe range', key.slice(0, 64));
+    }
     return value as unknown;
   },
 });
@@ -51,6 +74,10 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
 
+  // Every route below counts against the client's per-IP limit (probes above do not).
+  const limitDeps = { limiter: deps.limiter, logger: deps.logger, metrics: deps.metrics };
+  app.use(ipRateLimit(limitDeps, deps.config.RATE_LIMIT_IP_PER_MINUTE));
+
   app.use('/api', (req, _res, next) => {
     // A body on /api must be JSON; multipart routes mount their own parser before this one.
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
@@ -61,7 +88,26 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
   app.use('/api', jsonBody);
-  app.use('/api/admin', adminRoutes(deps.config.PLATFORM_ADMIN_TOKEN, deps.upstreams));
+  app.use('/api/v1', openApiRoute());
+  app.use(
+    '/api/v1',
+    apiKeyAuth({
+      upstreams: deps.upstreams,
+      cache: deps.cache,
+      limiter: deps.limiter,
+      local: deps.localLimiter,
+      redis: deps.redis,
+      logger: deps.logger,
+      metrics: deps.metrics,
+    }),
+  );
+  app.use('/api/v1', v1AccountRoutes(deps.upstreams));
+  app.use(
+    '/api/auth',
+    authRoutes({ ...limitDeps, upstreams: deps.upstreams, verifySession: deps.verifySession, authPer15Minutes: deps.config.RATE_LIMIT_AUTH_PER_15_MINUTES }),
+  );
+  app.use('/api/organizations', organizationRoutes({ upstreams: deps.upstreams, verifySession: deps.verifySession, cache: deps.cache, logger: deps.logger }));
+  app.use('/api/admin', adminRoutes({ adminToken: deps.config.PLATFORM_ADMIN_TOKEN, upstreams: deps.upstreams, cache: deps.cache, logger: deps.logger }));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { AppError, toAppError, type Logger } from '@cred/runtime';
+import { AppError, isErrorCode, toAppError, type Logger } from '@cred/runtime';
+import { BodyRejection } from './json-guard.js';
 
 /** 404 with the error shape for every route nobody answered. */
 export const notFoundHandler: RequestHandler = (_req, _res, next) => {
@@ -29,7 +30,12 @@ function fromBodyParser(err: { type?: string; status?: number }): AppError | und
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const appErr = err instanceof AppError ? err : (fromBodyParser(err as { type?: string }) ?? toAppError(err));
+    const appErr =
+      err instanceof BodyRejection
+        ? err.toAppError()
+        : err instanceof AppError && isErrorCode(err.code)
+          ? err
+          : (fromBodyParser(err as { type?: string }) ?? toAppError(err));
     if (appErr.code === 'INTERNAL_ERROR' || appErr.code === 'UNAVAILABLE') {
       logger.error({ err, requestId: res.locals.requestId, method: req.method, path: req.path }, 'request failed');
     }

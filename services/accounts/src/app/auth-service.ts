@@ -1,0 +1,205 @@
+import { AppError, newUuid } from '@cred/runtime';
+import type { Knex } from '@cred/db';
+import { organizationStore } from '../db/organization-store.js';
+import { userStore } from '../db/user-store.js';
+import {
+  EMAIL_VERIFICATION_TTL_MS,
+  PASSWORD_RESET_TTL_MS,
+  type Membership,
+  type Organization,
+  type TokenPurpose,
+  type User,
+} from '../domain/model.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../domain/passwords.js';
+import { newOneTimeToken, sha256Hex } from '../domain/tokens.js';
+import * as v from '../domain/validation.js';
+import { emit, EVENTS, type AccountsContext } from './context.js';
+import { issueSession, type Session } from './sessions.js';
+import { organizationEventView } from './views.js';
+
+export interface UserView {
+  user: User;
+  memberships: Membership[];
+}
+
+export interface SignUpInput {
+  email: unknown;
+  password: unknown;
+  name: unknown;
+  organization?: { name: unknown; slug: unknown } | undefined;
+}
+
+export interface SignUpResult extends UserView {
+  organization: Organization | undefined;
+  session: Session;
+}
+
+const INVALID_LOGIN = 'Invalid e-mail or password';
+
+/** Sign-up, login, e-mail verification and password reset. */
+export class AuthService {
+  constructor(private readonly ctx: AccountsContext) {}
+
+  async signUp(input: SignUpInput): Promise<SignUpResult> {
+    const email = v.normalizeEmail(input.email);
+    const name = v.displayName(input.name, 'name');
+    const password = v.newPassword(input.password);
+    const org = input.organization
+      ? { name: v.displayName(input.organization.name, 'organization.name'), slug: v.slug(input.organization.slug, 'organization.slug') }
+      : undefined;
+    // Cheap checks before the expensive hash; the transaction re-checks under constraints.
+    if (org && (await organizationStore.slugTaken(this.ctx.db, org.slug))) {
+      throw AppError.conflict('This organization slug is taken', { field: 'organization.slug' });
+    }
+    const passwordHash = await hashPassword(password);
+    const now = this.ctx.clock.now();
+    const user: User = { id: newUuid(), email, name, passwordHash, emailVerifiedAt: null, createdAt: now, updatedAt: now };
+    let organization: Organization | undefined;
+    const memberships: Membership[] = [];
+
+    await this.ctx.db.transaction(async (trx) => {
+      if (!(await userStore.insertIfNew(trx, user))) {
+        throw AppError.conflict('An account with this e-mail address cannot be created', { field: 'email' });
+      }
+      if (org) {
+        organization = {
+          id: newUuid(),
+          name: org.name,
+          slug: org.slug,
+          domain: null,
+          domainVerified: false,
+          status: 'pending_approval',
+          plan: 'free',
+          subscriptionStatus: 'none',
+          emailNotificationsEnabled: true,
+          signingKeysGenerated: false,
+          createdAt: now,
+          updatedAt: now,
+        };
+        try {
+          await organizationStore.insert(trx, organization);
+        } catch (err) {
+          if ((err as { code?: string }).code === '23505') throw AppError.conflict('This organization slug is taken', { field: 'organization.slug' });
+          throw err;
+        }
+        const membership: Membership = { organizationId: organization.id, userId: user.id, role: 'owner', createdAt: now };
+        await organizationStore.addMembership(trx, membership);
+        memberships.push(membership);
+        await emit(this.ctx, trx, EVENTS.organizationCreated, { organization: organizationEventView(organization), ownerUserId: user.id });
+      }
+      await this.requestToken(trx, user, 'email_verification');
+    });
+    const session = await issueSession(this.ctx.sessionSecret, this.ctx.clock, user.id);
+    return { user, memberships, organization, session };
+  }
+
+  async login(input: { email: unknown; password: unknown }): Promise<UserView & { session: Session }> {
+    const password = v.presentedPassword(input.password);
+    let email: string | undefined;
+    try {
+      email = v.normalizeEmail(input.email);
+    } catch {
+      email = undefined;
+    }
+    if (!password || !email) throw AppError.unauthorized(INVALID_LOGIN);
+    const user = await userStore.findByEmail(this.ctx.db, email);
+    if (!user) {
+      await burnPasswordCheck(password);
+      throw AppError.unauthorized(INVALID_LOGIN);
+    }
+    if (!(await verifyPassword(password, user.passwordHash))) throw AppError.unauthorized(INVALID_LOGIN);
+    const memberships = await organizationStore.membershipsOf(this.ctx.db, user.id);
+    const session = await issueSession(this.ctx.sessionSecret, this.ctx.clock, user.id);
+    return { user, memberships, session };
+  }
+
+  async getUser(userId: string): Promise<UserView> {
+    const user = v.isUuid(userId) ? await userStore.findById(this.ctx.db, userId) : undefined;
+    if (!user) throw AppError.notFound('User not found');
+    return { user, memberships: await organizationStore.membershipsOf(this.ctx.db, user.id) };
+  }
+
+  async verifyEmail(token: unknown): Promise<UserView> {
+    const hash = this.tokenHash(token);
+    const now = this.ctx.clock.now();
+    const user = await this.ctx.db.transaction(async (trx) => {
+      const userId = await userStore.consumeToken(trx, hash, 'email_verification', now);
+      if (!userId) throw AppError.validation('token', 'The token is invalid, used or expired');
+      await userStore.invalidateTokens(trx, userId, 'email_verification', now);
+      return userStore.markEmailVerified(trx, userId, now);
+    });
+    return { user, memberships: await organizationStore.membershipsOf(this.ctx.db, user.id) };
+  }
+
+  /** Silent for unknown or already verified addresses: the answer is the same either way. */
+  async resendVerification(emailInput: unknown): Promise<void> {
+    const email = v.normalizeEmail(emailInput);
+    const user = await userStore.findByEmail(this.ctx.db, email);
+    if (!user || user.emailVerifiedAt) return;
+    await this.ctx.db.transaction((trx) => this.requestToken(trx, user, 'email_verification'));
+  }
+
+  async requestPasswordReset(emailInput: unknown): Promise<void> {
+    const email = v.normalizeEmail(emailInput);
+    const user = await userStore.findByEmail(this.ctx.db, email);
+    if (!user) return;
+    await this.ctx.db.transaction((trx) => this.requestToken(trx, user, 'password_reset'));
+  }
+
+  async confirmPasswordReset(input: { token: unknown; password: unknown }): Promise<void> {
+    const hash = this.tokenHash(input.token);
+    const password = v.newPassword(input.password);
+    // Bogus tokens must not cost a password hash each (a cheap way to burn CPU otherwise).
+    if (!(await userStore.tokenIsLive(this.ctx.db, hash, 'password_reset', this.ctx.clock.now()))) {
+      throw AppError.validation('token', 'The token is invalid, used or expired');
+    }
+    const passwordHash = await hashPassword(password);
+    const now = this.ctx.clock.now();
+    await this.ctx.db.transaction(async (trx) => {
+      const userId = await userStore.consumeToken(trx, hash, 'password_reset', now);
+      if (!userId) throw AppError.validation('token', 'The token is invalid, used or expired');
+      await userStore.invalidateTokens(trx, userId, 'password_reset', now);
+      await userStore.setPasswordHash(trx, userId, passwordHash, now);
+      // Whoever reset the password controls the mailbox: the address is verified too.
+      const user = await userStore.findById(trx, userId);
+      if (user && !user.emailVerifiedAt) await userStore.markEmailVerified(trx, userId, now);
+    });
+  }
+
+  private tokenHash(token: unknown): string {
+    if (typeof token !== 'string' || token.length < 16 || token.length > 256) throw AppError.validation('token', 'The token is invalid, used or expired');
+    return sha256Hex(token);
+  }
+
+  /**
+   * Stores the hash of a fresh one-time token (older ones of the purpose stop working) and
+   * emits the event the notification service turns into an e-mail. The event carries the
+   * link with the plaintext token: see DECISIONS-NOTES.md, "One-time tokens in events".
+   */
+  private async requestToken(trx: Knex.Transaction, user: User, purpose: TokenPurpose): Promise<void> {
+    const now = this.ctx.clock.now();
+    const ttl = purpose === 'email_verification' ? EMAIL_VERIFICATION_TTL_MS : PASSWORD_RESET_TTL_MS;
+    const { token, hash } = newOneTimeToken();
+    const expiresAt = new Date(now.getTime() + ttl);
+    await userStore.invalidateTokens(trx, user.id, purpose, now);
+    await userStore.insertToken(trx, { id: newUuid(), userId: user.id, purpose, tokenHash: hash, expiresAt, usedAt: null, createdAt: now });
+    const base = this.ctx.baseUrl.replace(/\/$/, '');
+    if (purpose === 'email_verification') {
+      await emit(this.ctx, trx, EVENTS.emailVerificationRequested, {
+        userId: user.id,
+        email: user.email,
+        name: user.name,
+        verificationUrl: `${base}/verify-email?token=${token}`,
+        expiresAt: expiresAt.toISOString(),
+      });
+    } else {
+      await emit(this.ctx, trx, EVENTS.passwordResetRequested, {
+        userId: user.id,
+        email: user.email,
+        name: user.name,
+        resetUrl: `${base}/reset-password?token=${token}`,
+        expiresAt: expiresAt.toISOString(),
+      });
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import type { Knex } from '@cred/db';
+import type { Clock, Logger } from '@cred/runtime';
+import { createEvent, writeOutbox } from '@cred/events';
+
+/** What the use cases need; built once in service.ts (tests may build their own). */
+export interface AccountsContext {
+  db: Knex;
+  schema: string;
+  clock: Clock;
+  logger: Logger;
+  baseUrl: string;
+  sessionSecret: string;
+  /** Asks the outbox relay to publish now rather than at its next poll. */
+  wakeRelay: () => void;
+}
+
+/** Writes an event to the outbox in `trx` and wakes the relay once the transaction commits. */
+export async function emit<T>(ctx: AccountsContext, trx: Knex.Transaction, type: string, data: T): Promise<void> {
+  await writeOutbox(trx, ctx.schema, createEvent({ type, producer: 'accounts', clock: ctx.clock, data }));
+  trx.executionPromise.then(
+    () => ctx.wakeRelay(),
+    () => undefined,
+  );
+}
+
+/** Event types this service writes (see README.md for their data). */
+export const EVENTS = {
+  organizationCreated: 'accounts.organization.created',
+  organizationUpdated: 'accounts.organization.updated',
+  emailVerificationRequested: 'accounts.user.email_verification_requested',
+  passwordResetRequested: 'accounts.user.password_reset_requested',
+  apiKeyCreated: 'accounts.api_key.created',
+  apiKeyUpdated: 'accounts.api_key.updated',
+  apiKeyRevoked: 'accounts.api_key.revoked',
+} as const;

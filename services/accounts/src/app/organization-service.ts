@@ -1,0 +1,107 @@
+import { AppError } from '@cred/runtime';
+import type { Knex } from '@cred/db';
+import { organizationStore, type OrganizationChanges } from '../db/organization-store.js';
+import { ORGANIZATION_STATUSES, type Membership, type Organization, type OrganizationStatus, type Plan } from '../domain/model.js';
+import { nextStatus, type AdminAction } from '../domain/organization-rules.js';
+import * as v from '../domain/validation.js';
+import { emit, EVENTS, type AccountsContext } from './context.js';
+import { organizationEventView } from './views.js';
+
+export interface OrganizationPatch {
+  name?: unknown;
+  domain?: unknown;
+  emailNotificationsEnabled?: unknown;
+}
+
+/** Organizations: reads, member edits, operator actions, and plan changes from billing. */
+export class OrganizationService {
+  constructor(private readonly ctx: AccountsContext) {}
+
+  async get(id: string): Promise<Organization> {
+    const org = v.isUuid(id) ? await organizationStore.findById(this.ctx.db, id) : undefined;
+    if (!org) throw AppError.notFound('Organization not found');
+    return org;
+  }
+
+  /** Not a member and no such organization look the same (404), so ids cannot be probed. */
+  async membership(userId: string, organizationId: string): Promise<Membership> {
+    const m = v.isUuid(userId) && v.isUuid(organizationId) ? await organizationStore.findMembership(this.ctx.db, userId, organizationId) : undefined;
+    if (!m) throw AppError.notFound('Organization not found');
+    return m;
+  }
+
+  async update(id: string, patch: OrganizationPatch): Promise<Organization> {
+    const changes: OrganizationChanges = {};
+    if (patch.name !== undefined) changes.name = v.displayName(patch.name, 'name');
+    if (patch.domain !== undefined) changes.domain = v.domain(patch.domain);
+    if (patch.emailNotificationsEnabled !== undefined) {
+      if (typeof patch.emailNotificationsEnabled !== 'boolean') throw AppError.validation('emailNotificationsEnabled', 'emailNotificationsEnabled must be a boolean');
+      changes.emailNotificationsEnabled = patch.emailNotificationsEnabled;
+    }
+    return this.change(id, (current) => {
+      // A new domain has to be verified again (domain verification itself is not built yet).
+      if (changes.domain !== undefined && changes.domain !== current.domain) changes.domainVerified = false;
+      return changes;
+    });
+  }
+
+  async list(filter: { status?: string; limit?: number; offset?: number }): Promise<{ items: Organization[]; total: number }> {
+    let status: OrganizationStatus | undefined;
+    if (filter.status) {
+      if (!(ORGANIZATION_STATUSES as readonly string[]).includes(filter.status)) {
+        throw AppError.validation('status', `status must be one of ${ORGANIZATION_STATUSES.join(', ')}`);
+      }
+      status = filter.status as OrganizationStatus;
+    }
+    const limit = filter.limit || 50;
+    const offset = filter.offset ?? 0;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw AppError.validation('limit', 'limit must be an integer from 1 to 100');
+    if (!Number.isInteger(offset) || offset < 0) throw AppError.validation('offset', 'offset must be a non-negative integer');
+    return organizationStore.list(this.ctx.db, { ...(status ? { status } : {}), limit, offset });
+  }
+
+  async adminAction(id: string, action: AdminAction): Promise<Organization> {
+    return this.change(id, (current) => {
+      const status = nextStatus(current.status, action);
+      return status ? { status } : {};
+    });
+  }
+
+  async setPlan(id: string, planInput: unknown): Promise<Organization> {
+    const plan: Plan = v.plan(planInput);
+    return this.change(id, () => ({ plan }));
+  }
+
+  async setSubscription(id: string, input: { plan?: string; subscriptionStatus: unknown }): Promise<Organization> {
+    const subscriptionStatus = v.subscriptionStatus(input.subscriptionStatus, 'subscription_status');
+    const changes: OrganizationChanges = { subscriptionStatus };
+    if (input.plan) changes.plan = v.plan(input.plan);
+    return this.change(id, () => changes);
+  }
+
+  async markSigningKeysGenerated(id: string): Promise<Organization> {
+    return this.change(id, () => ({ signingKeysGenerated: true }));
+  }
+
+  /**
+   * Read-modify-write under a row lock. Only fields that actually change are written, and
+   * only a real change emits `accounts.organization.updated` (consumers drop cached copies).
+   */
+  private async change(id: string, decide: (current: Organization) => OrganizationChanges): Promise<Organization> {
+    if (!v.isUuid(id)) throw AppError.notFound('Organization not found');
+    return this.ctx.db.transaction(async (trx: Knex.Transaction) => {
+      const current = await organizationStore.findForUpdate(trx, id);
+      if (!current) throw AppError.notFound('Organization not found');
+      const wanted = decide(current);
+      const changed: OrganizationChanges = {};
+      for (const [k, value] of Object.entries(wanted) as [keyof OrganizationChanges, unknown][]) {
+        if (value !== undefined && current[k] !== value) (changed as Record<string, unknown>)[k] = value;
+      }
+      const fields = Object.keys(changed).sort();
+      if (fields.length === 0) return current;
+      const updated = await organizationStore.update(trx, id, changed, this.ctx.clock.now());
+      await emit(this.ctx, trx, EVENTS.organizationUpdated, { organization: organizationEventView(updated), changed: fields });
+      return updated;
+    });
+  }
+}

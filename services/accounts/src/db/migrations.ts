@@ -1,0 +1,73 @@
+import type { Migration } from '@cred/db';
+import { eventsMigration } from '@cred/events';
+
+export const migrations: Migration[] = [
+  { name: '0000_outbox_inbox', up: (db, schema) => eventsMigration.up(db, schema) },
+  {
+    name: '0001_accounts',
+    async up(db) {
+      await db.schema.createTable('organizations', (t) => {
+        t.uuid('id').primary();
+        t.text('name').notNullable();
+        t.text('slug').notNullable().unique();
+        t.text('domain');
+        t.boolean('domain_verified').notNullable().defaultTo(false);
+        t.text('status').notNullable();
+        t.text('plan').notNullable();
+        t.text('subscription_status').notNullable();
+        t.boolean('email_notifications_enabled').notNullable().defaultTo(true);
+        t.boolean('signing_keys_generated').notNullable().defaultTo(false);
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+        t.index(['created_at', 'id']);
+      });
+      await db.raw("ALTER TABLE organizations ADD CONSTRAINT organizations_status_check CHECK (status IN ('pending_approval','approved','suspended'))");
+      await db.raw("ALTER TABLE organizations ADD CONSTRAINT organizations_plan_check CHECK (plan IN ('free','professional','enterprise'))");
+
+      await db.schema.createTable('users', (t) => {
+        t.uuid('id').primary();
+        // Stored lower-cased (DECISIONS.md section 1), so a plain unique index is case-insensitive.
+        t.text('email').notNullable().unique();
+        t.text('name').notNullable();
+        t.text('password_hash').notNullable();
+        t.timestamp('email_verified_at', { useTz: true });
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+      });
+
+      await db.schema.createTable('memberships', (t) => {
+        t.uuid('organization_id').notNullable().references('id').inTable('organizations');
+        t.uuid('user_id').notNullable().references('id').inTable('users');
+        t.text('role').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.primary(['organization_id', 'user_id']);
+        t.index(['user_id']);
+      });
+
+      // E-mail verification and password reset tokens: only their SHA-256 is kept.
+      await db.schema.createTable('user_tokens', (t) => {
+        t.uuid('id').primary();
+        t.uuid('user_id').notNullable().references('id').inTable('users');
+        t.text('purpose').notNullable();
+        t.text('token_hash').notNullable().unique();
+        t.timestamp('expires_at', { useTz: true }).notNullable();
+        t.timestamp('used_at', { useTz: true });
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.index(['user_id', 'purpose']);
+      });
+
+      await db.schema.createTable('api_keys', (t) => {
+        t.uuid('id').primary();
+        t.uuid('organization_id').notNullable().references('id').inTable('organizations');
+        t.text('name').notNullable();
+        t.text('prefix').notNullable();
+        t.text('key_hash').notNullable().unique();
+        t.integer('rate_limit_per_minute').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('last_used_at', { useTz: true });
+        t.timestamp('revoked_at', { useTz: true });
+        t.index(['organization_id', 'created_at']);
+      });
+    },
+  },
+];

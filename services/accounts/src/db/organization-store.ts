@@ -1,0 +1,129 @@
+import type { Knex } from '@cred/db';
+import type { Membership, MembershipRole, Organization, OrganizationStatus, Plan, SubscriptionStatus } from '../domain/model.js';
+
+interface OrgRow {
+  id: string;
+  name: string;
+  slug: string;
+  domain: string | null;
+  domain_verified: boolean;
+  status: string;
+  plan: string;
+  subscription_status: string;
+  email_notifications_enabled: boolean;
+  signing_keys_generated: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface MembershipRow {
+  organization_id: string;
+  user_id: string;
+  role: string;
+  created_at: Date;
+}
+
+function toOrg(r: OrgRow): Organization {
+  return {
+    id: r.id,
+    name: r.name,
+    slug: r.slug,
+    domain: r.domain,
+    domainVerified: r.domain_verified,
+    status: r.status as OrganizationStatus,
+    plan: r.plan as Plan,
+    subscriptionStatus: r.subscription_status as SubscriptionStatus,
+    emailNotificationsEnabled: r.email_notifications_enabled,
+    signingKeysGenerated: r.signing_keys_generated,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+function toMembership(r: MembershipRow): Membership {
+  return { organizationId: r.organization_id, userId: r.user_id, role: r.role as MembershipRole, createdAt: r.created_at };
+}
+
+export type OrganizationChanges = Partial<
+  Pick<Organization, 'name' | 'domain' | 'domainVerified' | 'status' | 'plan' | 'subscriptionStatus' | 'emailNotificationsEnabled' | 'signingKeysGenerated'>
+>;
+
+const COLUMN: Record<keyof OrganizationChanges, keyof OrgRow> = {
+  name: 'name',
+  domain: 'domain',
+  domainVerified: 'domain_verified',
+  status: 'status',
+  plan: 'plan',
+  subscriptionStatus: 'subscription_status',
+  emailNotificationsEnabled: 'email_notifications_enabled',
+  signingKeysGenerated: 'signing_keys_generated',
+};
+
+/** The only place with SQL for organizations and memberships. */
+export const organizationStore = {
+  async findById(db: Knex, id: string): Promise<Organization | undefined> {
+    const row = await db<OrgRow>('organizations').where({ id }).first();
+    return row ? toOrg(row) : undefined;
+  },
+
+  /** Row-locks the organization for a read-modify-write in `trx`. */
+  async findForUpdate(trx: Knex.Transaction, id: string): Promise<Organization | undefined> {
+    const row = await trx<OrgRow>('organizations').where({ id }).forUpdate().first();
+    return row ? toOrg(row) : undefined;
+  },
+
+  async slugTaken(db: Knex, slug: string): Promise<boolean> {
+    return (await db('organizations').where({ slug }).first('id')) !== undefined;
+  },
+
+  async insert(trx: Knex.Transaction, org: Organization): Promise<void> {
+    await trx<OrgRow>('organizations').insert({
+      id: org.id,
+      name: org.name,
+      slug: org.slug,
+      domain: org.domain,
+      domain_verified: org.domainVerified,
+      status: org.status,
+      plan: org.plan,
+      subscription_status: org.subscriptionStatus,
+      email_notifications_enabled: org.emailNotificationsEnabled,
+      signing_keys_generated: org.signingKeysGenerated,
+      created_at: org.createdAt,
+      updated_at: org.updatedAt,
+    });
+  },
+
+  async update(trx: Knex.Transaction, id: string, changes: OrganizationChanges, at: Date): Promise<Organization> {
+    const patch: Record<string, unknown> = { updated_at: at };
+    for (const [k, v] of Object.entries(changes)) patch[COLUMN[k as keyof OrganizationChanges]] = v;
+    const [row] = await trx<OrgRow>('organizations').where({ id }).update(patch).returning('*');
+    return toOrg(row as OrgRow);
+  },
+
+  async list(db: Knex, filter: { status?: OrganizationStatus; limit: number; offset: number }): Promise<{ items: Organization[]; total: number }> {
+    const base = () => {
+      const q = db<OrgRow>('organizations');
+      if (filter.status) q.where({ status: filter.status });
+      return q;
+    };
+    const [rows, count] = await Promise.all([
+      base().orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(filter.limit).offset(filter.offset),
+      base().count<{ count: number }[]>('* as count'),
+    ]);
+    return { items: rows.map(toOrg), total: Number(count[0]?.count ?? 0) };
+  },
+
+  async addMembership(trx: Knex.Transaction, m: Membership): Promise<void> {
+    await trx<MembershipRow>('memberships').insert({ organization_id: m.organizationId, user_id: m.userId, role: m.role, created_at: m.createdAt });
+  },
+
+  async findMembership(db: Knex, userId: string, organizationId: string): Promise<Membership | undefined> {
+    const row = await db<MembershipRow>('memberships').where({ user_id: userId, organization_id: organizationId }).first();
+    return row ? toMembership(row) : undefined;
+  },
+
+  async membershipsOf(db: Knex, userId: string): Promise<Membership[]> {
+    const rows = await db<MembershipRow>('memberships').where({ user_id: userId }).orderBy('created_at', 'asc');
+    return rows.map(toMembership);
+  },
+};

@@ -1,0 +1,68 @@
+/** Domain types of the accounts service; stores return these, the gRPC edge maps them. */
+
+export const ORGANIZATION_STATUSES = ['pending_approval', 'approved', 'suspended'] as const;
+export type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];
+
+export const PLANS = ['free', 'professional', 'enterprise'] as const;
+export type Plan = (typeof PLANS)[number];
+
+/** The payment provider's subscription states, plus `none` for an organization that never subscribed. */
+export const SUBSCRIPTION_STATUSES = ['none', 'active', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export interface Organization {
+  id: string;
+  name: string;
+  slug: string;
+  domain: string | null;
+  domainVerified: boolean;
+  status: OrganizationStatus;
+  plan: Plan;
+  subscriptionStatus: SubscriptionStatus;
+  emailNotificationsEnabled: boolean;
+  signingKeysGenerated: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type MembershipRole = 'owner' | 'member';
+
+export interface Membership {
+  organizationId: string;
+  userId: string;
+  role: MembershipRole;
+  createdAt: Date;
+}
+
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  emailVerifiedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type TokenPurpose = 'email_verification' | 'password_reset';
+
+export interface ApiKey {
+  id: string;
+  organizationId: string;
+  name: string;
+  prefix: string;
+  keyHash: string;
+  rateLimitPerMinute: number;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 60;
+export const MAX_RATE_LIMIT_PER_MINUTE = 10_000;
+/** Active keys per organization; a bound on what one compromised session can mint. */
+export const MAX_ACTIVE_API_KEYS = 100;
+
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const SESSION_TTL_SECONDS = 60 * 60;

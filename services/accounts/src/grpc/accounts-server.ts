@@ -1,0 +1,123 @@
+import { loadProtos } from '@cred/proto';
+import type { GrpcServiceBinding } from '@cred/grpc';
+import type { ApiKeyService } from '../app/api-key-service.js';
+import type { AuthService } from '../app/auth-service.js';
+import type { OrganizationService } from '../app/organization-service.js';
+import { apiKeyToProto, membershipToProto, organizationToProto, sessionToProto, userToProto } from './mappers.js';
+
+export interface AccountsApp {
+  auth: AuthService;
+  organizations: OrganizationService;
+  apiKeys: ApiKeyService;
+}
+
+/**
+ * Requests as proto-loader decodes them (keepCase, defaults: absent scalars are '' / 0 / false,
+ * absent messages null). Typed loosely here: @cred/proto exports only the service types.
+ */
+type Msg = Record<string, any>;
+
+/** proto3 `optional`: present only when the synthetic oneof names the field. */
+function present<T>(req: Record<string, unknown>, field: string): T | undefined {
+  return req[`_${field}`] === field ? (req[field] as T) : undefined;
+}
+
+/** The gRPC edge: maps messages to use-case calls and domain objects back to messages. No rules here. */
+export function accountsBinding(app: AccountsApp): GrpcServiceBinding {
+  const { auth, organizations, apiKeys } = app;
+  return {
+    name: 'credentials.accounts.v1.AccountsService',
+    definition: loadProtos().accounts.AccountsService.service,
+    implementation: {
+      GetOrganization: async (req: Msg) => organizationToProto(await organizations.get(req.organization_id)),
+
+      SignUp: async (req: Msg) => {
+        const r = await auth.signUp({
+          email: req.email,
+          password: req.password,
+          name: req.name,
+          organization: req.organization ? { name: req.organization.name, slug: req.organization.slug } : undefined,
+        });
+        return {
+          user: userToProto(r.user, r.memberships),
+          organization: r.organization ? organizationToProto(r.organization) : null,
+          session: sessionToProto(r.session),
+        };
+      },
+      Login: async (req: Msg) => {
+        const r = await auth.login({ email: req.email, password: req.password });
+        return { user: userToProto(r.user, r.memberships), session: sessionToProto(r.session) };
+      },
+      GetUser: async (req: Msg) => {
+        const r = await auth.getUser(req.user_id);
+        return userToProto(r.user, r.memberships);
+      },
+      VerifyEmail: async (req: Msg) => {
+        const r = await auth.verifyEmail(req.token);
+        return userToProto(r.user, r.memberships);
+      },
+      ResendVerification: async (req: Msg) => {
+        await auth.resendVerification(req.email);
+        return {};
+      },
+      RequestPasswordReset: async (req: Msg) => {
+        await auth.requestPasswordReset(req.email);
+        return {};
+      },
+      ConfirmPasswordReset: async (req: Msg) => {
+        await auth.confirmPasswordReset({ token: req.token, password: req.password });
+        return {};
+      },
+      GetMembership: async (req: Msg) => membershipToProto(await organizations.membership(req.user_id, req.organization_id)),
+
+      UpdateOrganization: async (req: Msg) => {
+        return organizationToProto(
+          await organizations.update(req.organization_id, {
+            name: present<string>(req, 'name'),
+            domain: present<string>(req, 'domain'),
+            emailNotificationsEnabled: present<boolean>(req, 'email_notifications_enabled'),
+          }),
+        );
+      },
+      ListOrganizations: async (req: Msg) => {
+        const r = await organizations.list({ status: req.status, limit: req.limit, offset: req.offset });
+        return { organizations: r.items.map(organizationToProto), total: r.total };
+      },
+      ApproveOrganization: async (req: Msg) => organizationToProto(await organizations.adminAction(req.organization_id, 'approve')),
+      SuspendOrganization: async (req: Msg) => organizationToProto(await organizations.adminAction(req.organization_id, 'suspend')),
+      ReinstateOrganization: async (req: Msg) => organizationToProto(await organizations.adminAction(req.organization_id, 'reinstate')),
+      SetPlan: async (req: Msg) => organizationToProto(await organizations.setPlan(req.organization_id, req.plan)),
+      SetSubscription: async (req: Msg) =>
+        organizationToProto(await organizations.setSubscription(req.organization_id, { plan: req.plan, subscriptionStatus: req.subscription_status })),
+      MarkSigningKeysGenerated: async (req: Msg) => organizationToProto(await organizations.markSigningKeysGenerated(req.organization_id)),
+
+      CreateApiKey: async (req: Msg) => {
+        const r = await apiKeys.create(req.organization_id, {
+          name: req.name,
+          ...(req.rate_limit_per_minute ? { rateLimitPerMinute: req.rate_limit_per_minute } : {}),
+        });
+        return { api_key: apiKeyToProto(r.apiKey), secret: r.secret };
+      },
+      ListApiKeys: async (req: Msg) => ({
+        api_keys: (await apiKeys.list(req.organization_id, req.include_revoked)).map(apiKeyToProto),
+      }),
+      UpdateApiKey: async (req: Msg) => {
+        return apiKeyToProto(
+          await apiKeys.update(req.organization_id, req.key_id, {
+            name: present<string>(req, 'name'),
+            rateLimitPerMinute: present<number>(req, 'rate_limit_per_minute'),
+          }),
+        );
+      },
+      RevokeApiKey: async (req: Msg) => apiKeyToProto(await apiKeys.revoke(req.organization_id, req.key_id)),
+      ResolveApiKey: async (req: Msg) => {
+        const r = await apiKeys.resolve(req.key_hash);
+        return { api_key: apiKeyToProto(r.apiKey), organization: organizationToProto(r.organization) };
+      },
+      TouchApiKey: async (req: Msg) => {
+        await apiKeys.touch(req.key_id);
+        return {};
+      },
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { Clock, Logger, Service } from '@cred/runtime';
+import { pruneOutbox } from '@cred/events';
+import { migrateSchema } from '@cred/db';
+import { ServiceHost, openBroker, startOutboxRelay } from '@cred/service-kit';
+import type { AccountsConfig } from './config.js';
+import { ApiKeyService } from './app/api-key-service.js';
+import { AuthService } from './app/auth-service.js';
+import type { AccountsContext } from './app/context.js';
+import { OrganizationService } from './app/organization-service.js';
+import { migrations } from './db/migrations.js';
+import { accountsBinding } from './grpc/accounts-server.js';
+
+export interface AccountsOverrides {
+  logger?: Logger;
+  clock?: Clock;
+  /** Apply this service's migrations on start (tests, single-node dev); production runs `pnpm migrate`. */
+  migrate?: boolean;
+}
+
+export interface AccountsService extends Service {
+  readonly host: ServiceHost;
+  grpcPort(): number;
+}
+
+/** Published outbox rows may carry one-time links (see DECISIONS-NOTES.md); keep them briefly. */
+const OUTBOX_RETENTION_MS = 10 * 60 * 1000;
+
+/**
+ * Accounts: users, sessions, organizations, memberships and API keys. Serves AccountsService
+ * over gRPC to the gateway, billing and issuance; writes account and organization events to
+ * its outbox.
+ */
+export function createAccountsService(config: AccountsConfig, overrides: AccountsOverrides = {}): AccountsService {
+  const host = new ServiceHost('accounts', config, overrides);
+  let port = 0;
+  return {
+    name: 'accounts',
+    host,
+    grpcPort: () => port,
+    async start() {
+      await host.startOps();
+      const db = host.openDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
+      if (overrides.migrate) await migrateSchema(db, config.DB_SCHEMA, migrations);
+      const broker = openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
+      const relay = await startOutboxRelay(host, db, config.DB_SCHEMA, broker, config.EVENTS_EXCHANGE);
+      const ctx: AccountsContext = {
+        db,
+        schema: config.DB_SCHEMA,
+        clock: host.clock,
+        logger: host.logger,
+        baseUrl: config.BASE_URL,
+        sessionSecret: config.SESSION_SECRET,
+        wakeRelay: () => relay.wake(),
+      };
+      const prune = setInterval(() => {
+        pruneOutbox(db, config.DB_SCHEMA, new Date(host.clock.now().getTime() - OUTBOX_RETENTION_MS)).catch((err: unknown) =>
+          host.logger.warn({ err }, 'outbox prune failed'),
+        );
+      }, 60_000);
+      prune.unref();
+      host.onStop('outbox-prune', () => clearInterval(prune));
+      const server = await host.serveGrpc(config.GRPC_PORT, [
+        accountsBinding({ auth: new AuthService(ctx), organizations: new OrganizationService(ctx), apiKeys: new ApiKeyService(ctx) }),
+      ]);
+      port = server.port;
+      host.markReady();
+    },
+    stop: () => host.stop(),
+  };
+}
+
+export { migrations };
+export { loadConfig, ENV_VARS, type AccountsConfig } from './config.js';

@@ -1,0 +1,111 @@
+import type { Request, RequestHandler } from 'express';
+import { AppError, Counter, type Logger, type Registry } from '@cred/runtime';
+import type { Redis } from 'ioredis';
+import { apiKeyHash, isWellFormedApiKey } from '../auth/api-key-format.js';
+import type { CachedApiKey, PrincipalCache } from '../auth/principal-cache.js';
+import type { LocalLimiter, RateLimiter, LimitResult } from '../limits/rate-limiter.js';
+import type { Upstreams } from '../upstream/clients.js';
+import { limiterFailures, rateLimited, setRateLimitHeaders } from './rate-limit.js';
+
+export interface ApiKeyPrincipal {
+  kind: 'api_key';
+  keyId: string;
+  organizationId: string;
+  organization: CachedApiKey['organization'];
+}
+
+export function bearerToken(req: Request): string | undefined {
+  const header = req.get('authorization');
+  if (!header) return undefined;
+  const m = /^Bearer ([\x21-\x7e]{1,4096})$/.exec(header);
+  return m?.[1];
+}
+
+export interface ApiKeyAuthDeps {
+  upstreams: Upstreams;
+  cache: PrincipalCache;
+  limiter: RateLimiter;
+  local: LocalLimiter;
+  redis: Redis;
+  logger: Logger;
+  metrics: Registry;
+}
+
+const PLANS_WITH_API = new Set(['professional', 'enterprise']);
+
+/**
+ * /api/v1: `Authorization: Bearer <API key>`. 401 for a missing, malformed, unknown or revoked
+ * key (no lookup at all for a key failing its checksum); then the key's own per-minute limit;
+ * then 403 per SPEC.md Authentication rule 3 (plan without API access, organization not
+ * approved, signing keys not generated).
+ */
+export function apiKeyAuth(deps: ApiKeyAuthDeps): RequestHandler {
+  const failures = limiterFailures(deps.metrics);
+  const rejected = new Counter({ name: 'gateway_api_key_rejections_total', help: 'API key requests refused', labelNames: ['reason'], registers: [deps.metrics] });
+  return async (req, res, next) => {
+    const token = bearerToken(req);
+    if (!token || !isWellFormedApiKey(token)) {
+      rejected.inc({ reason: token ? 'malformed' : 'missing' });
+      throw AppError.unauthorized('Missing or invalid API key');
+    }
+    const hash = apiKeyHash(token);
+    const requestId = String(res.locals.requestId ?? '');
+    const cached = await deps.cache.get(hash);
+    let entry = cached.entry;
+    if (!entry) {
+      let resolved;
+      try {
+        resolved = await deps.upstreams.accounts.ResolveApiKey({ key_hash: hash }, { requestId });
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'NOT_FOUND') {
+          rejected.inc({ reason: 'unknown' });
+          throw AppError.unauthorized('Missing or invalid API key');
+        }
+        throw err;
+      }
+      const k = resolved.api_key!;
+      const o = resolved.organization!;
+      entry = {
+        keyId: k.id,
+        organizationId: k.organization_id,
+        rateLimitPerMinute: k.rate_limit_per_minute,
+        revoked: Boolean(k.revoked_at),
+        organization: { id: o.id, slug: o.slug, status: o.status, plan: o.plan, signingKeysGenerated: o.signing_keys_generated },
+      };
+      await deps.cache.put(hash, cached.epoch, entry);
+    }
+    if (entry.revoked) {
+      rejected.inc({ reason: 'revoked' });
+      throw AppError.unauthorized('Missing or invalid API key');
+    }
+
+    let r: LimitResult;
+    try {
+      r = await deps.limiter.hit(`key:${entry.keyId}`, entry.rateLimitPerMinute, 60_000);
+    } catch {
+      failures.inc({ scope: 'api_key', policy: 'local' });
+      r = deps.local.hit(`key:${entry.keyId}`, entry.rateLimitPerMinute, 60_000);
+    }
+    setRateLimitHeaders(res, r);
+    if (!r.allowed) throw rateLimited(r);
+
+    const org = entry.organization;
+    if (org.status === 'suspended') throw AppError.forbidden('The organization is suspended');
+    if (org.status !== 'approved') throw AppError.forbidden('The organization is not approved yet');
+    if (!PLANS_WITH_API.has(org.plan)) throw AppError.forbidden('API access requires the Professional or Enterprise plan', { plan: org.plan });
+    if (!org.signingKeysGenerated) throw AppError.forbidden('The organization has no signing keys yet');
+
+    const principal: ApiKeyPrincipal = { kind: 'api_key', keyId: entry.keyId, organizationId: entry.organizationId, organization: org };
+    res.locals.principal = principal;
+    recordUse(deps, entry.keyId, requestId);
+    next();
+  };
+}
+
+/** lastUsedAt: one upstream write per key per minute across all replicas (SET NX as the gate). */
+function recordUse(deps: ApiKeyAuthDeps, keyId: string, requestId: string): void {
+  deps.redis
+    .set(`touched:${keyId}`, '1', 'EX', 60, 'NX')
+    .then((ok) => (ok === 'OK' ? deps.upstreams.accounts.TouchApiKey({ organization_id: '', key_id: keyId }, { requestId }) : undefined))
+    .catch((err: unknown) => deps.logger.debug({ err: err instanceof Error ? err.message : String(err) }, 'api key use not recorded'));
+}

@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import { Router } from 'express';
+import { AppError, Counter } from '@cred/runtime';
+import type { SessionVerifier } from '../auth/session-verifier.js';
+import { clientKey } from '../limits/client-ip.js';
+import type { LimitResult } from '../limits/rate-limiter.js';
+import type { Upstreams } from '../upstream/clients.js';
+import { bodyOf, requestIdOf, requiredString } from './body.js';
+import { authRateLimit, limiterFailures, rateLimited, setRateLimitHeaders, type LimitDeps } from './rate-limit.js';
+import { requireSession } from './session-auth.js';
+import { organizationView, userView } from './views.js';
+
+export interface AuthRouteDeps extends LimitDeps {
+  upstreams: Upstreams;
+  verifySession: SessionVerifier;
+  authPer15Minutes: number;
+}
+
+const ACCEPTED = { message: 'If the address belongs to an account, an e-mail is on its way.' };
+
+/**
+ * /api/auth/...: sign-up, login, e-mail verification, password reset (DECISIONS.md section 3).
+ * Limits (section 1): 3 per 15 minutes per IP on signup, resend-verification and password-reset;
+ * on login, 3 failed attempts per 15 minutes per (IP, e-mail).
+ */
+export function authRoutes(deps: AuthRouteDeps): Router {
+  const router = Router();
+  const { upstreams } = deps;
+  const limit = (endpoint: string) => authRateLimit(deps, endpoint, deps.authPer15Minutes);
+  const failures = limiterFailures(deps.metrics);
+  const loginFailures = new Counter({ name: 'gateway_login_failures_total', help: 'Failed logins', registers: [deps.metrics] });
+
+  router.post('/signup', limit('signup'), async (req, res) => {
+    const body = bodyOf(req, ['email', 'password', 'name', 'organization']);
+    let organization: { name: string; slug: string } | undefined;
+    if (body.organization !== undefined && body.organization !== null) {
+      const o = body.organization;
+      if (typeof o !== 'object' || Array.isArray(o)) throw AppError.validation('organization', 'organization must be an object');
+      const org = o as Record<string, unknown>;
+      for (const k of Object.keys(org)) if (k !== 'name' && k !== 'slug') throw AppError.validation(`organization.${k.slice(0, 64)}`, 'Unknown field');
+      if (typeof org.name !== 'string' || typeof org.slug !== 'string') {
+        throw AppError.validation(typeof org.name !== 'string' ? 'organization.name' : 'organization.slug', 'organization needs a name and a slug');
+      }
+      organization = { name: org.name.slice(0, 1000), slug: org.slug.slice(0, 100) };
+    }
+    const r = await upstreams.accounts.SignUp(
+      {
+        email: requiredString(body, 'email', 320),
+        password: requiredString(body, 'password', 4096),
+        name: requiredString(body, 'name', 1000),
+        ...(organization ? { organization } : {}),
+      },
+      { requestId: requestIdOf(res) },
+    );
+    res.status(201).json({
+      user: userView(r.user!),
+      organization: r.organization ? organizationView(r.organization) : null,
+      token: r.session!.token,
+      expiresAt: r.session!.expires_at,
+    });
+  });
+
+  router.post('/login', async (req, res) => {
+    const body = bodyOf(req, ['email', 'password']);
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const emailKey = createHash('sha256').update(email).digest('hex').slice(0, 32);
+    const key = `login:${clientKey(req.ip)}:${emailKey}`;
+    const window = 15 * 60_000;
+    let before: LimitResult;
+    try {
+      before = await deps.limiter.hit(key, deps.authPer15Minutes, window, 0);
+    } catch {
+      failures.inc({ scope: 'login', policy: 'closed' });
+      throw new AppError('UNAVAILABLE', 'Service temporarily unavailable');
+    }
+    setRateLimitHeaders(res, before);
+    if (!before.allowed) throw rateLimited(before);
+    try {
+      const r = await upstreams.accounts.Login(
+        { email: requiredString(body, 'email', 320), password: requiredString(body, 'password', 4096) },
+        { requestId: requestIdOf(res) },
+      );
+      res.status(200).json({ token: r.session!.token, expiresAt: r.session!.expires_at, user: userView(r.user!) });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'UNAUTHORIZED') {
+        loginFailures.inc();
+        const after = await deps.limiter.hit(key, deps.authPer15Minutes, window, 1).catch(() => undefined);
+        if (after) setRateLimitHeaders(res, { ...after, allowed: true });
+      }
+      throw err;
+    }
+  });
+
+  router.post('/verify-email', async (req, res) => {
+    const body = bodyOf(req, ['token']);
+    const user = await upstreams.accounts.VerifyEmail({ token: requiredString(body, 'token', 512) }, { requestId: requestIdOf(res) });
+    res.status(200).json({ user: userView(user) });
+  });
+
+  router.post('/resend-verification', limit('resend-verification'), async (req, res) => {
+    const body = bodyOf(req, ['email']);
+    await upstreams.accounts.ResendVerification({ email: requiredString(body, 'email', 320) }, { requestId: requestIdOf(res) });
+    res.status(202).json(ACCEPTED);
+  });
+
+  router.post('/password-reset', limit('password-reset'), async (req, res) => {
+    const body = bodyOf(req, ['email']);
+    await upstreams.accounts.RequestPasswordReset({ email: requiredString(body, 'email', 320) }, { requestId: requestIdOf(res) });
+    res.status(202).json(ACCEPTED);
+  });
+
+  router.post('/password-reset/confirm', async (req, res) => {
+    const body = bodyOf(req, ['token', 'password']);
+    await upstreams.accounts.ConfirmPasswordReset(
+      { token: requiredString(body, 'token', 512), password: requiredString(body, 'password', 4096) },
+      { requestId: requestIdOf(res) },
+    );
+    res.status(200).json({ message: 'The password has been changed.' });
+  });
+
+  router.get('/me', requireSession(deps.verifySession), async (_req, res) => {
+    const user = await upstreams.accounts.GetUser({ user_id: String(res.locals.userId) }, { requestId: requestIdOf(res) });
+    res.status(200).json({ user: userView(user) });
+  });
+
+  return router;
+}

@@ -1,0 +1,44 @@
+import type { Request } from 'express';
+import { AppError } from '@cred/runtime';
+
+/**
+ * The JSON body as a plain object with only the allowed top-level fields (unknown fields are a
+ * 400, so no protected property can be mass-assigned). A missing body reads as {}.
+ */
+export function bodyOf(req: Request, allowed: readonly string[]): Record<string, unknown> {
+  const body: unknown = req.body ?? {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw AppError.validation('body', 'The body must be a JSON object');
+  for (const key of Object.keys(body)) {
+    if (!allowed.includes(key)) throw AppError.validation(key, `Unknown field: ${key.slice(0, 64)}`);
+  }
+  return body as Record<string, unknown>;
+}
+
+/** An optional string field: absent -> undefined, anything but a string -> 400. */
+export function optionalString(body: Record<string, unknown>, field: string): string | undefined {
+  const v = body[field];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw AppError.validation(field, `${field} must be a string`);
+  return v;
+}
+
+/** A required string (the upstream validates its content; this only fixes the type). */
+export function requiredString(body: Record<string, unknown>, field: string, max = 4096): string {
+  const v = body[field];
+  if (typeof v !== 'string' || v.length === 0) throw AppError.validation(field, `${field} is required`);
+  if (v.length > max) throw AppError.validation(field, `${field} is too long`);
+  return v;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path id that is not a UUID names nothing: 404, like any id of another organization. */
+export function pathId(req: Request, name: string): string {
+  const v = String(req.params[name] ?? '');
+  if (!UUID.test(v)) throw AppError.notFound('Resource not found');
+  return v.toLowerCase();
+}
+
+export function requestIdOf(res: { locals: Record<string, unknown> }): string {
+  return String(res.locals.requestId ?? '');
+}

@@ -1,0 +1,105 @@
+import { Router } from 'express';
+import { AppError, type Logger } from '@cred/runtime';
+import type { PrincipalCache } from '../auth/principal-cache.js';
+import type { SessionVerifier } from '../auth/session-verifier.js';
+import type { Upstreams } from '../upstream/clients.js';
+import { bodyOf, optionalString, pathId, requestIdOf } from './body.js';
+import { requireMembership, requireSession } from './session-auth.js';
+import { apiKeyView, organizationView } from './views.js';
+
+export interface OrganizationRouteDeps {
+  upstreams: Upstreams;
+  verifySession: SessionVerifier;
+  cache: PrincipalCache;
+  logger: Logger;
+}
+
+/** Retires cached API-key lookups on every replica after a change; a Redis failure is logged (entries expire in seconds anyway). */
+export async function invalidatePrincipals(cache: PrincipalCache, logger: Logger): Promise<void> {
+  try {
+    await cache.invalidateAll();
+  } catch (err) {
+    logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'principal cache invalidation failed; entries expire by TTL');
+  }
+}
+
+function optionalInt(body: Record<string, unknown>, field: string): number | undefined {
+  const v = body[field];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw AppError.validation(field, `${field} must be an integer from 1 to 10000`);
+  return v;
+}
+
+/** /api/organizations/{orgId}/...: members manage their organization and its API keys (session JWT). */
+export function organizationRoutes(deps: OrganizationRouteDeps): Router {
+  const router = Router();
+  const { upstreams } = deps;
+  const accounts = upstreams.accounts;
+  router.use('/:orgId', requireSession(deps.verifySession), requireMembership(upstreams));
+
+  router.get('/:orgId', async (_req, res) => {
+    const org = await accounts.GetOrganization({ organization_id: String(res.locals.orgId) }, { requestId: requestIdOf(res) });
+    res.status(200).json(organizationView(org));
+  });
+
+  router.patch('/:orgId', async (req, res) => {
+    const body = bodyOf(req, ['name', 'domain', 'emailNotificationsEnabled']);
+    const request: Record<string, unknown> = { organization_id: String(res.locals.orgId) };
+    const name = optionalString(body, 'name');
+    if (name !== undefined) request.name = name;
+    if (body.domain !== undefined) {
+      if (body.domain !== null && typeof body.domain !== 'string') throw AppError.validation('domain', 'domain must be a host name or null');
+      request.domain = body.domain ?? '';
+    }
+    if (body.emailNotificationsEnabled !== undefined) {
+      if (typeof body.emailNotificationsEnabled !== 'boolean') throw AppError.validation('emailNotificationsEnabled', 'emailNotificationsEnabled must be a boolean');
+      request.email_notifications_enabled = body.emailNotificationsEnabled;
+    }
+    const org = await accounts.UpdateOrganization(request, { requestId: requestIdOf(res) });
+    await invalidatePrincipals(deps.cache, deps.logger);
+    res.status(200).json(organizationView(org));
+  });
+
+  router.post('/:orgId/api-keys', async (req, res) => {
+    const body = bodyOf(req, ['name', 'rateLimitPerMinute']);
+    const name = optionalString(body, 'name');
+    if (name === undefined) throw AppError.validation('name', 'name is required');
+    const rate = optionalInt(body, 'rateLimitPerMinute');
+    if (rate !== undefined && (rate < 1 || rate > 10_000)) throw AppError.validation('rateLimitPerMinute', 'rateLimitPerMinute must be an integer from 1 to 10000');
+    const r = await accounts.CreateApiKey(
+      { organization_id: String(res.locals.orgId), name, rate_limit_per_minute: rate ?? 0 },
+      { requestId: requestIdOf(res) },
+    );
+    res.status(201).setHeader('Cache-Control', 'no-store');
+    res.json({ ...apiKeyView(r.api_key!), key: r.secret });
+  });
+
+  router.get('/:orgId/api-keys', async (req, res) => {
+    const include = req.query.includeRevoked;
+    if (include !== undefined && include !== 'true' && include !== 'false') throw AppError.validation('includeRevoked', 'includeRevoked must be true or false');
+    const r = await accounts.ListApiKeys({ organization_id: String(res.locals.orgId), include_revoked: include === 'true' }, { requestId: requestIdOf(res) });
+    res.status(200).json({ data: (r.api_keys ?? []).map(apiKeyView) });
+  });
+
+  router.patch('/:orgId/api-keys/:keyId', async (req, res) => {
+    const keyId = pathId(req, 'keyId');
+    const body = bodyOf(req, ['name', 'rateLimitPerMinute']);
+    const request: Record<string, unknown> = { organization_id: String(res.locals.orgId), key_id: keyId };
+    const name = optionalString(body, 'name');
+    if (name !== undefined) request.name = name;
+    const rate = optionalInt(body, 'rateLimitPerMinute');
+    if (rate !== undefined) request.rate_limit_per_minute = rate;
+    const key = await accounts.UpdateApiKey(request, { requestId: requestIdOf(res) });
+    await invalidatePrincipals(deps.cache, deps.logger);
+    res.status(200).json(apiKeyView(key));
+  });
+
+  router.delete('/:orgId/api-keys/:keyId', async (req, res) => {
+    const keyId = pathId(req, 'keyId');
+    await accounts.RevokeApiKey({ organization_id: String(res.locals.orgId), key_id: keyId }, { requestId: requestIdOf(res) });
+    await invalidatePrincipals(deps.cache, deps.logger);
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,89 @@
+import type { RequestHandler, Response } from 'express';
+import { AppError, Counter, type Logger, type Registry } from '@cred/runtime';
+import { clientKey } from '../limits/client-ip.js';
+import type { LimitResult, RateLimiter } from '../limits/rate-limiter.js';
+
+export function setRateLimitHeaders(res: Response, r: LimitResult): void {
+  res.setHeader('X-RateLimit-Limit', String(r.limit));
+  res.setHeader('X-RateLimit-Remaining', String(r.remaining));
+  res.setHeader('X-RateLimit-Reset', String(r.resetAt));
+  if (!r.allowed) res.setHeader('Retry-After', String(r.retryAfter));
+}
+
+export function rateLimited(r: LimitResult): AppError {
+  return new AppError('RATE_LIMITED', `Rate limit of ${r.limit} requests exceeded; retry after ${r.retryAfter} s`, {
+    limit: r.limit,
+    resetAt: r.resetAt,
+  });
+}
+
+export interface LimitDeps {
+  limiter: RateLimiter;
+  logger: Logger;
+  metrics: Registry;
+}
+
+/** Counts limiter failures by scope and outcome (fail open / fail closed). */
+export function limiterFailures(metrics: Registry): Counter<string> {
+  const existing = metrics.getSingleMetric('gateway_rate_limiter_errors_total');
+  if (existing) return existing as Counter<string>;
+  return new Counter({
+    name: 'gateway_rate_limiter_errors_total',
+    help: 'Rate-limit checks that could not reach Redis',
+    labelNames: ['scope', 'policy'],
+    registers: [metrics],
+  });
+}
+
+function throttledWarn(logger: Logger): (scope: string, policy: string, err: unknown) => void {
+  let last = 0;
+  return (scope, policy, err) => {
+    if (Date.now() - last < 5000) return;
+    last = Date.now();
+    logger.warn({ scope, policy, err: err instanceof Error ? err.message : String(err) }, 'rate limiter unavailable');
+  };
+}
+
+/**
+ * The global per-IP limit (RATE_LIMIT_IP_PER_MINUTE). If Redis is unreachable it fails open:
+ * the request goes through without headers, with a log line and a metric, never a 5xx.
+ */
+export function ipRateLimit(deps: LimitDeps, perMinute: number): RequestHandler {
+  const failures = limiterFailures(deps.metrics);
+  const warn = throttledWarn(deps.logger);
+  return async (req, res, next) => {
+    let r: LimitResult;
+    try {
+      r = await deps.limiter.hit(`ip:${clientKey(req.ip)}`, perMinute, 60_000);
+    } catch (err) {
+      failures.inc({ scope: 'ip', policy: 'open' });
+      warn('ip', 'open', err);
+      next();
+      return;
+    }
+    setRateLimitHeaders(res, r);
+    next(r.allowed ? undefined : rateLimited(r));
+  };
+}
+
+/**
+ * The authentication limit (RATE_LIMIT_AUTH_PER_15_MINUTES) per client IP and endpoint.
+ * Fails closed (503): an outage must not lift the brake on credential guessing or e-mail floods.
+ */
+export function authRateLimit(deps: LimitDeps, endpoint: string, per15Minutes: number): RequestHandler {
+  const failures = limiterFailures(deps.metrics);
+  const warn = throttledWarn(deps.logger);
+  return async (req, res, next) => {
+    let r: LimitResult;
+    try {
+      r = await deps.limiter.hit(`auth:${endpoint}:${clientKey(req.ip)}`, per15Minutes, 15 * 60_000);
+    } catch (err) {
+      failures.inc({ scope: 'auth', policy: 'closed' });
+      warn('auth', 'closed', err);
+      next(new AppError('UNAVAILABLE', 'Service temporarily unavailable'));
+      return;
+    }
+    setRateLimitHeaders(res, r);
+    next(r.allowed ? undefined : rateLimited(r));
+  };
+}

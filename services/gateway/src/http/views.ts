@@ -1,0 +1,46 @@
+/**
+ * gRPC messages -> the public JSON shapes. The gateway never forwards an upstream message as
+ * is: each field of a response is chosen here.
+ */
+type Msg = Record<string, any>;
+
+const orNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+export function organizationView(o: Msg) {
+  return {
+    id: o.id,
+    name: o.name,
+    slug: o.slug,
+    domain: orNull(o.domain),
+    domainVerified: Boolean(o.domain_verified),
+    status: o.status,
+    plan: o.plan,
+    subscriptionStatus: o.subscription_status,
+    emailNotificationsEnabled: Boolean(o.email_notifications_enabled),
+    signingKeysGenerated: Boolean(o.signing_keys_generated),
+    createdAt: o.created_at,
+  };
+}
+
+export function userView(u: Msg) {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    emailVerified: Boolean(u.email_verified),
+    createdAt: u.created_at,
+    memberships: ((u.memberships ?? []) as Msg[]).map((m) => ({ organizationId: m.organization_id, role: m.role })),
+  };
+}
+
+export function apiKeyView(k: Msg) {
+  return {
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    rateLimitPerMinute: k.rate_limit_per_minute,
+    createdAt: k.created_at,
+    lastUsedAt: orNull(k.last_used_at),
+    revokedAt: orNull(k.revoked_at),
+  };
+}

@@ -1,0 +1,86 @@
+import type { Redis } from 'ioredis';
+import type { Clock } from '@cred/runtime';
+
+/**
+ * Fixed window that starts at a key's first hit (rate-limiter-flexible's "fixed window from
+ * the first request"): INCRBY and the expiry are one atomic Lua call, so replicas sharing Redis
+ * count exactly; the window length lives in Redis (PEXPIRE), so replica clocks cannot skew it.
+ * Bound: at most 2x the limit across two back-to-back windows; never more than the limit
+ * inside one window. `cost` 0 reads the counter without spending (login's failed-attempt check).
+ */
+const SCRIPT = `
+local cost = tonumber(ARGV[2])
+local current
+if cost > 0 then
+  current = redis.call('INCRBY', KEYS[1], cost)
+else
+  current = tonumber(redis.call('GET', KEYS[1]) or '0')
+end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 and current > 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+elseif ttl < 0 then
+  ttl = tonumber(ARGV[1])
+end
+return {current, ttl}
+`;
+
+export interface LimitResult {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Unix time, whole seconds, when the window resets (DECISIONS.md section 1). */
+  resetAt: number;
+  /** Seconds until the reset, for Retry-After. */
+  retryAfter: number;
+}
+
+type ScriptRedis = Redis & { rateLimitHit(key: string, windowMs: number, cost: number): Promise<[number, number]> };
+
+export class RateLimiter {
+  private readonly redis: ScriptRedis;
+
+  constructor(
+    redis: Redis,
+    private readonly clock: Clock,
+  ) {
+    if (!('rateLimitHit' in redis)) redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: SCRIPT });
+    this.redis = redis as ScriptRedis;
+  }
+
+  /** Counts `cost` hits against `key` (throws when Redis is unavailable; callers choose the policy). */
+  async hit(key: string, limit: number, windowMs: number, cost = 1): Promise<LimitResult> {
+    const [count, ttlMs] = await this.redis.rateLimitHit(`rl:${key}`, windowMs, cost);
+    return toResult(count, ttlMs, limit, this.clock, cost === 0);
+  }
+}
+
+function toResult(count: number, ttlMs: number, limit: number, clock: Clock, peek: boolean): LimitResult {
+  const resetAt = Math.ceil((clock.now().getTime() + ttlMs) / 1000);
+  const allowed = peek ? count < limit : count <= limit;
+  return { allowed, limit, remaining: Math.max(0, limit - count), resetAt, retryAfter: Math.max(1, Math.ceil(ttlMs / 1000)) };
+}
+
+/**
+ * Per-process stand-in used only while Redis is unreachable (per-key limits fail open to it,
+ * L5 of RELIABILITY-NOTES.md). Each replica enforces the full limit on its own, so the
+ * effective limit is up to N times higher for N replicas during an outage.
+ */
+export class LocalLimiter {
+  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+
+  constructor(private readonly clock: Clock) {}
+
+  hit(key: string, limit: number, windowMs: number): LimitResult {
+    const now = this.clock.now().getTime();
+    if (this.windows.size > 10_000) for (const [k, w] of this.windows) if (w.endsAt <= now) this.windows.delete(k);
+    let w = this.windows.get(key);
+    if (!w || w.endsAt <= now) {
+      w = { count: 0, endsAt: now + windowMs };
+      this.windows.set(key, w);
+    }
+    w.count++;
+    return toResult(w.count, w.endsAt - now, limit, this.clock, false);
+  }
+}

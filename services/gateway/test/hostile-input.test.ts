@@ -1,0 +1,174 @@
+import t, { type Test } from 'tap';
+import { SignJWT } from 'jose';
+import { apiReadyOrg, PASSWORD, SESSION_SECRET, startPlatform, type HttpResult } from './fixtures/platform.js';
+
+function errorShape(t: Test, r: HttpResult, label: string) {
+  t.ok(r.status >= 400 && r.status < 500, `${label}: 4xx (got ${r.status})`);
+  t.same(Object.keys(r.body ?? {}).sort(), ['details', 'error', 'message'], `${label}: error shape`);
+  t.ok(r.headers.get('x-request-id'), `${label}: request id`);
+}
+
+t.test('hostile input gets a 4xx with the error shape, never a 5xx', async (t) => {
+  const p = await startPlatform(t, { env: { RATE_LIMIT_AUTH_PER_15_MINUTES: '1000', RATE_LIMIT_IP_PER_MINUTE: '10000' } });
+  const g = p.gateways[0]!;
+  const org = await apiReadyOrg(p, g, 'hostile');
+  const json = { 'content-type': 'application/json' };
+
+  t.test('bodies', async (t) => {
+    const cases: Array<[string, string, Record<string, string>, number, string?]> = [
+      ['invalid JSON', '{"email": ', json, 400, 'VALIDATION_ERROR'],
+      ['top-level array', '[1,2]', json, 400, 'VALIDATION_ERROR'],
+      ['top-level string', '"hello"', json, 400, 'VALIDATION_ERROR'],
+      ['__proto__ key', '{"__proto__": {"admin": true}, "email": "a@b.co"}', json, 400, 'VALIDATION_ERROR'],
+      ['constructor key', '{"constructor": {"prototype": {}}}', json, 400, 'VALIDATION_ERROR'],
+      ['nested __proto__', '{"organization": {"__proto__": {"x": 1}}}', json, 400, 'VALIDATION_ERROR'],
+      ['duplicate keys', '{"email": "a@b.co", "email": "c@d.co", "password": "x"}', json, 400, 'VALIDATION_ERROR'],
+      ['unsafe integer', '{"email": 12345678901234567890}', json, 400, 'VALIDATION_ERROR'],
+      ['wrong content type', 'email=a@b.co', { 'content-type': 'application/x-www-form-urlencoded' }, 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      ['text/plain JSON', '{"email":"a@b.co"}', { 'content-type': 'text/plain' }, 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      ['oversized body', JSON.stringify({ email: 'a@b.co', name: 'x'.repeat(70 * 1024) }), json, 413, 'PAYLOAD_TOO_LARGE'],
+      ['unknown field', '{"email": "a@b.co", "password": "x", "isAdmin": true}', json, 400, 'VALIDATION_ERROR'],
+      ['wrong types', '{"email": ["a@b.co"], "password": {"$ne": null}}', json, 400, 'VALIDATION_ERROR'],
+      ['null body', 'null', json, 400, 'VALIDATION_ERROR'],
+    ];
+    for (const [label, rawBody, headers, status, code] of cases) {
+      const r = await g.request('POST', '/api/auth/login', { rawBody, headers });
+      errorShape(t, r, label);
+      t.equal(r.status, status, `${label}: ${status}`);
+      if (code) t.equal(r.body?.error, code, `${label}: ${code}`);
+    }
+    const bad = Buffer.from([0x7b, 0x22, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
+    const res = await fetch(`${g.base}/api/auth/login`, { method: 'POST', headers: json, body: bad });
+    t.equal(res.status, 400, 'invalid UTF-8: 400');
+    t.equal(((await res.json()) as { error: string }).error, 'VALIDATION_ERROR');
+  });
+
+  t.test('mass assignment of protected fields is refused', async (t) => {
+    for (const field of ['plan', 'status', 'signingKeysGenerated', 'id', 'slug', 'domainVerified', 'subscriptionStatus']) {
+      const r = await g.request('PATCH', `/api/organizations/${org.orgId}`, { token: org.session, body: { [field]: 'enterprise' } });
+      errorShape(t, r, `PATCH ${field}`);
+      t.equal(r.status, 400);
+      t.equal(r.body.details.field, field);
+    }
+    const sneaky = await g.request('POST', `/api/organizations/${org.orgId}/api-keys`, { token: org.session, body: { name: 'x', organizationId: '00000000-0000-4000-8000-000000000000' } });
+    t.equal(sneaky.status, 400);
+    const o = await g.request('GET', `/api/organizations/${org.orgId}`, { token: org.session });
+    t.equal(o.body.plan, 'professional');
+  });
+
+  t.test('validation of values', async (t) => {
+    const cases: Array<[string, string, unknown, string]> = [
+      ['POST', `/api/organizations/${org.orgId}/api-keys`, { name: 'k', rateLimitPerMinute: 0 }, 'rateLimitPerMinute'],
+      ['POST', `/api/organizations/${org.orgId}/api-keys`, { name: 'k', rateLimitPerMinute: 10001 }, 'rateLimitPerMinute'],
+      ['POST', `/api/organizations/${org.orgId}/api-keys`, { name: 'k', rateLimitPerMinute: 1.5 }, 'rateLimitPerMinute'],
+      ['POST', `/api/organizations/${org.orgId}/api-keys`, { name: 'k', rateLimitPerMinute: '60' }, 'rateLimitPerMinute'],
+      ['POST', `/api/organizations/${org.orgId}/api-keys`, { name: '' }, 'name'],
+      ['POST', `/api/organizations/${org.orgId}/api-keys`, { name: 'bad\u0000name' }, 'name'],
+      ['POST', `/api/organizations/${org.orgId}/api-keys`, { name: 'x'.repeat(101) }, 'name'],
+      ['PATCH', `/api/organizations/${org.orgId}`, { domain: 'http://evil/' }, 'domain'],
+      ['PATCH', `/api/organizations/${org.orgId}`, { emailNotificationsEnabled: 'yes' }, 'emailNotificationsEnabled'],
+      ['PATCH', `/api/organizations/${org.orgId}`, { name: '\u2028' }, 'name'],
+    ];
+    for (const c of cases) {
+      const [method, path, body, field] = c;
+      const r = await g.request(method, path, { token: org.session, body });
+      errorShape(t, r, `${method} ${field} case ${cases.indexOf(c)}`);
+      t.equal(r.status, 400);
+      t.equal(r.body.details.field, field);
+    }
+    const signups: Array<[unknown, string]> = [
+      [{ email: 'not-an-email', password: PASSWORD, name: 'x' }, 'email'],
+      [{ email: `a${'x'.repeat(260)}@example.com`, password: PASSWORD, name: 'x' }, 'email'],
+      [{ email: 'ok@example.com', password: 'short', name: 'x' }, 'password'],
+      [{ email: 'ok@example.com', password: 'p'.repeat(2000), name: 'x' }, 'password'],
+      [{ email: 'ok@example.com', password: PASSWORD, name: 'x', organization: { name: 'n', slug: 'Bad Slug!' } }, 'organization.slug'],
+      [{ email: 'ok@example.com', password: PASSWORD, name: 'x', organization: { name: 'n', slug: 'ok', plan: 'enterprise' } }, 'organization.plan'],
+      [{ email: 'ok@example.com', password: PASSWORD, name: 'x', organization: 'acme' }, 'organization'],
+    ];
+    for (const [body, field] of signups) {
+      const r = await g.request('POST', '/api/auth/signup', { body });
+      errorShape(t, r, `signup ${field}`);
+      t.equal(r.status, 400);
+      t.equal(r.body.details.field, field);
+    }
+    const bad = await g.request('GET', '/api/admin/organizations?limit=1000', { token: 'gateway-test-admin-token-0123456789abcdef' });
+    t.equal(bad.status, 400);
+    t.equal(bad.body.details.field, 'limit');
+    const badStatus = await g.request('GET', '/api/admin/organizations?status=everything', { token: 'gateway-test-admin-token-0123456789abcdef' });
+    t.equal(badStatus.body.details.field, 'status');
+    const tokenBad = await g.request('POST', '/api/auth/verify-email', { body: { token: 'nope' } });
+    t.equal(tokenBad.status, 400);
+  });
+
+  t.test('paths, ids and unknown routes', async (t) => {
+    const paths: Array<[string, string, number]> = [
+      ['GET', '/nothing', 404],
+      ['GET', '/api/nothing', 404],
+      ['DELETE', '/api/auth/login', 404],
+      ['GET', `/api/organizations/not-a-uuid`, 404],
+      ['GET', `/api/organizations/${org.orgId}/api-keys/../../..`, 404],
+      ['PATCH', `/api/organizations/${org.orgId}/api-keys/%00`, 404],
+      ['DELETE', `/api/organizations/${org.orgId}/api-keys/00000000-0000-4000-8000-000000000000`, 404],
+      ['GET', `/api/organizations/${org.orgId}/nothing`, 404],
+      ['GET', `/api/organizations/%E0%A4%A`, 400],
+      ['POST', '/api/admin/organizations/not-a-uuid/approve', 401],
+    ];
+    for (const [method, path, status] of paths) {
+      const r = await g.request(method, path, { token: org.session });
+      errorShape(t, r, `${method} ${path}`);
+      t.equal(r.status, status, `${method} ${path}`);
+    }
+  });
+
+  t.test('forged and misused credentials', async (t) => {
+    const enc = new TextEncoder();
+    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { sub: org.userId, iss: 'credentials:accounts', aud: 'credentials:gateway', iat: now, exp: now + 3600 };
+    const sign = (header: Record<string, unknown>, payload: Record<string, unknown>, secret = SESSION_SECRET) =>
+      new SignJWT(payload).setProtectedHeader(header as { alg: string }).sign(enc.encode(secret));
+    const forged: Array<[string, string]> = [
+      ['alg none', `${b64({ alg: 'none', typ: 'session+jwt' })}.${b64(claims)}.`],
+      ['wrong secret', await sign({ alg: 'HS256', typ: 'session+jwt' }, claims, 'another-secret-another-secret-123456')],
+      ['wrong typ', await sign({ alg: 'HS256', typ: 'JWT' }, claims)],
+      ['wrong issuer', await sign({ alg: 'HS256', typ: 'session+jwt' }, { ...claims, iss: 'someone' })],
+      ['wrong audience', await sign({ alg: 'HS256', typ: 'session+jwt' }, { ...claims, aud: 'other' })],
+      ['expired', await sign({ alg: 'HS256', typ: 'session+jwt' }, { ...claims, iat: now - 7200, exp: now - 3600 })],
+      ['no exp', await sign({ alg: 'HS256', typ: 'session+jwt' }, { sub: org.userId, iss: claims.iss, aud: claims.aud, iat: now })],
+      ['HS512', await sign({ alg: 'HS512', typ: 'session+jwt' }, claims)],
+      ['garbage', 'a.b.c'],
+      ['api key as session', org.apiKey],
+    ];
+    for (const [label, token] of forged) {
+      const r = await g.request('GET', `/api/organizations/${org.orgId}`, { token });
+      errorShape(t, r, label);
+      t.equal(r.status, 401, label);
+    }
+    const valid = await sign({ alg: 'HS256', typ: 'session+jwt' }, claims);
+    t.equal((await g.request('GET', `/api/organizations/${org.orgId}`, { token: valid })).status, 200, 'a correctly made session passes (control)');
+    g.clock.advance(61 * 60 * 1000);
+    t.equal((await g.request('GET', `/api/organizations/${org.orgId}`, { token: org.session })).status, 401, 'session expires after an hour on the app clock');
+    g.clock.reset();
+    const headers: Array<[string, string]> = [
+      ['Basic scheme', `Basic ${Buffer.from('a:b').toString('base64')}`],
+      ['empty bearer', 'Bearer '],
+      ['huge header', `Bearer ${'x'.repeat(8000)}`],
+      ['two tokens', `Bearer ${org.apiKey} ${org.apiKey}`],
+      ['lower-case scheme junk', `bearer\t${org.apiKey}`],
+    ];
+    for (const [label, authorization] of headers) {
+      const r = await g.request('GET', '/api/v1/organization', { headers: { authorization } });
+      errorShape(t, r, label);
+      t.equal(r.status, 401, label);
+    }
+    const tampered = org.apiKey.slice(0, -1) + (org.apiKey.endsWith('A') ? 'B' : 'A');
+    t.equal((await g.request('GET', '/api/v1/organization', { token: tampered })).status, 401, 'checksum mismatch');
+  });
+
+  t.test('request id: kept when well-formed, replaced otherwise', async (t) => {
+    const kept = await g.request('GET', '/api/nothing', { headers: { 'x-request-id': 'client-req-12345' } });
+    t.equal(kept.headers.get('x-request-id'), 'client-req-12345');
+    const replaced = await g.request('GET', '/api/nothing', { headers: { 'x-request-id': 'bad id with spaces' } });
+    t.not(replaced.headers.get('x-request-id'), 'bad id with spaces');
+  });
+});

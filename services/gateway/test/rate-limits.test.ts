@@ -1,0 +1,133 @@
+import t from 'tap';
+import { ADMIN_TOKEN, apiReadyOrg, PASSWORD, startPlatform } from './fixtures/platform.js';
+
+function limitHeaders(res: { headers: Headers }) {
+  return {
+    limit: Number(res.headers.get('x-ratelimit-limit')),
+    remaining: Number(res.headers.get('x-ratelimit-remaining')),
+    reset: Number(res.headers.get('x-ratelimit-reset')),
+  };
+}
+
+t.test('per-key limit: the 61st call in a minute is 429, counted across two replicas', async (t) => {
+  const p = await startPlatform(t, { gateways: 2, env: { RATE_LIMIT_AUTH_PER_15_MINUTES: '50' } });
+  const [g1, g2] = p.gateways as [(typeof p.gateways)[0], (typeof p.gateways)[0]];
+  const org = await apiReadyOrg(p, g1, 'rate');
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  let lastRemaining = Infinity;
+  let monotonic = true;
+  for (let i = 1; i <= 60; i++) {
+    const g = i % 2 ? g1 : g2;
+    const res = await g.request('GET', '/api/v1/organization', { token: org.apiKey });
+    if (res.status !== 200) t.fail(`call ${i} got ${res.status}`);
+    const h = limitHeaders(res);
+    if (h.remaining > lastRemaining) monotonic = false;
+    lastRemaining = h.remaining;
+    if (i === 1) {
+      t.equal(h.limit, 60, 'default per-key limit');
+      t.equal(h.remaining, 59);
+      t.ok(h.reset > nowSeconds && h.reset <= nowSeconds + 61, 'reset is epoch seconds within the minute');
+    }
+  }
+  t.ok(monotonic, 'remaining never increases within the window');
+  t.equal(lastRemaining, 0);
+  const blocked = await g2.request('GET', '/api/v1/organization', { token: org.apiKey });
+  t.equal(blocked.status, 429);
+  t.equal(blocked.body.error, 'RATE_LIMITED');
+  t.same(Object.keys(blocked.body).sort(), ['details', 'error', 'message']);
+  const h = limitHeaders(blocked);
+  t.equal(h.limit, 60);
+  t.equal(h.remaining, 0);
+  const retryAfter = Number(blocked.headers.get('retry-after'));
+  t.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+  t.ok(blocked.headers.get('x-request-id'));
+  t.equal((await g1.request('GET', '/api/v1/organization', { token: org.apiKey })).status, 429, 'the other replica agrees');
+
+  // A raised limit applies at once (the change retires cached lookups).
+  const patched = await g1.request('PATCH', `/api/organizations/${org.orgId}/api-keys/${org.apiKeyId}`, { token: org.session, body: { rateLimitPerMinute: 100 } });
+  t.equal(patched.body.rateLimitPerMinute, 100);
+  const after = await g2.request('GET', '/api/v1/organization', { token: org.apiKey });
+  t.equal(after.status, 200);
+  t.equal(limitHeaders(after).limit, 100);
+});
+
+t.test('concurrent calls on two replicas never over-admit', async (t) => {
+  const p = await startPlatform(t, { gateways: 2, env: { RATE_LIMIT_AUTH_PER_15_MINUTES: '50', RATE_LIMIT_IP_PER_MINUTE: '10000' } });
+  const [g1, g2] = p.gateways as [(typeof p.gateways)[0], (typeof p.gateways)[0]];
+  const org = await apiReadyOrg(p, g1, 'burst');
+  await g1.request('PATCH', `/api/organizations/${org.orgId}/api-keys/${org.apiKeyId}`, { token: org.session, body: { rateLimitPerMinute: 25 } });
+  const results = await Promise.all(Array.from({ length: 80 }, (_, i) => (i % 2 ? g1 : g2).request('GET', '/api/v1/organization', { token: org.apiKey })));
+  t.equal(results.filter((r) => r.status === 200).length, 25, 'exactly the limit admitted');
+  t.equal(results.filter((r) => r.status === 429).length, 55);
+});
+
+t.test('per-IP limit on every route, with headers, 401s included', async (t) => {
+  const p = await startPlatform(t, { env: { RATE_LIMIT_IP_PER_MINUTE: '5' } });
+  const g = p.gateways[0]!;
+  const statuses: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const r = await g.request('GET', i % 2 ? '/api/v1/organization' : '/api/nothing-here');
+    statuses.push(r.status);
+    t.equal(r.headers.get('x-ratelimit-limit'), '5');
+  }
+  t.same(statuses, [404, 401, 404, 401, 404]);
+  const blocked = await g.request('GET', '/api/auth/me');
+  t.equal(blocked.status, 429);
+  t.equal(blocked.body.error, 'RATE_LIMITED');
+  t.ok(Number(blocked.headers.get('retry-after')) >= 1);
+});
+
+t.test('auth limits: 3 per 15 minutes per IP; login counts failures per (IP, e-mail)', async (t) => {
+  const p = await startPlatform(t, { env: { RATE_LIMIT_AUTH_PER_15_MINUTES: '3' } });
+  const g = p.gateways[0]!;
+  const email = `limited-${Date.now()}@example.com`;
+  const s = await g.request('POST', '/api/auth/signup', { body: { email, password: PASSWORD, name: 'L' } });
+  t.equal(s.status, 201);
+  t.equal(s.headers.get('x-ratelimit-limit'), '3');
+  t.equal(s.headers.get('x-ratelimit-remaining'), '2');
+  for (let i = 0; i < 2; i++) t.equal((await g.request('POST', '/api/auth/resend-verification', { body: { email } })).status, 202);
+  t.equal((await g.request('POST', '/api/auth/resend-verification', { body: { email: 'nobody@example.com' } })).status, 202, 'same answer for unknown address');
+  const fourth = await g.request('POST', '/api/auth/resend-verification', { body: { email } });
+  t.equal(fourth.status, 429);
+  t.ok(Number(fourth.headers.get('retry-after')) > 60, 'retry after minutes, not seconds');
+
+  // Successful logins do not count.
+  for (let i = 0; i < 4; i++) t.equal((await g.request('POST', '/api/auth/login', { body: { email, password: PASSWORD } })).status, 200);
+  for (let i = 0; i < 3; i++) {
+    const r = await g.request('POST', '/api/auth/login', { body: { email, password: 'wrong password guess' } });
+    t.equal(r.status, 401);
+  }
+  const locked = await g.request('POST', '/api/auth/login', { body: { email, password: PASSWORD } });
+  t.equal(locked.status, 429, 'the right password too is refused once the failures are spent');
+  t.ok(locked.headers.get('retry-after'));
+  const other = await g.request('POST', '/api/auth/login', { body: { email: 'someone-else@example.com', password: 'wrong password guess' } });
+  t.equal(other.status, 401, 'another e-mail is counted separately');
+  t.equal(
+    (await g.request('POST', '/api/auth/password-reset', { body: { email } })).status,
+    202,
+    'password reset still works for a locked login (no lockout denial of service)',
+  );
+});
+
+t.test('Redis down: IP and per-key limits fail open, auth limits fail closed, never a 500', async (t) => {
+  const p = await startPlatform(t, { env: { RATE_LIMIT_AUTH_PER_15_MINUTES: '50' } });
+  const good = p.gateways[0]!;
+  const org = await apiReadyOrg(p, good, 'down');
+  // A replica whose Redis is unreachable (a closed port).
+  const broken = await p.addGateway({}, 'redis://127.0.0.1:1/0');
+  const v1 = await broken.request('GET', '/api/v1/organization', { token: org.apiKey });
+  t.equal(v1.status, 200, 'API works without Redis');
+  t.equal(v1.headers.get('x-ratelimit-limit'), '60', 'local insurance limiter still limits the key');
+  const notFound = await broken.request('GET', '/api/unknown');
+  t.equal(notFound.status, 404);
+  t.equal(notFound.headers.get('x-ratelimit-limit'), null, 'IP limit skipped (fail open)');
+  const signup = await broken.request('POST', '/api/auth/signup', { body: { email: 'x@example.com', password: PASSWORD, name: 'X' } });
+  t.equal(signup.status, 503, 'auth limit fails closed');
+  t.equal(signup.body.error, 'UNAVAILABLE');
+  const revoke = await broken.request('DELETE', `/api/organizations/${org.orgId}/api-keys/${org.apiKeyId}`, { token: org.session });
+  t.equal(revoke.status, 204);
+  t.equal((await broken.request('GET', '/api/v1/organization', { token: org.apiKey })).status, 401, 'revocation still honoured without a cache');
+  const metrics = await (await fetch(`http://127.0.0.1:${broken.service.host.opsPort}/metrics`)).text();
+  t.match(metrics, /gateway_rate_limiter_errors_total\{[^}]*scope="ip",policy="open"[^}]*\} [1-9]/);
+  void ADMIN_TOKEN;
+});

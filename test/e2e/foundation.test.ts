@@ -13,13 +13,12 @@ t.teardown(() => tp.stop());
 const notification = createClient(loadProtos().notification.NotificationService, `127.0.0.1:${tp.platform.ports.notification.grpc}`, { deadlineMs: 3000 });
 t.teardown(() => notification.close());
 
-async function generateKeys(orgId: string, slug: string, token = tp.adminToken) {
-  const res = await fetch(`${tp.baseUrl}/api/admin/organizations/${orgId}/signing-keys`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ organizationSlug: slug }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+async function generateKeys(orgId: string, token = tp.adminToken) {
+  return tp.api('POST', `/api/admin/organizations/${orgId}/signing-keys`, undefined, token);
+}
+
+async function newOrg(slug: string) {
+  return (await tp.signUpOrganization(slug)).orgId;
 }
 
 async function notices(orgId: string) {
@@ -38,14 +37,14 @@ t.test('unknown routes and bad credentials get the error shape', async (t) => {
   const missing = await fetch(`${tp.baseUrl}/api/nothing-here`);
   t.equal(missing.status, 404);
   t.same(Object.keys((await missing.json()) as object).sort(), ['details', 'error', 'message']);
-  const denied = await generateKeys(randomUUID(), 'acme', 'wrong-token');
+  const denied = await generateKeys(randomUUID(), 'wrong-token');
   t.equal(denied.status, 401);
   t.equal(denied.body.error, 'UNAUTHORIZED');
 });
 
 t.test('gateway -> issuance -> signing over gRPC, then issuance -> outbox -> RabbitMQ -> notification and verification', async (t) => {
-  const orgId = randomUUID();
-  const first = await generateKeys(orgId, 'acme-academy');
+  const { orgId, token } = await tp.signUpOrganization('acme-academy');
+  const first = await generateKeys(orgId);
   t.equal(first.status, 201, JSON.stringify(first.body));
   t.match(first.body.keyId, /^did:web:localhost%3A\d+:issuers:acme-academy#key-1$/);
   t.match(first.body.publicKeyMultibase, /^z6Mk/);
@@ -67,7 +66,10 @@ t.test('gateway -> issuance -> signing over gRPC, then issuance -> outbox -> Rab
   t.same(did.assertionMethod, [first.body.keyId]);
 
   // Asking again is idempotent: same key, no second event.
-  const again = await generateKeys(orgId, 'acme-academy');
+  // The organization record now says so, and asking again (as a member) is idempotent.
+  const org = await tp.api('GET', `/api/organizations/${orgId}`, undefined, token);
+  t.equal(org.body.signingKeysGenerated, true);
+  const again = await tp.api('POST', `/api/organizations/${orgId}/signing-keys`, undefined, token);
   t.equal(again.status, 200);
   t.equal(again.body.keyId, first.body.keyId);
   await new Promise((r) => setTimeout(r, 500));
@@ -75,10 +77,11 @@ t.test('gateway -> issuance -> signing over gRPC, then issuance -> outbox -> Rab
 });
 
 t.test('broker connections dropped mid-flow: nothing lost, nothing handled twice', async (t) => {
-  const orgs = Array.from({ length: 6 }, (_, i) => ({ id: randomUUID(), slug: `drop-org-${i}` }));
-  for (const o of orgs.slice(0, 3)) t.equal((await generateKeys(o.id, o.slug)).status, 201);
+  const orgs: { id: string; slug: string }[] = [];
+  for (let i = 0; i < 6; i++) orgs.push({ id: await newOrg(`drop-org-${i}`), slug: `drop-org-${i}` });
+  for (const o of orgs.slice(0, 3)) t.equal((await generateKeys(o.id)).status, 201);
   execFileSync('rabbitmqctl', ['close_all_connections', 'e2e test: broker connections dropped'], { stdio: 'ignore' });
-  for (const o of orgs.slice(3)) t.equal((await generateKeys(o.id, o.slug)).status, 201);
+  for (const o of orgs.slice(3)) t.equal((await generateKeys(o.id)).status, 201);
   for (const o of orgs) {
     const list = await waitFor(`notice for ${o.slug}`, async () => {
       const l = await notices(o.id);
@@ -89,9 +92,9 @@ t.test('broker connections dropped mid-flow: nothing lost, nothing handled twice
 });
 
 t.test('a consumer killed and restarted loses no event', async (t) => {
+  const orgId = await newOrg('while-down');
   await tp.platform.stopService('notification', 'SIGKILL');
-  const orgId = randomUUID();
-  t.equal((await generateKeys(orgId, 'while-down')).status, 201, 'issuing keys works while notification is down');
+  t.equal((await generateKeys(orgId)).status, 201, 'generating keys works while notification is down');
   tp.platform.startService('notification');
   const list = await waitFor('notice after restart', async () => {
     try {
@@ -106,7 +109,7 @@ t.test('a consumer killed and restarted loses no event', async (t) => {
 
 t.test('logs carry no secrets', async (t) => {
   const log = readFileSync(tp.logFile, 'utf8');
-  t.ok(log.length > 0);
+  t.ok(log.length > 0, 'services logged');
   t.notOk(log.includes(tp.adminToken), 'admin token never logged');
   t.notOk(log.includes(tp.env.KEY_ENCRYPTION_KEY!), 'key-encryption key never logged');
   t.notOk(log.includes(tp.env.SESSION_SECRET!), 'session secret never logged');

@@ -13,6 +13,9 @@ export interface TestPlatform {
   adminToken: string;
   logFile: string;
   env: Record<string, string>;
+  api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any; headers: Headers; text: string }>;
+  /** Signs up a new user with a new organization; returns its id and the owner's session token. */
+  signUpOrganization(slug: string): Promise<{ orgId: string; token: string; userId: string }>;
   stop(): Promise<void>;
 }
 
@@ -39,6 +42,9 @@ export async function startTestPlatform(label: string): Promise<TestPlatform> {
     KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64url')}`,
     TEST_CLOCK: 'true',
+    // End-to-end tests drive many calls from one address; the limits have their own tests.
+    RATE_LIMIT_IP_PER_MINUTE: '100000',
+    RATE_LIMIT_AUTH_PER_15_MINUTES: '100000',
     LOG_LEVEL: 'info',
   };
   let platform: RunningPlatform;
@@ -48,8 +54,33 @@ export async function startTestPlatform(label: string): Promise<TestPlatform> {
     await isolation.cleanup();
     throw new Error(`${err instanceof Error ? err.message : String(err)} (service logs: ${logFile})`);
   }
+  const api = async (method: string, path: string, body?: unknown, token?: string) => {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await fetch(`${platform.gatewayUrl}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const text = await res.text();
+    let json: any;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, body: json, headers: res.headers, text };
+  };
   return {
     platform,
+    api,
+    async signUpOrganization(slug: string) {
+      const r = await api('POST', '/api/auth/signup', {
+        email: `owner-${slug}@example.com`,
+        password: 'correct horse battery staple',
+        name: `Owner of ${slug}`,
+        organization: { name: `Org ${slug}`, slug },
+      });
+      if (r.status !== 201) throw new Error(`sign-up failed: ${r.status} ${r.text}`);
+      return { orgId: String(r.body.organization.id), token: String(r.body.token), userId: String(r.body.user.id) };
+    },
     isolation,
     baseUrl: platform.gatewayUrl,
     adminToken,

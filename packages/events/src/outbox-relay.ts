@@ -123,8 +123,7 @@ export class OutboxRelay {
       .table('outbox')
       .whereNull('published_at')
       .first(this.db.raw('count(*)::int as count'), this.db.raw('min(created_at) as oldest'))) as
-      | { count: number; oldest: Date | null }
-      | undefined;
+      { count: number; oldest: Date | null } | undefined;
     return { count: row?.count ?? 0, oldestCreatedAt: row?.oldest ?? undefined };
   }
 
@@ -154,7 +153,8 @@ export class OutboxRelay {
         const outcome = outcomes[i];
         if (outcome?.ok) ok.push(row.id);
         else failed.push({ id: row.id, error: outcome?.ok === false ? outcome.error : 'unknown' });
-        if (outcome?.ok && this.returned.delete(row.id)) {
+        const wasReturned = this.returned.delete(row.id);
+        if (outcome?.ok && wasReturned) {
           // Confirmed but no queue was bound: nobody subscribes to this type (yet). Retrying would
           // not help, so it counts as published; the metric and log make it visible.
           this.log.warn({ eventId: row.id, type: row.type }, 'event was unroutable (no queue bound)');
@@ -194,7 +194,7 @@ export class OutboxRelay {
       } catch (err) {
         this.log.error({ err }, 'outbox relay batch failed');
       }
-      await this.refreshGauges();
+      await this.refreshGauges(claimed > 0);
       if (!this.running) break;
       // A full batch probably means more rows are waiting; otherwise sleep until wake() or the poll.
       if (claimed >= this.batchSize && this.connection.isConnected()) continue;
@@ -212,10 +212,11 @@ export class OutboxRelay {
     }
   }
 
-  private async refreshGauges(): Promise<void> {
+  /** After a batch that moved rows, or at most once per poll interval while idle. */
+  private async refreshGauges(afterWork: boolean): Promise<void> {
     if (!this.pendingGauge) return;
     const nowMs = Date.now();
-    if (nowMs - this.lastGaugeRefresh < this.pollIntervalMs) return;
+    if (!afterWork && nowMs - this.lastGaugeRefresh < this.pollIntervalMs) return;
     this.lastGaugeRefresh = nowMs;
     try {
       const { count, oldestCreatedAt } = await this.pending();

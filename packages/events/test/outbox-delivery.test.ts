@@ -8,33 +8,42 @@ import {
   writeOutbox,
   type DomainEvent,
 } from '../src/index.js';
-import { AMQP_URL, rand, testDb, testExchange, testLogger, waitFor } from './fixtures/helpers.js';
+import { AMQP_URL, cleanupStack, rand, testDb, testExchange, testLogger, waitFor } from './fixtures/helpers.js';
 import { createMetricsRegistry } from '@cred/runtime';
 
 const logger = testLogger();
 
 t.test('a committed outbox event is delivered; a rolled-back one never is', async (t) => {
-  const { db, schema } = await testDb(t);
+  const defer = cleanupStack(t);
+  const { db, schema } = await testDb(defer);
   const queues: string[] = [];
-  const exchange = testExchange(t, () => queues);
+  const exchange = testExchange(defer, () => queues);
   const connection = createBrokerConnection({ url: AMQP_URL, logger, name: `t-${rand()}` });
-  t.teardown(() => connection.close());
+  defer(() => connection.close());
   await connection.waitUntilConnected(10_000);
 
   const handled: DomainEvent[] = [];
   const consumer = await startConsumer({
-    connection, db, schema, exchange, logger,
-    service: 'notification', queue: 'emails', routingKeys: ['credential.*'],
+    connection,
+    db,
+    schema,
+    exchange,
+    logger,
+    service: 'notification',
+    queue: 'emails',
+    routingKeys: ['credential.*'],
     handler: async (event, trx) => {
       await trx.raw('select 1'); // runs inside the inbox transaction
       handled.push(event);
     },
   });
   queues.push(consumer.topology.queue, consumer.topology.retryQueue, consumer.topology.deadLetterQueue);
+  defer(() => consumer.stop());
   t.equal(connection.isConnected(), true);
 
   const metrics = createMetricsRegistry('events-test', false);
   const relay = new OutboxRelay({ db, schema, connection, logger, exchange, pollIntervalMs: 5_000, metrics });
+  defer(() => relay.stop());
   await relay.start();
 
   const committed = createEvent({ type: 'credential.issued', producer: 'issuance', data: { credentialId: 'c1' } });
@@ -55,7 +64,10 @@ t.test('a committed outbox event is delivered; a rolled-back one never is', asyn
   // Give a wrongly published event time to show up, then check it never did.
   relay.wake();
   await new Promise((r) => setTimeout(r, 500));
-  t.same(handled.map((e) => e.id), [committed.id]);
+  t.same(
+    handled.map((e) => e.id),
+    [committed.id],
+  );
   const rows = await db.withSchema(schema).table('outbox').select('id', 'published_at', 'attempts');
   t.equal(rows.length, 1, 'the rolled-back row does not exist');
   t.ok(rows[0]?.published_at, 'committed row is marked published');
@@ -73,23 +85,32 @@ t.test('a committed outbox event is delivered; a rolled-back one never is', asyn
 });
 
 t.test('the same event delivered twice runs the handler once', async (t) => {
-  const { db, schema } = await testDb(t);
+  const defer = cleanupStack(t);
+  const { db, schema } = await testDb(defer);
   const queues: string[] = [];
-  const exchange = testExchange(t, () => queues);
+  const exchange = testExchange(defer, () => queues);
   const connection = createBrokerConnection({ url: AMQP_URL, logger, name: `t-${rand()}` });
-  t.teardown(() => connection.close());
+  defer(() => connection.close());
   await connection.waitUntilConnected(10_000);
 
   const runs = new Map<string, number>();
   const consumer = await startConsumer({
-    connection, db, schema, exchange, logger, prefetch: 5,
-    service: 'notification', queue: 'dups', routingKeys: ['credential.issued', 'credential.revoked'],
+    connection,
+    db,
+    schema,
+    exchange,
+    logger,
+    prefetch: 5,
+    service: 'notification',
+    queue: 'dups',
+    routingKeys: ['credential.issued', 'credential.revoked'],
     handler: async (event, trx) => {
       runs.set(event.id, (runs.get(event.id) ?? 0) + 1);
       await trx.withSchema(schema).table('outbox').select('id').limit(1);
     },
   });
   queues.push(consumer.topology.queue, consumer.topology.retryQueue, consumer.topology.deadLetterQueue);
+  defer(() => consumer.stop());
 
   const a = createEvent({ type: 'credential.issued', producer: 'issuance', data: { n: 1 } });
   const b = createEvent({ type: 'credential.revoked', producer: 'issuance', data: { n: 2 } });
@@ -97,17 +118,21 @@ t.test('the same event delivered twice runs the handler once', async (t) => {
   for (const e of [a, a, b, a, b]) await publishDirect(connection, e, exchange);
   await waitFor('both events', () => runs.size === 2, 5_000);
   // Wait until every copy has been settled (the queue drains), then check the counts.
-  await waitFor('queue drained', async () => {
-    const model = connection.current();
-    if (!model) return false;
-    const ch = await model.createChannel();
-    try {
-      const q = await ch.checkQueue(consumer.topology.queue);
-      return q.messageCount === 0;
-    } finally {
-      await ch.close();
-    }
-  }, 5_000);
+  await waitFor(
+    'queue drained',
+    async () => {
+      const model = connection.current();
+      if (!model) return false;
+      const ch = await model.createChannel();
+      try {
+        const q = await ch.checkQueue(consumer.topology.queue);
+        return q.messageCount === 0;
+      } finally {
+        await ch.close();
+      }
+    },
+    5_000,
+  );
   await new Promise((r) => setTimeout(r, 200));
   t.equal(runs.get(a.id), 1);
   t.equal(runs.get(b.id), 1);
@@ -117,34 +142,50 @@ t.test('the same event delivered twice runs the handler once', async (t) => {
 });
 
 t.test('two relays on one outbox: every event handled exactly once', async (t) => {
-  const { db, schema } = await testDb(t, 20);
+  const defer = cleanupStack(t);
+  const { db, schema } = await testDb(defer, 20);
   const queues: string[] = [];
-  const exchange = testExchange(t, () => queues);
+  const exchange = testExchange(defer, () => queues);
   const connA = createBrokerConnection({ url: AMQP_URL, logger, name: `t-${rand()}-a` });
   const connB = createBrokerConnection({ url: AMQP_URL, logger, name: `t-${rand()}-b` });
-  t.teardown(() => connA.close());
-  t.teardown(() => connB.close());
+  defer(() => connA.close());
+  defer(() => connB.close());
   await connA.waitUntilConnected(10_000);
   await connB.waitUntilConnected(10_000);
 
   const runs = new Map<string, number>();
   const deliveries = new Map<string, number>();
   const consumer = await startConsumer({
-    connection: connA, db, schema, exchange, logger, prefetch: 20,
-    service: 'notification', queue: 'two-relays', routingKeys: ['#'],
+    connection: connA,
+    db,
+    schema,
+    exchange,
+    logger,
+    prefetch: 20,
+    service: 'notification',
+    queue: 'two-relays',
+    routingKeys: ['#'],
     handler: async (event) => {
       runs.set(event.id, (runs.get(event.id) ?? 0) + 1);
     },
   });
   queues.push(consumer.topology.queue, consumer.topology.retryQueue, consumer.topology.deadLetterQueue);
+  defer(() => consumer.stop());
   // A raw counter of broker deliveries, to see whether the relays double-published.
-  connA.current()!.createChannel().then(async (ch) => {
-    const q = await ch.assertQueue('', { exclusive: true, autoDelete: true });
-    await ch.bindQueue(q.queue, exchange, '#');
-    await ch.consume(q.queue, (m) => {
-      if (m) deliveries.set(m.properties.messageId as string, (deliveries.get(m.properties.messageId as string) ?? 0) + 1);
-    }, { noAck: true });
-  });
+  connA
+    .current()!
+    .createChannel()
+    .then(async (ch) => {
+      const q = await ch.assertQueue('', { exclusive: true, autoDelete: true });
+      await ch.bindQueue(q.queue, exchange, '#');
+      await ch.consume(
+        q.queue,
+        (m) => {
+          if (m) deliveries.set(m.properties.messageId as string, (deliveries.get(m.properties.messageId as string) ?? 0) + 1);
+        },
+        { noAck: true },
+      );
+    });
   await new Promise((r) => setTimeout(r, 200));
 
   const registries = [createMetricsRegistry('relay-a', false), createMetricsRegistry('relay-b', false)];
@@ -152,13 +193,12 @@ t.test('two relays on one outbox: every event handled exactly once', async (t) =
     new OutboxRelay({ db, schema, connection: connA, logger, exchange, batchSize: 10, pollIntervalMs: 50, metrics: registries[0] }),
     new OutboxRelay({ db, schema, connection: connB, logger, exchange, batchSize: 10, pollIntervalMs: 50, metrics: registries[1] }),
   ];
+  for (const r of relays) defer(() => r.stop());
   for (const r of relays) await r.start();
 
   const written: string[] = [];
   for (let i = 0; i < 30; i++) {
-    const events = Array.from({ length: 10 }, (_, j) =>
-      createEvent({ type: 'credential.issued', producer: 'issuance', data: { i, j } }),
-    );
+    const events = Array.from({ length: 10 }, (_, j) => createEvent({ type: 'credential.issued', producer: 'issuance', data: { i, j } }));
     await db.transaction((trx) => writeOutbox(trx, schema, events));
     written.push(...events.map((e) => e.id));
     for (const r of relays) r.wake();
@@ -166,13 +206,24 @@ t.test('two relays on one outbox: every event handled exactly once', async (t) =
   await waitFor('all 300 handled', () => runs.size === written.length, 20_000);
   await new Promise((r) => setTimeout(r, 300));
   t.same([...runs.keys()].sort(), [...written].sort());
-  t.same([...runs.values()].filter((n) => n !== 1), [], 'no handler ran twice');
-  t.same([...deliveries.values()].filter((n) => n !== 1), [], 'SKIP LOCKED: no event was published twice');
+  t.same(
+    [...runs.values()].filter((n) => n !== 1),
+    [],
+    'no handler ran twice',
+  );
+  t.same(
+    [...deliveries.values()].filter((n) => n !== 1),
+    [],
+    'SKIP LOCKED: no event was published twice',
+  );
   t.equal(deliveries.size, written.length);
   const publishedBy = await Promise.all(
     registries.map(async (r) => (await r.getSingleMetricAsString('events_outbox_published_total')).match(/ (\d+)$/m)?.[1]),
   );
-  t.ok(publishedBy.every((n) => Number(n) > 0), `both relays published (${publishedBy.join(' + ')})`);
+  t.ok(
+    publishedBy.every((n) => Number(n) > 0),
+    `both relays published (${publishedBy.join(' + ')})`,
+  );
   for (const r of relays) await r.stop();
   await consumer.stop();
 });

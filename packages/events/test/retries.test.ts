@@ -1,27 +1,42 @@
 import t from 'tap';
 import { createBrokerConnection, createEvent, publishDirect, startConsumer } from '../src/index.js';
-import { AMQP_URL, dlqMessages, publishRaw, rand, testDb, testExchange, testLogger, waitFor } from './fixtures/helpers.js';
+import { AMQP_URL, cleanupStack, dlqMessages, publishRaw, rand, testDb, testExchange, testLogger, waitFor } from './fixtures/helpers.js';
 
 const logger = testLogger();
 
 t.test('a failing handler is retried a bounded number of times, then dead-lettered', async (t) => {
-  const { db, schema } = await testDb(t);
+  const defer = cleanupStack(t);
+  const { db, schema } = await testDb(defer);
   const queues: string[] = [];
-  const exchange = testExchange(t, () => queues);
+  const exchange = testExchange(defer, () => queues);
   const connection = createBrokerConnection({ url: AMQP_URL, logger, name: `t-${rand()}` });
-  t.teardown(() => connection.close());
+  defer(() => connection.close());
   await connection.waitUntilConnected(10_000);
 
   const attempts = new Map<string, number[]>();
   const handledOk: string[] = [];
   const consumer = await startConsumer({
-    connection, db, schema, exchange, logger,
-    service: 'notification', queue: 'poison', routingKeys: ['credential.*'],
-    maxAttempts: 3, retryDelayMs: 300, deliveryLimit: 5,
+    connection,
+    db,
+    schema,
+    exchange,
+    logger,
+    service: 'notification',
+    queue: 'poison',
+    routingKeys: ['credential.*'],
+    maxAttempts: 3,
+    retryDelayMs: 300,
+    deliveryLimit: 5,
     handler: async (event, trx) => {
-      await trx.withSchema(schema).table('outbox').insert({
-        id: `side_${rand()}`, type: 'x.y', payload: '{}', created_at: new Date(),
-      });
+      await trx
+        .withSchema(schema)
+        .table('outbox')
+        .insert({
+          id: `side_${rand()}`,
+          type: 'x.y',
+          payload: '{}',
+          created_at: new Date(),
+        });
       if ((event.data as { poison?: boolean }).poison) {
         attempts.set(event.id, [...(attempts.get(event.id) ?? []), Date.now()]);
         throw new Error('cannot handle this one');
@@ -30,6 +45,7 @@ t.test('a failing handler is retried a bounded number of times, then dead-letter
     },
   });
   queues.push(consumer.topology.queue, consumer.topology.retryQueue, consumer.topology.deadLetterQueue);
+  defer(() => consumer.stop());
 
   const poison = createEvent({ type: 'credential.issued', producer: 'issuance', data: { poison: true } });
   await publishDirect(connection, poison, exchange);
@@ -40,10 +56,15 @@ t.test('a failing handler is retried a bounded number of times, then dead-letter
   t.ok((attempts.get(poison.id)?.length ?? 0) < 3, 'healthy events were not stuck behind the poison message');
 
   let dead: Awaited<ReturnType<typeof dlqMessages>> = [];
-  await waitFor('dead letter', async () => {
-    dead = dead.concat(await dlqMessages(consumer.topology.queue));
-    return dead.length > 0;
-  }, 8_000, 200);
+  await waitFor(
+    'dead letter',
+    async () => {
+      dead = dead.concat(await dlqMessages(consumer.topology.queue));
+      return dead.length > 0;
+    },
+    8_000,
+    200,
+  );
   const runs = attempts.get(poison.id) ?? [];
   t.equal(runs.length, 3, 'handler ran exactly maxAttempts times');
   for (let i = 1; i < runs.length; i++) t.ok(runs[i]! - runs[i - 1]! >= 250, `attempt ${i + 1} came after the retry delay`);
@@ -67,32 +88,46 @@ t.test('a failing handler is retried a bounded number of times, then dead-letter
 });
 
 t.test('malformed messages go straight to the DLQ without running the handler', async (t) => {
-  const { db, schema } = await testDb(t);
+  const defer = cleanupStack(t);
+  const { db, schema } = await testDb(defer);
   const queues: string[] = [];
-  const exchange = testExchange(t, () => queues);
+  const exchange = testExchange(defer, () => queues);
   const connection = createBrokerConnection({ url: AMQP_URL, logger, name: `t-${rand()}` });
-  t.teardown(() => connection.close());
+  defer(() => connection.close());
   await connection.waitUntilConnected(10_000);
 
   let runs = 0;
   const consumer = await startConsumer({
-    connection, db, schema, exchange, logger,
-    service: 'notification', queue: 'malformed', routingKeys: ['credential.issued'],
-    maxAttempts: 5, retryDelayMs: 10_000,
+    connection,
+    db,
+    schema,
+    exchange,
+    logger,
+    service: 'notification',
+    queue: 'malformed',
+    routingKeys: ['credential.issued'],
+    maxAttempts: 5,
+    retryDelayMs: 10_000,
     handler: async () => {
       runs++;
     },
   });
   queues.push(consumer.topology.queue, consumer.topology.retryQueue, consumer.topology.deadLetterQueue);
+  defer(() => consumer.stop());
 
   await publishRaw(exchange, 'credential.issued', Buffer.from('not json {'), 'm1');
   await publishRaw(exchange, 'credential.issued', Buffer.from(JSON.stringify({ type: 'credential.issued', data: {} })), 'm2');
   await publishRaw(exchange, 'credential.issued', Buffer.from('[1,2]'), 'm3');
   let dead: Awaited<ReturnType<typeof dlqMessages>> = [];
-  await waitFor('three dead letters', async () => {
-    dead = dead.concat(await dlqMessages(consumer.topology.queue));
-    return dead.length >= 3;
-  }, 5_000, 100);
+  await waitFor(
+    'three dead letters',
+    async () => {
+      dead = dead.concat(await dlqMessages(consumer.topology.queue));
+      return dead.length >= 3;
+    },
+    5_000,
+    100,
+  );
   t.equal(runs, 0);
   t.same(dead.map((m) => m.properties.messageId).sort(), ['m1', 'm2', 'm3']);
   const errors = dead.map((m) => String(m.properties.headers?.['x-cred-error'])).sort();

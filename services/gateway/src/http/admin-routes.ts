@@ -6,8 +6,8 @@ import { requirePlatformAdmin } from './admin-auth.js';
 import { bodyOf, pathId, requestIdOf } from './body.js';
 import { invalidatePrincipals } from './organization-routes.js';
 import { organizationView } from './views.js';
+import { generateSigningKeys } from './signing-keys.js';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AdminRouteDeps {
   adminToken: string;
@@ -59,25 +59,10 @@ export function adminRoutes(deps: AdminRouteDeps): Router {
     res.status(200).json(organizationView(org));
   });
 
-  // Generates the organization's signing keys: gateway -> issuance -> signing.
+  // Generates the organization's signing keys: gateway -> issuance -> signing, flag set in accounts.
   router.post('/organizations/:orgId/signing-keys', async (req, res) => {
-    const orgId = String(req.params.orgId);
-    if (!UUID_RE.test(orgId)) throw AppError.validation('orgId', 'orgId must be a UUID');
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const slug = body.organizationSlug;
-    if (typeof slug !== 'string' || !/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/.test(slug)) {
-      throw AppError.validation('organizationSlug', 'organizationSlug must be a URL-safe slug');
-    }
-    const result = await upstreams.issuance.GenerateSigningKeys(
-      { organization_id: orgId, organization_slug: slug, requested_by: 'platform-admin' },
-      { requestId: requestIdOf(res) },
-    );
-    await invalidatePrincipals(deps.cache, deps.logger);
-    res.status(result.created ? 201 : 200).json({
-      keyId: result.key_id,
-      publicKeyMultibase: result.public_key_multibase,
-      created: result.created,
-    });
+    const r = await generateSigningKeys(deps, pathId(req, 'orgId'), 'platform-admin', requestIdOf(res));
+    res.status(r.status).json(r.body);
   });
   return router;
 }

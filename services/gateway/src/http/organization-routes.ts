@@ -6,6 +6,7 @@ import type { Upstreams } from '../upstream/clients.js';
 import { bodyOf, optionalString, pathId, requestIdOf } from './body.js';
 import { requireMembership, requireSession } from './session-auth.js';
 import { apiKeyView, organizationView } from './views.js';
+import { generateSigningKeys } from './signing-keys.js';
 
 export interface OrganizationRouteDeps {
   upstreams: Upstreams;
@@ -58,6 +59,11 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
     const org = await accounts.UpdateOrganization(request, { requestId: requestIdOf(res) });
     await invalidatePrincipals(deps.cache, deps.logger);
     res.status(200).json(organizationView(org));
+  });
+
+  router.post('/:orgId/signing-keys', async (_req, res) => {
+    const r = await generateSigningKeys(deps, String(res.locals.orgId), `user:${String(res.locals.userId)}`, requestIdOf(res));
+    res.status(r.status).json(r.body);
   });
 
   router.post('/:orgId/api-keys', async (req, res) => {

@@ -18,8 +18,12 @@ export interface CachedApiKey {
   organization: CachedOrganization;
 }
 
-/** Short enough that changes made elsewhere (billing, issuance) reach every replica quickly. */
-const TTL_SECONDS = 5;
+/**
+ * One second: changes made by other services (billing's plan changes) must be enforced on every
+ * replica within a second; gateway-made changes retire entries at once through the epoch. The
+ * cost is at most one accounts lookup per key per second per replica.
+ */
+const TTL_MS = 1000;
 
 /**
  * API-key lookups cached in Redis (shared by every replica), keyed by the key's SHA-256.
@@ -64,7 +68,7 @@ export class PrincipalCache {
   async put(keyHash: string, epoch: string | undefined, value: CachedApiKey): Promise<void> {
     if (epoch === undefined) return;
     try {
-      await this.redis.set(`ak:${keyHash}`, JSON.stringify({ epoch, value }), 'EX', TTL_SECONDS);
+      await this.redis.set(`ak:${keyHash}`, JSON.stringify({ epoch, value }), 'PX', TTL_MS);
     } catch (err) {
       this.failed('put', err);
     }

@@ -47,9 +47,12 @@ interface Slot {
   pending: Map<number, Pending>;
 }
 
-// We run from TypeScript sources (tsx, no build step): the worker file has our own extension,
-// and the worker inherits the parent's execArgv, i.e. the same TS loader.
-const WORKER_URL = new URL(`./canonicalization-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+// We run from TypeScript sources (tsx, no build step). Worker threads on Node 20 do not get the
+// parent's loader hooks, so under TypeScript a small JS bootstrap registers tsx in the worker.
+const WORKER_URL = new URL(
+  import.meta.url.endsWith('.ts') ? './canonicalization-worker-bootstrap.mjs' : './canonicalization-worker.js',
+  import.meta.url,
+);
 
 export function createCanonicalizationPool(options: CanonicalizationPoolOptions = {}): CanonicalizationPool {
   const size = options.size ?? Math.min(8, Math.max(1, availableParallelism() - 1));

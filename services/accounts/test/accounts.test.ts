@@ -37,6 +37,8 @@ t.test('accounts over gRPC against real PostgreSQL', async (t) => {
     t.equal(payload.sub, r.user!.id);
     t.equal(protectedHeader.alg, 'HS256');
     t.equal((payload.exp! - payload.iat!), 3600, 'session lives one hour');
+    t.equal(payload.email, r.user!.email, 'the session names the e-mail');
+    t.equal(payload.email_verified, false, 'and says it is not verified yet');
 
     const row = await h.db('users').where({ id: r.user!.id }).first();
     t.match(row.password_hash, /^scrypt\$17\$8\$1\$/, 'scrypt at OWASP parameters');

@@ -89,7 +89,7 @@ export class AuthService {
       }
       await this.requestToken(trx, user, 'email_verification');
     });
-    const session = await issueSession(this.ctx.sessionSecret, this.ctx.clock, user.id);
+    const session = await issueSession(this.ctx.sessionSecret, this.ctx.clock, { userId: user.id, email: user.email, emailVerified: user.emailVerifiedAt !== null });
     return { user, memberships, organization, session };
   }
 
@@ -109,7 +109,7 @@ export class AuthService {
     }
     if (!(await verifyPassword(password, user.passwordHash))) throw AppError.unauthorized(INVALID_LOGIN);
     const memberships = await organizationStore.membershipsOf(this.ctx.db, user.id);
-    const session = await issueSession(this.ctx.sessionSecret, this.ctx.clock, user.id);
+    const session = await issueSession(this.ctx.sessionSecret, this.ctx.clock, { userId: user.id, email: user.email, emailVerified: user.emailVerifiedAt !== null });
     return { user, memberships, session };
   }
 

@@ -19,12 +19,23 @@ export interface Session {
   expiresAt: Date;
 }
 
-export async function issueSession(secret: string, clock: Clock, userId: string): Promise<Session> {
+/**
+ * The e-mail and whether it is verified travel in the session, so services that answer
+ * recipients (a private credential's owner) can match them without calling accounts. An
+ * unverified address proves nothing: consumers must require `email_verified: true`.
+ */
+export interface SessionSubject {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+export async function issueSession(secret: string, clock: Clock, subject: SessionSubject): Promise<Session> {
   const nowSeconds = Math.floor(clock.now().getTime() / 1000);
   const exp = nowSeconds + SESSION_TTL_SECONDS;
-  const token = await new SignJWT({})
+  const token = await new SignJWT({ email: subject.email, email_verified: subject.emailVerified })
     .setProtectedHeader({ alg: SESSION_JWT.alg, typ: SESSION_JWT.typ })
-    .setSubject(userId)
+    .setSubject(subject.userId)
     .setIssuer(SESSION_JWT.issuer)
     .setAudience(SESSION_JWT.audience)
     .setIssuedAt(nowSeconds)

@@ -1,4 +1,4 @@
-import { commonEnv, DEFAULT_PORTS, env, grpcServerEnv, LOCAL_DEFAULTS, parseEnv, persistenceEnv } from '@cred/runtime';
+import { commonEnv, DEFAULT_PORTS, env, grpcServerEnv, LOCAL_DEFAULTS, parseEnv, persistenceEnv, z } from '@cred/runtime';
 
 const P = DEFAULT_PORTS;
 const shape = {
@@ -10,6 +10,12 @@ const shape = {
   REDIS_URL: env.url(LOCAL_DEFAULTS.REDIS_URL),
   REDIS_KEY_PREFIX: env.string('cred:'),
   VERIFIER_ALLOWED_HOSTS: env.hostList(),
+  /** Verifies recipient sessions (HS256, issued by accounts) for private credentials. */
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /** Worker threads for cold-cache JSON-LD canonicalization (the expensive part of a signature check). */
+  CANONICALIZATION_POOL_SIZE: env.int(1, 1, 16),
+  /** Signature results kept in memory (LRU entries); Redis holds a shared copy. */
+  SIGNATURE_CACHE_SIZE: env.int(10_000, 0, 1_000_000),
 };
 
 export const ENV_VARS = Object.keys(shape);

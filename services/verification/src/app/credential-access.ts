@@ -1,0 +1,25 @@
+import { AppError } from '@cred/runtime';
+import { credentialStore } from '../db/credential-store.js';
+import type { CredentialRef } from '../domain/identifiers.js';
+import type { CredentialRecord } from '../domain/model.js';
+import type { VerificationContext } from './context.js';
+
+/**
+ * The credential a public request names, if the caller may see it: public credentials to
+ * anyone, private ones only to the owning recipient's session (SPEC.md Authentication rule 4).
+ */
+export async function loadViewableCredential(
+  ctx: VerificationContext,
+  ref: CredentialRef | null,
+  authorization: string | undefined,
+): Promise<CredentialRecord> {
+  const credential = ref ? await credentialStore.find(ctx.db, ref) : undefined;
+  if (!credential) throw AppError.notFound('Credential not found');
+  if (!credential.isPublic) {
+    const session = await ctx.sessions(authorization);
+    if (!session || session.email !== credential.recipientEmail.toLowerCase()) {
+      throw AppError.forbidden('This credential is private');
+    }
+  }
+  return credential;
+}

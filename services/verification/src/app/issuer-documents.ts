@@ -1,0 +1,28 @@
+import type { Knex } from '@cred/db';
+import { buildDidDocument, didWebForOrg, type DidDocument } from '@cred/ob3';
+import { issuerKeyStore } from '../db/issuer-key-store.js';
+
+/** The issuer's did:web, or null when the slug cannot form one (then nothing can be issued by it). */
+export function issuerDid(baseUrl: string, slug: string): string | null {
+  try {
+    return didWebForOrg(baseUrl, slug);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The DID document we publish at /issuers/{slug}/did.json: every non-revoked key of the
+ * organization. Verification resolves keys from this same document, so what we check is
+ * exactly what any outside verifier would fetch.
+ */
+export async function didDocumentForSlug(db: Knex, baseUrl: string, slug: string): Promise<DidDocument | null> {
+  const did = issuerDid(baseUrl, slug);
+  if (!did) return null;
+  const keys = await issuerKeyStore.listPublishedBySlug(db, slug);
+  if (keys.length === 0) return null;
+  return buildDidDocument(
+    did,
+    keys.map((k) => ({ n: k.sequence, publicKeyMultibase: k.publicKeyMultibase })),
+  );
+}

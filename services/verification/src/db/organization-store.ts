@@ -1,0 +1,78 @@
+import type { Knex } from '@cred/db';
+import type { Organization, OrganizationStatus } from '../domain/model.js';
+
+interface Row {
+  id: string;
+  name: string;
+  slug: string;
+  domain: string | null;
+  domain_verified: boolean;
+  status: string;
+  plan: string;
+  subscription_status: string;
+  email_notifications_enabled: boolean;
+  signing_keys_generated: boolean;
+  created_at: Date;
+  event_at: Date;
+  event_rank: number;
+}
+
+function toDomain(r: Row): Organization {
+  return {
+    id: r.id,
+    name: r.name,
+    slug: r.slug,
+    domain: r.domain,
+    domainVerified: r.domain_verified,
+    status: r.status as OrganizationStatus,
+    plan: r.plan,
+    subscriptionStatus: r.subscription_status,
+    emailNotificationsEnabled: r.email_notifications_enabled,
+    signingKeysGenerated: r.signing_keys_generated,
+    createdAt: r.created_at,
+  };
+}
+
+/** Event order for a tie on createdAt: an update is newer than the creation. */
+export type OrganizationEventRank = 0 | 1;
+
+export const organizationStore = {
+  /**
+   * Applies a snapshot only if it is newer than the stored one (events can arrive out of order).
+   * Returns whether it was applied.
+   */
+  async applySnapshot(trx: Knex.Transaction, org: Organization, eventAt: Date, rank: OrganizationEventRank): Promise<boolean> {
+    const rows = await trx<Row>('organizations')
+      .insert({
+        id: org.id,
+        name: org.name,
+        slug: org.slug,
+        domain: org.domain,
+        domain_verified: org.domainVerified,
+        status: org.status,
+        plan: org.plan,
+        subscription_status: org.subscriptionStatus,
+        email_notifications_enabled: org.emailNotificationsEnabled,
+        signing_keys_generated: org.signingKeysGenerated,
+        created_at: org.createdAt,
+        event_at: eventAt,
+        event_rank: rank,
+      })
+      .onConflict('id')
+      .merge()
+      .whereRaw('(organizations.event_at, organizations.event_rank) < (excluded.event_at, excluded.event_rank)')
+      .returning('id');
+    return rows.length > 0;
+  },
+
+  async findById(db: Knex, id: string): Promise<Organization | undefined> {
+    const row = await db<Row>('organizations').where({ id }).first();
+    return row ? toDomain(row) : undefined;
+  },
+
+  /** The organization currently holding `slug` (the most recently changed one, should two claim it). */
+  async findBySlug(db: Knex, slug: string): Promise<Organization | undefined> {
+    const row = await db<Row>('organizations').where({ slug }).orderBy('event_at', 'desc').first();
+    return row ? toDomain(row) : undefined;
+  },
+};

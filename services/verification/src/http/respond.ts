@@ -1,0 +1,36 @@
+import type http from 'node:http';
+
+export interface SendOptions {
+  contentType?: string;
+  /** Cache-Control; errors are never cached. */
+  cacheControl?: string;
+  /** Public documents (did.json, JSON-LD) are readable from any origin, as did:web recommends. */
+  cors?: boolean;
+  /** Responses that depend on the Authorization header (private credentials). */
+  varyAuthorization?: boolean;
+}
+
+/** Sends a body that is already serialized (the stored OB3 bytes go out exactly as stored). */
+export function sendText(res: http.ServerResponse, status: number, text: string, options: SendOptions = {}): void {
+  const headers: Record<string, string | number> = {
+    'content-type': `${options.contentType ?? 'application/json'}; charset=utf-8`,
+    'content-length': Buffer.byteLength(text),
+    'cache-control': status < 400 ? (options.cacheControl ?? 'no-cache') : 'no-store',
+    'x-content-type-options': 'nosniff',
+  };
+  if (options.cors) headers['access-control-allow-origin'] = '*';
+  if (options.varyAuthorization) headers['vary'] = 'Authorization';
+  res.writeHead(status, headers);
+  res.end(text);
+}
+
+export function sendJson(res: http.ServerResponse, status: number, body: unknown, options: SendOptions = {}): void {
+  sendText(res, status, JSON.stringify(body), options);
+}
+
+/** One route module: a path pattern and its handler (`match` holds the regex groups). */
+export interface Route<C> {
+  name: string;
+  pattern: RegExp;
+  handle(req: http.IncomingMessage, res: http.ServerResponse, match: RegExpExecArray, ctx: C): Promise<void>;
+}

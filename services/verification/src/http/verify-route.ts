@@ -1,0 +1,72 @@
+import type { VerificationContext } from '../app/context.js';
+import { verifyCredential, type CredentialVerification } from '../app/verify-credential.js';
+import { parseCredentialRef } from '../domain/identifiers.js';
+import { partialEmail } from '../domain/partial-email.js';
+import { sendJson, type Route } from './respond.js';
+
+function record(v: unknown): Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+
+function str(v: unknown): string | null {
+  return typeof v === 'string' ? v : null;
+}
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+/**
+ * The public JSON of a verification (SPEC.md "Verify a credential" + DECISIONS.md section 5).
+ * Badge name, description, image and skills come from the signed achievement, i.e. what the
+ * recipient was awarded, not from the template as it reads today. The recipient's address is
+ * only ever shown in its partial form.
+ */
+export function verificationBody(v: CredentialVerification, baseUrl: string): Record<string, unknown> {
+  const c = v.credential;
+  const achievement = record(record(v.ob3['credentialSubject'])['achievement']);
+  const image = achievement['image'];
+  const tags = Array.isArray(achievement['tag']) ? achievement['tag'].filter((t): t is string => typeof t === 'string') : [];
+  return {
+    valid: v.valid,
+    status: v.status,
+    credential: {
+      id: c.uuid,
+      credentialId: c.credentialId,
+      badgeId: c.badgeId,
+      badgeName: str(achievement['name']),
+      badgeDescription: str(achievement['description']),
+      badgeImageUrl: str(image) ?? str(record(image)['id']),
+      tags,
+      issuerName: v.organization?.name ?? str(record(v.ob3['issuer'])['name']),
+      issuerSlug: c.organizationSlug,
+      issuerDomainVerified: v.organization?.domainVerified ?? false,
+      recipientName: c.recipientName,
+      recipientEmailPartial: partialEmail(c.recipientEmail),
+      issuanceDate: c.issuanceDate.toISOString(),
+      expirationDate: iso(c.expirationDate),
+      claimedAt: iso(c.claimedAt),
+      revokedAt: iso(c.revokedAt),
+      revocationReason: c.revokedAt ? c.revocationReason : null,
+      supersedesCredentialId: c.supersedesCredentialId,
+      supersededByCredentialId: c.supersededByCredentialId,
+      verificationUrl: `${baseUrl}/verify/${c.credentialId}`,
+    },
+    verification: v.checks,
+    ob3Credential: v.ob3,
+    features: { qrCodeEnabled: true },
+  };
+}
+
+/** GET /api/verify/{id} — id is the CRD- id or the UUID; anything else is 404. */
+export const verifyRoute: Route<VerificationContext> = {
+  name: 'verify',
+  pattern: /^\/api\/verify\/([^/]+)$/,
+  async handle(req, res, match, ctx) {
+    const v = await verifyCredential(ctx, parseCredentialRef(match[1]!), req.headers.authorization, 'api');
+    // The answer changes with revocation, expiry and the issuer's status: never reuse it unchecked.
+    sendJson(res, 200, verificationBody(v, ctx.baseUrl), {
+      cacheControl: v.credential.isPublic ? 'no-cache' : 'private, no-store',
+      cors: v.credential.isPublic,
+      varyAuthorization: true,
+    });
+  },
+};

@@ -1,0 +1,109 @@
+// The event-fed read model: out-of-order delivery, forward-only state, renewals, privacy.
+import t from 'tap';
+import { badgeData, seedIssuer, signedCredential, startVerification } from './fixtures/harness.js';
+
+const h = await startVerification(t);
+const { issuer, badge } = await seedIssuer(h);
+
+t.test('lifecycle events that overtake credential.issued are kept', async (t) => {
+  const c = await signedCredential(issuer, badge);
+  const revokedAt = new Date().toISOString();
+  await h.publish('credential.revoked', { credentialId: c.credentialId, credentialUuid: c.uuid, revokedAt, revocationReason: 'early' });
+  t.equal((await h.get(`/api/verify/${c.credentialId}`)).status, 404, 'not a credential before it is issued');
+  await h.publish('credential.issued', c.data, { createdAt: new Date(Date.now() - 60_000) });
+  const r = await h.get(`/api/verify/${c.credentialId}`);
+  t.equal(r.body.status, 'revoked');
+  t.equal(r.body.credential.revokedAt, revokedAt);
+  t.equal(r.body.credential.revocationReason, 'early');
+
+  const c2 = await signedCredential(issuer, badge);
+  await h.publish('credential.claimed', { credentialId: c2.credentialId, credentialUuid: c2.uuid, claimedAt: new Date().toISOString() });
+  await h.publish('credential.visibility_changed', { credentialUuid: c2.uuid, isPublic: false });
+  await h.publish('credential.issued', c2.data, { createdAt: new Date(Date.now() - 60_000) });
+  t.equal((await h.get(`/api/verify/${c2.uuid}`)).status, 403, 'the newer privacy change wins over the issue-time default');
+  await h.publish(
+    'credential.visibility_changed',
+    { credentialUuid: c2.uuid, isPublic: true },
+    { createdAt: new Date(Date.now() - 120_000) },
+  );
+  t.equal((await h.get(`/api/verify/${c2.uuid}`)).status, 403, 'an older privacy change is ignored');
+  await h.publish('credential.visibility_changed', { credentialUuid: c2.uuid, isPublic: true });
+  const visible = await h.get(`/api/verify/${c2.uuid}`);
+  t.equal(visible.status, 200);
+  t.equal(visible.body.status, 'valid', 'the early claim was kept');
+});
+
+t.test('credential.expired moves a credential to expired for good', async (t) => {
+  const c = await signedCredential(issuer, badge, { expirationDate: new Date(Date.now() + 3600_000) });
+  await h.publish('credential.issued', c.data);
+  t.equal((await h.get(`/api/verify/${c.uuid}`)).body.status, 'pending');
+  await h.publish('credential.expired', { credentialId: c.credentialId, credentialUuid: c.uuid, expiredAt: new Date().toISOString() });
+  const r = await h.get(`/api/verify/${c.uuid}`);
+  t.equal(r.body.status, 'expired');
+  t.equal(r.body.verification.notExpired, false);
+  await h.publish('credential.claimed', { credentialId: c.credentialId, credentialUuid: c.uuid, claimedAt: new Date().toISOString() });
+  t.equal((await h.get(`/api/verify/${c.uuid}`)).body.status, 'expired', 'a claim does not revive it');
+});
+
+t.test('renewal links both credentials, in either order', async (t) => {
+  const prior = await signedCredential(issuer, badge, { expirationDate: new Date(Date.now() + 3600_000) });
+  await h.publish('credential.issued', prior.data);
+  const renewal = await signedCredential(issuer, badge, { supersedes: prior.uuid });
+  await h.publish('credential.renewed', renewal.data);
+  await h.publish('credential.revoked', {
+    credentialId: prior.credentialId,
+    credentialUuid: prior.uuid,
+    revokedAt: new Date().toISOString(),
+    revocationReason: 'superseded by renewal',
+    supersededByCredentialId: renewal.uuid,
+  });
+  let r = await h.get(`/api/verify/${prior.credentialId}`);
+  t.equal(r.body.status, 'revoked');
+  t.equal(r.body.credential.revocationReason, 'superseded by renewal');
+  t.equal(r.body.credential.supersededByCredentialId, renewal.uuid);
+  r = await h.get(`/api/verify/${renewal.credentialId}`);
+  t.equal(r.body.valid, true);
+  t.equal(r.body.credential.supersedesCredentialId, prior.uuid);
+
+  // The renewal arrives before its prior (which had expired, so no revocation event).
+  const oldOne = await signedCredential(issuer, badge);
+  const newOne = await signedCredential(issuer, badge, { supersedes: oldOne.uuid });
+  await h.publish('credential.renewed', newOne.data);
+  await h.publish('credential.issued', oldOne.data, { createdAt: new Date(Date.now() - 60_000) });
+  t.equal((await h.get(`/api/verify/${oldOne.uuid}`)).body.credential.supersededByCredentialId, newOne.uuid);
+});
+
+t.test('badge snapshots: the newest wins', async (t) => {
+  await h.publish('issuance.badge.upserted', badgeData(issuer, badge, { name: 'Teamwork II', updatedAt: '2025-06-01T00:00:00.000Z' }), {
+    createdAt: new Date('2030-01-01T00:00:00Z'),
+  });
+  await h.publish('issuance.badge.upserted', badgeData(issuer, badge, { name: 'Stale', updatedAt: '2025-05-01T00:00:00.000Z' }), {
+    createdAt: new Date('2029-01-01T00:00:00Z'),
+  });
+  const r = await h.get(`/achievements/${issuer.slug}/${badge.slug}`);
+  t.equal(r.body.name, 'Teamwork II');
+  // Deactivated badges stay published: issued credentials point at them.
+  await h.publish('issuance.badge.upserted', badgeData(issuer, badge, { name: 'Teamwork II', isActive: false }), {
+    createdAt: new Date('2031-01-01T00:00:00Z'),
+  });
+  t.equal((await h.get(`/achievements/${issuer.slug}/${badge.slug}`)).status, 200);
+});
+
+t.test('a payload that breaks the contract is not applied', async (t) => {
+  const c = await signedCredential(issuer, badge);
+  const { ob3Credential: _omit, ...withoutOb3 } = c.data;
+  // Not waited for through the inbox: it never gets there (retried, then dead-lettered).
+  const { createEvent, publishDirect, createBrokerConnection } = await import('@cred/events');
+  const { createLogger } = await import('@cred/runtime');
+  const conn = createBrokerConnection({
+    url: process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
+    logger: createLogger({ service: 't', level: 'silent' }),
+    name: 'verification-test-bad',
+  });
+  t.teardown(() => conn.close());
+  await conn.waitUntilConnected(5000);
+  await publishDirect(conn, createEvent({ type: 'credential.issued', producer: 'issuance', data: withoutOb3 }), h.iso.eventsExchange);
+  await new Promise((r) => setTimeout(r, 500));
+  t.equal((await h.get(`/api/verify/${c.uuid}`)).status, 404);
+  t.equal((await h.db('credentials').where({ uuid: c.uuid })).length, 0, 'nothing half-written');
+});

@@ -1,0 +1,104 @@
+/**
+ * Verifier for Open Badges 3.0 credentials from other platforms (issue 6, item 4).
+ *
+ * Wiring (the HTTP routes belong to the service):
+ *
+ *   const external = createExternalVerifier({ allowedHosts: config.VERIFIER_ALLOWED_HOSTS, clock, verifyProof: pool.verifyDataIntegrityProof });
+ *   POST /api/verify/credential -> external.verifyCredential(body)
+ *   POST /api/verify/baked      -> external.verifyBakedImage(bytes, contentType)
+ *   ExternalInputError is an AppError (400 VALIDATION_ERROR / 413 PAYLOAD_TOO_LARGE).
+ */
+import { verifyBakedImage } from './baked.js';
+import { createGuardedFetcher, type GuardedFetcher, type HostResolver } from './guarded-fetcher.js';
+import { createRemoteDocuments, type RemoteDocuments } from './remote-documents.js';
+import {
+  verifyExternalCredential,
+  type ExternalVerificationResult,
+  type ExternalVerifierDeps,
+  type ProofVerifier,
+} from './verify-credential.js';
+
+export { bakedImageKind, extractBakedCredential, MAX_BAKED_IMAGE_BYTES, verifyBakedImage, type BakedImageKind } from './baked.js';
+export { ExternalInputError, FetchError, type ExternalInputReason, type FetchErrorCode } from './errors.js';
+export {
+  createGuardedFetcher,
+  type DocumentFetcher,
+  type GetOptions,
+  type GuardedFetcher,
+  type GuardedFetcherOptions,
+  type GuardedResponse,
+  type HostResolver,
+  type ResolvedAddress,
+} from './guarded-fetcher.js';
+export { classifyAddress, isPublicAddress } from './ip-policy.js';
+export { jsonLimitViolation, parseJsonWithLimits, DEFAULT_JSON_LIMITS, type JsonLimits } from './json-limits.js';
+export { resolveVerificationMethod, type KeyBinding } from './key-binding.js';
+export {
+  createRemoteDocuments,
+  didWebDocumentUrl,
+  withFetchBudget,
+  type RemoteDocuments,
+  type RemoteDocumentsOptions,
+} from './remote-documents.js';
+export { bitAt, BSL_MIN_BITS, checkStatusEntry, decodeEncodedList, type StatusOutcome, type StatusState } from './status.js';
+export { TtlLruCache } from './ttl-cache.js';
+export {
+  OB3_CREDENTIAL_TYPES,
+  unwrapCredentialInput,
+  verifyCredentialObject,
+  verifyExternalCredential,
+  type ExternalStatus,
+  type ExternalVerification,
+  type ExternalVerificationResult,
+  type ExternalVerifierDeps,
+  type ProofVerifier,
+  type VerificationCheck,
+} from './verify-credential.js';
+
+export interface ExternalVerifierOptions {
+  /** VERIFIER_ALLOWED_HOSTS (`host:port`). */
+  allowedHosts: readonly string[];
+  clock: { now(): Date };
+  timeoutMs?: number;
+  maxBytes?: number;
+  resolver?: HostResolver;
+  /** Remote document cache: entries (default 500), success TTL (5 min), failure TTL (30 s). */
+  cacheEntries?: number;
+  cacheTtlMs?: number;
+  negativeCacheTtlMs?: number;
+  verifyProof?: ProofVerifier;
+}
+
+export interface ExternalVerifier {
+  verifyCredential(input: unknown): Promise<ExternalVerificationResult>;
+  verifyBakedImage(bytes: Buffer | Uint8Array, contentType?: string): Promise<ExternalVerificationResult>;
+  readonly fetcher: GuardedFetcher;
+  readonly documents: RemoteDocuments & { clear(): void };
+}
+
+/** One instance per process: it owns the guarded fetcher and the document cache. */
+export function createExternalVerifier(options: ExternalVerifierOptions): ExternalVerifier {
+  const fetcher = createGuardedFetcher({
+    allowedHosts: options.allowedHosts,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+    ...(options.resolver ? { resolver: options.resolver } : {}),
+  });
+  const documents = createRemoteDocuments({
+    fetcher,
+    ...(options.cacheEntries !== undefined ? { maxEntries: options.cacheEntries } : {}),
+    ...(options.cacheTtlMs !== undefined ? { ttlMs: options.cacheTtlMs } : {}),
+    ...(options.negativeCacheTtlMs !== undefined ? { negativeTtlMs: options.negativeCacheTtlMs } : {}),
+  });
+  const deps: ExternalVerifierDeps = {
+    clock: options.clock,
+    documents,
+    ...(options.verifyProof ? { verifyProof: options.verifyProof } : {}),
+  };
+  return {
+    verifyCredential: (input) => verifyExternalCredential(input, deps),
+    verifyBakedImage: (bytes, contentType) => verifyBakedImage(bytes, contentType, deps),
+    fetcher,
+    documents,
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * Remote documents the verifier needs, fetched through a DocumentFetcher (the guarded fetcher in
+ * production) and cached in a bounded LRU with a TTL: successes for `ttlMs`, failures for
+ * `negativeTtlMs` (so a dead or hostile host is not hammered). Concurrent requests for the same
+ * URL share one fetch.
+ */
+import { didWebToUrl } from '@cred/ob3';
+import { errorMessage, FetchError } from './errors.js';
+import type { DocumentFetcher } from './guarded-fetcher.js';
+import { TtlLruCache } from './ttl-cache.js';
+
+export interface RemoteDocuments {
+  /** The DID document of a did:web (`.../did.json`, `/.well-known/did.json` for a bare domain). */
+  resolveDidWeb(did: string): Promise<unknown>;
+  /** A controller document named by an https verification method id (URL without fragment). */
+  fetchControllerDocument(url: string): Promise<unknown>;
+  /** A status list credential (BitstringStatusList / StatusList2021) or a 1EdTech revocation list. */
+  fetchStatusList(url: string): Promise<unknown>;
+}
+
+export interface RemoteDocumentsOptions {
+  fetcher: DocumentFetcher;
+  /** Default 5 minutes. */
+  ttlMs?: number;
+  /** Default 30 seconds. */
+  negativeTtlMs?: number;
+  /** Default 500 entries. */
+  maxEntries?: number;
+  /** Monotonic-ish time for the cache (default Date.now); NOT the application clock. */
+  now?: () => number;
+}
+
+type Cached = { ok: true; value: unknown } | { ok: false; error: FetchError };
+
+/** The https (or, for allow-listed hosts, http) URL of a did:web document. */
+export function didWebDocumentUrl(did: string, fetcher: Pick<DocumentFetcher, 'isAllowedHost'>): string {
+  let httpsUrl: string;
+  let httpUrl: string;
+  try {
+    httpsUrl = didWebToUrl(did);
+    httpUrl = didWebToUrl(did, { allowHttp: true });
+  } catch (err) {
+    throw new FetchError('BAD_URL', `cannot resolve ${did}: ${errorMessage(err)}`);
+  }
+  // DECISIONS §5: did:web over https only, unless VERIFIER_ALLOWED_HOSTS lists the host.
+  return fetcher.isAllowedHost(httpUrl) ? httpUrl : httpsUrl;
+}
+
+function withoutFragment(url: string): string {
+  const i = url.indexOf('#');
+  return i < 0 ? url : url.slice(0, i);
+}
+
+export function createRemoteDocuments(options: RemoteDocumentsOptions): RemoteDocuments & { clear(): void } {
+  const { fetcher } = options;
+  const ttlMs = options.ttlMs ?? 5 * 60_000;
+  const negativeTtlMs = options.negativeTtlMs ?? 30_000;
+  const cache = new TtlLruCache<Cached>(options.maxEntries ?? 500, options.now);
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  async function load(url: string): Promise<unknown> {
+    const hit = cache.get(url);
+    if (hit) {
+      if (hit.ok) return structuredClone(hit.value);
+      throw hit.error;
+    }
+    const pending = inFlight.get(url);
+    if (pending) return structuredClone(await pending);
+    const p = (async () => {
+      try {
+        const value = await fetcher.fetchJson(url);
+        cache.set(url, { ok: true, value }, ttlMs);
+        return value;
+      } catch (err) {
+        const error = err instanceof FetchError ? err : new FetchError('NETWORK', errorMessage(err));
+        cache.set(url, { ok: false, error }, negativeTtlMs);
+        throw error;
+      } finally {
+        inFlight.delete(url);
+      }
+    })();
+    inFlight.set(url, p);
+    return structuredClone(await p);
+  }
+
+  return {
+    async resolveDidWeb(did) {
+      const doc = await load(didWebDocumentUrl(did, fetcher));
+      const id = (doc as { id?: unknown } | null)?.id;
+      // did:web "Read" step 7: the fetched document must be the DID's own.
+      if (id !== did) throw new FetchError('BAD_JSON', `DID document id ${JSON.stringify(id)} is not ${did}`);
+      return doc;
+    },
+    fetchControllerDocument: (url) => load(withoutFragment(url)),
+    fetchStatusList: (url) => load(withoutFragment(url)),
+    clear: () => cache.clear(),
+  };
+}
+
+/** Limits how many remote documents one verification may request (cache hits included). */
+export function withFetchBudget(documents: RemoteDocuments, budget: number): RemoteDocuments {
+  let remaining = budget;
+  const spend = () => {
+    if (remaining <= 0) throw new FetchError('BUDGET_EXCEEDED', `more than ${budget} remote documents needed for one verification`);
+    remaining--;
+  };
+  return {
+    resolveDidWeb: async (did) => (spend(), documents.resolveDidWeb(did)),
+    fetchControllerDocument: async (url) => (spend(), documents.fetchControllerDocument(url)),
+    fetchStatusList: async (url) => (spend(), documents.fetchStatusList(url)),
+  };
+}

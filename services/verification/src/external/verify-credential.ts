@@ -1,0 +1,382 @@
+/**
+ * Verification of Open Badges 3.0 credentials issued anywhere (DECISIONS.md §5,
+ * `POST /api/verify/credential`, `POST /api/verify/baked`). See README.md beside this file for
+ * the checks and the policy choices.
+ */
+import { STATIC_CONTEXT_URLS, verifyDataIntegrityProof, type PublicKeyResolver, type VerificationResult } from '@cred/ob3';
+import { ExternalInputError } from './errors.js';
+import type { DocumentFetcher } from './guarded-fetcher.js';
+import { jsonLimitViolation, DEFAULT_JSON_LIMITS, type JsonLimits } from './json-limits.js';
+import { resolveVerificationMethod, sameKey, type KeyBinding } from './key-binding.js';
+import { createRemoteDocuments, withFetchBudget, type RemoteDocuments } from './remote-documents.js';
+import { checkStatusEntry, parseDateTime, type StatusOutcome } from './status.js';
+
+export type ExternalStatus = 'valid' | 'expired' | 'revoked' | 'invalid';
+
+export interface VerificationCheck {
+  name: string;
+  passed: boolean;
+  message: string;
+}
+
+export interface ExternalVerification {
+  /** At least one supported proof verifies and none fails. */
+  signatureValid: boolean;
+  /** No status entry says revoked/suspended, and every status entry could be evaluated. */
+  notRevoked: boolean;
+  /** Now is not after validUntil (VC 2.0) / expirationDate (VC 1.1). */
+  notExpired: boolean;
+  /** The signing key is shown to belong to the issuer (did:key, or a fetched controller document). */
+  issuerAuthenticated: boolean;
+  /** Now is not before validFrom (VC 2.0) / issuanceDate (VC 1.1). */
+  notBeforeValid: boolean;
+  /** @context, type and required properties are acceptable. */
+  structureValid: boolean;
+  /** false when a status list could not be fetched (status unknown). */
+  statusAvailable: boolean;
+}
+
+export interface ExternalVerificationResult {
+  /** true only when every check passes (status === 'valid'). */
+  valid: boolean;
+  status: ExternalStatus;
+  verification: ExternalVerification;
+  checks: VerificationCheck[];
+  /** The credential that was verified (unwrapped; the JWT payload's credential for VC-JWT), or null. */
+  ob3Credential: Record<string, unknown> | null;
+}
+
+export type ProofVerifier = (credential: unknown, options: { resolvePublicKey: PublicKeyResolver }) => Promise<VerificationResult>;
+
+export interface ExternalVerifierDeps {
+  /** The application clock (DECISIONS §8). */
+  clock: { now(): Date };
+  /** Cached remote documents (preferred: share one across requests). */
+  documents?: RemoteDocuments;
+  /** Used (uncached) when `documents` is not given. */
+  fetcher?: DocumentFetcher;
+  /** Defaults to the inline `verifyDataIntegrityProof`; pass the canonicalization pool's. */
+  verifyProof?: ProofVerifier;
+  /** Remote documents one verification may request. Default 8. */
+  fetchBudget?: number;
+  jsonLimits?: JsonLimits;
+}
+
+export const OB3_CREDENTIAL_TYPES = ['OpenBadgeCredential', 'AchievementCredential', 'EndorsementCredential'] as const;
+const VC_V1 = 'https://www.w3.org/2018/credentials/v1';
+const VC_V2 = 'https://www.w3.org/ns/credentials/v2';
+const KNOWN_CONTEXTS = new Set(STATIC_CONTEXT_URLS);
+const MAX_PROOFS = 5;
+const MAX_STATUS_ENTRIES = 3;
+const URI = /^[a-z][a-z0-9+.-]*:\S*$/i;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function asArray(v: unknown): unknown[] {
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
+}
+
+function short(v: unknown, max = 120): string {
+  const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+}
+
+export function issuerIdOf(credential: Record<string, unknown>): string | null {
+  const issuer = credential['issuer'];
+  const id = typeof issuer === 'string' ? issuer : isRecord(issuer) ? issuer['id'] : undefined;
+  return typeof id === 'string' && URI.test(id) ? id : null;
+}
+
+/** Accepts the credential itself or `{credential: ...}` (DECISIONS §5). */
+export function unwrapCredentialInput(input: unknown): Record<string, unknown> | string {
+  let value = input;
+  if (isRecord(value) && !('@context' in value) && 'credential' in value) value = value['credential'];
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    if (/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(trimmed)) return trimmed; // compact JWS (VC-JWT)
+  }
+  if (!isRecord(value)) {
+    throw new ExternalInputError('NOT_AN_OBJECT', 'the credential must be a JSON object (or {"credential": {...}})', 'credential');
+  }
+  return value;
+}
+
+interface Outcome {
+  verification: ExternalVerification;
+  checks: VerificationCheck[];
+  /** a status entry was unusable (list invalid / unsupported method), which makes the result invalid */
+  statusError: boolean;
+}
+
+export function summarize(outcome: Outcome, credential: Record<string, unknown> | null): ExternalVerificationResult {
+  const v = outcome.verification;
+  const invalid =
+    !v.structureValid || !v.signatureValid || !v.issuerAuthenticated || !v.notBeforeValid || !v.statusAvailable || outcome.statusError;
+  const status: ExternalStatus = invalid ? 'invalid' : !v.notRevoked ? 'revoked' : !v.notExpired ? 'expired' : 'valid';
+  return { valid: status === 'valid', status, verification: v, checks: outcome.checks, ob3Credential: credential };
+}
+
+function notVerified(): ExternalVerification {
+  return {
+    signatureValid: false,
+    notRevoked: false,
+    notExpired: false,
+    issuerAuthenticated: false,
+    notBeforeValid: false,
+    structureValid: false,
+    statusAvailable: false,
+  };
+}
+
+/** Result for input that is a credential in a format we do not verify (e.g. VC-JWT). */
+export function unsupportedFormatResult(message: string, credential: Record<string, unknown> | null = null): ExternalVerificationResult {
+  return summarize({ verification: notVerified(), checks: [{ name: 'format', passed: false, message }], statusError: true }, credential);
+}
+
+export async function verifyExternalCredential(input: unknown, deps: ExternalVerifierDeps): Promise<ExternalVerificationResult> {
+  const credential = unwrapCredentialInput(input);
+  if (typeof credential === 'string') {
+    return unsupportedFormatResult('VC-JWT (compact JWS) credentials are not supported; only embedded Data Integrity proofs are verified');
+  }
+  return verifyCredentialObject(credential, deps);
+}
+
+function documentsFor(deps: ExternalVerifierDeps): RemoteDocuments {
+  const base = deps.documents ?? (deps.fetcher ? createRemoteDocuments({ fetcher: deps.fetcher, maxEntries: 0 }) : undefined);
+  if (!base) throw new Error('verifyExternalCredential needs deps.documents or deps.fetcher');
+  return withFetchBudget(base, deps.fetchBudget ?? 8);
+}
+
+/** Verifies a proofed document; returns the crypto result and the key binding of every VM used. */
+async function verifyProofs(
+  doc: Record<string, unknown>,
+  documents: RemoteDocuments,
+  verifyProof: ProofVerifier,
+): Promise<{ result: VerificationResult; bindings: Map<string, KeyBinding> }> {
+  const bindings = new Map<string, KeyBinding>();
+  const resolvePublicKey: PublicKeyResolver = async (vm) => {
+    const known = bindings.get(vm);
+    if (known) return known.publicKey;
+    const binding = await resolveVerificationMethod(vm, documents);
+    bindings.set(vm, binding);
+    return binding.publicKey;
+  };
+  const result = await verifyProof(doc, { resolvePublicKey });
+  return { result, bindings };
+}
+
+export async function verifyCredentialObject(
+  credential: Record<string, unknown>,
+  deps: ExternalVerifierDeps,
+): Promise<ExternalVerificationResult> {
+  const checks: VerificationCheck[] = [];
+  const verification = notVerified();
+  const add = (name: string, passed: boolean, message: string) => checks.push({ name, passed, message });
+
+  // 1. Size and depth, before anything else touches the document.
+  const violation = jsonLimitViolation(credential, deps.jsonLimits ?? DEFAULT_JSON_LIMITS);
+  if (violation) {
+    add('structure', false, `the credential is not processed: it has ${violation}`);
+    return summarize({ verification, checks, statusError: true }, null);
+  }
+
+  // 2. @context: the VC context first, every URL one we hold a pinned copy of (fail closed).
+  const contexts = asArray(credential['@context']);
+  const first = contexts[0];
+  const version: 'v1' | 'v2' | null = first === VC_V2 ? 'v2' : first === VC_V1 ? 'v1' : null;
+  const unknownContexts = contexts.filter((c) => !(typeof c === 'string' ? KNOWN_CONTEXTS.has(c) : isRecord(c)));
+  let contextOk = true;
+  if (contexts.length === 0) {
+    contextOk = false;
+    add('context', false, 'the credential has no @context');
+  } else if (version === null) {
+    contextOk = false;
+    add('context', false, `the first @context must be ${VC_V2} or ${VC_V1}, got ${short(first)}`);
+  } else if (unknownContexts.length > 0) {
+    contextOk = false;
+    add(
+      'context',
+      false,
+      `unknown @context ${unknownContexts.map((c) => short(c)).join(', ')}: only known contexts are processed (never fetched)`,
+    );
+  } else {
+    add('context', true, `Verifiable Credentials ${version === 'v2' ? '2.0' : '1.1'} with known contexts`);
+  }
+
+  // 3. type
+  const types = asArray(credential['type']).filter((t): t is string => typeof t === 'string');
+  const obType = OB3_CREDENTIAL_TYPES.find((t) => types.includes(t));
+  const typeOk = types.includes('VerifiableCredential') && obType !== undefined;
+  add(
+    'type',
+    typeOk,
+    typeOk
+      ? `${obType}`
+      : `type must include VerifiableCredential and one of ${OB3_CREDENTIAL_TYPES.join(', ')}; got ${short(credential['type'])}`,
+  );
+
+  // 4. Required properties and their shapes.
+  const problems: string[] = [];
+  const issuerId = issuerIdOf(credential);
+  if (!issuerId) problems.push('issuer (a URI or an object with an id) is missing');
+  const subjects = asArray(credential['credentialSubject']);
+  if (subjects.length === 0 || !subjects.every(isRecord)) problems.push('credentialSubject is missing or not an object');
+  const fromName = version === 'v1' ? 'issuanceDate' : 'validFrom';
+  const untilName = version === 'v1' ? 'expirationDate' : 'validUntil';
+  const fromRaw = credential[fromName];
+  const untilRaw = credential[untilName];
+  const from = parseDateTime(fromRaw);
+  const until = untilRaw === undefined ? null : parseDateTime(untilRaw);
+  if (version !== null) {
+    if (fromRaw === undefined) problems.push(`${fromName} is required`);
+    else if (!from) problems.push(`${fromName} is not an XML Schema date-time`);
+    if (untilRaw !== undefined && !until) problems.push(`${untilName} is not an XML Schema date-time`);
+  }
+  if (credential['id'] !== undefined && (typeof credential['id'] !== 'string' || !URI.test(credential['id'])))
+    problems.push('id is not a URI');
+  const proofs = asArray(credential['proof']);
+  if (proofs.length > MAX_PROOFS) problems.push(`more than ${MAX_PROOFS} proofs`);
+  const statusEntries = asArray(credential['credentialStatus']);
+  if (statusEntries.length > MAX_STATUS_ENTRIES) problems.push(`more than ${MAX_STATUS_ENTRIES} credentialStatus entries`);
+  add('structure', problems.length === 0, problems.length === 0 ? 'required properties present' : problems.join('; '));
+  verification.structureValid = contextOk && typeOk && problems.length === 0;
+
+  const documents = documentsFor(deps);
+  const verifyProof = deps.verifyProof ?? verifyDataIntegrityProof;
+
+  // 5. Proof (crypto layer) and 6. issuer binding.
+  let signingKeys: Uint8Array[] = [];
+  if (proofs.length === 0) {
+    add('signature', false, 'the credential has no proof (VC-JWT and unsigned credentials are not accepted here)');
+    add('issuer', false, 'not checked: no proof');
+  } else if (!contextOk) {
+    add('signature', false, 'not checked: the credential uses an unknown or missing @context, so it cannot be canonicalized');
+    add('issuer', false, 'not checked: no verified proof');
+  } else if (proofs.length > MAX_PROOFS) {
+    add('signature', false, `not checked: more than ${MAX_PROOFS} proofs`);
+    add('issuer', false, 'not checked: no verified proof');
+  } else {
+    const { result, bindings } = await verifyProofs(credential, documents, verifyProof);
+    verification.signatureValid = result.verified;
+    const valid = result.proofs.filter((p) => p.status === 'valid');
+    if (result.verified) {
+      const described = valid.map((p) => `${p.cryptosuite ?? p.type} by ${p.verificationMethod}`).join(', ');
+      const warnings = [...new Set(valid.flatMap((p) => p.warnings))];
+      const ignored = result.proofs.filter((p) => p.status !== 'valid').map((p) => `proof ${p.index} ignored: ${p.reason}`);
+      add('signature', true, [`valid proof: ${described}`, ...warnings, ...ignored].join('; '));
+    } else if (result.proofs.length > 0 && result.proofs.every((p) => p.status === 'unsupported')) {
+      add(
+        'signature',
+        false,
+        `unsupported proof format: ${result.proofs.map((p) => p.reason).join('; ')} (supported: DataIntegrityProof eddsa-rdfc-2022 / eddsa-2022, Ed25519Signature2020)`,
+      );
+    } else {
+      const bad = result.proofs.find((p) => p.status === 'invalid') ?? result.proofs.find((p) => p.status !== 'valid');
+      const step = bad?.failedStep ? ` (${bad.failedStep})` : '';
+      add('signature', false, `the proof does not verify${step}: ${result.reason ?? bad?.reason ?? 'no valid proof'}`);
+    }
+
+    if (!result.verified) {
+      add('issuer', false, 'not checked: the signature is not valid');
+    } else {
+      const used = valid.map((p) => bindings.get(p.verificationMethod ?? '')).filter((b): b is KeyBinding => b !== undefined);
+      signingKeys = used.map((b) => b.publicKey);
+      const confirmed = used.find((b) => b.authenticated && b.controller === issuerId);
+      if (confirmed) {
+        verification.issuerAuthenticated = true;
+        add(
+          'issuer',
+          true,
+          confirmed.source === 'did:key'
+            ? `the issuer is the did:key ${issuerId} that signed`
+            : `the controller document of ${issuerId} lists ${confirmed.verificationMethod} for assertionMethod`,
+        );
+      } else if (!issuerId) {
+        add('issuer', false, 'the issuer could not be confirmed: the credential names no issuer');
+      } else {
+        const b = used[0];
+        const why = !b
+          ? 'no key information'
+          : !b.authenticated
+            ? `the key was read only from the verification method id ${b.verificationMethod}; ${b.note ?? 'the controller document was not available'}`
+            : `the key belongs to ${b.controller}, not to the issuer ${issuerId}`;
+        add('issuer', false, `the issuer could not be confirmed: ${why}`);
+      }
+    }
+  }
+
+  // 7. Validity period, against the application clock.
+  const now = deps.clock.now();
+  if (from) {
+    verification.notBeforeValid = from.getTime() <= now.getTime();
+    add(
+      'notBefore',
+      verification.notBeforeValid,
+      verification.notBeforeValid
+        ? `${fromName} ${String(fromRaw)} has passed`
+        : `not valid before ${String(fromRaw)} (${fromName} is in the future)`,
+    );
+  } else {
+    add('notBefore', false, `not checked: ${fromName} is missing or malformed`);
+  }
+  if (untilRaw === undefined) {
+    verification.notExpired = true;
+    add('expiration', true, `no ${untilName}: the credential does not expire`);
+  } else if (until) {
+    verification.notExpired = !(now.getTime() > until.getTime());
+    add('expiration', verification.notExpired, verification.notExpired ? `valid until ${String(untilRaw)}` : `expired ${String(untilRaw)}`);
+  } else {
+    add('expiration', false, `${untilName} is malformed`);
+  }
+
+  // 8. Status.
+  let statusError = false;
+  if (statusEntries.length === 0) {
+    verification.notRevoked = true;
+    verification.statusAvailable = true;
+    add('status', true, 'no credentialStatus: nothing to check');
+  } else if (!verification.signatureValid) {
+    statusError = true;
+    add('status', false, 'not checked: the signature is not valid');
+  } else if (statusEntries.length > MAX_STATUS_ENTRIES) {
+    statusError = true;
+    add('status', false, `not checked: more than ${MAX_STATUS_ENTRIES} credentialStatus entries`);
+  } else {
+    const outcomes: StatusOutcome[] = [];
+    for (const entry of statusEntries) {
+      outcomes.push(
+        await checkStatusEntry(entry, {
+          credential,
+          documents,
+          now,
+          verifyListProof: async (list) => {
+            const { result, bindings } = await verifyProofs(list, documents, verifyProof);
+            if (!result.verified) return { ok: false, message: `its proof does not verify: ${result.reason ?? 'no valid proof'}` };
+            const listIssuer = issuerIdOf(list);
+            const trusted = result.proofs
+              .filter((p) => p.status === 'valid')
+              .map((p) => bindings.get(p.verificationMethod ?? ''))
+              .some(
+                (b) =>
+                  b !== undefined && ((b.authenticated && b.controller === listIssuer) || signingKeys.some((k) => sameKey(k, b.publicKey))),
+              );
+            return trusted
+              ? { ok: true, message: 'proof valid' }
+              : { ok: false, message: 'its signer is neither its authenticated issuer nor the key that signed the credential' };
+          },
+        }),
+      );
+    }
+    const unavailable = outcomes.some((o) => o.state === 'unavailable');
+    const invalid = outcomes.some((o) => o.state === 'invalid');
+    const revoked = outcomes.some((o) => o.state === 'revoked' || o.state === 'suspended');
+    verification.statusAvailable = !unavailable;
+    verification.notRevoked = !revoked && !unavailable && !invalid;
+    statusError = invalid;
+    add('status', verification.notRevoked, outcomes.map((o) => o.message).join('; '));
+  }
+
+  return summarize({ verification, checks, statusError }, credential);
+}

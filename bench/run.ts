@@ -1,3 +1,20 @@
-// `pnpm bench`: benchmarks print figures and ratios. The issuance and verification
-// benchmarks arrive with their issues; until then there is nothing to measure end to end.
-console.log('no benchmarks yet');
+// `pnpm bench`: runs the benchmarks and prints figures and ratios. Each benchmark starts and
+// stops what it needs. `pnpm bench issuance` runs one by name.
+import { runIssuanceBench } from './issuance.js';
+
+const BENCHMARKS: Record<string, () => Promise<void>> = {
+  issuance: runIssuanceBench,
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const names = wanted.length > 0 ? wanted : Object.keys(BENCHMARKS);
+for (const name of names) {
+  const bench = BENCHMARKS[name];
+  if (!bench) {
+    console.error(`unknown benchmark "${name}" (known: ${Object.keys(BENCHMARKS).join(', ')})`);
+    process.exit(2);
+  }
+  await bench();
+}
+// Worker threads and sockets may linger; the figures are printed.
+process.exit(0);

@@ -28,12 +28,41 @@ if (!installed()) {
   if (code !== 0) process.exit(code);
 }
 
+function rabbitmqctl(args) {
+  const r = spawnSync('rabbitmqctl', ['-q', ...args], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  return r.status === 0;
+}
+
+/**
+ * Each test run gets a RabbitMQ vhost of its own (deleted afterwards, with every queue the
+ * run declared), so runs never see each other's events and leave no queues behind. Inside
+ * the run, each test file still uses its own exchange and queue names.
+ */
+function runTests(args) {
+  let vhost;
+  const env = {};
+  if (!process.env.TEST_AMQP_URL) {
+    const candidate = `test_run_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    if (rabbitmqctl(['add_vhost', candidate]) && rabbitmqctl(['set_permissions', '-p', candidate, 'guest', '.*', '.*', '.*'])) {
+      vhost = candidate;
+      env.TEST_AMQP_URL = `amqp://guest:guest@127.0.0.1:5672/${vhost}`;
+    } else {
+      console.warn('rabbitmqctl unavailable: tests share the default vhost (queues are still named per test)');
+    }
+  }
+  try {
+    return run(join(root, 'node_modules/.bin/tap'), args, env);
+  } finally {
+    if (vhost) rabbitmqctl(['delete_vhost', vhost]);
+  }
+}
+
 const command = process.argv[2];
 const rest = process.argv.slice(3);
 if (command === 'start') {
   process.exit(run(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...rest]));
 } else if (command === 'test') {
-  process.exit(run(join(root, 'node_modules/.bin/tap'), rest));
+  process.exit(runTests(rest));
 } else {
   console.error('usage: node scripts/dev.mjs start|test');
   process.exit(2);

@@ -1,10 +1,9 @@
 import t from 'tap';
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadProtos } from '@cred/proto';
 import { createClient } from '@cred/grpc';
-import { waitFor } from '@cred/testing';
+import { dropBrokerConnections, waitFor } from '@cred/testing';
 import { startTestPlatform } from './harness.js';
 
 const tp = await startTestPlatform('foundation');
@@ -80,7 +79,8 @@ t.test('broker connections dropped mid-flow: nothing lost, nothing handled twice
   const orgs: { id: string; slug: string }[] = [];
   for (let i = 0; i < 6; i++) orgs.push({ id: await newOrg(`drop-org-${i}`), slug: `drop-org-${i}` });
   for (const o of orgs.slice(0, 3)) t.equal((await generateKeys(o.id)).status, 201);
-  execFileSync('rabbitmqctl', ['close_all_connections', 'e2e test: broker connections dropped'], { stdio: 'ignore' });
+  const dropped = await dropBrokerConnections(`@${tp.isolation.eventsExchange}`);
+  t.ok(dropped >= 6, `the broker closed every service's connection (${dropped})`);
   for (const o of orgs.slice(3)) t.equal((await generateKeys(o.id)).status, 201);
   for (const o of orgs) {
     const list = await waitFor(`notice for ${o.slug}`, async () => {

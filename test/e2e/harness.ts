@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createIsolation, type TestIsolation } from '@cred/testing';
+import { createIsolation, TEST_AMQP_URL, type TestIsolation } from '@cred/testing';
 import { allocatePorts, launchPlatform, type RunningPlatform } from '../../scripts/launcher.js';
 import { migrateAll } from '../../scripts/migrate-all.js';
 
@@ -32,7 +32,7 @@ export async function startTestPlatform(label: string): Promise<TestPlatform> {
   const baseUrl = `http://localhost:${ports.gateway.http}`;
   const env: Record<string, string> = {
     DATABASE_URL: isolation.databaseUrl,
-    AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
+    AMQP_URL: TEST_AMQP_URL,
     REDIS_URL: isolation.redisUrl,
     REDIS_KEY_PREFIX: isolation.redisKeyPrefix,
     EVENTS_EXCHANGE: isolation.eventsExchange,

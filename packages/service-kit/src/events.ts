@@ -9,7 +9,8 @@ export interface BrokerSettings {
 
 /** The process's one broker connection, in readiness and closed on stop. */
 export function openBroker(host: ServiceHost, settings: BrokerSettings): BrokerConnection {
-  const connection = createBrokerConnection({ url: settings.url, logger: host.logger.child({ subsystem: 'amqp' }), name: host.name });
+  // Named after the service and its exchange, so operators (and tests) can tell platforms apart.
+  const connection = createBrokerConnection({ url: settings.url, logger: host.logger.child({ subsystem: 'amqp' }), name: `${host.name}@${settings.exchange}` });
   host.addReadinessCheck({
     name: 'rabbitmq',
     check: async () => {

@@ -1,2 +1,3 @@
 export * from './isolation.js';
 export * from './wait.js';
+export * from './broker.js';

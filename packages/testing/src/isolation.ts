@@ -14,6 +14,8 @@ export interface TestIsolation {
   databaseUrl: string;
   /** An exchange of its own (queues are named after it), so no other run sees the events. */
   eventsExchange: string;
+  /** The run's RabbitMQ vhost (see scripts/dev.mjs), shared by the files of one run. */
+  amqpUrl: string;
   redisUrl: string;
   /** A Redis key prefix of its own. */
   redisKeyPrefix: string;
@@ -31,6 +33,7 @@ export async function createIsolation(label = 't'): Promise<TestIsolation> {
   return {
     databaseUrl,
     eventsExchange: `${name}.events`,
+    amqpUrl: TEST_AMQP_URL,
     redisUrl: TEST_REDIS_URL,
     redisKeyPrefix: `${name}:`,
     async cleanup() {

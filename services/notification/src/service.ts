@@ -1,12 +1,41 @@
 import type { Clock, Logger, Service } from '@cred/runtime';
-import { ServiceHost, consume, openBroker } from '@cred/service-kit';
+import { startConsumer, type EventHandler } from '@cred/events';
+import type { Knex } from '@cred/db';
+import { migrateSchema } from '@cred/db';
+import { ServiceHost, openBroker, startOutboxRelay } from '@cred/service-kit';
+import type { BrokerConnection } from '@cred/events';
 import type { NotificationConfig } from './config.js';
-import { onSigningKeysGenerated } from './events/organization-events.js';
+import { WebhookService } from './app/webhook-service.js';
+import { loadTemplates } from './domain/email-templates.js';
+import { migrations } from './db/migrations.js';
+import { createSmtpMailer, type Mailer } from './email/mailer.js';
+import { EmailWorker, type EmailFaults } from './email/email-worker.js';
+import { ACCOUNT_EMAIL_EVENTS, CREDENTIAL_EMAIL_EVENTS, onAccountEmail, onCredentialEmail } from './events/email-events.js';
+import { ORGANIZATION_EVENTS, onOrganizationChanged, onSigningKeysGenerated } from './events/organization-events.js';
+import { onWebhookEvent, WEBHOOK_EVENT_TYPES } from './events/webhook-events.js';
 import { notificationBinding } from './grpc/notification-server.js';
+import { DeliveryWorker } from './webhooks/delivery-worker.js';
+import { systemResolver, type Resolver } from './webhooks/safe-http.js';
 
 export interface NotificationOverrides {
   logger?: Logger;
   clock?: Clock;
+  /** Apply this service's migrations on start (tests, single-node dev); production runs `pnpm migrate`. */
+  migrate?: boolean;
+  mailer?: Mailer;
+  /** DNS for webhook targets (tests play a rebinding resolver). */
+  resolver?: Resolver;
+  /** Poll intervals of the e-mail and webhook workers (ms); they are also woken on new work. */
+  pollIntervalMs?: number;
+  /** Delay between consumer retries (fixed when a queue is first declared). */
+  consumerRetryDelayMs?: number;
+  webhookTimeoutMs?: number;
+  webhookConcurrency?: number;
+  webhookPerEndpointConcurrency?: number;
+  /** Test hooks at the crash points of sending e-mail. */
+  emailFaults?: EmailFaults;
+  /** Test hook: runs inside the consumer's transaction after an e-mail row was recorded. */
+  afterEmailRecorded?(eventId: string): Promise<void> | void;
 }
 
 export interface NotificationService extends Service {
@@ -14,7 +43,12 @@ export interface NotificationService extends Service {
   grpcPort(): number;
 }
 
-/** Notification: consumes domain events and turns them into e-mails and webhook deliveries. */
+/**
+ * Notification: consumes domain events and turns them into e-mails (SMTP, through the
+ * email_sends table and its worker) and outbound webhook deliveries (through the
+ * webhook_deliveries table and its worker); serves the organization's notification log and
+ * webhook management to the gateway.
+ */
 export function createNotificationService(config: NotificationConfig, overrides: NotificationOverrides = {}): NotificationService {
   const host = new ServiceHost('notification', config, overrides);
   let port = 0;
@@ -23,22 +57,104 @@ export function createNotificationService(config: NotificationConfig, overrides:
     host,
     grpcPort: () => port,
     async start() {
+      const templates = loadTemplates();
       await host.startOps();
       const db = host.openDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
+      if (overrides.migrate) await migrateSchema(db, config.DB_SCHEMA, migrations);
       const broker = openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
-      await consume(host, {
+      const relay = await startOutboxRelay(host, db, config.DB_SCHEMA, broker, config.EVENTS_EXCHANGE);
+
+      const mailer = overrides.mailer ?? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
+      host.onStop('smtp', () => mailer.close());
+      const resolver = overrides.resolver ?? systemResolver;
+      const emailWorker = new EmailWorker({
         db,
         schema: config.DB_SCHEMA,
-        connection: broker,
-        exchange: config.EVENTS_EXCHANGE,
-        queue: 'organization-notices',
-        routingKeys: ['organization.signing_keys.generated'],
-        handler: onSigningKeysGenerated(host.clock),
+        mailer,
+        templates,
+        clock: host.clock,
+        logger: host.logger.child({ subsystem: 'email' }),
+        baseUrl: config.BASE_URL,
+        wakeRelay: () => relay.wake(),
+        ...(overrides.pollIntervalMs ? { pollIntervalMs: overrides.pollIntervalMs } : {}),
+        ...(overrides.emailFaults ? { faults: overrides.emailFaults } : {}),
       });
-      const server = await host.serveGrpc(config.GRPC_PORT, [notificationBinding(db)]);
+      const deliveryWorker = new DeliveryWorker({
+        db,
+        clock: host.clock,
+        logger: host.logger.child({ subsystem: 'webhooks' }),
+        allowedHosts: config.WEBHOOK_ALLOWED_HOSTS,
+        resolver,
+        ...(overrides.pollIntervalMs ? { pollIntervalMs: overrides.pollIntervalMs } : {}),
+        ...(overrides.webhookTimeoutMs ? { timeoutMs: overrides.webhookTimeoutMs } : {}),
+        ...(overrides.webhookConcurrency ? { concurrency: overrides.webhookConcurrency } : {}),
+        ...(overrides.webhookPerEndpointConcurrency ? { perEndpointConcurrency: overrides.webhookPerEndpointConcurrency } : {}),
+      });
+
+      const consumers = { db, broker, schema: config.DB_SCHEMA, exchange: config.EVENTS_EXCHANGE };
+      await subscribe(host, consumers, 'organization-notices', ['organization.signing_keys.generated'], onSigningKeysGenerated(host.clock) as EventHandler, overrides);
+      await subscribe(host, consumers, 'organizations', [...ORGANIZATION_EVENTS], onOrganizationChanged(host.clock, host.logger), overrides);
+      const emailDeps = {
+        clock: host.clock,
+        logger: host.logger.child({ subsystem: 'email' }),
+        baseUrl: config.BASE_URL,
+        templates,
+        wakeWorker: () => emailWorker.wake(),
+        ...(overrides.afterEmailRecorded ? { afterRecord: overrides.afterEmailRecorded } : {}),
+      };
+      await subscribe(host, consumers, 'credential-emails', [...CREDENTIAL_EMAIL_EVENTS], onCredentialEmail(emailDeps), overrides);
+      await subscribe(host, consumers, 'account-emails', [...ACCOUNT_EMAIL_EVENTS], onAccountEmail(emailDeps), overrides);
+      await subscribe(
+        host,
+        consumers,
+        'webhook-fanout',
+        [...WEBHOOK_EVENT_TYPES],
+        onWebhookEvent({ clock: host.clock, logger: host.logger.child({ subsystem: 'webhooks' }), baseUrl: config.BASE_URL, wakeWorker: () => deliveryWorker.wake() }),
+        overrides,
+      );
+
+      // Workers stop before the consumers (registered after them, so stopped first).
+      emailWorker.start();
+      host.onStop('email-worker', () => emailWorker.stop(), 35_000);
+      deliveryWorker.start();
+      host.onStop('webhook-worker', () => deliveryWorker.stop(), 15_000);
+
+      const webhooks = new WebhookService({ db, clock: host.clock, allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, resolver, worker: deliveryWorker });
+      const server = await host.serveGrpc(config.GRPC_PORT, [notificationBinding(db, webhooks)]);
       port = server.port;
       host.markReady();
     },
     stop: () => host.stop(),
   };
 }
+
+async function subscribe(
+  host: ServiceHost,
+  c: { db: Knex; broker: BrokerConnection; schema: string; exchange: string },
+  queue: string,
+  routingKeys: string[],
+  handler: EventHandler,
+  overrides: NotificationOverrides,
+): Promise<void> {
+  const consumer = await startConsumer({
+    connection: c.broker,
+    db: c.db,
+    schema: c.schema,
+    exchange: c.exchange,
+    service: host.name,
+    queue,
+    routingKeys,
+    handler,
+    // Handlers only write rows (sending happens in the workers): a few in flight are plenty,
+    // and each holds one pooled connection for its transaction.
+    prefetch: 4,
+    ...(overrides.consumerRetryDelayMs ? { retryDelayMs: overrides.consumerRetryDelayMs } : {}),
+    logger: host.logger.child({ subsystem: 'consumer', queue }),
+    metrics: host.metrics,
+    clock: host.clock,
+  });
+  host.onStop(`consumer:${queue}`, () => consumer.stop(), 10_000);
+}
+
+export { migrations };
+export { loadConfig, ENV_VARS, type NotificationConfig } from './config.js';

@@ -17,4 +17,23 @@ export const migrations: Migration[] = [
       });
     },
   },
+  {
+    name: '0002_outcomes_and_watermarks',
+    async up(db) {
+      await db.schema.alterTable('provider_events', (t) => {
+        // applied | stale | ignored: <reason> | unknown organization
+        t.text('outcome');
+        t.timestamp('event_created_at', { useTz: true });
+      });
+      // Per organization, the provider time of the newest event applied to each field: an
+      // older event arriving late (providers do not order deliveries) changes nothing it
+      // would overwrite. Plan and status have their own marks because invoice events carry
+      // a status but no plan.
+      await db.schema.createTable('subscription_watermarks', (t) => {
+        t.text('organization_id').primary();
+        t.timestamp('plan_event_created_at', { useTz: true }).notNullable();
+        t.timestamp('status_event_created_at', { useTz: true }).notNullable();
+      });
+    },
+  },
 ];

@@ -17,6 +17,15 @@ import { ipRateLimit } from './rate-limit.js';
 import { requestContext } from './request-context.js';
 import { v1AccountRoutes } from './v1-routes.js';
 import { PUBLIC_VERIFICATION_PREFIXES, publicProxy } from './public-proxy.js';
+import { badgeSessionRoutes } from './badge-routes.js';
+import { imageRoutes } from './image-routes.js';
+import { issuanceV1Routes } from './issuance-v1-routes.js';
+import { notificationSessionRoutes } from './notification-routes.js';
+import { stripeWebhookRoute } from './stripe-route.js';
+import { webhookSessionRoutes } from './webhook-routes.js';
+
+/** The one route that takes multipart: a badge image upload (parsed by its own handler). */
+const MULTIPART_ROUTE = /^\/api\/organizations\/[^/]+\/badges\/[^/]+\/image$/;
 
 export interface AppDeps {
   config: GatewayConfig;
@@ -78,9 +87,19 @@ export function createApp(deps: AppDeps): Express {
   const limitDeps = { limiter: deps.limiter, logger: deps.logger, metrics: deps.metrics };
   app.use(ipRateLimit(limitDeps, deps.config.RATE_LIMIT_IP_PER_MINUTE));
 
+  // Badge images: public, immutable (content-addressed), cached by clients and proxies.
+  app.use(imageRoutes(deps.upstreams));
+
+  // The payment provider's webhook needs its raw bytes for the signature: before any parser.
+  app.post('/api/webhooks/stripe', ...stripeWebhookRoute(deps.upstreams));
+
   app.use('/api', (req, _res, next) => {
     // A body on /api must be JSON; multipart routes mount their own parser before this one.
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (hasBody && MULTIPART_ROUTE.test(req.originalUrl.split('?')[0] ?? '') && req.is('multipart/form-data')) {
+      next();
+      return;
+    }
     if (hasBody && !req.is(['application/json', 'application/*+json'])) {
       next(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json'));
       return;
@@ -102,11 +121,18 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use('/api/v1', v1AccountRoutes(deps.upstreams));
+  app.use('/api/v1', issuanceV1Routes(deps.upstreams));
   app.use(
     '/api/auth',
     authRoutes({ ...limitDeps, upstreams: deps.upstreams, verifySession: deps.verifySession, authPer15Minutes: deps.config.RATE_LIMIT_AUTH_PER_15_MINUTES }),
   );
-  app.use('/api/organizations', organizationRoutes({ upstreams: deps.upstreams, verifySession: deps.verifySession, cache: deps.cache, logger: deps.logger }));
+  app.use('/api/organizations', organizationRoutes({
+      upstreams: deps.upstreams,
+      verifySession: deps.verifySession,
+      cache: deps.cache,
+      logger: deps.logger,
+      memberRoutes: [badgeSessionRoutes(deps.upstreams), webhookSessionRoutes(deps.upstreams), notificationSessionRoutes(deps.upstreams)],
+    }));
   app.use('/api/admin', adminRoutes({ adminToken: deps.config.PLATFORM_ADMIN_TOKEN, upstreams: deps.upstreams, cache: deps.cache, logger: deps.logger }));
 
   app.use(notFoundHandler);

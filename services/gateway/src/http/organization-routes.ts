@@ -13,6 +13,8 @@ export interface OrganizationRouteDeps {
   verifySession: SessionVerifier;
   cache: PrincipalCache;
   logger: Logger;
+  /** Routers of other capabilities (badges, webhooks, analytics...) under the same member auth. */
+  memberRoutes?: Router[];
 }
 
 /** Retires cached API-key lookups on every replica after a change; a Redis failure is logged (entries expire in seconds anyway). */
@@ -37,6 +39,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
   const { upstreams } = deps;
   const accounts = upstreams.accounts;
   router.use('/:orgId', requireSession(deps.verifySession), requireMembership(upstreams));
+  for (const member of deps.memberRoutes ?? []) router.use('/:orgId', member);
 
   router.get('/:orgId', async (_req, res) => {
     const org = await accounts.GetOrganization({ organization_id: String(res.locals.orgId) }, { requestId: requestIdOf(res) });

@@ -18,4 +18,71 @@ export const migrations: Migration[] = [
       });
     },
   },
+  {
+    name: '0002_badges',
+    async up(db) {
+      await db.schema.createTable('badges', (t) => {
+        t.uuid('id').primary();
+        t.uuid('organization_id').notNullable();
+        t.text('organization_slug').notNullable();
+        t.text('slug').notNullable();
+        t.text('name').notNullable();
+        t.text('description').notNullable();
+        t.text('criteria').notNullable();
+        t.text('image_url');
+        t.integer('expires_in_days');
+        t.specificType('tags', 'text[]').notNullable().defaultTo('{}');
+        t.boolean('is_active').notNullable().defaultTo(true);
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+        t.unique(['organization_id', 'slug']);
+      });
+      await db.raw('ALTER TABLE badges ADD CONSTRAINT badges_expires_in_days_range CHECK (expires_in_days IS NULL OR expires_in_days BETWEEN 1 AND 36500)');
+      // Listing: WHERE organization_id = ? [AND is_active = ?] ORDER BY created_at DESC, id DESC.
+      await db.raw('CREATE INDEX badges_org_created_idx ON badges (organization_id, created_at DESC, id DESC)');
+
+      // Uploaded images, addressed by content hash. Old images stay: signed credentials name
+      // the image URL of the badge as it was when they were issued.
+      await db.schema.createTable('badge_images', (t) => {
+        t.uuid('badge_id').notNullable().references('id').inTable('badges').onDelete('CASCADE');
+        t.text('content_hash').notNullable();
+        t.text('extension').notNullable();
+        t.text('content_type').notNullable();
+        t.binary('data').notNullable();
+        t.integer('byte_size').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.primary(['badge_id', 'content_hash']);
+      });
+    },
+  },
+  {
+    name: '0003_credentials',
+    async up(db) {
+      await db.schema.createTable('credentials', (t) => {
+        t.uuid('id').primary();
+        t.text('credential_id').notNullable().unique();
+        t.uuid('organization_id').notNullable();
+        t.uuid('badge_id').notNullable().references('id').inTable('badges');
+        t.text('recipient_name').notNullable();
+        t.text('recipient_email').notNullable();
+        t.text('status').notNullable();
+        t.timestamp('issuance_date', { useTz: true }).notNullable();
+        t.timestamp('expiration_date', { useTz: true });
+        t.timestamp('claimed_at', { useTz: true });
+        t.timestamp('revoked_at', { useTz: true });
+        t.text('revocation_reason');
+        t.boolean('is_public').notNullable().defaultTo(true);
+        t.uuid('supersedes_credential_id').references('id').inTable('credentials');
+        t.uuid('superseded_by_credential_id').references('id').inTable('credentials');
+        t.jsonb('ob3').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+      });
+      await db.raw("ALTER TABLE credentials ADD CONSTRAINT credentials_status_check CHECK (status IN ('pending', 'valid', 'revoked'))");
+      // Per-organization listing, newest first (DECISIONS.md: issuanceDate desc, then id desc),
+      // with or without a badge filter; and the recipient lookup of issuing/renewal.
+      await db.raw('CREATE INDEX credentials_org_issued_idx ON credentials (organization_id, issuance_date DESC, id DESC)');
+      await db.raw('CREATE INDEX credentials_org_badge_issued_idx ON credentials (organization_id, badge_id, issuance_date DESC, id DESC)');
+      await db.raw('CREATE INDEX credentials_badge_recipient_idx ON credentials (badge_id, recipient_email)');
+    },
+  },
 ];

@@ -2,35 +2,97 @@ import { loadProtos } from '@cred/proto';
 import type { GrpcServiceBinding } from '@cred/grpc';
 import { AppError } from '@cred/runtime';
 import type { ServerUnaryCall } from '@grpc/grpc-js';
-import { generateSigningKeys, type GenerateSigningKeysDeps } from '../app/generate-signing-keys.js';
+import { generateSigningKeys } from '../app/generate-signing-keys.js';
+import { createBadge, deleteBadge, getBadge, getBadgeImage, listBadges, setBadgeImage, updateBadge } from '../app/badges.js';
+import type { CallMeta, IssuanceContext } from '../app/context.js';
+import { getCredential } from '../app/get-credential.js';
+import { issueCredential } from '../app/issue-credential.js';
+import { badgeToProto, credentialToProto } from './mappers.js';
 
 const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
-function requestId(call: ServerUnaryCall<unknown, unknown>): string | undefined {
+function metaOf(call: ServerUnaryCall<unknown, unknown>): CallMeta {
   const v = call.metadata.get('x-request-id')[0];
-  return typeof v === 'string' ? v : undefined;
+  return typeof v === 'string' ? { requestId: v } : {};
 }
 
-export function issuanceBinding(deps: GenerateSigningKeysDeps): GrpcServiceBinding {
+type Call = ServerUnaryCall<unknown, unknown>;
+
+interface BadgeIdRequest {
+  organization_id: string;
+  badge_id: string;
+}
+
+/** credentials.issuance.v1.IssuanceService: thin handlers mapping proto <-> use cases. */
+export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
+  const badge = (b: Parameters<typeof badgeToProto>[0]) => badgeToProto(b, ctx.baseUrl);
   return {
     name: 'credentials.issuance.v1.IssuanceService',
     definition: loadProtos().issuance.IssuanceService.service,
     implementation: {
-      GenerateSigningKeys: async (
-        req: { organization_id: string; organization_slug: string; requested_by: string },
-        call: ServerUnaryCall<unknown, unknown>,
-      ) => {
+      GenerateSigningKeys: async (req: { organization_id: string; organization_slug: string; requested_by: string }, call: Call) => {
         if (!req.organization_id) throw AppError.validation('organization_id', 'organization_id is required');
         if (!SLUG_RE.test(req.organization_slug)) throw AppError.validation('organization_slug', 'organization_slug must be a URL-safe slug');
-        const rid = requestId(call);
-        const r = await generateSigningKeys(deps, {
-          organizationId: req.organization_id,
-          organizationSlug: req.organization_slug,
-          requestedBy: req.requested_by || 'unknown',
-          ...(rid ? { requestId: rid } : {}),
-        });
+        const { requestId } = metaOf(call);
+        const r = await generateSigningKeys(
+          { db: ctx.db, schema: ctx.schema, clock: ctx.clock, signing: ctx.signing, wakeRelay: ctx.wakeRelay },
+          {
+            organizationId: req.organization_id,
+            organizationSlug: req.organization_slug,
+            requestedBy: req.requested_by || 'unknown',
+            ...(requestId ? { requestId } : {}),
+          },
+        );
         return { key_id: r.keyId, public_key_multibase: r.publicKeyMultibase, created: r.created };
       },
+
+      CreateBadge: async (req: { organization_id: string; badge_json: string }, call: Call) =>
+        badge(await createBadge(ctx, req.organization_id, req.badge_json, metaOf(call))),
+
+      GetBadge: async (req: BadgeIdRequest) => badge(await getBadge(ctx, req.organization_id, req.badge_id)),
+
+      ListBadges: async (req: { organization_id: string; limit: number; offset: number; active?: boolean }) => {
+        const r = await listBadges(ctx, req.organization_id, {
+          limit: req.limit,
+          offset: req.offset,
+          ...(req.active === undefined ? {} : { active: req.active }),
+        });
+        return { badges: r.items.map(badge), limit: r.limit, offset: r.offset, total: r.total };
+      },
+
+      UpdateBadge: async (req: BadgeIdRequest & { badge_json: string }) => badge(await updateBadge(ctx, req.organization_id, req.badge_id, req.badge_json)),
+
+      DeleteBadge: async (req: BadgeIdRequest) => {
+        const r = await deleteBadge(ctx, req.organization_id, req.badge_id);
+        return r.deleted ? { deleted: true } : { deleted: false, badge: badge(r.badge) };
+      },
+
+      SetBadgeImage: async (req: BadgeIdRequest & { data: Buffer; declared_content_type: string }) =>
+        badge(await setBadgeImage(ctx, req.organization_id, req.badge_id, Buffer.from(req.data ?? []), req.declared_content_type)),
+
+      GetBadgeImage: async (req: { badge_id: string; content_hash: string; extension: string; organization_id: string }) => {
+        const image = await getBadgeImage(ctx, {
+          badgeId: req.badge_id,
+          contentHash: req.content_hash,
+          extension: req.extension,
+          ...(req.organization_id ? { organizationId: req.organization_id } : {}),
+        });
+        return { data: image.data, content_type: image.contentType, content_hash: image.contentHash };
+      },
+
+      IssueCredential: async (req: { organization_id: string; badge_id: string; recipient_name: string; recipient_email: string; issued_by: string }, call: Call) => {
+        const c = await issueCredential(
+          ctx,
+          req.organization_id,
+          { badgeId: req.badge_id, recipientName: req.recipient_name, recipientEmail: req.recipient_email },
+          metaOf(call),
+        );
+        ctx.logger.debug({ credentialUuid: c.id, badgeId: c.badgeId, issuedBy: req.issued_by }, 'credential issued');
+        return credentialToProto(c, ctx.baseUrl, ctx.clock.now());
+      },
+
+      GetCredential: async (req: { organization_id: string; credential_uuid: string }) =>
+        credentialToProto(await getCredential(ctx, req.organization_id, req.credential_uuid), ctx.baseUrl, ctx.clock.now()),
     },
   };
 }

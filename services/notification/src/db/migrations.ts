@@ -22,4 +22,111 @@ export const migrations: Migration[] = [
       });
     },
   },
+  {
+    name: '0002_organizations_email_sends',
+    async up(db) {
+      // What notification knows of each organization, from accounts.organization.* events.
+      // `version` is the createdAt of the event the row was built from: older events are ignored.
+      await db.schema.createTable('organizations', (t) => {
+        t.text('id').primary();
+        t.text('name').notNullable();
+        t.text('slug').notNullable();
+        t.text('status').notNullable();
+        t.text('plan').notNullable();
+        t.boolean('email_notifications_enabled').notNullable();
+        t.timestamp('version', { useTz: true }).notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+      });
+      // Each e-mail owed for an event, keyed by (event id, kind). The row is committed (pending)
+      // before any SMTP conversation and updated after it; the worker sends only pending rows
+      // whose lease has lapsed, so a sent row is never sent again.
+      await db.schema.createTable('email_sends', (t) => {
+        t.uuid('id').primary();
+        t.text('event_id').notNullable();
+        t.text('event_type').notNullable();
+        t.text('kind').notNullable();
+        t.text('organization_id');
+        t.text('recipient_email').notNullable();
+        t.text('recipient_name').notNullable();
+        t.text('subject').notNullable();
+        t.text('status').notNullable(); // pending | sent | failed | skipped
+        // Template variables. For account e-mails they include the one-time link, so they are
+        // cleared once the row reaches a final state.
+        t.jsonb('payload');
+        t.integer('attempts').notNullable().defaultTo(0);
+        t.text('last_error');
+        t.timestamp('next_attempt_at', { useTz: true }).notNullable();
+        t.timestamp('locked_until', { useTz: true });
+        t.timestamp('sent_at', { useTz: true });
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+        t.unique(['event_id', 'kind']);
+        t.index(['organization_id', 'created_at']);
+      });
+      await db.raw(`CREATE INDEX email_sends_due ON ?? (next_attempt_at) WHERE status = 'pending'`, ['email_sends']);
+    },
+  },
+  {
+    name: '0003_webhooks',
+    async up(db) {
+      // Facts about credentials needed to route lifecycle events that do not carry them all.
+      await db.schema.createTable('credential_index', (t) => {
+        t.uuid('credential_uuid').primary();
+        t.text('credential_id').notNullable();
+        t.text('organization_id').notNullable();
+        t.text('badge_id').notNullable();
+        t.text('recipient_email').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.index(['credential_id']);
+      });
+      await db.schema.createTable('webhook_endpoints', (t) => {
+        t.uuid('id').primary();
+        t.text('organization_id').notNullable();
+        t.text('url').notNullable();
+        t.jsonb('events').notNullable();
+        // Needed in clear to sign each delivery (HMAC); never returned after creation.
+        t.text('secret').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('deleted_at', { useTz: true });
+        t.index(['organization_id']);
+      });
+      await db.schema.createTable('webhook_deliveries', (t) => {
+        t.uuid('id').primary();
+        t.uuid('endpoint_id').notNullable().references('id').inTable('webhook_endpoints');
+        t.text('organization_id').notNullable();
+        t.text('event_id').notNullable();
+        t.text('event_type').notNullable();
+        // The exact bytes sent (and signed) on every attempt and replay.
+        t.text('body').notNullable();
+        t.text('status').notNullable(); // pending | succeeded | failed | cancelled
+        t.integer('attempts').notNullable().defaultTo(0);
+        // Attempts since the delivery was (re)queued: drives the backoff; a replay starts at 0.
+        t.integer('window_attempts').notNullable().defaultTo(0);
+        // Retries stop when a failure happens after this instant (24 h after the first try).
+        t.timestamp('retry_until', { useTz: true }).notNullable();
+        t.timestamp('next_attempt_at', { useTz: true });
+        t.timestamp('locked_until', { useTz: true });
+        t.integer('last_status_code');
+        t.text('last_error');
+        t.timestamp('delivered_at', { useTz: true });
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+        t.unique(['endpoint_id', 'event_id']);
+        t.index(['endpoint_id', 'created_at']);
+      });
+      await db.raw(`CREATE INDEX webhook_deliveries_due ON ?? (next_attempt_at) WHERE status = 'pending'`, ['webhook_deliveries']);
+      await db.schema.createTable('webhook_attempts', (t) => {
+        t.uuid('id').primary();
+        t.uuid('delivery_id').notNullable().references('id').inTable('webhook_deliveries').onDelete('CASCADE');
+        t.integer('attempt').notNullable();
+        t.timestamp('started_at', { useTz: true }).notNullable();
+        t.integer('duration_ms').notNullable();
+        t.integer('status_code');
+        t.text('error');
+        t.text('response_excerpt');
+        t.boolean('succeeded').notNullable();
+        t.index(['delivery_id', 'attempt']);
+      });
+    },
+  },
 ];

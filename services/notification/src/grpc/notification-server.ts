@@ -3,8 +3,45 @@ import type { GrpcServiceBinding } from '@cred/grpc';
 import { AppError } from '@cred/runtime';
 import type { Knex } from '@cred/db';
 import { notificationStore } from '../db/notification-store.js';
+import type { DeliveryWithAttempts, WebhookService } from '../app/webhook-service.js';
+import type { WebhookEndpoint } from '../db/webhook-store.js';
 
-export function notificationBinding(db: Knex): GrpcServiceBinding {
+type Msg = Record<string, any>;
+
+const iso = (d: Date | null | undefined): string => (d ? d.toISOString() : '');
+
+/** Never carries the secret: only CreateWebhook adds it, next to this. */
+function endpointToProto(e: WebhookEndpoint) {
+  return { id: e.id, organization_id: e.organizationId, url: e.url, events: e.events, created_at: iso(e.createdAt) };
+}
+
+function deliveryToProto({ delivery: d, attempts }: DeliveryWithAttempts) {
+  return {
+    id: d.id,
+    webhook_id: d.endpointId,
+    event_id: d.eventId,
+    event_type: d.eventType,
+    status: d.status,
+    attempts: d.attempts,
+    next_attempt_at: d.status === 'pending' ? iso(d.nextAttemptAt) : '',
+    last_status_code: d.lastStatusCode ?? 0,
+    last_error: d.lastError ?? '',
+    created_at: iso(d.createdAt),
+    updated_at: iso(d.updatedAt),
+    delivered_at: iso(d.deliveredAt),
+    attempt_log: attempts.map((a) => ({
+      attempt: a.attempt,
+      started_at: iso(a.startedAt),
+      duration_ms: a.durationMs,
+      status_code: a.statusCode ?? 0,
+      error: a.error ?? '',
+      response_excerpt: a.responseExcerpt ?? '',
+      succeeded: a.succeeded,
+    })),
+  };
+}
+
+export function notificationBinding(db: Knex, webhooks: WebhookService): GrpcServiceBinding {
   return {
     name: 'credentials.notification.v1.NotificationService',
     definition: loadProtos().notification.NotificationService.service,
@@ -23,10 +60,33 @@ export function notificationBinding(db: Knex): GrpcServiceBinding {
             event_type: n.eventType,
             channel: n.channel,
             status: n.status,
-            created_at: n.createdAt.toISOString(),
+            created_at: iso(n.createdAt),
+            kind: n.kind,
+            recipient: n.recipient,
+            subject: n.subject,
+            attempts: n.attempts,
+            last_error: n.lastError ?? '',
+            sent_at: iso(n.sentAt),
+            updated_at: iso(n.updatedAt),
           })),
         };
       },
+      CreateWebhook: async (req: Msg) => {
+        const r = await webhooks.create(String(req.organization_id ?? ''), String(req.url ?? ''), (req.events ?? []) as string[]);
+        return { endpoint: endpointToProto(r.endpoint), secret: r.secret };
+      },
+      ListWebhooks: async (req: Msg) => ({ endpoints: (await webhooks.list(String(req.organization_id ?? ''))).map(endpointToProto) }),
+      DeleteWebhook: async (req: Msg) => {
+        await webhooks.remove(String(req.organization_id ?? ''), String(req.webhook_id ?? ''));
+        return {};
+      },
+      ListDeliveries: async (req: Msg) => {
+        const page = await webhooks.deliveries(String(req.organization_id ?? ''), String(req.webhook_id ?? ''), Number(req.limit ?? 0), Number(req.offset ?? 0));
+        return { total: page.total, deliveries: page.items.map(deliveryToProto) };
+      },
+      ReplayDelivery: async (req: Msg) =>
+        deliveryToProto(await webhooks.replay(String(req.organization_id ?? ''), String(req.webhook_id ?? ''), String(req.delivery_id ?? ''))),
+      PingWebhook: async (req: Msg) => deliveryToProto(await webhooks.ping(String(req.organization_id ?? ''), String(req.webhook_id ?? ''))),
     },
   };
 }

@@ -8,6 +8,13 @@ export interface Notification {
   'channel'?: (string);
   'status'?: (string);
   'created_at'?: (string);
+  'kind'?: (string);
+  'recipient'?: (string);
+  'subject'?: (string);
+  'attempts'?: (number);
+  'last_error'?: (string);
+  'sent_at'?: (string);
+  'updated_at'?: (string);
 }
 
 export interface Notification__Output {
@@ -17,4 +24,11 @@ export interface Notification__Output {
   'channel': (string);
   'status': (string);
   'created_at': (string);
+  'kind': (string);
+  'recipient': (string);
+  'subject': (string);
+  'attempts': (number);
+  'last_error': (string);
+  'sent_at': (string);
+  'updated_at': (string);
 }

@@ -1,0 +1,18 @@
+// Original file: credentials/issuance/v1/issuance.proto
+
+
+export interface IssueCredentialRequest {
+  'organization_id'?: (string);
+  'badge_id'?: (string);
+  'recipient_name'?: (string);
+  'recipient_email'?: (string);
+  'issued_by'?: (string);
+}
+
+export interface IssueCredentialRequest__Output {
+  'organization_id': (string);
+  'badge_id': (string);
+  'recipient_name': (string);
+  'recipient_email': (string);
+  'issued_by': (string);
+}

@@ -1,0 +1,213 @@
+import type { IncomingMessage } from 'node:http';
+import busboy from 'busboy';
+import { Router, type Request } from 'express';
+import { AppError } from '@cred/runtime';
+import type { Upstreams } from '../upstream/clients.js';
+import { pathId, requestIdOf } from './body.js';
+
+/** DECISIONS.md section 1: badge images at most 2 MiB. */
+export const MAX_BADGE_IMAGE_BYTES = 2 * 1024 * 1024;
+/** Multipart framing around the file; beyond this the upload is cut off without reading it all. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+type IssuanceClient = Upstreams['issuance'];
+type BadgeMessage = Awaited<ReturnType<IssuanceClient['GetBadge']>>;
+type CredentialMessage = Awaited<ReturnType<IssuanceClient['GetCredential']>>;
+
+/** A badge template as SPEC.md shows it. */
+export function badgeJson(b: BadgeMessage) {
+  return {
+    id: b.id,
+    name: b.name,
+    slug: b.slug,
+    description: b.description,
+    criteria: b.criteria,
+    imageUrl: b.image_url ?? null,
+    expiresInDays: b.expires_in_days ?? null,
+    tags: b.tags ?? [],
+    isActive: b.is_active,
+    createdAt: b.created_at,
+    publicUrl: b.public_url,
+    achievementUrl: b.achievement_url,
+  };
+}
+
+/** A credential list item (SPEC.md "Credential" plus revocationReason, DECISIONS.md section 1). */
+export function credentialJson(c: CredentialMessage) {
+  return {
+    id: c.id,
+    credentialId: c.credential_id,
+    badgeId: c.badge_id,
+    badgeName: c.badge_name,
+    recipientName: c.recipient_name,
+    recipientEmail: c.recipient_email,
+    status: c.status,
+    issuanceDate: c.issuance_date,
+    expirationDate: c.expiration_date ?? null,
+    claimedAt: c.claimed_at ?? null,
+    revokedAt: c.revoked_at ?? null,
+    revocationReason: c.revocation_reason ?? null,
+    isPublic: c.is_public,
+    verificationUrl: c.verification_url,
+    supersedesCredentialId: c.supersedes_credential_id ?? null,
+    supersededByCredentialId: c.superseded_by_credential_id ?? null,
+  };
+}
+
+function queryInt(value: unknown, field: string, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const message = `${field} must be an integer from ${min} to ${max}`;
+  if (typeof value !== 'string' || !/^-?\d{1,10}$/.test(value)) throw AppError.validation(field, message);
+  const n = Number(value);
+  if (n < min || n > max) throw AppError.validation(field, message);
+  return n;
+}
+
+/** `limit` (1-100, default 50), `offset` (>= 0, default 0), `active` (true/false): DECISIONS.md section 1, no clamping. */
+export function badgeListQuery(req: Request): { limit: number; offset: number; active?: boolean } {
+  const limit = queryInt(req.query.limit, 'limit', 50, 1, 100);
+  const offset = queryInt(req.query.offset, 'offset', 0, 0, 1_000_000);
+  const active = req.query.active;
+  if (active === undefined) return { limit, offset };
+  if (active !== 'true' && active !== 'false') throw AppError.validation('active', 'active must be true or false');
+  return { limit, offset, active: active === 'true' };
+}
+
+export async function listBadgesJson(issuance: IssuanceClient, organizationId: string, req: Request, requestId: string) {
+  const q = badgeListQuery(req);
+  const r = await issuance.ListBadges({ organization_id: organizationId, ...q }, { requestId });
+  return { data: (r.badges ?? []).map(badgeJson), pagination: { limit: r.limit, offset: r.offset, total: r.total } };
+}
+
+interface Upload {
+  data: Buffer;
+  mimeType: string;
+}
+
+/**
+ * Reads the multipart field `image` (one file, at most 2 MiB). The declared type is passed
+ * on for logging only: the issuance service decides the type from the bytes.
+ */
+export function readImageUpload(req: IncomingMessage): Promise<Upload> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BADGE_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES) {
+    return Promise.reject(new AppError('PAYLOAD_TOO_LARGE', 'image must be at most 2 MiB', { field: 'image', limitBytes: MAX_BADGE_IMAGE_BYTES }));
+  }
+  return new Promise((resolve, reject) => {
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({
+        headers: req.headers,
+        limits: { files: 1, fileSize: MAX_BADGE_IMAGE_BYTES, fields: 0, parts: 2, headerPairs: 20 },
+      });
+    } catch {
+      reject(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data with a file field "image"'));
+      return;
+    }
+    let settled = false;
+    const fail = (err: AppError) => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(bb);
+      req.resume(); // drain what is left so the error response can be read
+      reject(err);
+    };
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let file: { mimeType: string } | undefined;
+    let tooLarge = false;
+    let received = 0;
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      // Chunked uploads have no Content-Length: stop reading well past the limit.
+      if (received > MAX_BADGE_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES) {
+        fail(new AppError('PAYLOAD_TOO_LARGE', 'image must be at most 2 MiB', { field: 'image', limitBytes: MAX_BADGE_IMAGE_BYTES }));
+      }
+    });
+    bb.on('file', (name, stream, info) => {
+      if (name !== 'image') {
+        stream.resume();
+        fail(AppError.validation(name.slice(0, 64) || 'image', 'The only multipart field is the file "image"'));
+        return;
+      }
+      file = { mimeType: info.mimeType };
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        chunks.push(chunk);
+      });
+      stream.on('limit', () => {
+        tooLarge = true;
+      });
+    });
+    bb.on('field', (name) => fail(AppError.validation(name.slice(0, 64) || 'image', 'The only multipart field is the file "image"')));
+    bb.on('fieldsLimit', () => fail(AppError.validation('image', 'The only multipart field is the file "image"')));
+    bb.on('filesLimit', () => fail(AppError.validation('image', 'Upload one file only')));
+    bb.on('partsLimit', () => fail(AppError.validation('image', 'Upload one file only')));
+    bb.on('error', () => fail(AppError.validation('image', 'Malformed multipart body')));
+    bb.on('close', () => {
+      if (settled) return;
+      if (tooLarge) return fail(new AppError('PAYLOAD_TOO_LARGE', 'image must be at most 2 MiB', { field: 'image', limitBytes: MAX_BADGE_IMAGE_BYTES }));
+      if (!file) return fail(AppError.validation('image', 'image is required (multipart file field "image")'));
+      settled = true;
+      resolve({ data: Buffer.concat(chunks, size), mimeType: file.mimeType });
+    });
+    req.on('aborted', () => fail(AppError.validation('image', 'Upload aborted')));
+    req.pipe(bb);
+  });
+}
+
+/**
+ * Badge templates of an organization for its members, mounted by the lead under
+ * `/api/organizations/:orgId` after session auth (which sets `res.locals.orgId`).
+ * Bodies are passed to the issuance service as they came; it validates every field.
+ * The image upload reads its own multipart body, so it must be mounted before any guard
+ * that refuses non-JSON bodies on /api.
+ */
+export function badgeSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
+  const router = Router();
+  const issuance = upstreams.issuance;
+  const orgOf = (res: { locals: Record<string, unknown> }) => String(res.locals.orgId ?? '');
+
+  router.post('/badges', async (req, res) => {
+    const badge = await issuance.CreateBadge({ organization_id: orgOf(res), badge_json: JSON.stringify(req.body ?? {}) }, { requestId: requestIdOf(res) });
+    res.status(201).location(`badges/${badge.id}`).json(badgeJson(badge));
+  });
+
+  router.get('/badges', async (req, res) => {
+    res.status(200).json(await listBadgesJson(issuance, orgOf(res), req, requestIdOf(res)));
+  });
+
+  router.get('/badges/:badgeId', async (req, res) => {
+    const badge = await issuance.GetBadge({ organization_id: orgOf(res), badge_id: pathId(req, 'badgeId') }, { requestId: requestIdOf(res) });
+    res.status(200).json(badgeJson(badge));
+  });
+
+  router.patch('/badges/:badgeId', async (req, res) => {
+    const badgeId = pathId(req, 'badgeId');
+    const badge = await issuance.UpdateBadge(
+      { organization_id: orgOf(res), badge_id: badgeId, badge_json: JSON.stringify(req.body ?? {}) },
+      { requestId: requestIdOf(res) },
+    );
+    res.status(200).json(badgeJson(badge));
+  });
+
+  // 204 when deleted; 200 with the badge when it has credentials and was deactivated instead.
+  router.delete('/badges/:badgeId', async (req, res) => {
+    const r = await issuance.DeleteBadge({ organization_id: orgOf(res), badge_id: pathId(req, 'badgeId') }, { requestId: requestIdOf(res) });
+    if (r.deleted || !r.badge) res.status(204).end();
+    else res.status(200).json(badgeJson(r.badge));
+  });
+
+  router.post('/badges/:badgeId/image', async (req, res) => {
+    const badgeId = pathId(req, 'badgeId');
+    if (!req.is('multipart/form-data')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data with a file field "image"');
+    const upload = await readImageUpload(req);
+    const badge = await issuance.SetBadgeImage(
+      { organization_id: orgOf(res), badge_id: badgeId, data: upload.data, declared_content_type: upload.mimeType },
+      { requestId: requestIdOf(res), deadlineMs: 30000 },
+    );
+    res.status(200).json(badgeJson(badge));
+  });
+
+  return router;
+}

@@ -1,0 +1,120 @@
+import { Router, type Request, type Response } from 'express';
+import { AppError } from '@cred/runtime';
+import type { Upstreams } from '../upstream/clients.js';
+import { bodyOf, pathId, requestIdOf } from './body.js';
+
+type Msg = Record<string, any>;
+
+const orNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** A webhook endpoint as clients see it (never the secret; only creation adds it). */
+export function webhookView(e: Msg) {
+  return { id: e.id, url: e.url, events: e.events ?? [], createdAt: e.created_at };
+}
+
+export function deliveryView(d: Msg) {
+  return {
+    id: d.id,
+    webhookId: d.webhook_id,
+    eventId: d.event_id,
+    eventType: d.event_type,
+    status: d.status,
+    attempts: d.attempts,
+    nextAttemptAt: orNull(d.next_attempt_at),
+    lastStatusCode: d.last_status_code || null,
+    lastError: orNull(d.last_error),
+    createdAt: d.created_at,
+    updatedAt: d.updated_at,
+    deliveredAt: orNull(d.delivered_at),
+    attemptLog: ((d.attempt_log ?? []) as Msg[]).map((a) => ({
+      attempt: a.attempt,
+      startedAt: a.started_at,
+      durationMs: a.duration_ms,
+      statusCode: a.status_code || null,
+      error: orNull(a.error),
+      responseExcerpt: orNull(a.response_excerpt),
+      succeeded: Boolean(a.succeeded),
+    })),
+  };
+}
+
+function pageParams(query: Record<string, unknown>): { limit: number; offset: number } {
+  const parse = (name: string, fallback: number) => {
+    const raw = query[name];
+    if (raw === undefined) return fallback;
+    if (typeof raw !== 'string' || !/^\d{1,6}$/.test(raw)) throw AppError.validation(name, `${name} must be a non-negative integer`);
+    return Number(raw);
+  };
+  const limit = parse('limit', 50);
+  const offset = parse('offset', 0);
+  if (limit < 1 || limit > 100) throw AppError.validation('limit', 'limit must be between 1 and 100');
+  return { limit, offset };
+}
+
+/**
+ * Outbound webhook endpoints of an organization (DECISIONS.md sections 3 and 6). Mounted by
+ * the app under `/api/organizations/:orgId` after session authentication and the membership
+ * check, which set `res.locals.orgId`. Registration needs the Enterprise plan (403 otherwise),
+ * checked against accounts here and against notification's own view of the plan there.
+ */
+export function webhookSessionRoutes(upstreams: Upstreams): Router {
+  const router = Router({ mergeParams: true });
+  const notification = upstreams.notification;
+  const orgOf = (res: { locals: Record<string, unknown> }) => {
+    const id = res.locals.orgId;
+    // Defence in depth: never run without the membership check having named the organization.
+    if (typeof id !== 'string' || id === '') throw AppError.notFound('Resource not found');
+    return id;
+  };
+
+  router.post('/webhooks', async (req, res) => {
+    const organizationId = orgOf(res);
+    const body = bodyOf(req, ['url', 'events']);
+    if (typeof body.url !== 'string' || body.url.length === 0) throw AppError.validation('url', 'url is required');
+    if (body.url.length > 2048) throw AppError.validation('url', 'url is too long');
+    if (!Array.isArray(body.events) || body.events.length === 0 || body.events.length > 20 || !body.events.every((e) => typeof e === 'string')) {
+      throw AppError.validation('events', 'events must be a non-empty array of event types');
+    }
+    const org = await upstreams.accounts.GetOrganization({ organization_id: organizationId }, { requestId: requestIdOf(res) });
+    if (org.plan !== 'enterprise') throw AppError.forbidden('Outbound webhooks require the Enterprise plan', { plan: org.plan });
+    const r = await notification.CreateWebhook({ organization_id: organizationId, url: body.url, events: body.events as string[] }, { requestId: requestIdOf(res) });
+    res.status(201).setHeader('Cache-Control', 'no-store');
+    res.json({ ...webhookView(r.endpoint!), secret: r.secret });
+  });
+
+  router.get('/webhooks', async (_req, res) => {
+    const r = await notification.ListWebhooks({ organization_id: orgOf(res) }, { requestId: requestIdOf(res) });
+    res.status(200).json({ data: (r.endpoints ?? []).map(webhookView) });
+  });
+
+  router.delete('/webhooks/:webhookId', async (req, res) => {
+    await notification.DeleteWebhook({ organization_id: orgOf(res), webhook_id: pathId(req, 'webhookId') }, { requestId: requestIdOf(res) });
+    res.status(204).end();
+  });
+
+  router.get('/webhooks/:webhookId/deliveries', async (req, res) => {
+    const { limit, offset } = pageParams(req.query as Record<string, unknown>);
+    const r = await notification.ListDeliveries({ organization_id: orgOf(res), webhook_id: pathId(req, 'webhookId'), limit, offset }, { requestId: requestIdOf(res) });
+    res.status(200).json({ data: (r.deliveries ?? []).map(deliveryView), pagination: { limit, offset, total: r.total } });
+  });
+
+  const replay = (withWebhook: boolean) =>
+    async (req: Request, res: Response) => {
+      const d = await notification.ReplayDelivery(
+        { organization_id: orgOf(res), webhook_id: withWebhook ? pathId(req, 'webhookId') : '', delivery_id: pathId(req, 'deliveryId') },
+        { requestId: requestIdOf(res) },
+      );
+      res.status(202).json(deliveryView(d));
+    };
+  router.post('/webhooks/:webhookId/deliveries/:deliveryId/replay', replay(true));
+  // DECISIONS.md writes the replay path as `.../deliveries/{deliveryId}/replay`; both forms work.
+  router.post('/webhooks/deliveries/:deliveryId/replay', replay(false));
+  router.post('/deliveries/:deliveryId/replay', replay(false));
+
+  router.post('/webhooks/:webhookId/ping', async (req, res) => {
+    const d = await notification.PingWebhook({ organization_id: orgOf(res), webhook_id: pathId(req, 'webhookId') }, { requestId: requestIdOf(res), deadlineMs: 20_000 });
+    res.status(200).json(deliveryView(d));
+  });
+
+  return router;
+}

@@ -1,0 +1,30 @@
+import type { Knex } from '@cred/db';
+import type { PromiseClient } from '@cred/grpc';
+import type { AccountsServiceClient, SigningServiceClient } from '@cred/proto';
+import type { Clock, Logger } from '@cred/runtime';
+import type { OrganizationCache } from './organizations.js';
+
+/** Everything the use cases need; built once in service.ts (tests build their own). */
+export interface IssuanceContext {
+  db: Knex;
+  schema: string;
+  clock: Clock;
+  logger: Logger;
+  /** Public base of every URL we mint (BASE_URL). */
+  baseUrl: string;
+  signing: PromiseClient<SigningServiceClient>;
+  accounts: PromiseClient<AccountsServiceClient>;
+  /** Organizations for issuing (name, slug, status), cached briefly. */
+  organizations: OrganizationCache;
+  /** Publish the outbox now rather than at the next poll; call after commit. */
+  wakeRelay: () => void;
+}
+
+/** Per-call metadata carried to the services we call. */
+export interface CallMeta {
+  requestId?: string;
+}
+
+export function callOptions(meta: CallMeta): { requestId?: string } {
+  return meta.requestId ? { requestId: meta.requestId } : {};
+}

@@ -1,0 +1,299 @@
+import { createHash } from 'node:crypto';
+import { AppError } from '@cred/runtime';
+
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+export type ImageKind = 'png' | 'jpg' | 'webp' | 'svg';
+
+export const IMAGE_CONTENT_TYPES: Record<ImageKind, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+};
+
+export interface CheckedImage {
+  kind: ImageKind;
+  contentType: string;
+  /** Hex SHA-256 of the bytes: the image's immutable name. */
+  contentHash: string;
+  data: Buffer;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The image type from the bytes alone (magic numbers); undefined when it is none of ours. */
+export function sniffImage(data: Buffer): ImageKind | undefined {
+  if (data.length >= 33 && data.subarray(0, 8).equals(PNG_SIGNATURE) && data.readUInt32BE(8) === 13 && data.toString('latin1', 12, 16) === 'IHDR') {
+    return 'png';
+  }
+  if (data.length >= 4 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
+  if (
+    data.length >= 20 &&
+    data.toString('latin1', 0, 4) === 'RIFF' &&
+    data.toString('latin1', 8, 12) === 'WEBP' &&
+    ['VP8 ', 'VP8L', 'VP8X'].includes(data.toString('latin1', 12, 16)) &&
+    data.readUInt32LE(4) + 8 <= data.length
+  ) {
+    return 'webp';
+  }
+  // SVG is text: look past a BOM, whitespace, an XML declaration and comments for "<svg".
+  const head = data.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
+  if (/^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:[A-Za-z_][\w.-]*:)?svg[\s>/]/.test(head)) return 'svg';
+  return undefined;
+}
+
+/**
+ * An uploaded badge image: size, type from the magic bytes (the declared type is not
+ * trusted), and for SVG the safety check below. Throws VALIDATION_ERROR (field `image`) or
+ * PAYLOAD_TOO_LARGE.
+ */
+export function checkImage(data: Buffer): CheckedImage {
+  if (data.length === 0) throw AppError.validation('image', 'image is empty');
+  if (data.length > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'image must be at most 2 MiB', { field: 'image', limitBytes: MAX_IMAGE_BYTES });
+  const kind = sniffImage(data);
+  if (!kind) throw AppError.validation('image', 'image must be a PNG, JPEG, WebP or SVG file');
+  if (kind === 'svg') {
+    const problem = svgProblem(data);
+    if (problem) throw AppError.validation('image', `SVG refused: ${problem}`, { reason: problem });
+  }
+  return { kind, contentType: IMAGE_CONTENT_TYPES[kind], contentHash: createHash('sha256').update(data).digest('hex'), data };
+}
+
+// ---------------------------------------------------------------------------------------
+// SVG: we refuse unsafe documents instead of rewriting them. A sanitiser has to agree with
+// every browser's parser about what it removed; a strict checker only has to be sure of what
+// it accepts. The checker is a small XML tokenizer with namespaces: anything it does not
+// understand is refused. What passes is stored byte for byte and is also served with a
+// sandboxing Content-Security-Policy (defence in depth).
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const XLINK_NS = 'http://www.w3.org/1999/xlink';
+const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+/** Editor metadata namespaces (Inkscape, Sodipodi, RDF/CC/DC, Illustrator): never rendered. */
+const INERT_NS = new Set([
+  'http://www.inkscape.org/namespaces/inkscape',
+  'http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd',
+  'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  'http://creativecommons.org/ns#',
+  'http://web.resource.org/cc/',
+  'http://purl.org/dc/elements/1.1/',
+  'http://purl.org/dc/terms/',
+  'http://ns.adobe.com/AdobeIllustrator/10.0/',
+  'http://ns.adobe.com/AdobeSVGViewerExtensions/3.0/',
+  'http://ns.adobe.com/Extensibility/1.0/',
+  'http://ns.adobe.com/Graphs/1.0/',
+  'http://ns.adobe.com/SaveForWeb/1.0/',
+  'http://ns.adobe.com/Variables/1.0/',
+  'http://ns.adobe.com/xap/1.0/',
+  'http://www.bohemiancoding.com/sketch/ns',
+]);
+const ALLOWED_NS = new Set([SVG_NS, XLINK_NS, ...INERT_NS]);
+
+/** SVG elements that draw, group or define paint: no scripting, no foreign content, no animation (it can rewrite href). */
+const SVG_ELEMENTS = new Set(
+  (
+    'svg g defs title desc metadata symbol use switch path rect circle ellipse line polyline polygon text tspan textPath ' +
+    'linearGradient radialGradient stop clipPath mask pattern marker image style filter feBlend feColorMatrix ' +
+    'feComponentTransfer feComposite feConvolveMatrix feDiffuseLighting feDisplacementMap feDistantLight feDropShadow ' +
+    'feFlood feFuncA feFuncB feFuncG feFuncR feGaussianBlur feMerge feMergeNode feMorphology feOffset fePointLight ' +
+    'feSpecularLighting feSpotLight feTile feTurbulence'
+  ).split(' '),
+);
+
+const PREDEFINED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const NAME = '[A-Za-z_][\\w.-]*(?::[A-Za-z_][\\w.-]*)?';
+const START_TAG = new RegExp(`<(${NAME})((?:\\s+${NAME}\\s*=\\s*(?:"[^"<]*"|'[^'<]*'))*)\\s*(/?)>`, 'y');
+const ATTRIBUTE = new RegExp(`(${NAME})\\s*=\\s*(?:"([^"<]*)"|'([^'<]*)')`, 'g');
+const END_TAG = new RegExp(`</(${NAME})\\s*>`, 'y');
+const MAX_DEPTH = 256;
+
+class SvgRefused extends Error {}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&([^;&\s]{0,32});?/g, (whole, body: string) => {
+    if (!whole.endsWith(';')) throw new SvgRefused('a bare "&" (not well-formed XML)');
+    const numeric = /^#(?:x([0-9a-fA-F]{1,6})|([0-9]{1,7}))$/.exec(body);
+    if (numeric) {
+      const code = numeric[1] !== undefined ? parseInt(numeric[1], 16) : Number(numeric[2]);
+      if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) throw new SvgRefused('an invalid character reference');
+      return String.fromCodePoint(code);
+    }
+    const named = PREDEFINED_ENTITIES[body];
+    if (named === undefined) throw new SvgRefused(`the entity "&${body.slice(0, 32)};" (only XML's predefined entities are allowed)`);
+    return named;
+  });
+}
+
+/** CSS in style attributes and <style>: no imports, no external url(), no escapes (they can spell url or expression). */
+function cssProblem(css: string): string | undefined {
+  const lower = css.toLowerCase();
+  if (lower.includes('\\')) return 'CSS escapes';
+  if (lower.includes('@import')) return 'CSS @import';
+  if (/expression\s*\(|javascript:|-moz-binding|behavior\s*:/.test(lower)) return 'scriptable CSS';
+  for (const m of lower.matchAll(/url\s*\(\s*(['"]?)([^)'"]*)/g)) {
+    if (!(m[2] ?? '').trim().startsWith('#')) return 'an external reference in CSS url()';
+  }
+  return undefined;
+}
+
+const RASTER_DATA_URI = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]*$/;
+
+function attributeProblem(element: string, local: string, ns: string | undefined, value: string): string | undefined {
+  if (/^on/i.test(local)) return `the event handler attribute "${local}"`;
+  const v = value.trim();
+  // Browsers ignore whitespace and control characters inside a URL scheme.
+  // eslint-disable-next-line no-control-regex
+  if (/javascript:|vbscript:/i.test(v.replace(/[\s\u0000-\u001f]/g, ''))) return `a script URL in "${local}"`;
+  if (local === 'href' && (ns === undefined || ns === XLINK_NS)) {
+    if (v.startsWith('#')) return undefined;
+    if ((element === 'image' || element === 'feImage') && RASTER_DATA_URI.test(v)) return undefined;
+    return `an external reference in ${element} ${local}`;
+  }
+  if (local === 'style') return cssProblem(v);
+  if (/url\s*\(/i.test(v)) return cssProblem(v);
+  return undefined;
+}
+
+interface OpenElement {
+  qname: string;
+  local: string;
+  ns: string;
+  scope: Map<string, string>;
+}
+
+function resolve(qname: string, scope: Map<string, string>, isAttribute: boolean): { local: string; ns: string | undefined } {
+  const colon = qname.indexOf(':');
+  if (colon < 0) return { local: qname, ns: isAttribute ? undefined : scope.get('') };
+  const prefix = qname.slice(0, colon);
+  const local = qname.slice(colon + 1);
+  if (prefix === 'xml') return { local, ns: XML_NS };
+  const ns = scope.get(prefix);
+  if (ns === undefined) throw new SvgRefused(`the undeclared prefix "${prefix}"`);
+  return { local, ns };
+}
+
+/** Why an SVG document is refused, or undefined when it is safe to serve. */
+export function svgProblem(data: Buffer): string | undefined {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    return 'not valid UTF-8';
+  }
+  try {
+    checkSvg(text.replace(/^\uFEFF/, ''));
+    return undefined;
+  } catch (err) {
+    if (err instanceof SvgRefused) return err.message;
+    throw err;
+  }
+}
+
+function checkSvg(doc: string): void {
+  const stack: OpenElement[] = [];
+  let pos = 0;
+  let sawRoot = false;
+  let rootClosed = false;
+  while (pos < doc.length) {
+    const lt = doc.indexOf('<', pos);
+    const textEnd = lt < 0 ? doc.length : lt;
+    if (textEnd > pos) {
+      const chunk = doc.slice(pos, textEnd);
+      if (stack.length === 0 && chunk.trim() !== '') throw new SvgRefused('text outside the root element');
+      const decoded = decodeEntities(chunk);
+      if (stack.at(-1)?.local === 'style') {
+        const problem = cssProblem(decoded);
+        if (problem) throw new SvgRefused(problem);
+      }
+      pos = textEnd;
+      if (lt < 0) break;
+    }
+    const rest = doc.slice(pos, pos + 16);
+    if (rest.startsWith('<!--')) {
+      const end = doc.indexOf('-->', pos + 4);
+      if (end < 0) throw new SvgRefused('an unterminated comment');
+      pos = end + 3;
+      continue;
+    }
+    if (rest.startsWith('<![CDATA[')) {
+      if (stack.length === 0) throw new SvgRefused('CDATA outside the root element');
+      const end = doc.indexOf(']]>', pos);
+      if (end < 0) throw new SvgRefused('an unterminated CDATA section');
+      if (stack.at(-1)?.local === 'style') {
+        const problem = cssProblem(doc.slice(pos + 9, end));
+        if (problem) throw new SvgRefused(problem);
+      }
+      pos = end + 3;
+      continue;
+    }
+    if (rest.startsWith('<!')) throw new SvgRefused('a DOCTYPE or entity declaration');
+    if (rest.startsWith('<?')) {
+      const end = doc.indexOf('?>', pos);
+      if (end < 0) throw new SvgRefused('an unterminated processing instruction');
+      const pi = doc.slice(pos, end + 2);
+      if (pos !== 0 || !/^<\?xml\s/.test(pi)) throw new SvgRefused('a processing instruction (e.g. xml-stylesheet)');
+      pos = end + 2;
+      continue;
+    }
+    if (rest.startsWith('</')) {
+      END_TAG.lastIndex = pos;
+      const m = END_TAG.exec(doc);
+      const open = stack.pop();
+      if (!m || !open || m[1] !== open.qname) throw new SvgRefused('mismatched tags (not well-formed XML)');
+      if (stack.length === 0) rootClosed = true;
+      pos += m[0].length;
+      continue;
+    }
+    // A start tag (sticky match at pos: no copies of a 2 MiB document per tag).
+    START_TAG.lastIndex = pos;
+    const m = START_TAG.exec(doc);
+    if (!m) throw new SvgRefused('a malformed tag (not well-formed XML)');
+    if (rootClosed) throw new SvgRefused('more than one root element');
+    const qname = m[1]!;
+    const attributes: Array<{ qname: string; value: string }> = [];
+    const seen = new Set<string>();
+    for (const a of (m[2] ?? '').matchAll(ATTRIBUTE)) {
+      const name = a[1]!;
+      if (seen.has(name)) throw new SvgRefused(`the attribute "${name}" twice`);
+      seen.add(name);
+      attributes.push({ qname: name, value: decodeEntities(a[2] ?? a[3] ?? '') });
+    }
+    const scope = new Map(stack.at(-1)?.scope ?? []);
+    for (const a of attributes) {
+      if (a.qname === 'xmlns' || a.qname.startsWith('xmlns:')) {
+        const uri = a.value.trim();
+        if (!ALLOWED_NS.has(uri)) throw new SvgRefused(`the namespace "${uri.slice(0, 100)}"`);
+        scope.set(a.qname === 'xmlns' ? '' : a.qname.slice(6), uri);
+      }
+    }
+    const { local, ns } = resolve(qname, scope, false);
+    if (!sawRoot) {
+      if (local !== 'svg' || ns !== SVG_NS) throw new SvgRefused('the root element is not <svg> in the SVG namespace');
+      sawRoot = true;
+    }
+    if (ns === SVG_NS) {
+      if (!SVG_ELEMENTS.has(local)) throw new SvgRefused(`the element <${local}>`);
+    } else if (ns === undefined || !INERT_NS.has(ns)) {
+      throw new SvgRefused(`the element <${qname}> outside the SVG namespace`);
+    }
+    for (const a of attributes) {
+      if (a.qname === 'xmlns' || a.qname.startsWith('xmlns:')) continue;
+      const attr = resolve(a.qname, scope, true);
+      if (attr.ns !== undefined && attr.ns !== XLINK_NS && attr.ns !== XML_NS && !INERT_NS.has(attr.ns)) {
+        throw new SvgRefused(`the attribute "${a.qname}"`);
+      }
+      const problem = attributeProblem(local, attr.local, attr.ns, a.value);
+      if (problem) throw new SvgRefused(problem);
+    }
+    pos += m[0].length;
+    if (m[3] !== '/') {
+      if (stack.length >= MAX_DEPTH) throw new SvgRefused('elements nested too deeply');
+      stack.push({ qname, local, ns: ns ?? '', scope });
+    } else if (stack.length === 0) {
+      rootClosed = true;
+    }
+  }
+  if (!sawRoot) throw new SvgRefused('no <svg> root element');
+  if (stack.length > 0) throw new SvgRefused('an unclosed element (not well-formed XML)');
+}

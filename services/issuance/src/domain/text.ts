@@ -1,0 +1,62 @@
+import { AppError } from '@cred/runtime';
+
+// C0 and C1 control characters and DEL (matching them is the point of these patterns).
+// Multi-line fields may keep tab, line feed and carriage return; single-line fields may not.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
+// eslint-disable-next-line no-control-regex
+const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
+// A lone surrogate cannot be stored as UTF-8 (it would silently become U+FFFD).
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export interface TextRule {
+  min: number;
+  max: number;
+  multiline?: boolean;
+  /** Trim before measuring and storing (default true). */
+  trim?: boolean;
+}
+
+/** A string field checked for type, control characters and length (in code points). Returns the stored form. */
+export function checkText(value: unknown, field: string, rule: TextRule): string {
+  if (typeof value !== 'string') throw AppError.validation(field, `${field} must be a string`);
+  const text = rule.trim === false ? value : value.trim();
+  if (LONE_SURROGATE.test(text)) throw AppError.validation(field, `${field} is not valid Unicode text`);
+  if ((rule.multiline ? CONTROL_MULTILINE : CONTROL).test(text)) throw AppError.validation(field, `${field} must not contain control characters`);
+  const length = [...text].length;
+  if (length < rule.min) {
+    throw AppError.validation(field, rule.min === 1 ? `${field} is required` : `${field} must be at least ${rule.min} characters`);
+  }
+  if (length > rule.max) throw AppError.validation(field, `${field} must be at most ${rule.max} characters`);
+  return text;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id that must be a UUID; `asNotFound` for ids that name a resource (a malformed one names nothing). */
+export function checkUuid(value: unknown, field: string, asNotFound = false): string {
+  if (typeof value !== 'string' || !UUID_RE.test(value)) {
+    if (asNotFound) throw AppError.notFound('Resource not found');
+    throw AppError.validation(field, `${field} must be a UUID`);
+  }
+  return value.toLowerCase();
+}
+
+/** Parses a JSON object text (gRPC `*_json` payloads). Prototype keys are refused like at the gateway. */
+export function parseJsonObject(text: string, field = 'body'): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text, (key, v: unknown) => {
+      if (key === '__proto__' || key === 'constructor' || key === 'prototype') throw new Error('forbidden key');
+      return v;
+    });
+  } catch {
+    throw AppError.validation(field, 'The body must be a JSON object');
+  }
+  if (!isPlainObject(value)) throw AppError.validation(field, 'The body must be a JSON object');
+  return value;
+}

@@ -1,0 +1,43 @@
+import { createEvent, type DomainEvent } from '@cred/events';
+import type { Clock } from '@cred/runtime';
+import type { BadgeView } from '../domain/badge.js';
+
+const PRODUCER = 'issuance';
+
+/** `issuance.badge.upserted` v1: the badge as it is now (create, patch, deactivate, image change). */
+export function badgeUpserted(badge: BadgeView, clock: Clock): DomainEvent<{ badge: BadgeView }> {
+  return createEvent({ type: 'issuance.badge.upserted', version: 1, producer: PRODUCER, clock, data: { badge } });
+}
+
+export interface BadgeDeletedData {
+  badgeId: string;
+  organizationId: string;
+  organizationSlug: string;
+  slug: string;
+}
+
+/** `issuance.badge.deleted` v1: a badge without credentials was removed for good. */
+export function badgeDeleted(data: BadgeDeletedData, clock: Clock): DomainEvent<BadgeDeletedData> {
+  return createEvent({ type: 'issuance.badge.deleted', version: 1, producer: PRODUCER, clock, data });
+}
+
+export interface CredentialIssuedData {
+  credentialId: string;
+  credentialUuid: string;
+  badgeId: string;
+  organizationId: string;
+  organizationSlug: string;
+  recipientEmail: string;
+  recipientName: string;
+  issuanceDate: string;
+  expirationDate: string | null;
+  status: 'pending';
+  isPublic: true;
+  supersedesCredentialId: null;
+  ob3Credential: Record<string, unknown>;
+}
+
+/** `credential.issued` v1 (docs/events.md). */
+export function credentialIssued(data: CredentialIssuedData, clock: Clock): DomainEvent<CredentialIssuedData> {
+  return createEvent({ type: 'credential.issued', version: 1, producer: PRODUCER, clock, data });
+}

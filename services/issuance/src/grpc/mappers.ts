@@ -1,0 +1,72 @@
+import { badgeView, type Badge } from '../domain/badge.js';
+import { effectiveStatus, verificationUrl, type Credential } from '../domain/credential.js';
+
+/** The proto Badge message (credentials.issuance.v1.Badge). */
+export interface BadgeMessage {
+  id: string;
+  organization_id: string;
+  organization_slug: string;
+  name: string;
+  slug: string;
+  description: string;
+  criteria: string;
+  image_url?: string;
+  expires_in_days?: number;
+  tags: string[];
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+  public_url: string;
+  achievement_url: string;
+}
+
+/** Domain badge -> proto Badge (null fields left out: proto3 `optional`). */
+export function badgeToProto(badge: Badge, baseUrl: string): BadgeMessage {
+  const v = badgeView(badge, baseUrl);
+  return {
+    id: v.id,
+    organization_id: v.organizationId,
+    organization_slug: v.organizationSlug,
+    name: v.name,
+    slug: v.slug,
+    description: v.description,
+    criteria: v.criteria,
+    ...(v.imageUrl === null ? {} : { image_url: v.imageUrl }),
+    ...(v.expiresInDays === null ? {} : { expires_in_days: v.expiresInDays }),
+    tags: v.tags,
+    is_active: v.isActive,
+    created_at: v.createdAt,
+    updated_at: v.updatedAt,
+    public_url: v.publicUrl,
+    achievement_url: v.achievementUrl,
+  };
+}
+
+const iso = (d: Date | null) => (d === null ? undefined : d.toISOString());
+
+function optional<K extends string>(key: K, value: string | null | undefined): Partial<Record<K, string>> {
+  return value === null || value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+}
+
+/** Domain credential -> proto Credential, with the status as of `now`. */
+export function credentialToProto(c: Credential, baseUrl: string, now: Date) {
+  return {
+    id: c.id,
+    credential_id: c.credentialId,
+    badge_id: c.badgeId,
+    badge_name: c.badgeName,
+    recipient_name: c.recipientName,
+    recipient_email: c.recipientEmail,
+    status: effectiveStatus(c, now),
+    issuance_date: c.issuanceDate.toISOString(),
+    ...optional('expiration_date', iso(c.expirationDate)),
+    ...optional('claimed_at', iso(c.claimedAt)),
+    ...optional('revoked_at', iso(c.revokedAt)),
+    ...optional('revocation_reason', c.revocationReason),
+    is_public: c.isPublic,
+    verification_url: verificationUrl(baseUrl, c.credentialId),
+    ...optional('supersedes_credential_id', c.supersedesCredentialId),
+    ...optional('superseded_by_credential_id', c.supersededByCredentialId),
+    ob3_credential_json: JSON.stringify(c.ob3),
+  };
+}

@@ -1,0 +1,197 @@
+import t from 'tap';
+import { badgeBody, BASE_URL, outboxEvents, rejection, startIssuance } from './fixtures/harness.js';
+
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.from('000000010000000108060000001f15c489', 'hex'), Buffer.alloc(16)]);
+const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a464946000101', 'hex'), Buffer.alloc(32), Buffer.from('ffd9', 'hex')]);
+const SAFE_SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#c00"/></svg>');
+
+const BADGE_EVENT_KEYS = ['id', 'organizationId', 'organizationSlug', 'slug', 'name', 'description', 'criteria', 'imageUrl', 'expiresInDays', 'tags', 'isActive', 'createdAt', 'updatedAt', 'publicUrl', 'achievementUrl'].sort();
+
+t.test('badge templates over gRPC against real PostgreSQL and RabbitMQ', async (t) => {
+  const h = await startIssuance(t);
+  const c = h.issuance;
+  const org = await h.createOrg();
+  const other = await h.createOrg();
+
+  t.test('create: derived, unique and explicit slugs; the SPEC fields', async (t) => {
+    const a = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ tags: ['teamwork', 'communication'], expiresInDays: 365 }) });
+    t.equal(a.slug, 'team-player');
+    t.equal(a.name, 'Team Player');
+    t.equal(a.expires_in_days, 365);
+    t.same(a.tags, ['teamwork', 'communication']);
+    t.equal(a.is_active, true);
+    t.equal(a.image_url, undefined, 'no image: null in the API');
+    t.match(a.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    t.equal(a.public_url, `${BASE_URL}/o/${org.slug}/badges/team-player`);
+    t.equal(a.achievement_url, `${BASE_URL}/achievements/${org.slug}/team-player`);
+
+    const b = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody() });
+    t.equal(b.slug, 'team-player-2', 'derived slug made unique');
+    t.equal(b.expires_in_days, undefined, 'expiresInDays defaults to null');
+    const sameInOther = await c.CreateBadge({ organization_id: other.id, badge_json: badgeBody() });
+    t.equal(sameInOther.slug, 'team-player', 'slugs are unique per organization only');
+
+    const clash = await rejection(c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ slug: 'team-player' }) }));
+    t.equal(clash.code, 'CONFLICT');
+    t.equal(clash.details.field, 'slug');
+    const explicit = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ slug: 'custom-slug', name: 'Other' }) });
+    t.equal(explicit.slug, 'custom-slug');
+
+    const invalid = await rejection(c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ expiresInDays: 0 }) }));
+    t.equal(invalid.code, 'VALIDATION_ERROR');
+    t.equal(invalid.details.field, 'expiresInDays');
+    t.equal((await rejection(c.CreateBadge({ organization_id: org.id, badge_json: '[1]' }))).details.field, 'body');
+    t.equal((await rejection(c.CreateBadge({ organization_id: org.id, badge_json: '{"__proto__":{"x":1}}' }))).code, 'VALIDATION_ERROR');
+    const unknownOrg = await rejection(c.CreateBadge({ organization_id: '0f8fad5b-d9cb-469f-a165-70867728950e', badge_json: badgeBody() }));
+    t.equal(unknownOrg.code, 'NOT_FOUND');
+
+    const events = await outboxEvents(h.db, 'issuance.badge.upserted');
+    const ev = events.find((e) => e.data.badge.id === a.id)!;
+    t.equal(ev.version, 1);
+    t.equal(ev.producer, 'issuance');
+    t.same(Object.keys(ev.data).sort(), ['badge']);
+    t.same(Object.keys(ev.data.badge).sort(), BADGE_EVENT_KEYS);
+    t.same(ev.data.badge, {
+      id: a.id,
+      organizationId: org.id,
+      organizationSlug: org.slug,
+      slug: 'team-player',
+      name: 'Team Player',
+      description: 'Works well with others.',
+      criteria: 'Nominated by three peers.',
+      imageUrl: null,
+      expiresInDays: 365,
+      tags: ['teamwork', 'communication'],
+      isActive: true,
+      createdAt: a.created_at,
+      updatedAt: a.updated_at,
+      publicUrl: a.public_url,
+      achievementUrl: a.achievement_url,
+    });
+    await waitUntil(() => h.received('issuance.badge.upserted').some((e) => e.data.badge.id === a.id), 'relay published the event');
+  });
+
+  t.test('read and tenancy', async (t) => {
+    const a = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Reader' }) });
+    t.same((await c.GetBadge({ organization_id: org.id, badge_id: a.id.toUpperCase() })).id, a.id);
+    t.equal((await rejection(c.GetBadge({ organization_id: other.id, badge_id: a.id }))).code, 'NOT_FOUND', "another organization's badge is not found");
+    t.equal((await rejection(c.GetBadge({ organization_id: org.id, badge_id: 'nope' }))).code, 'NOT_FOUND');
+    t.equal((await rejection(c.UpdateBadge({ organization_id: other.id, badge_id: a.id, badge_json: '{"name":"x"}' }))).code, 'NOT_FOUND');
+    t.equal((await rejection(c.DeleteBadge({ organization_id: other.id, badge_id: a.id }))).code, 'NOT_FOUND');
+    t.equal((await rejection(c.SetBadgeImage({ organization_id: other.id, badge_id: a.id, data: PNG, declared_content_type: 'image/png' }))).code, 'NOT_FOUND');
+  });
+
+  t.test('list: order, pagination, active filter, exact total, no clamping', async (t) => {
+    const o = await h.createOrg();
+    // Three badges at the same instant: the id breaks the tie, descending.
+    h.clock.freeze(new Date('2030-01-01T00:00:00.000Z'));
+    const same = [];
+    for (const name of ['S1', 'S2', 'S3']) same.push(await c.CreateBadge({ organization_id: o.id, badge_json: badgeBody({ name }) }));
+    h.clock.freeze(new Date('2030-01-02T00:00:00.000Z'));
+    const newest = await c.CreateBadge({ organization_id: o.id, badge_json: badgeBody({ name: 'Newest', isActive: false }) });
+    h.clock.reset();
+
+    const all = await c.ListBadges({ organization_id: o.id, limit: 100, offset: 0 });
+    t.equal(all.total, 4);
+    const expected = [newest.id, ...same.map((b) => b.id).sort().reverse()];
+    t.same(all.badges!.map((b) => b.id), expected, 'createdAt desc, then id desc');
+    const page = await c.ListBadges({ organization_id: o.id, limit: 2, offset: 1 });
+    t.same(page.badges!.map((b) => b.id), expected.slice(1, 3));
+    t.equal(page.total, 4, 'total counts every match, not the page');
+    t.equal(page.limit, 2);
+    t.equal(page.offset, 1);
+    const active = await c.ListBadges({ organization_id: o.id, limit: 50, offset: 0, active: true });
+    t.equal(active.total, 3);
+    const inactive = await c.ListBadges({ organization_id: o.id, limit: 50, offset: 0, active: false });
+    t.same(inactive.badges!.map((b) => b.id), [newest.id]);
+    for (const [limit, offset, field] of [[0, 0, 'limit'], [101, 0, 'limit'], [10, -1, 'offset']] as const) {
+      const e = await rejection(c.ListBadges({ organization_id: o.id, limit, offset }));
+      t.equal(e.code, 'VALIDATION_ERROR');
+      t.equal(e.details.field, field);
+    }
+    t.equal((await c.ListBadges({ organization_id: other.id, limit: 50, offset: 0 })).badges!.every((b) => b.organization_id === other.id), true);
+  });
+
+  t.test('patch', async (t) => {
+    const a = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Patchable', expiresInDays: 30, tags: ['x'] }) });
+    const before = (await outboxEvents(h.db, 'issuance.badge.upserted')).length;
+    h.clock.advance(1000);
+    const p = await c.UpdateBadge({ organization_id: org.id, badge_id: a.id, badge_json: JSON.stringify({ name: 'Patched', expiresInDays: null, tags: [] }) });
+    t.equal(p.name, 'Patched');
+    t.equal(p.slug, a.slug, 'renaming keeps the slug');
+    t.equal(p.expires_in_days, undefined);
+    t.same(p.tags, []);
+    t.equal(p.created_at, a.created_at);
+    t.not(p.updated_at, a.updated_at);
+    const unchanged = await c.UpdateBadge({ organization_id: org.id, badge_id: a.id, badge_json: '{}' });
+    t.equal(unchanged.updated_at, p.updated_at, 'an empty patch changes nothing');
+    t.equal((await outboxEvents(h.db, 'issuance.badge.upserted')).length, before + 1, 'one event for the one change');
+    const slug = await c.UpdateBadge({ organization_id: org.id, badge_id: a.id, badge_json: '{"slug":"renamed"}' });
+    t.equal(slug.public_url, `${BASE_URL}/o/${org.slug}/badges/renamed`, 'slug may change while no credential exists');
+    for (const [body, field] of [
+      ['{"name":null}', 'name'],
+      ['{"id":"x"}', 'id'],
+      ['{"nope":1}', 'nope'],
+      ['{"tags":"a"}', 'tags'],
+      ['{"slug":"team-player"}', undefined],
+    ] as const) {
+      const e = await rejection(c.UpdateBadge({ organization_id: org.id, badge_id: a.id, badge_json: body }));
+      if (field) t.equal(e.details.field, field, body);
+      else t.same([e.code, e.details.field], ['CONFLICT', 'slug'], 'slug taken');
+    }
+    h.clock.reset();
+  });
+
+  t.test('delete without credentials removes the badge', async (t) => {
+    const a = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Doomed' }) });
+    await c.SetBadgeImage({ organization_id: org.id, badge_id: a.id, data: PNG, declared_content_type: 'image/png' });
+    const r = await c.DeleteBadge({ organization_id: org.id, badge_id: a.id });
+    t.equal(r.deleted, true);
+    t.equal(r.badge, null);
+    t.equal((await rejection(c.GetBadge({ organization_id: org.id, badge_id: a.id }))).code, 'NOT_FOUND');
+    t.equal((await h.db('badge_images').where({ badge_id: a.id })).length, 0, 'its images go with it');
+    const [ev] = (await outboxEvents(h.db, 'issuance.badge.deleted')).filter((e) => e.data.badgeId === a.id);
+    t.same(ev!.data, { badgeId: a.id, organizationId: org.id, organizationSlug: org.slug, slug: a.slug });
+  });
+
+  t.test('images: sniffed type, content-hash URLs, old images kept, unsafe SVG refused', async (t) => {
+    const a = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Pictured' }) });
+    const png = await c.SetBadgeImage({ organization_id: org.id, badge_id: a.id, data: PNG, declared_content_type: 'image/png' });
+    t.match(png.image_url, new RegExp(`^${BASE_URL}/images/badges/${a.id}/[0-9a-f]{64}\\.png$`));
+    const hash = png.image_url!.split('/').pop()!.split('.')[0]!;
+    const served = await c.GetBadgeImage({ badge_id: a.id, content_hash: hash, extension: 'png', organization_id: '' });
+    t.ok(Buffer.from(served.data).equals(PNG), 'the exact bytes come back');
+    t.equal(served.content_type, 'image/png');
+
+    const lied = await c.SetBadgeImage({ organization_id: org.id, badge_id: a.id, data: JPEG, declared_content_type: 'image/png' });
+    t.match(lied.image_url, /\.jpg$/, 'the bytes decide the type, not the declaration');
+    const old = await c.GetBadgeImage({ badge_id: a.id, content_hash: hash, extension: 'png', organization_id: '' });
+    t.ok(Buffer.from(old.data).equals(PNG), 'a replaced image stays available (issued credentials name it)');
+    t.equal((await rejection(c.GetBadgeImage({ badge_id: a.id, content_hash: hash, extension: 'jpg', organization_id: '' }))).code, 'NOT_FOUND', 'wrong extension');
+    t.equal((await rejection(c.GetBadgeImage({ badge_id: a.id, content_hash: hash, extension: 'png', organization_id: other.id }))).code, 'NOT_FOUND');
+
+    const svg = await c.SetBadgeImage({ organization_id: org.id, badge_id: a.id, data: SAFE_SVG, declared_content_type: 'image/svg+xml' });
+    t.match(svg.image_url, /\.svg$/);
+    const bad = await rejection(
+      c.SetBadgeImage({ organization_id: org.id, badge_id: a.id, data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), declared_content_type: 'image/svg+xml' }),
+    );
+    t.equal(bad.code, 'VALIDATION_ERROR');
+    t.equal(bad.details.field, 'image');
+    t.match(bad.message, /script/);
+    const gif = await rejection(c.SetBadgeImage({ organization_id: org.id, badge_id: a.id, data: Buffer.from('GIF89a\x01\x00\x01\x00'), declared_content_type: 'image/png' }));
+    t.equal(gif.details.field, 'image');
+    const big = await rejection(c.SetBadgeImage({ organization_id: org.id, badge_id: a.id, data: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), declared_content_type: 'image/png' }));
+    t.equal(big.code, 'PAYLOAD_TOO_LARGE');
+    t.equal((await c.GetBadge({ organization_id: org.id, badge_id: a.id })).image_url, svg.image_url, 'refused uploads change nothing');
+    const imageEvents = (await outboxEvents(h.db, 'issuance.badge.upserted')).filter((e) => e.data.badge.id === a.id);
+    t.equal(imageEvents.at(-1)!.data.badge.imageUrl, svg.image_url, 'image change announced');
+  });
+});
+
+async function waitUntil(probe: () => boolean, what: string, timeoutMs = 10000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

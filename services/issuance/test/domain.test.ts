@@ -1,0 +1,183 @@
+import t from 'tap';
+import { AppError } from '@cred/runtime';
+import { slugify, nextFreeSlug, validateBadgeCreate, validateBadgePatch } from '../src/domain/badge.js';
+import { checkEmail, effectiveStatus, expirationFor, issuanceInstant, newCredentialId, validateIssueInput, CREDENTIAL_ID_RE } from '../src/domain/credential.js';
+import { checkImage, sniffImage, svgProblem } from '../src/domain/image.js';
+import { checkPage } from '../src/domain/page.js';
+
+function fieldOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'VALIDATION_ERROR') return String(err.details.field);
+    throw err;
+  }
+  return undefined;
+}
+
+const base = { name: 'Team Player', description: 'Works well.', criteria: 'Peer nominated.' };
+
+t.test('badge create validation', async (t) => {
+  const ok = validateBadgeCreate({ ...base, name: '  Team Player  ', tags: [' a ', 'b'] });
+  t.same(ok, { name: 'Team Player', slug: undefined, description: 'Works well.', criteria: 'Peer nominated.', imageUrl: null, expiresInDays: null, tags: ['a', 'b'], isActive: true });
+  t.equal(fieldOf(() => validateBadgeCreate({ description: 'x', criteria: 'y' })), 'name');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, name: '   ' })), 'name');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, name: 'x'.repeat(201) })), 'name');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, name: 'bad\u0007bell' })), 'name');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, name: 'line\nbreak' })), 'name', 'single-line field refuses newlines');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, name: 'lone \ud800 surrogate' })), 'name');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, name: 42 })), 'name');
+  t.notOk(fieldOf(() => validateBadgeCreate({ ...base, description: 'two\nlines\tok' })), 'multi-line field keeps newlines and tabs');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, description: 'nul\u0000' })), 'description');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, criteria: '' })), 'criteria');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, slug: 'Bad Slug' })), 'slug');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, slug: '-x' })), 'slug');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, expiresInDays: 0 })), 'expiresInDays');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, expiresInDays: 36501 })), 'expiresInDays');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, expiresInDays: 1.5 })), 'expiresInDays');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, expiresInDays: '30' })), 'expiresInDays');
+  t.equal(validateBadgeCreate({ ...base, expiresInDays: 36500 }).expiresInDays, 36500);
+  t.equal(validateBadgeCreate({ ...base, expiresInDays: null }).expiresInDays, null);
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, tags: 'a' })), 'tags');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, tags: ['a', 3] })), 'tags');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, tags: ['a', 'a'] })), 'tags');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, tags: Array.from({ length: 51 }, (_, i) => `t${i}`) })), 'tags');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, imageUrl: 'javascript:alert(1)' })), 'imageUrl');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, imageUrl: 'https://user:pw@example.com/x.png' })), 'imageUrl');
+  t.equal(validateBadgeCreate({ ...base, imageUrl: 'https://cdn.example.com/b.png' }).imageUrl, 'https://cdn.example.com/b.png');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, isActive: 'yes' })), 'isActive');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, color: 'red' })), 'color', 'unknown field');
+  t.equal(fieldOf(() => validateBadgeCreate({ ...base, publicUrl: 'x' })), 'publicUrl', 'read-only field');
+});
+
+t.test('badge patch validation', async (t) => {
+  t.same(validateBadgePatch({}), {});
+  t.same(validateBadgePatch({ expiresInDays: null, imageUrl: null }), { expiresInDays: null, imageUrl: null });
+  t.equal(fieldOf(() => validateBadgePatch({ name: null })), 'name');
+  t.equal(fieldOf(() => validateBadgePatch({ tags: null })), 'tags');
+  t.same(validateBadgePatch({ isActive: false }), { isActive: false });
+});
+
+t.test('slugs', async (t) => {
+  t.equal(slugify('Teamwork & Co.'), 'teamwork-co');
+  t.equal(slugify('  Ærøskøbing Café Über '), 'aeroskobing-cafe-uber');
+  t.equal(slugify('!!!'), 'badge');
+  t.ok(slugify('x'.repeat(300)).length <= 80);
+  t.equal(nextFreeSlug('a', new Set()), 'a');
+  t.equal(nextFreeSlug('a', new Set(['a', 'a-2'])), 'a-3');
+});
+
+t.test('page validation (no clamping)', async (t) => {
+  t.same(checkPage(1, 0), { limit: 1, offset: 0 });
+  t.equal(fieldOf(() => checkPage(0, 0)), 'limit');
+  t.equal(fieldOf(() => checkPage(101, 0)), 'limit');
+  t.equal(fieldOf(() => checkPage(10, -1)), 'offset');
+});
+
+t.test('issue input and credential rules', async (t) => {
+  const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+  t.same(validateIssueInput({ badgeId: id.toUpperCase(), recipientName: '  Ada ', recipientEmail: ' Ada@Example.COM ' }), {
+    badgeId: id,
+    recipientName: 'Ada',
+    recipientEmail: 'ada@example.com',
+  });
+  t.equal(fieldOf(() => validateIssueInput({ badgeId: '', recipientName: 'A', recipientEmail: 'a@b.co' })), 'badgeId');
+  t.equal(fieldOf(() => validateIssueInput({ badgeId: 'nope', recipientName: 'A', recipientEmail: 'a@b.co' })), 'badgeId');
+  t.equal(fieldOf(() => validateIssueInput({ badgeId: id, recipientName: ' ', recipientEmail: 'a@b.co' })), 'recipient.name');
+  t.equal(fieldOf(() => validateIssueInput({ badgeId: id, recipientName: 'x'.repeat(201), recipientEmail: 'a@b.co' })), 'recipient.name');
+  t.equal(fieldOf(() => validateIssueInput({ badgeId: id, recipientName: 'A\u0085', recipientEmail: 'a@b.co' })), 'recipient.name');
+  for (const bad of ['plain', 'a@b', '@b.co', 'a@@b.co', 'a b@c.co', 'a..b@c.co', `${'x'.repeat(65)}@b.co`, `a@${'b'.repeat(250)}.co`]) {
+    t.equal(fieldOf(() => checkEmail(bad, 'recipient.email')), 'recipient.email', bad);
+  }
+  t.equal(checkEmail("o'Brien+tag@Sub.Example.org", 'e'), "o'brien+tag@sub.example.org");
+  t.match(newCredentialId(), CREDENTIAL_ID_RE);
+  const at = issuanceInstant(new Date('2026-01-02T03:04:05.678Z'));
+  t.equal(at.toISOString(), '2026-01-02T03:04:05.000Z');
+  t.equal(expirationFor(at, null), null);
+  t.equal(expirationFor(at, 30)!.toISOString(), '2026-02-01T03:04:05.000Z');
+  const exp = new Date('2026-02-01T00:00:00Z');
+  t.equal(effectiveStatus({ status: 'pending', expirationDate: exp, revokedAt: null }, new Date('2026-01-31T23:59:59Z')), 'pending');
+  t.equal(effectiveStatus({ status: 'pending', expirationDate: exp, revokedAt: null }, exp), 'expired');
+  t.equal(effectiveStatus({ status: 'revoked', expirationDate: exp, revokedAt: exp }, new Date('2030-01-01Z')), 'revoked');
+});
+
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(40)]);
+const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a464946', 'hex'), Buffer.alloc(20)]);
+function webp(): Buffer {
+  const b = Buffer.alloc(30);
+  b.write('RIFF', 0, 'latin1');
+  b.writeUInt32LE(22, 4);
+  b.write('WEBPVP8 ', 8, 'latin1');
+  return b;
+}
+const svg = (body: string, attrs = '') => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"${attrs}>${body}</svg>`);
+
+t.test('image sniffing ignores names and declared types', async (t) => {
+  t.equal(sniffImage(PNG), 'png');
+  t.equal(sniffImage(JPEG), 'jpg');
+  t.equal(sniffImage(webp()), 'webp');
+  t.equal(sniffImage(svg('<rect width="1" height="1"/>')), 'svg');
+  t.equal(sniffImage(Buffer.from('\uFEFF<?xml version="1.0"?>\n<!-- x -->\n<svg xmlns="http://www.w3.org/2000/svg"/>')), 'svg');
+  t.equal(sniffImage(Buffer.from('GIF89a......')), undefined);
+  t.equal(sniffImage(Buffer.from('<html><script>alert(1)</script></html>')), undefined);
+  t.equal(sniffImage(PNG.subarray(0, 10)), undefined, 'truncated PNG');
+  t.equal(checkImage(PNG).contentType, 'image/png');
+  t.match(checkImage(PNG).contentHash, /^[0-9a-f]{64}$/);
+  t.throws(() => checkImage(Buffer.alloc(0)), { code: 'VALIDATION_ERROR' });
+  t.throws(() => checkImage(Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)])), { code: 'PAYLOAD_TOO_LARGE' });
+  t.throws(() => checkImage(Buffer.from('hello')), { code: 'VALIDATION_ERROR', details: { field: 'image' } });
+});
+
+t.test('SVG: safe documents pass', async (t) => {
+  t.equal(svgProblem(svg('<title>T &amp; C</title><g fill="url(#grad)"><circle cx="5" cy="5" r="4"/></g>')), undefined);
+  t.equal(svgProblem(svg('<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs><use xlink:href="#g"/>', ' xmlns:xlink="http://www.w3.org/1999/xlink"')), undefined);
+  t.equal(svgProblem(svg('<style><![CDATA[ .a { fill: red } ]]></style><rect class="a" style="fill:url(#x)"/>')), undefined);
+  t.equal(svgProblem(svg('<image href="data:image/png;base64,iVBORw0KGgo="/>')), undefined);
+  t.equal(
+    svgProblem(Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"><inkscape:grid/><path d="M0 0" inkscape:label="x"/></svg>')),
+    undefined,
+    'editor metadata namespaces',
+  );
+});
+
+t.test('SVG: unsafe documents are refused', async (t) => {
+  const cases: Array<[string, Buffer]> = [
+    ['script', svg('<script>alert(1)</script>')],
+    ['prefixed script', Buffer.from('<s:svg xmlns:s="http://www.w3.org/2000/svg"><s:script>alert(1)</s:script></s:svg>')],
+    ['event handler', svg('<rect onload="alert(1)"/>')],
+    ['event handler on root', svg('', ' onclick="x()"')],
+    ['foreignObject', svg('<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>')],
+    ['xhtml namespace', svg('<x:div xmlns:x="http://www.w3.org/1999/xhtml"/>')],
+    ['editor prefix bound to xhtml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.w3.org/1999/xhtml"><inkscape:script/></svg>')],
+    ['external use', svg('<use href="https://evil.example/x.svg#a"/>')],
+    ['xlink external', svg('<use xlink:href="//evil.example/x.svg#a"/>', ' xmlns:xlink="http://www.w3.org/1999/xlink"')],
+    ['javascript href', svg('<use href="javascript:alert(1)"/>')],
+    ['entity-encoded javascript', svg('<use href="&#106;avascript:alert(1)"/>')],
+    ['external image', svg('<image href="https://tracker.example/p.png"/>')],
+    ['svg data image', svg('<image href="data:image/svg+xml;base64,PHN2Zz4="/>')],
+    ['css import', svg('<style>@import url(https://evil.example/x.css);</style>')],
+    ['css external url', svg('<rect style="fill: url(https://evil.example/a)"/>')],
+    ['css escape', svg('<style>.a { background: \\75 rl(https://evil.example) }</style>')],
+    ['attribute url', svg('<rect fill="url(https://evil.example/#a)"/>')],
+    ['doctype', Buffer.from('<!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>')],
+    ['undeclared entity', svg('&x;')],
+    ['xml-stylesheet', Buffer.from('<?xml-stylesheet href="https://evil.example/a.css"?><svg xmlns="http://www.w3.org/2000/svg"/>')],
+    ['animation rewriting href', svg('<set attributeName="href" to="javascript:alert(1)"/>')],
+    ['a element', svg('<a href="#x"><rect/></a>')],
+    ['no namespace', Buffer.from('<svg><rect/></svg>')],
+    ['not well-formed', svg('<g><rect></g>')],
+    ['unclosed', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><g>')],
+    ['unquoted attribute', svg('<rect width=1/>')],
+    ['invalid utf-8', Buffer.concat([svg('<title>'), Buffer.from([0xff, 0xfe]), Buffer.from('</title>')])],
+  ];
+  for (const [name, doc] of cases) t.ok(svgProblem(doc), `${name}: ${svgProblem(doc) ?? 'accepted!'}`);
+  t.throws(() => checkImage(svg('<script>alert(1)</script>')), { code: 'VALIDATION_ERROR', details: { field: 'image' } });
+});
+
+t.test('SVG check is linear on large inputs', async (t) => {
+  const many = svg('<rect width="1" height="1"/>'.repeat(60_000));
+  t.ok(many.length > 1_500_000);
+  const started = performance.now();
+  t.equal(svgProblem(many), undefined);
+  t.ok(performance.now() - started < 2000, 'a 1.6 MB SVG is checked in well under 2 s');
+});

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from '@cred/db';
+import { AppError, newEventId, newUuid, type Clock } from '@cred/runtime';
+import { WEBHOOK_RETRY_WINDOW_MS } from '../domain/retry-schedule.js';
+import { checkWebhookUrl, isPublicAddress, UrlPolicyError } from '../domain/url-policy.js';
+import { isWebhookEventType, PING_EVENT_TYPE, webhookBody, WEBHOOK_EVENT_TYPES } from '../domain/webhook-payload.js';
+import { organizationStore } from '../db/organization-store.js';
+import { webhookStore, type DeliveryAttempt, type WebhookDelivery, type WebhookEndpoint } from '../db/webhook-store.js';
+import type { DeliveryWorker } from '../webhooks/delivery-worker.js';
+import type { Resolver } from '../webhooks/safe-http.js';
+
+export const MAX_ENDPOINTS_PER_ORGANIZATION = 20;
+
+export interface WebhookServiceDeps {
+  db: Knex;
+  clock: Clock;
+  allowedHosts: readonly string[];
+  resolver: Resolver;
+  worker: DeliveryWorker;
+}
+
+export interface DeliveryWithAttempts {
+  delivery: WebhookDelivery;
+  attempts: DeliveryAttempt[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function requireOrg(id: string): string {
+  if (!UUID.test(id)) throw AppError.validation('organization_id', 'organization_id must be a UUID');
+  return id.toLowerCase();
+}
+
+/** Ids that are not UUIDs name nothing: NOT_FOUND, the same as another organization's id. */
+function idOrNotFound(id: string, what: string): string {
+  if (!UUID.test(id)) throw AppError.notFound(`${what} not found`);
+  return id.toLowerCase();
+}
+
+/** Outbound webhook endpoints, their deliveries and replays (DECISIONS.md sections 3 and 6). */
+export class WebhookService {
+  constructor(private readonly d: WebhookServiceDeps) {}
+
+  async create(organizationIdInput: string, urlInput: string, eventsInput: readonly string[]): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+    const organizationId = requireOrg(organizationIdInput);
+    const org = await organizationStore.find(this.d.db, organizationId);
+    if (!org || org.plan !== 'enterprise') throw AppError.forbidden('Outbound webhooks require the Enterprise plan', { plan: org?.plan ?? null });
+    if (!Array.isArray(eventsInput) || eventsInput.length === 0) throw AppError.validation('events', 'events must list at least one event type');
+    for (const e of eventsInput) {
+      if (!isWebhookEventType(e)) throw AppError.validation('events', `Unknown event type; allowed: ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+    }
+    const events = [...new Set(eventsInput)].sort();
+    let target;
+    try {
+      target = checkWebhookUrl(String(urlInput ?? ''), this.d.allowedHosts);
+    } catch (err) {
+      if (err instanceof UrlPolicyError) throw AppError.validation('url', err.message);
+      throw err;
+    }
+    if (!target.allowlisted) await this.assertResolvesPublic(target.url.hostname);
+    if ((await webhookStore.countActive(this.d.db, organizationId)) >= MAX_ENDPOINTS_PER_ORGANIZATION) {
+      throw AppError.conflict(`An organization can have at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints`);
+    }
+    const secret = `whsec_${randomBytes(32).toString('base64url')}`;
+    const endpoint: WebhookEndpoint = {
+      id: newUuid(),
+      organizationId,
+      url: target.url.toString(),
+      events,
+      secret,
+      createdAt: this.d.clock.now(),
+      deletedAt: null,
+    };
+    await webhookStore.insertEndpoint(this.d.db, endpoint);
+    return { endpoint, secret };
+  }
+
+  private async assertResolvesPublic(hostname: string): Promise<void> {
+    const host = hostname.replace(/^\[|\]$/g, '');
+    let addresses;
+    try {
+      addresses = await this.d.resolver(host);
+    } catch {
+      throw AppError.validation('url', 'url host does not resolve');
+    }
+    if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address))) {
+      throw AppError.validation('url', 'url must point to a public address');
+    }
+  }
+
+  async list(organizationId: string): Promise<WebhookEndpoint[]> {
+    return webhookStore.listActive(this.d.db, requireOrg(organizationId));
+  }
+
+  async remove(organizationId: string, webhookId: string): Promise<void> {
+    const ok = await webhookStore.deleteEndpoint(this.d.db, requireOrg(organizationId), idOrNotFound(webhookId, 'Webhook'), this.d.clock.now());
+    if (!ok) throw AppError.notFound('Webhook not found');
+  }
+
+  private async activeEndpoint(organizationId: string, webhookId: string): Promise<WebhookEndpoint> {
+    const e = await webhookStore.findEndpoint(this.d.db, requireOrg(organizationId), idOrNotFound(webhookId, 'Webhook'));
+    if (!e || e.deletedAt) throw AppError.notFound('Webhook not found');
+    return e;
+  }
+
+  async deliveries(organizationId: string, webhookId: string, limitInput: number, offset: number): Promise<{ items: DeliveryWithAttempts[]; total: number }> {
+    const limit = limitInput || 50;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw AppError.validation('limit', 'limit must be between 1 and 100');
+    if (!Number.isInteger(offset) || offset < 0) throw AppError.validation('offset', 'offset must not be negative');
+    const endpoint = await this.activeEndpoint(organizationId, webhookId);
+    const page = await webhookStore.listDeliveries(this.d.db, endpoint.id, limit, offset);
+    const attempts = await webhookStore.attemptsOf(this.d.db, page.items.map((d) => d.id));
+    return { total: page.total, items: page.items.map((delivery) => ({ delivery, attempts: attempts.get(delivery.id) ?? [] })) };
+  }
+
+  async replay(organizationId: string, webhookId: string, deliveryId: string): Promise<DeliveryWithAttempts> {
+    const org = requireOrg(organizationId);
+    const delivery = await webhookStore.findDelivery(this.d.db, org, idOrNotFound(deliveryId, 'Delivery'));
+    if (!delivery || (webhookId && delivery.endpointId !== webhookId.toLowerCase())) throw AppError.notFound('Delivery not found');
+    const endpoint = await webhookStore.findEndpoint(this.d.db, org, delivery.endpointId);
+    if (!endpoint || endpoint.deletedAt) throw AppError.notFound('Webhook not found');
+    const now = this.d.clock.now();
+    if (!(await webhookStore.requeue(this.d.db, delivery.id, now, new Date(now.getTime() + WEBHOOK_RETRY_WINDOW_MS)))) {
+      throw AppError.conflict('The delivery is already queued');
+    }
+    this.d.worker.wake();
+    return this.withAttempts(org, delivery.id);
+  }
+
+  /** A `webhook.ping` event sent once, now; the outcome is logged like any delivery. */
+  async ping(organizationId: string, webhookId: string): Promise<DeliveryWithAttempts> {
+    const endpoint = await this.activeEndpoint(organizationId, webhookId);
+    const now = this.d.clock.now();
+    const event = { id: newEventId(), type: PING_EVENT_TYPE, createdAt: now.toISOString() };
+    const delivery: WebhookDelivery = {
+      id: newUuid(),
+      endpointId: endpoint.id,
+      organizationId: endpoint.organizationId,
+      eventId: event.id,
+      eventType: event.type,
+      body: webhookBody(event, { webhookId: endpoint.id, organizationId: endpoint.organizationId }),
+      status: 'pending',
+      attempts: 1,
+      windowAttempts: 1,
+      retryUntil: now,
+      // Not claimable by the worker: this attempt is made right here.
+      nextAttemptAt: null,
+      lockedUntil: null,
+      lastStatusCode: null,
+      lastError: null,
+      deliveredAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await webhookStore.insertDelivery(this.d.db, delivery);
+    await this.d.worker.attempt(delivery, { final: true });
+    return this.withAttempts(endpoint.organizationId, delivery.id);
+  }
+
+  private async withAttempts(organizationId: string, deliveryId: string): Promise<DeliveryWithAttempts> {
+    const delivery = await webhookStore.findDelivery(this.d.db, organizationId, deliveryId);
+    if (!delivery) throw AppError.notFound('Delivery not found');
+    const attempts = await webhookStore.attemptsOf(this.d.db, [delivery.id]);
+    return { delivery, attempts: attempts.get(delivery.id) ?? [] };
+  }
+}

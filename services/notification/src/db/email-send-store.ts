@@ -1,0 +1,129 @@
+import type { Knex } from '@cred/db';
+import type { EmailKind } from '../domain/email-templates.js';
+
+export type EmailSendStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+
+export interface EmailSend {
+  id: string;
+  eventId: string;
+  eventType: string;
+  kind: EmailKind;
+  organizationId: string | null;
+  recipientEmail: string;
+  recipientName: string;
+  subject: string;
+  status: EmailSendStatus;
+  payload: Record<string, string> | null;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date;
+  lockedUntil: Date | null;
+  sentAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface Row {
+  id: string;
+  event_id: string;
+  event_type: string;
+  kind: EmailKind;
+  organization_id: string | null;
+  recipient_email: string;
+  recipient_name: string;
+  subject: string;
+  status: EmailSendStatus;
+  payload: Record<string, string> | null;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: Date;
+  locked_until: Date | null;
+  sent_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toDomain = (r: Row): EmailSend => ({
+  id: r.id,
+  eventId: r.event_id,
+  eventType: r.event_type,
+  kind: r.kind,
+  organizationId: r.organization_id,
+  recipientEmail: r.recipient_email,
+  recipientName: r.recipient_name,
+  subject: r.subject,
+  status: r.status,
+  payload: r.payload,
+  attempts: r.attempts,
+  lastError: r.last_error,
+  nextAttemptAt: r.next_attempt_at,
+  lockedUntil: r.locked_until,
+  sentAt: r.sent_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export const emailSendStore = {
+  /** Records the e-mail owed for (event, kind); a second insert for the same key is ignored. */
+  async insert(trx: Knex.Transaction, s: EmailSend): Promise<boolean> {
+    const rows = await trx<Row>('email_sends')
+      .insert({
+        id: s.id,
+        event_id: s.eventId,
+        event_type: s.eventType,
+        kind: s.kind,
+        organization_id: s.organizationId,
+        recipient_email: s.recipientEmail,
+        recipient_name: s.recipientName,
+        subject: s.subject,
+        status: s.status,
+        payload: (s.payload === null ? null : JSON.stringify(s.payload)) as unknown as Record<string, string>,
+        attempts: s.attempts,
+        last_error: s.lastError,
+        next_attempt_at: s.nextAttemptAt,
+        locked_until: s.lockedUntil,
+        sent_at: s.sentAt,
+        created_at: s.createdAt,
+        updated_at: s.updatedAt,
+      })
+      .onConflict(['event_id', 'kind'])
+      .ignore()
+      .returning('id');
+    return rows.length > 0;
+  },
+
+  /**
+   * Leases up to `limit` due pending sends (status pending, due, lease lapsed) for `leaseMs`,
+   * counting the attempt now so that sends which crash the process are bounded too.
+   */
+  async claimDue(db: Knex, now: Date, leaseMs: number, limit: number): Promise<EmailSend[]> {
+    const result = await db.raw(
+      `UPDATE email_sends SET locked_until = ?, attempts = attempts + 1, updated_at = ?
+       WHERE id IN (
+         SELECT id FROM email_sends
+         WHERE status = 'pending' AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until < ?)
+         ORDER BY next_attempt_at, id
+         LIMIT ? FOR UPDATE SKIP LOCKED)
+       RETURNING *`,
+      [new Date(now.getTime() + leaseMs), now, now, now, limit],
+    );
+    return (result as { rows: Row[] }).rows.map(toDomain);
+  },
+
+  async markSent(db: Knex, id: string, now: Date): Promise<void> {
+    await db<Row>('email_sends').where({ id }).update({ status: 'sent', sent_at: now, updated_at: now, locked_until: null, last_error: null, payload: null });
+  },
+
+  async markFailed(db: Knex, id: string, now: Date, error: string): Promise<void> {
+    await db<Row>('email_sends').where({ id }).update({ status: 'failed', updated_at: now, locked_until: null, last_error: error.slice(0, 500), payload: null });
+  },
+
+  async scheduleRetry(db: Knex, id: string, now: Date, at: Date, error: string): Promise<void> {
+    await db<Row>('email_sends').where({ id }).update({ next_attempt_at: at, updated_at: now, locked_until: null, last_error: error.slice(0, 500) });
+  },
+
+  async find(db: Knex, eventId: string, kind: EmailKind): Promise<EmailSend | undefined> {
+    const row = await db<Row>('email_sends').where({ event_id: eventId, kind }).first();
+    return row ? toDomain(row) : undefined;
+  },
+};

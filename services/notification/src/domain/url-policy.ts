@@ -1,0 +1,87 @@
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * Where outbound webhooks may go (DECISIONS.md section 6, RELIABILITY-NOTES S7): https on port
+ * 443 to public unicast addresses. A `host:port` listed in WEBHOOK_ALLOWED_HOSTS may also use
+ * http, any port and any address (a test receiver on loopback, an internal relay).
+ * The addresses are checked again at connect time (see webhooks/safe-http.ts), so a name that
+ * resolves differently later (DNS rebinding) is still refused.
+ */
+export interface WebhookTarget {
+  url: URL;
+  /** `hostname:port` (lower case, port made explicit), the form of WEBHOOK_ALLOWED_HOSTS. */
+  hostPort: string;
+  allowlisted: boolean;
+}
+
+export class UrlPolicyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UrlPolicyError';
+  }
+}
+
+export const MAX_URL_LENGTH = 2048;
+
+function bareHost(hostname: string): string {
+  return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+}
+
+/** Parses and checks a webhook URL without touching the network; throws UrlPolicyError. */
+export function checkWebhookUrl(raw: string, allowedHosts: readonly string[]): WebhookTarget {
+  if (raw.length === 0 || raw.length > MAX_URL_LENGTH) throw new UrlPolicyError(`url must be 1 to ${MAX_URL_LENGTH} characters`);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UrlPolicyError('url is not a valid absolute URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UrlPolicyError('url must use https');
+  if (url.username || url.password) throw new UrlPolicyError('url must not contain credentials');
+  if (!url.hostname) throw new UrlPolicyError('url has no host');
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  const hostPort = `${url.hostname.toLowerCase()}:${port}`;
+  const allowlisted = allowedHosts.includes(hostPort) || allowedHosts.includes(`${bareHost(url.hostname.toLowerCase())}:${port}`);
+  if (!allowlisted) {
+    if (url.protocol !== 'https:') throw new UrlPolicyError('url must use https');
+    if (port !== '443') throw new UrlPolicyError('url must use the default https port (443)');
+    const host = bareHost(url.hostname);
+    if (isIP(host) && !isPublicAddress(host)) throw new UrlPolicyError('url must point to a public address');
+    if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) {
+      throw new UrlPolicyError('url must point to a public address');
+    }
+  }
+  url.hash = '';
+  return { url, hostPort, allowlisted };
+}
+
+/**
+ * True only for global unicast addresses: not loopback, private (10/8, 172.16/12, 192.168/16),
+ * link-local (169.254/16, fe80::/10), CGNAT (100.64/10), unique-local (fc00::/7), 0/8,
+ * multicast, broadcast, reserved or documentation ranges. IPv4-mapped IPv6 addresses are
+ * judged as the IPv4 address they carry.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv6') {
+    const v6 = ip as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) ip = v6.toIPv4Address();
+  }
+  if (ip.range() !== 'unicast') return false;
+  if (ip.kind() === 'ipv4') {
+    // Ranges ipaddr.js reports as unicast that are not reachable public hosts.
+    const v4 = ip as ipaddr.IPv4;
+    for (const [net, bits] of [
+      ['192.0.0.0', 24],
+      ['192.0.2.0', 24],
+      ['198.18.0.0', 15],
+      ['198.51.100.0', 24],
+      ['203.0.113.0', 24],
+    ] as const) {
+      if (v4.match(ipaddr.IPv4.parse(net), bits)) return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,203 @@
+import type { Knex } from '@cred/db';
+import { createEvent, writeOutbox } from '@cred/events';
+import type { Clock, Logger } from '@cred/runtime';
+import { CLAIM_TOKEN_TTL_MS, newClaimToken } from '../domain/claim-token.js';
+import { renderEmail, type Templates } from '../domain/email-templates.js';
+import { HeaderInjectionError, mailbox, maskEmail } from '../domain/mail-headers.js';
+import { nextEmailAttempt } from '../domain/retry-schedule.js';
+import { emailSendStore, type EmailSend } from '../db/email-send-store.js';
+import { EmailSendError, type Mailer } from './mailer.js';
+
+/** Thrown by a test hook to stand for the process dying at that point. */
+export class SimulatedCrash extends Error {
+  readonly simulatedCrash = true;
+}
+
+function isSimulatedCrash(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { simulatedCrash?: unknown }).simulatedCrash === true;
+}
+
+/** Test hooks at the points where a crash matters. Production passes none. */
+export interface EmailFaults {
+  /** Runs after the pending row is leased (and any claim-token event committed), before SMTP. */
+  beforeSend?(send: EmailSend): Promise<void> | void;
+  /** Runs after the SMTP server accepted the message, before the row is marked sent. */
+  afterSend?(send: EmailSend): Promise<void> | void;
+}
+
+export interface EmailWorkerOptions {
+  db: Knex;
+  schema: string;
+  mailer: Mailer;
+  templates: Templates;
+  clock: Clock;
+  logger: Logger;
+  baseUrl: string;
+  /** Asks the outbox relay to publish now (claim-token events). */
+  wakeRelay(): void;
+  pollIntervalMs?: number;
+  concurrency?: number;
+  leaseMs?: number;
+  faults?: EmailFaults;
+}
+
+export const CLAIM_TOKEN_EVENT = 'notification.claim_token.issued';
+
+/**
+ * Sends the e-mails recorded in `email_sends`. Rows are committed as `pending` by the event
+ * consumers before anything is sent; this worker leases due rows (FOR UPDATE SKIP LOCKED, so
+ * replicas share the work), sends each once and marks it `sent` or `failed`, or schedules a
+ * retry for a transient failure. A `sent` row is never leased again.
+ *
+ * The one window for a duplicate is between the SMTP server accepting the message and the
+ * row update: a crash there leaves the row pending and its lease lapses, so it is sent again.
+ * SMTP has no idempotency key; the stable Message-ID lets mail clients collapse the copy.
+ */
+export class EmailWorker {
+  private running = false;
+  private timer: NodeJS.Timeout | undefined;
+  private loop: Promise<void> | undefined;
+  private wakeRequested = false;
+  private readonly pollMs: number;
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+
+  constructor(private readonly o: EmailWorkerOptions) {
+    this.pollMs = o.pollIntervalMs ?? 1000;
+    this.concurrency = o.concurrency ?? 4;
+    this.leaseMs = o.leaseMs ?? 120_000;
+  }
+
+  start(): void {
+    this.running = true;
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    await this.loop;
+  }
+
+  wake(): void {
+    if (!this.running) return;
+    if (this.loop) {
+      this.wakeRequested = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.loop = this.drain()
+      .then(() => undefined)
+      .catch((err: unknown) => this.o.logger.error({ err }, 'e-mail worker pass failed'))
+      .finally(() => {
+        this.loop = undefined;
+        if (!this.running) return;
+        if (this.wakeRequested) {
+          this.wakeRequested = false;
+          this.wake();
+          return;
+        }
+        this.timer = setTimeout(() => this.wake(), this.pollMs);
+        this.timer.unref();
+      });
+  }
+
+  /** Sends everything due now; returns how many sends were attempted. */
+  async drain(): Promise<number> {
+    let total = 0;
+    while (this.running) {
+      const batch = await emailSendStore.claimDue(this.o.db, this.o.clock.now(), this.leaseMs, this.concurrency);
+      if (batch.length === 0) break;
+      await Promise.all(batch.map((s) => this.process(s)));
+      total += batch.length;
+    }
+    return total;
+  }
+
+  private async process(send: EmailSend): Promise<void> {
+    const log = this.o.logger.child({ emailSendId: send.id, eventId: send.eventId, kind: send.kind });
+    try {
+      const vars = { ...(send.payload ?? {}) };
+      if (!send.payload) throw new EmailSendError('nothing to send (payload missing)', true);
+      if (send.kind === 'credential_issued' || send.kind === 'credential_renewed') {
+        Object.assign(vars, await this.issueClaimToken(send));
+      }
+      const template = this.o.templates[send.kind];
+      const rendered = renderEmail(template, vars);
+      const to = mailbox(send.recipientName, send.recipientEmail);
+      await this.o.faults?.beforeSend?.(send);
+      await this.o.mailer.send({ to, ...rendered, messageId: `<${send.id}@notification.credentials>` });
+      await this.o.faults?.afterSend?.(send);
+      await emailSendStore.markSent(this.o.db, send.id, this.o.clock.now());
+      log.info({ to: maskEmail(send.recipientEmail), attempt: send.attempts }, 'e-mail sent');
+    } catch (err) {
+      await this.onFailure(send, err, log);
+    }
+  }
+
+  /**
+   * A fresh single-use token per attempt. Its SHA-256 is committed to the outbox (for issuance)
+   * BEFORE the e-mail carrying the token leaves, so a claim can never arrive for an unknown
+   * hash; the token itself exists only in the e-mail.
+   */
+  private async issueClaimToken(send: EmailSend): Promise<Record<string, string>> {
+    const { token, tokenHash } = newClaimToken();
+    const now = this.o.clock.now();
+    const expiresAt = new Date(now.getTime() + CLAIM_TOKEN_TTL_MS);
+    const p = send.payload ?? {};
+    await this.o.db.transaction(async (trx) => {
+      await writeOutbox(
+        trx,
+        this.o.schema,
+        createEvent({
+          type: CLAIM_TOKEN_EVENT,
+          producer: 'notification',
+          clock: this.o.clock,
+          data: {
+            credentialUuid: p.credentialUuid,
+            credentialId: p.credentialId,
+            organizationId: send.organizationId,
+            tokenHash,
+            expiresAt: expiresAt.toISOString(),
+            sourceEventId: send.eventId,
+          },
+        }),
+      );
+    });
+    this.o.wakeRelay();
+    const base = this.o.baseUrl.replace(/\/$/, '');
+    return {
+      claimUrl: `${base}/claim/${encodeURIComponent(p.credentialId ?? '')}?token=${token}`,
+      claimExpiresAt: expiresAt.toISOString().slice(0, 10),
+    };
+  }
+
+  private async onFailure(send: EmailSend, err: unknown, log: Logger): Promise<void> {
+    if (isSimulatedCrash(err)) {
+      // Test hook: behave as if the process died here (nothing recorded; the lease lapses).
+      log.warn('simulated crash in the e-mail worker');
+      return;
+    }
+    const now = this.o.clock.now();
+    const failure =
+      err instanceof EmailSendError
+        ? err
+        : err instanceof HeaderInjectionError
+          ? new EmailSendError(err.message, true)
+          : new EmailSendError(err instanceof Error ? err.message.slice(0, 200) : 'send failed', false);
+    try {
+      const next = failure.permanent ? null : nextEmailAttempt(now, send.attempts);
+      if (next) {
+        await emailSendStore.scheduleRetry(this.o.db, send.id, now, next, failure.message);
+        log.warn({ error: failure.message, attempt: send.attempts, retryAt: next.toISOString() }, 'e-mail not sent; will retry');
+      } else {
+        await emailSendStore.markFailed(this.o.db, send.id, now, failure.message);
+        log.error({ error: failure.message, attempt: send.attempts, permanent: failure.permanent }, 'e-mail failed');
+      }
+    } catch (dbErr) {
+      // The lease lapses and the row is tried again.
+      log.error({ err: dbErr }, 'could not record the e-mail outcome');
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import nodemailer from 'nodemailer';
+import type { Mailbox } from '../domain/mail-headers.js';
+import { assertHeaderValue } from '../domain/mail-headers.js';
+
+export interface OutgoingEmail {
+  to: Mailbox;
+  subject: string;
+  text: string;
+  html: string;
+  /** Stable per send row, so a rare duplicate carries the same Message-ID (clients collapse it). */
+  messageId: string;
+}
+
+/** Why a send did not go through; `permanent` failures are not retried. */
+export class EmailSendError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+    readonly responseCode?: number,
+  ) {
+    super(message);
+    this.name = 'EmailSendError';
+  }
+}
+
+export interface Mailer {
+  send(mail: OutgoingEmail): Promise<void>;
+  close(): void;
+}
+
+interface NodemailerError {
+  code?: string;
+  responseCode?: number;
+  response?: string;
+  message?: string;
+}
+
+/**
+ * 5xx replies are permanent (the server refused this message for good); 4xx replies and
+ * connection-level failures (refused, reset, timeouts, DNS) are transient. The stored error is
+ * the reply code and a short reason, never the message or credentials.
+ */
+export function classifySmtpError(err: unknown): EmailSendError {
+  const e = (err ?? {}) as NodemailerError;
+  const code = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+  const reply = typeof e.response === 'string' ? e.response.replace(/[\r\n]+/g, ' ').slice(0, 200) : '';
+  if (code !== undefined) {
+    return new EmailSendError(`SMTP ${code}${reply ? `: ${reply}` : ''}`, code >= 500, code);
+  }
+  const kind = typeof e.code === 'string' ? e.code : 'ERROR';
+  // An envelope nodemailer itself refuses (no valid recipient) cannot get better by waiting.
+  const permanent = kind === 'EENVELOPE' || kind === 'EMESSAGE';
+  return new EmailSendError(`${kind}: ${(e.message ?? 'send failed').replace(/[\r\n]+/g, ' ').slice(0, 200)}`, permanent);
+}
+
+/**
+ * SMTP through nodemailer (>= 9.0.1, RELIABILITY-NOTES S11): no file or URL access from message
+ * content, and only fixed header fields (From, To, Subject, Message-ID) built from checked values.
+ */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  assertHeaderValue('from', from);
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+  return {
+    async send(mail) {
+      assertHeaderValue('subject', mail.subject);
+      assertHeaderValue('message-id', mail.messageId);
+      try {
+        await transport.sendMail({
+          from,
+          to: { name: mail.to.name, address: mail.to.address },
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: mail.messageId,
+          disableFileAccess: true,
+          disableUrlAccess: true,
+        });
+      } catch (err) {
+        throw classifySmtpError(err);
+      }
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import type { DomainEvent } from '@cred/events';
+import type { Knex } from '@cred/db';
+import { newUuid, type Clock, type Logger } from '@cred/runtime';
+import { renderEmail, type EmailKind, type Templates } from '../domain/email-templates.js';
+import { emailSendStore, type EmailSend } from '../db/email-send-store.js';
+import { organizationStore } from '../db/organization-store.js';
+import { httpUrl, optStr, record, str, uuid } from './event-data.js';
+
+export const CREDENTIAL_EMAIL_EVENTS = ['credential.issued', 'credential.renewed'] as const;
+export const ACCOUNT_EMAIL_EVENTS = ['accounts.user.email_verification_requested', 'accounts.user.password_reset_requested'] as const;
+
+export interface EmailEventDeps {
+  clock: Clock;
+  logger: Logger;
+  baseUrl: string;
+  templates: Templates;
+  /** Called once the inbox transaction committed: the worker sends now rather than at its next poll. */
+  wakeWorker(): void;
+  /** Test hook: runs after the pending row is written, inside the inbox transaction. */
+  afterRecord?(eventId: string): Promise<void> | void;
+}
+
+function badgeNameOf(ob3: unknown): string | undefined {
+  if (typeof ob3 !== 'object' || ob3 === null) return undefined;
+  const subject = (ob3 as Record<string, unknown>).credentialSubject;
+  if (typeof subject !== 'object' || subject === null) return undefined;
+  const achievement = (subject as Record<string, unknown>).achievement;
+  if (typeof achievement !== 'object' || achievement === null) return undefined;
+  const name = (achievement as Record<string, unknown>).name;
+  return typeof name === 'string' && name.length > 0 ? name.slice(0, 200) : undefined;
+}
+
+function issuerNameOf(ob3: unknown): string | undefined {
+  if (typeof ob3 !== 'object' || ob3 === null) return undefined;
+  const issuer = (ob3 as Record<string, unknown>).issuer;
+  if (typeof issuer !== 'object' || issuer === null) return undefined;
+  const name = (issuer as Record<string, unknown>).name;
+  return typeof name === 'string' && name.length > 0 ? name.slice(0, 200) : undefined;
+}
+
+function afterCommit(trx: Knex.Transaction, fn: () => void): void {
+  trx.executionPromise.then(fn, () => undefined);
+}
+
+/**
+ * `credential.issued` / `credential.renewed` -> one pending e-mail row, committed with the
+ * inbox row (so a redelivery adds nothing) and sent by the EmailWorker afterwards. If the
+ * organization turned e-mail notifications off, the row is recorded as `skipped` and nothing
+ * is ever sent. An organization notification has not heard of yet counts as enabled (the
+ * accounts default).
+ */
+export function onCredentialEmail(deps: EmailEventDeps) {
+  return async (event: DomainEvent<unknown>, trx: Knex.Transaction) => {
+    const d = record(event.data, 'data');
+    const kind: EmailKind = event.type === 'credential.renewed' ? 'credential_renewed' : 'credential_issued';
+    const credentialId = str(d, 'credentialId', 64);
+    const credentialUuid = uuid(d, 'credentialUuid');
+    const organizationId = uuid(d, 'organizationId');
+    const recipientEmail = str(d, 'recipientEmail', 254);
+    const recipientName = str(d, 'recipientName', 200);
+    const expirationDate = optStr(d, 'expirationDate', 64);
+    const org = await organizationStore.find(trx, organizationId);
+    const organizationName = org?.name ?? issuerNameOf(d.ob3Credential) ?? str(d, 'organizationSlug', 200);
+    const base = deps.baseUrl.replace(/\/$/, '');
+    const payload: Record<string, string> = {
+      recipientName,
+      organizationName,
+      badgeName: badgeNameOf(d.ob3Credential) ?? 'your badge',
+      credentialId,
+      credentialUuid,
+      verificationUrl: `${base}/verify/${encodeURIComponent(credentialId)}`,
+      expirationText: expirationDate
+        ? `This credential is valid until ${expirationDate.slice(0, 10)}.`
+        : 'This credential does not expire.',
+    };
+    const now = deps.clock.now();
+    const disabled = org !== undefined && !org.emailNotificationsEnabled;
+    const subject = renderEmail(deps.templates[kind], { ...payload, claimUrl: '', claimExpiresAt: '' }).subject;
+    const send: EmailSend = {
+      id: newUuid(),
+      eventId: event.id,
+      eventType: event.type,
+      kind,
+      organizationId,
+      recipientEmail,
+      recipientName,
+      subject,
+      status: disabled ? 'skipped' : 'pending',
+      payload: disabled ? null : payload,
+      attempts: 0,
+      lastError: disabled ? 'e-mail notifications are disabled for the organization' : null,
+      nextAttemptAt: now,
+      lockedUntil: null,
+      sentAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await emailSendStore.insert(trx, send);
+    await deps.afterRecord?.(event.id);
+    if (!disabled) afterCommit(trx, () => deps.wakeWorker());
+    else deps.logger.info({ eventId: event.id, organizationId }, 'e-mail notifications disabled; not sending');
+  };
+}
+
+/**
+ * `accounts.user.email_verification_requested` / `password_reset_requested` -> one pending
+ * e-mail row. The one-time link stays in the row's payload only until the row is final.
+ * Never logged.
+ */
+export function onAccountEmail(deps: EmailEventDeps) {
+  return async (event: DomainEvent<unknown>, trx: Knex.Transaction) => {
+    const d = record(event.data, 'data');
+    const verification = event.type === 'accounts.user.email_verification_requested';
+    const kind: EmailKind = verification ? 'email_verification' : 'password_reset';
+    const actionUrl = httpUrl(d, verification ? 'verificationUrl' : 'resetUrl');
+    const expiresAt = str(d, 'expiresAt', 64);
+    const payload: Record<string, string> = {
+      recipientName: str(d, 'name', 200),
+      actionUrl,
+      expiresAt: expiresAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'),
+    };
+    const now = deps.clock.now();
+    await emailSendStore.insert(trx, {
+      id: newUuid(),
+      eventId: event.id,
+      eventType: event.type,
+      kind,
+      organizationId: null,
+      recipientEmail: str(d, 'email', 254),
+      recipientName: payload.recipientName!,
+      subject: renderEmail(deps.templates[kind], payload).subject,
+      status: 'pending',
+      payload,
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: now,
+      lockedUntil: null,
+      sentAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await deps.afterRecord?.(event.id);
+    afterCommit(trx, () => deps.wakeWorker());
+  };
+}

@@ -1,0 +1,185 @@
+import { createHmac } from 'node:crypto';
+import type { Knex } from '@cred/db';
+import { newUuid, type Clock, type Logger } from '@cred/runtime';
+import { nextWebhookAttempt } from '../domain/retry-schedule.js';
+import { checkWebhookUrl, UrlPolicyError } from '../domain/url-policy.js';
+import { webhookStore, type WebhookDelivery, type WebhookEndpoint } from '../db/webhook-store.js';
+import { safePost, type PostResult, type Resolver } from './safe-http.js';
+
+export interface DeliveryWorkerOptions {
+  db: Knex;
+  clock: Clock;
+  logger: Logger;
+  allowedHosts: readonly string[];
+  resolver: Resolver;
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  /** Requests in flight in this process, all endpoints together. */
+  concurrency?: number;
+  /** Requests in flight in this process to one endpoint. */
+  perEndpointConcurrency?: number;
+  pollIntervalMs?: number;
+  leaseMs?: number;
+}
+
+export function signBody(secret: string, body: string): string {
+  return createHmac('sha256', secret).update(body, 'utf8').digest('hex');
+}
+
+/**
+ * Delivers webhook rows. A pass claims due deliveries (at most `perEndpoint` per endpoint,
+ * skipping endpoints already at their limit here) and starts each without waiting for the
+ * others, so a slow endpoint holds at most its own slots while the rest keep flowing.
+ * Every attempt is logged; a failure schedules the next attempt per DECISIONS.md section 6.
+ */
+export class DeliveryWorker {
+  private running = false;
+  private timer: NodeJS.Timeout | undefined;
+  private passing = false;
+  private again = false;
+  private readonly inflight = new Map<string, number>();
+  private readonly tasks = new Set<Promise<void>>();
+  private total = 0;
+  private readonly o: Required<Omit<DeliveryWorkerOptions, 'db' | 'clock' | 'logger' | 'allowedHosts' | 'resolver'>> & DeliveryWorkerOptions;
+
+  constructor(options: DeliveryWorkerOptions) {
+    this.o = {
+      timeoutMs: 10_000,
+      maxResponseBytes: 64 * 1024,
+      concurrency: 16,
+      perEndpointConcurrency: 2,
+      pollIntervalMs: 1000,
+      leaseMs: 60_000,
+      ...options,
+    };
+  }
+
+  start(): void {
+    this.running = true;
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    while (this.passing) await new Promise((r) => setTimeout(r, 10));
+    await Promise.allSettled([...this.tasks]);
+  }
+
+  wake(): void {
+    if (!this.running) return;
+    if (this.passing) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.passing = true;
+    void this.pass()
+      .catch((err: unknown) => this.o.logger.error({ err }, 'webhook worker pass failed'))
+      .finally(() => {
+        this.passing = false;
+        if (!this.running) return;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+          return;
+        }
+        this.timer = setTimeout(() => this.wake(), this.o.pollIntervalMs);
+        this.timer.unref();
+      });
+  }
+
+  private async pass(): Promise<void> {
+    const free = this.o.concurrency - this.total;
+    if (free <= 0) return;
+    const busy = [...this.inflight.entries()].filter(([, n]) => n >= this.o.perEndpointConcurrency).map(([id]) => id);
+    const batch = await webhookStore.claimDue(this.o.db, this.o.clock.now(), this.o.leaseMs, free, this.o.perEndpointConcurrency, busy);
+    for (const d of batch) {
+      this.total++;
+      this.inflight.set(d.endpointId, (this.inflight.get(d.endpointId) ?? 0) + 1);
+      const task = this.attempt(d, { final: false })
+        .then(() => undefined)
+        .catch((err: unknown) => this.o.logger.error({ err, deliveryId: d.id }, 'webhook attempt failed unexpectedly'))
+        .finally(() => {
+          this.total--;
+          const n = (this.inflight.get(d.endpointId) ?? 1) - 1;
+          if (n <= 0) this.inflight.delete(d.endpointId);
+          else this.inflight.set(d.endpointId, n);
+          this.tasks.delete(task);
+          // A slot is free: look for more due work now.
+          this.wake();
+        });
+      this.tasks.add(task);
+    }
+  }
+
+  /**
+   * One attempt of a claimed delivery (its `attempts` already counts it). `final` attempts
+   * (pings) are not retried.
+   */
+  async attempt(d: WebhookDelivery, opts: { final: boolean }): Promise<PostResult> {
+    const log = this.o.logger.child({ deliveryId: d.id, eventId: d.eventId, endpointId: d.endpointId });
+    const endpoint = await webhookStore.findEndpointById(this.o.db, d.endpointId);
+    const startedAt = this.o.clock.now();
+    if (!endpoint || endpoint.deletedAt) {
+      await webhookStore.finishDelivery(this.o.db, d.id, {
+        status: 'cancelled',
+        nextAttemptAt: null,
+        lastStatusCode: null,
+        lastError: 'endpoint deleted',
+        deliveredAt: null,
+        now: startedAt,
+      });
+      return { statusCode: null, error: 'endpoint deleted', excerpt: '', durationMs: 0 };
+    }
+    const result = await this.post(endpoint, d, startedAt);
+    const ok = result.error === null;
+    const now = this.o.clock.now();
+    const next = ok || opts.final ? null : nextWebhookAttempt(now, d.windowAttempts, d.retryUntil);
+    // The attempt and the delivery's new state land together: a reader never sees one without the other.
+    await this.o.db.transaction(async (trx) => {
+      await webhookStore.recordAttempt(trx, {
+        id: newUuid(),
+        deliveryId: d.id,
+        attempt: d.attempts,
+        startedAt,
+        durationMs: result.durationMs,
+        statusCode: result.statusCode,
+        error: result.error,
+        responseExcerpt: result.excerpt || null,
+        succeeded: ok,
+      });
+      await webhookStore.finishDelivery(trx, d.id, {
+        status: ok ? 'succeeded' : next ? 'pending' : 'failed',
+        nextAttemptAt: next,
+        lastStatusCode: result.statusCode,
+        lastError: result.error,
+        deliveredAt: ok ? now : null,
+        now,
+      });
+    });
+    if (ok) log.info({ statusCode: result.statusCode, attempt: d.attempts, durationMs: result.durationMs }, 'webhook delivered');
+    else log.warn({ statusCode: result.statusCode, error: result.error, attempt: d.attempts, retryAt: next?.toISOString() ?? null }, 'webhook attempt failed');
+    return result;
+  }
+
+  private async post(endpoint: WebhookEndpoint, d: WebhookDelivery, at: Date): Promise<PostResult> {
+    let target;
+    try {
+      // Checked again on every attempt: the allowlist may have changed since registration.
+      target = checkWebhookUrl(endpoint.url, this.o.allowedHosts);
+    } catch (err) {
+      return { statusCode: null, error: err instanceof UrlPolicyError ? err.message : 'url refused', excerpt: '', durationMs: 0 };
+    }
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'credentials-webhooks/1',
+      'x-service-event': d.eventType,
+      'x-service-delivery': d.eventId,
+      'x-service-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'x-service-signature': signBody(endpoint.secret, d.body),
+    };
+    return safePost(target, d.body, headers, { timeoutMs: this.o.timeoutMs, maxResponseBytes: this.o.maxResponseBytes, resolver: this.o.resolver });
+  }
+}

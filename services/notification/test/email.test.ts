@@ -1,0 +1,181 @@
+// E-mail from events: first issue vs renewal, account e-mails, organization opt-out, escaping,
+// header injection, transient and permanent SMTP failures. Real SMTP server, real broker, real DB.
+import { createHash } from 'node:crypto';
+import t from 'tap';
+import { waitFor } from '@cred/testing';
+import { BASE_URL, credentialIssued, organization, startHarness } from './fixtures/harness.js';
+
+const h = await startHarness(t);
+await h.start();
+
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+const mailsTo = (address: string) => h.smtp.messages.filter((m) => m.to.includes(address));
+const sendRow = async (eventId: string) => h.db('email_sends').where({ event_id: eventId }).first();
+const settle = () => new Promise((r) => setTimeout(r, 600));
+
+const org = organization({ name: 'Acme <Academy> & Co' });
+await h.publish('accounts.organization.created', { organization: org, ownerUserId: 'u1' });
+
+t.test('first issue: verification link, single-use claim link, hash to issuance, nothing secret at rest', async (t) => {
+  const data = credentialIssued(org, { recipientEmail: 'first@example.com' });
+  const event = await h.publish('credential.issued', data);
+  const [mail] = await waitFor('first-issue e-mail', () => (mailsTo('first@example.com').length ? mailsTo('first@example.com') : undefined));
+  t.ok(mail);
+  t.match(mail!.subject, /has issued you a credential: Teamwork/);
+  t.match(mail!.from, /^"?Credentials"? <no-reply@credentials.test>$/);
+  t.match(mail!.to, /^"?Jane Doe"? <first@example.com>$/);
+  t.ok(mail!.text.includes(`${BASE_URL}/verify/${data.credentialId}`), 'verification link');
+  t.notMatch(mail!.text, /expired or revoked/, 'a first issue says nothing about an original credential');
+  const claim = new RegExp(`${BASE_URL.replace(/[/.]/g, '\\$&')}/claim/${data.credentialId}\\?token=([A-Za-z0-9_-]{43})`).exec(mail!.text);
+  t.ok(claim, 'claim link with a token');
+  const token = claim![1]!;
+  t.ok(mail!.html.includes('Acme &#60;Academy&#62; &#38; Co'), 'organization name escaped in HTML');
+
+  const row = await sendRow(event.id);
+  t.equal(row.status, 'sent');
+  t.equal(row.attempts, 1);
+  t.equal(row.payload, null, 'template data dropped once sent');
+
+  const outbox = await waitFor('claim-token event published', async () => {
+    const rows = await h.db('outbox').where({ type: 'notification.claim_token.issued' });
+    return rows.find((r: { payload: { data: { credentialUuid: string } } }) => r.payload.data.credentialUuid === data.credentialUuid);
+  });
+  const ev = outbox.payload as { data: Record<string, string>; producer: string };
+  t.equal(ev.data.tokenHash, sha256(token), 'issuance gets the SHA-256 of the token in the e-mail');
+  t.equal(ev.data.credentialId, data.credentialId);
+  t.ok(Date.parse(ev.data.expiresAt!) > Date.now() + 29 * 86400_000, 'expires in 30 days');
+  const everything = JSON.stringify(await h.db('outbox')) + JSON.stringify(await h.db('email_sends'));
+  t.notOk(everything.includes(token), 'the raw token is stored nowhere');
+  await h.db('outbox').whereNotNull('published_at').first().then((r) => t.ok(r, 'relayed to the broker'));
+});
+
+t.test('renewal: different subject and text saying the original is expired or revoked', async (t) => {
+  const first = credentialIssued(org, { recipientEmail: 'renew@example.com' });
+  await h.publish('credential.issued', first);
+  const renewal = credentialIssued(org, { recipientEmail: 'renew@example.com', supersedesCredentialId: first.credentialUuid, badgeId: first.badgeId });
+  await h.publish('credential.renewed', renewal);
+  const mails = await waitFor('two e-mails', () => (mailsTo('renew@example.com').length === 2 ? mailsTo('renew@example.com') : undefined));
+  const issued = mails.find((m) => m.text.includes(first.credentialId))!;
+  const renewed = mails.find((m) => m.text.includes(renewal.credentialId))!;
+  t.not(issued.subject, renewed.subject);
+  t.match(renewed.subject, /has been renewed/);
+  t.match(renewed.text, /original credential is now expired or revoked/);
+  t.notMatch(issued.text, /expired or revoked/);
+  t.ok(renewed.text.includes(`${BASE_URL}/verify/${renewal.credentialId}`));
+  t.match(renewed.text, /\/claim\/CRD-[0-9A-Z]{12}\?token=/);
+});
+
+t.test('organization with e-mail notifications off: nothing sent; newest organization state wins', async (t) => {
+  const off = organization({ emailNotificationsEnabled: false });
+  // The update overtakes the creation: the older (enabled) state must not win.
+  await h.publish('accounts.organization.updated', { organization: off, changed: ['emailNotificationsEnabled'] });
+  await h.publish('accounts.organization.created', { organization: { ...off, emailNotificationsEnabled: true } }, { createdAt: new Date(Date.now() - 60_000) });
+  const ev = await h.publish('credential.issued', credentialIssued(off, { recipientEmail: 'quiet@example.com' }));
+  await settle();
+  t.equal(mailsTo('quiet@example.com').length, 0, 'no e-mail');
+  const row = await sendRow(ev.id);
+  t.equal(row.status, 'skipped');
+  const list = await h.client().ListNotifications({ organization_id: off.id, limit: 10, offset: 0 });
+  t.equal(list.notifications[0]?.status, 'skipped', 'the organization sees why');
+
+  // Turned back on by a newer update: the next issue is sent.
+  await h.publish('accounts.organization.updated', { organization: { ...off, emailNotificationsEnabled: true }, changed: ['emailNotificationsEnabled'] }, { createdAt: new Date(Date.now() + 1000) });
+  await h.publish('credential.issued', credentialIssued(off, { recipientEmail: 'quiet@example.com' }));
+  await waitFor('sent after re-enabling', () => mailsTo('quiet@example.com').length === 1);
+});
+
+t.test('account e-mails: verification and password reset', async (t) => {
+  const verifyUrl = `${BASE_URL}/verify-email?token=verification-token-0123456789`;
+  const resetUrl = `${BASE_URL}/reset-password?token=reset-token-0123456789abcdef`;
+  const v = await h.publish('accounts.user.email_verification_requested', {
+    userId: 'u-1',
+    email: 'new.user@example.com',
+    name: 'New User',
+    verificationUrl: verifyUrl,
+    expiresAt: new Date(Date.now() + 86400_000).toISOString(),
+  });
+  const r = await h.publish('accounts.user.password_reset_requested', {
+    userId: 'u-1',
+    email: 'new.user@example.com',
+    name: 'New User',
+    resetUrl,
+    expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+  });
+  const mails = await waitFor('two account e-mails', () => (mailsTo('new.user@example.com').length === 2 ? mailsTo('new.user@example.com') : undefined));
+  const verification = mails.find((m) => m.subject === 'Confirm your e-mail address')!;
+  const reset = mails.find((m) => m.subject === 'Reset your password')!;
+  t.ok(verification.text.includes(verifyUrl));
+  t.ok(reset.text.includes(resetUrl));
+  t.ok(reset.html.includes(resetUrl.replace(/=/g, '&#61;')), 'link attribute-escaped in HTML');
+  for (const e of [v, r]) {
+    const row = await sendRow(e.id);
+    t.equal(row.status, 'sent');
+    t.equal(row.payload, null, 'the one-time link is not kept once sent');
+  }
+});
+
+t.test('recipient data is escaped in HTML and cannot inject headers', async (t) => {
+  const name = '<img src=x onerror=alert(1)> "Bobby" & Co';
+  await h.publish('credential.issued', credentialIssued(org, { recipientEmail: 'escape@example.com', recipientName: name }));
+  const [mail] = await waitFor('escaped e-mail', () => (mailsTo('escape@example.com').length ? mailsTo('escape@example.com') : undefined));
+  t.notOk(mail!.html.includes('<img'), 'no markup from the name');
+  t.ok(mail!.html.includes('&#60;img src&#61;x onerror&#61;alert(1)&#62;'));
+  t.ok(mail!.text.includes(name), 'plain text keeps the name as is');
+  t.match(mail!.to, /"?<img src=x onerror=alert\(1\)> \\?"Bobby\\?" & Co"? <escape@example.com>/, 'display name quoted');
+
+  for (const evil of ['Eve\r\nBcc: attacker@example.com', 'Eve\nX-Injected: 1', 'Eve\u2028Bcc: x@example.com']) {
+    const ev = await h.publish('credential.issued', credentialIssued(org, { recipientEmail: 'victim@example.com', recipientName: evil }));
+    const row = await waitFor('failed row', async () => {
+      const r = await sendRow(ev.id);
+      return r?.status === 'failed' ? r : undefined;
+    });
+    t.match(row.last_error, /line break|control/);
+  }
+  const badAddress = await h.publish('credential.issued', credentialIssued(org, { recipientEmail: 'a@example.com\r\nBcc: b@example.com' }));
+  await waitFor('address refused', async () => (await sendRow(badAddress.id))?.status === 'failed');
+  await settle();
+  t.equal(h.smtp.messages.filter((m) => /attacker|victim|b@example.com/.test(m.raw)).length, 0, 'nothing sent for any of them');
+  t.notOk(h.smtp.messages.some((m) => m.headerNames.includes('x-injected') || m.headerNames.includes('bcc')));
+});
+
+t.test('transient SMTP failures retry with backoff; permanent ones fail and are visible', async (t) => {
+  h.smtp.failNext(451, 421);
+  const ev = await h.publish('credential.issued', credentialIssued(org, { recipientEmail: 'flaky@example.com' }));
+  let row = await waitFor('first failure recorded', async () => {
+    const r = await sendRow(ev.id);
+    return r?.attempts === 1 && r.locked_until === null ? r : undefined;
+  });
+  t.equal(row.status, 'pending');
+  t.match(row.last_error, /451/);
+  const wait1 = row.next_attempt_at.getTime() - h.clock.now().getTime();
+  t.ok(wait1 > 25_000 && wait1 <= 30_000, `first retry after ~30 s (${wait1} ms)`);
+  await settle();
+  t.equal(mailsTo('flaky@example.com').length, 0, 'not retried before it is due');
+  h.clock.advance(31_000);
+  row = await waitFor('second failure', async () => {
+    const r = await sendRow(ev.id);
+    return r?.attempts === 2 && r.locked_until === null ? r : undefined;
+  });
+  const wait2 = row.next_attempt_at.getTime() - h.clock.now().getTime();
+  t.ok(wait2 > 55_000 && wait2 <= 60_000, `then doubling (${wait2} ms)`);
+  h.clock.advance(61_000);
+  await waitFor('sent on the third attempt', () => mailsTo('flaky@example.com').length === 1);
+  row = await waitFor('row sent', async () => ((await sendRow(ev.id))?.status === 'sent' ? sendRow(ev.id) : undefined));
+  t.equal(row.attempts, 3);
+
+  h.smtp.failNext(550);
+  const perm = await h.publish('credential.issued', credentialIssued(org, { recipientEmail: 'gone@example.com' }));
+  row = await waitFor('permanent failure', async () => {
+    const r = await sendRow(perm.id);
+    return r?.status === 'failed' ? r : undefined;
+  });
+  t.equal(row.attempts, 1, 'a 5xx is not retried');
+  t.match(row.last_error, /SMTP 550/);
+  const list = await h.client().ListNotifications({ organization_id: org.id, limit: 100, offset: 0 });
+  const seen = list.notifications.find((n) => n.event_id === perm.id);
+  t.equal(seen?.status, 'failed');
+  t.equal(seen?.channel, 'email');
+  t.equal(seen?.recipient, 'gone@example.com');
+  t.match(seen?.last_error, /550/);
+  t.ok(list.total >= 8);
+});

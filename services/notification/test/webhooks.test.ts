@@ -1,0 +1,244 @@
+// Outbound webhooks: Enterprise-only registration, signed deliveries, retries on the
+// application clock, the delivery log, replay, ping, SSRF refusals (including DNS
+// rebinding at connect time) and isolation between organizations. Real HTTP receivers.
+import { createHmac } from 'node:crypto';
+import t from 'tap';
+import { waitFor } from '@cred/testing';
+import { credentialIssued, organization, startHarness, startReceiver, type Harness } from './fixtures/harness.js';
+
+// A host name that resolves to a public address at registration and to loopback afterwards.
+let rebindCalls = 0;
+const resolver = async (host: string) => {
+  if (host === 'rebind.example') return [{ address: rebindCalls++ === 0 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
+  if (host === 'public.example') return [{ address: '93.184.216.34', family: 4 }];
+  if (host === 'localhost') return [{ address: '127.0.0.1', family: 4 }];
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+};
+
+const slow = await startReceiver();
+const other = await startReceiver();
+t.teardown(() => Promise.all([slow.close(), other.close()]));
+
+const h: Harness = await startHarness(t, {}, {});
+await h.start(
+  { resolver, webhookPerEndpointConcurrency: 2, webhookTimeoutMs: 10_000 },
+  { WEBHOOK_ALLOWED_HOSTS: [h.receiver.port, slow.port, other.port].map((p) => `127.0.0.1:${p}`).join(',') },
+);
+const client = () => h.client();
+
+const enterprise = organization({ plan: 'enterprise', name: 'Big Corp' });
+await h.publish('accounts.organization.created', { organization: enterprise });
+const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
+type Delivery = Awaited<ReturnType<ReturnType<typeof client>['ListDeliveries']>>['deliveries'][number];
+/** The delivery after its n-th attempt was fully recorded (the list reads deliveries and attempts in two queries). */
+const settledAfter = (x: Delivery | undefined, n: number) =>
+  x !== undefined && x.attempt_log.length === n && (x.status !== 'pending' || Date.parse(x.next_attempt_at) > Date.parse(x.attempt_log[n - 1]!.started_at));
+const deliveriesOf = async (webhookId: string) => (await client().ListDeliveries({ organization_id: enterprise.id, webhook_id: webhookId, limit: 50, offset: 0 })).deliveries;
+
+t.test('registration is for the Enterprise plan only', async (t) => {
+  const free = organization({ plan: 'professional' });
+  await h.publish('accounts.organization.created', { organization: free });
+  await t.rejects(client().CreateWebhook({ organization_id: free.id, url: h.receiver.url, events: ['credential.issued'] }), { code: 'FORBIDDEN' });
+  await t.rejects(client().CreateWebhook({ organization_id: enterprise.id, url: h.receiver.url, events: [] }), { code: 'VALIDATION_ERROR' });
+  await t.rejects(client().CreateWebhook({ organization_id: enterprise.id, url: h.receiver.url, events: ['credential.bogus'] }), { code: 'VALIDATION_ERROR' });
+});
+
+t.test('SSRF: private, loopback and odd forms refused unless allowlisted', async (t) => {
+  const refused = [
+    'https://127.0.0.1/hook',
+    'https://2130706433/hook', // decimal 127.0.0.1
+    'https://0x7f.1/hook',
+    'https://10.0.0.5/hook',
+    'https://172.16.3.4/hook',
+    'https://192.168.1.1/hook',
+    'https://169.254.169.254/latest/meta-data',
+    'https://100.64.0.1/hook',
+    'https://[::1]/hook',
+    'https://[::ffff:127.0.0.1]/hook',
+    'https://[fd00::1]/hook',
+    'https://[fe80::1]/hook',
+    'https://localhost/hook',
+    'https://rebind.example:8443/hook', // non-default port, not listed
+    `http://127.0.0.1:${h.receiver.port + 1}/hook`, // loopback, not listed
+    'http://public.example/hook', // plain http to a public host
+    'https://user:pass@public.example/hook',
+    'ftp://public.example/hook',
+    'https://does-not-resolve.example/hook',
+  ];
+  for (const url of refused) {
+    await t.rejects(client().CreateWebhook({ organization_id: enterprise.id, url, events: ['credential.issued'] }), { code: 'VALIDATION_ERROR' }, url);
+  }
+  const ok = await client().CreateWebhook({ organization_id: enterprise.id, url: 'https://public.example/hook', events: ['credential.issued'] });
+  t.equal(ok.endpoint?.url, 'https://public.example/hook', 'a public https URL is fine');
+  await client().DeleteWebhook({ organization_id: enterprise.id, webhook_id: ok.endpoint!.id });
+});
+
+t.test('DNS rebinding: the address is checked again at connect time', async (t) => {
+  const r = await client().CreateWebhook({ organization_id: enterprise.id, url: 'https://rebind.example/hook', events: ['credential.revoked'] });
+  const before = h.receiver.requests.length;
+  const ping = await client().PingWebhook({ organization_id: enterprise.id, webhook_id: r.endpoint!.id });
+  t.equal(ping.status, 'failed');
+  t.match(ping.attempt_log[0]?.error, /non-public address 127\.0\.0\.1/);
+  t.equal(ping.attempt_log[0]?.status_code, 0);
+  t.equal(h.receiver.requests.length, before, 'nothing reached loopback');
+  await client().DeleteWebhook({ organization_id: enterprise.id, webhook_id: r.endpoint!.id });
+});
+
+t.test('signed delivery of a credential event; the secret is shown once', async (t) => {
+  const created = await client().CreateWebhook({ organization_id: enterprise.id, url: h.receiver.url, events: ['credential.issued', 'credential.revoked'] });
+  const secret = created.secret;
+  t.match(secret, /^whsec_[A-Za-z0-9_-]{43}$/);
+  const listed = await client().ListWebhooks({ organization_id: enterprise.id });
+  t.notOk(JSON.stringify(listed).includes(secret), 'never listed');
+
+  const data = credentialIssued(enterprise, { recipientEmail: 'hooked@example.com' });
+  const ev = await h.publish('credential.issued', data);
+  const req = await waitFor('delivery', () => h.receiver.requests.find((r) => r.headers['x-service-delivery'] === ev.id));
+  t.equal(req.headers['x-service-signature'], sign(secret, req.body), 'X-Service-Signature = hex HMAC-SHA256(secret, raw body)');
+  t.not(req.headers['x-service-signature'], sign('whsec_wrong', req.body));
+  t.equal(req.headers['x-service-event'], 'credential.issued');
+  t.match(req.headers['x-service-timestamp'], /^\d{10}$/);
+  t.equal(req.headers['content-type'], 'application/json');
+  const body = JSON.parse(req.body);
+  t.equal(body.id, ev.id);
+  t.match(body.id, /^evt_/);
+  t.equal(body.type, 'credential.issued');
+  t.equal(body.createdAt, ev.createdAt);
+  t.same(Object.keys(body.data).sort(), [
+    'badgeId', 'credentialId', 'credentialUuid', 'expirationDate', 'isPublic', 'issuanceDate', 'recipientEmail', 'recipientName', 'status', 'supersedesCredentialId', 'verificationUrl',
+  ].sort());
+  t.equal(body.data.credentialId, data.credentialId);
+  t.equal(body.data.recipientEmail, 'hooked@example.com');
+  t.notOk(req.body.includes('proof'), 'no OB3 payload');
+
+  // A lifecycle event without organizationId is routed through what credential.issued told us.
+  const revoked = await h.publish('credential.revoked', { credentialId: data.credentialId, credentialUuid: data.credentialUuid, revokedAt: new Date().toISOString(), revocationReason: 'mistake' });
+  const r2 = await waitFor('revocation delivered', () => h.receiver.requests.find((r) => r.headers['x-service-delivery'] === revoked.id));
+  const b2 = JSON.parse(r2.body);
+  t.equal(b2.data.badgeId, data.badgeId);
+  t.equal(b2.data.revocationReason, 'mistake');
+  t.equal(r2.headers['x-service-signature'], sign(secret, r2.body));
+
+  // Not subscribed: nothing.
+  await h.publish('credential.claimed', { credentialId: data.credentialId, credentialUuid: data.credentialUuid, claimedAt: new Date().toISOString() });
+  await new Promise((r) => setTimeout(r, 400));
+  t.notOk(h.receiver.requests.some((r) => r.headers['x-service-event'] === 'credential.claimed'));
+  await client().DeleteWebhook({ organization_id: enterprise.id, webhook_id: created.endpoint!.id });
+});
+
+t.test('a receiver failing three times still gets the event (30 s, 60 s, 120 s on the clock)', async (t) => {
+  const created = await client().CreateWebhook({ organization_id: enterprise.id, url: h.receiver.url, events: ['credential.expired'] });
+  const id = created.endpoint!.id;
+  h.receiver.script(500, 503, 404);
+  const ev = await h.publish('credential.expired', { credentialId: 'CRD-AAAAAAAAAAAA', credentialUuid: '00000000-0000-4000-8000-000000000001', organizationId: enterprise.id, expiredAt: new Date().toISOString() });
+  const count = () => h.receiver.requests.filter((r) => r.headers['x-service-delivery'] === ev.id).length;
+  for (const [n, wait] of [[1, 30_000], [2, 60_000], [3, 120_000]] as const) {
+    await waitFor(`attempt ${n}`, () => count() === n);
+    const d = await waitFor('retry scheduled', async () => {
+      const x = (await deliveriesOf(id))[0];
+      return settledAfter(x, n) ? x : undefined;
+    });
+    const delay = Date.parse(d.next_attempt_at) - h.clock.now().getTime();
+    t.ok(delay > wait - 3000 && delay <= wait, `retry ${n} due in ~${wait / 1000} s (${delay} ms)`);
+    await new Promise((r) => setTimeout(r, 300));
+    t.equal(count(), n, 'not before it is due');
+    h.clock.advance(wait + 1000);
+  }
+  await waitFor('fourth attempt', () => count() === 4);
+  const d = await waitFor('succeeded', async () => {
+    const x = (await deliveriesOf(id))[0];
+    return x?.status === 'succeeded' ? x : undefined;
+  });
+  t.equal(d.attempts, 4);
+  t.same(d.attempt_log.map((a) => a.status_code), [500, 503, 404, 200]);
+  t.same(d.attempt_log.map((a) => a.succeeded), [false, false, false, true]);
+  t.ok(d.attempt_log.every((a) => a.response_excerpt.length <= 256), 'response excerpts truncated');
+  t.ok(d.attempt_log.every((a) => a.duration_ms >= 0));
+  const bodies = new Set(h.receiver.requests.filter((r) => r.headers['x-service-delivery'] === ev.id).map((r) => r.body));
+  t.equal(bodies.size, 1, 'every attempt carries the same body');
+  await client().DeleteWebhook({ organization_id: enterprise.id, webhook_id: id });
+});
+
+t.test('24 hours of failures: failed, then replayable; redirects are not followed', async (t) => {
+  const created = await client().CreateWebhook({ organization_id: enterprise.id, url: h.receiver.url, events: ['credential.claimed'] });
+  const id = created.endpoint!.id;
+  h.receiver.script(...Array.from({ length: 30 }, () => 302));
+  const ev = await h.publish('credential.claimed', { credentialId: 'CRD-BBBBBBBBBBBB', credentialUuid: '00000000-0000-4000-8000-000000000002', organizationId: enterprise.id, claimedAt: new Date().toISOString() });
+  const start = h.clock.now().getTime();
+  let last: Delivery | undefined;
+  for (let i = 0; i < 20; i++) {
+    last = await waitFor('attempt recorded', async () => {
+      const x = (await deliveriesOf(id))[0];
+      return settledAfter(x, i + 1) ? x : undefined;
+    });
+    if (last.status === 'failed') break;
+    h.clock.set(new Date(Date.parse(last.next_attempt_at) + 500));
+  }
+  t.equal(last?.status, 'failed');
+  t.equal(last?.attempts, 13, '1 + 11 doubling retries + a last one at the end of the window');
+  const lastAt = Date.parse(last!.attempt_log.at(-1)!.started_at);
+  t.ok(lastAt - start >= 24 * 3600_000 && lastAt - start < 24 * 3600_000 + 5000, 'the last attempt is 24 h after the first');
+  t.ok(last!.attempt_log.every((a) => a.status_code === 302));
+  t.notOk(h.receiver.requests.some((r) => r.path.includes('meta-data')), 'Location never followed');
+
+  h.receiver.reset(); // back to 200
+  h.receiver.requests.splice(0);
+  const replayed = await client().ReplayDelivery({ organization_id: enterprise.id, webhook_id: id, delivery_id: last!.id });
+  t.equal(replayed.status, 'pending');
+  await t.rejects(client().ReplayDelivery({ organization_id: enterprise.id, webhook_id: id, delivery_id: last!.id }), { code: 'CONFLICT' }, 'already queued');
+  await waitFor('replay delivered', async () => (await deliveriesOf(id))[0]?.status === 'succeeded');
+  const d = (await deliveriesOf(id))[0]!;
+  t.equal(d.event_id, ev.id);
+  t.equal(h.receiver.requests.at(-1)?.headers['x-service-delivery'], ev.id, 'same event id on replay');
+  const other = organization({ plan: 'enterprise' });
+  await t.rejects(client().ReplayDelivery({ organization_id: other.id, webhook_id: '', delivery_id: d.id }), { code: 'NOT_FOUND' }, 'another organization cannot replay it');
+  await client().DeleteWebhook({ organization_id: enterprise.id, webhook_id: id });
+});
+
+t.test('ping, delete, and deliveries stop for a deleted endpoint', async (t) => {
+  const created = await client().CreateWebhook({ organization_id: enterprise.id, url: h.receiver.url, events: ['credential.issued'] });
+  const id = created.endpoint!.id;
+  const ping = await client().PingWebhook({ organization_id: enterprise.id, webhook_id: id });
+  t.equal(ping.status, 'succeeded');
+  t.equal(ping.event_type, 'webhook.ping');
+  const req = h.receiver.requests.find((r) => r.headers['x-service-delivery'] === ping.event_id)!;
+  t.equal(req.headers['x-service-signature'], sign(created.secret, req.body));
+  await client().DeleteWebhook({ organization_id: enterprise.id, webhook_id: id });
+  await t.rejects(client().DeleteWebhook({ organization_id: enterprise.id, webhook_id: id }), { code: 'NOT_FOUND' });
+  t.same((await client().ListWebhooks({ organization_id: enterprise.id })).endpoints.filter((e) => e.id === id), []);
+  const before = h.receiver.requests.length;
+  await h.publish('credential.issued', credentialIssued(enterprise));
+  await new Promise((r) => setTimeout(r, 400));
+  t.equal(h.receiver.requests.length, before, 'no delivery to a deleted endpoint');
+});
+
+t.test('a slow organization does not delay another one', async (t) => {
+  const slowOrg = organization({ plan: 'enterprise' });
+  const fastOrg = organization({ plan: 'enterprise' });
+  await h.publish('accounts.organization.created', { organization: slowOrg });
+  await h.publish('accounts.organization.created', { organization: fastOrg });
+  slow.delay(2500);
+  await client().CreateWebhook({ organization_id: slowOrg.id, url: slow.url, events: ['credential.issued'] });
+  await client().CreateWebhook({ organization_id: fastOrg.id, url: other.url, events: ['credential.issued'] });
+  for (let i = 0; i < 8; i++) await h.publish('credential.issued', credentialIssued(slowOrg), { wait: false });
+  await waitFor('slow endpoint busy', () => slow.requests.length >= 1);
+  const started = Date.now();
+  await h.publish('credential.issued', credentialIssued(fastOrg));
+  await waitFor('fast organization delivered', () => other.requests.length === 1, 5000, 20);
+  const took = Date.now() - started;
+  t.ok(took < 1500, `delivered in ${took} ms while the slow endpoint is stuck`);
+  t.ok(slow.requests.length <= 2, `at most 2 requests in flight to the slow endpoint (${slow.requests.length})`);
+  await waitFor('slow backlog drains', () => slow.requests.length === 8, 20000);
+});
+
+t.test('organizations not on Enterprise (any more) get no deliveries', async (t) => {
+  const org = organization({ plan: 'enterprise' });
+  await h.publish('accounts.organization.created', { organization: org });
+  const created = await client().CreateWebhook({ organization_id: org.id, url: other.url, events: ['credential.issued'] });
+  await h.publish('accounts.organization.updated', { organization: { ...org, plan: 'professional' }, changed: ['plan'] }, { createdAt: new Date(Date.now() + 1000) });
+  const before = other.requests.length;
+  await h.publish('credential.issued', credentialIssued(org));
+  await new Promise((r) => setTimeout(r, 400));
+  t.equal(other.requests.length, before);
+  t.equal((await h.client().ListDeliveries({ organization_id: org.id, webhook_id: created.endpoint!.id, limit: 10, offset: 0 })).total, 0);
+});

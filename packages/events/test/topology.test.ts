@@ -41,9 +41,13 @@ t.test('every consumer queue is durable, quorum, bounded and dead-lettered', asy
   queues.push(topo.queue, topo.retryQueue, topo.deadLetterQueue);
   defer(() => consumer.stop());
 
+  // The run may use a vhost of its own (scripts/dev.mjs): list queues there.
+  const vhost = decodeURIComponent(new URL(AMQP_URL).pathname.slice(1)) || '/';
   const { stdout } = await run('rabbitmqctl', [
     '-q',
     'list_queues',
+    '-p',
+    vhost,
     'name',
     'type',
     'durable',

@@ -93,7 +93,10 @@ export class DeliveryWorker {
   private async pass(): Promise<void> {
     const free = this.o.concurrency - this.total;
     if (free <= 0) return;
-    const busy = [...this.inflight.entries()].filter(([, n]) => n >= this.o.perEndpointConcurrency).map(([id]) => id);
+    // An endpoint with requests still in flight is skipped until they finish: a claim may take up
+    // to perEndpointConcurrency rows of one endpoint, so claiming beside in-flight ones could
+    // exceed the bound.
+    const busy = [...this.inflight.keys()];
     const batch = await webhookStore.claimDue(this.o.db, this.o.clock.now(), this.o.leaseMs, free, this.o.perEndpointConcurrency, busy);
     for (const d of batch) {
       this.total++;

@@ -1,9 +1,11 @@
 // `pnpm bench`: runs the benchmarks and prints figures and ratios. Each benchmark starts and
 // stops what it needs. `pnpm bench issuance` runs one by name.
 import { runIssuanceBench } from './issuance.js';
+import { runVerificationBench } from './verification.js';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   issuance: runIssuanceBench,
+  verification: runVerificationBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

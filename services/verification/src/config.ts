@@ -16,6 +16,14 @@ const shape = {
   CANONICALIZATION_POOL_SIZE: env.int(1, 1, 16),
   /** Signature results kept in memory (LRU entries); Redis holds a shared copy. */
   SIGNATURE_CACHE_SIZE: env.int(10_000, 0, 1_000_000),
+  /**
+   * How long (ms) a verification may reuse the credential/organization/key rows it read; this
+   * replica clears them on every event it handles, others see changes within this time (ADR 0004).
+   * 0 reads the database on every request.
+   */
+  READ_MODEL_CACHE_MS: env.int(1000, 0, 10_000),
+  /** Bytes of baked PNGs kept in memory (LRU by total size; 0 disables). */
+  BAKED_CACHE_MAX_BYTES: env.int(64 * 1024 * 1024, 0, 2 * 1024 * 1024 * 1024),
 };
 
 export const ENV_VARS = Object.keys(shape);

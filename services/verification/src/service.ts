@@ -1,16 +1,23 @@
 import type { Clock, Logger, Service } from '@cred/runtime';
 import { ServiceHost, consume, openBroker } from '@cred/service-kit';
+import { createBadgePngSource } from './app/badge-png.js';
+import { createBakedCredentials } from './app/baked-credential.js';
 import { startCanonicalizationPool } from './app/canonicalization.js';
 import type { VerificationContext } from './app/context.js';
+import { ownDocuments } from './app/own-documents.js';
+import { createReadModelCache } from './app/read-model-cache.js';
 import { createRecipientSessionReader } from './app/recipient-session.js';
 import { createRedis } from './app/redis.js';
 import { createSignatureVerifier } from './app/signature-verifier.js';
 import { createVerificationRecorder } from './app/verification-recorder.js';
 import type { VerificationConfig } from './config.js';
 import { BADGE_EVENT_TYPES, onBadgeUpserted } from './events/badge-events.js';
+import { BADGE_IMAGE_EVENT_TYPES, onBadgeImageSet } from './events/badge-image-events.js';
 import { CREDENTIAL_EVENT_TYPES, onCredentialEvent } from './events/credential-events.js';
 import { ORGANIZATION_EVENT_TYPES, onOrganizationEvent } from './events/organization-events.js';
 import { onSigningKeyCreated } from './events/signing-events.js';
+import { createExternalVerifier } from './external/index.js';
+import { verificationBinding } from './grpc/verification-server.js';
 import { startPublicServer } from './http/public-server.js';
 
 export interface VerificationOverrides {
@@ -61,18 +68,56 @@ export function createVerificationService(config: VerificationConfig, overrides:
       host.onStop('analytics', () => recorder.stop());
       flushAnalytics = () => recorder.flush();
 
+      const readModel = createReadModelCache(db, { ttlMs: config.READ_MODEL_CACHE_MS });
+      const { invalidating } = readModel;
+      // Created before the consumers: image events clear its badge -> image map.
+      const badgeImages = createBadgePngSource({
+        db,
+        logger: host.logger.child({ subsystem: 'badge-images' }),
+        hashTtlMs: config.READ_MODEL_CACHE_MS,
+      });
+      const onBadgeImage: typeof onBadgeImageSet = async (event, trx) => {
+        badgeImages.clear();
+        void trx.executionPromise.then(badgeImages.clear, badgeImages.clear);
+        await onBadgeImageSet(event, trx);
+      };
       const broker = openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
       const common = { db, schema: config.DB_SCHEMA, connection: broker, exchange: config.EVENTS_EXCHANGE };
-      await consume(host, { ...common, queue: 'issuer-keys', routingKeys: ['signing.key.created'], handler: onSigningKeyCreated });
-      await consume(host, { ...common, queue: 'organizations', routingKeys: ORGANIZATION_EVENT_TYPES, handler: onOrganizationEvent });
-      await consume(host, { ...common, queue: 'badges', routingKeys: BADGE_EVENT_TYPES, handler: onBadgeUpserted });
-      await consume(host, { ...common, queue: 'credentials', routingKeys: CREDENTIAL_EVENT_TYPES, handler: onCredentialEvent });
+      await consume(host, {
+        ...common,
+        queue: 'issuer-keys',
+        routingKeys: ['signing.key.created'],
+        handler: invalidating(onSigningKeyCreated),
+      });
+      await consume(host, {
+        ...common,
+        queue: 'organizations',
+        routingKeys: ORGANIZATION_EVENT_TYPES,
+        handler: invalidating(onOrganizationEvent),
+      });
+      await consume(host, { ...common, queue: 'badges', routingKeys: BADGE_EVENT_TYPES, handler: invalidating(onBadgeUpserted) });
+      await consume(host, { ...common, queue: 'badge-images', routingKeys: BADGE_IMAGE_EVENT_TYPES, handler: onBadgeImage });
+      await consume(host, {
+        ...common,
+        queue: 'credentials',
+        routingKeys: CREDENTIAL_EVENT_TYPES,
+        handler: invalidating(onCredentialEvent),
+      });
 
+      const baseUrl = config.BASE_URL.replace(/\/+$/, '');
+      // Other platforms' credentials (POST /api/verify/*, the lookup page). Our own did:web
+      // issuers resolve from the read model, never over the network.
+      const external = createExternalVerifier({
+        allowedHosts: config.VERIFIER_ALLOWED_HOSTS,
+        clock: host.clock,
+        local: ownDocuments(db, baseUrl),
+        ...(pool ? { verifyProof: (credential, options) => pool.verifyDataIntegrityProof(credential as never, options) } : {}),
+      });
       const ctx: VerificationContext = {
         db,
         clock: host.clock,
         logger: host.logger.child({ subsystem: 'verify' }),
-        baseUrl: config.BASE_URL.replace(/\/+$/, ''),
+        baseUrl,
         signatures: createSignatureVerifier({
           ...(pool ? { pool } : {}),
           cacheSize: config.SIGNATURE_CACHE_SIZE,
@@ -82,12 +127,16 @@ export function createVerificationService(config: VerificationConfig, overrides:
         }),
         sessions: createRecipientSessionReader(config.SESSION_SECRET, host.clock),
         recorder,
+        external,
+        badgeImages,
+        readModel,
+        baked: createBakedCredentials({ images: badgeImages, maxCacheBytes: config.BAKED_CACHE_MAX_BYTES }),
       };
       const publicServer = await startPublicServer(config.HTTP_PORT, ctx, host.logger);
       httpPort = publicServer.port;
       host.onStop('public-http', () => publicServer.close());
-      // gRPC carries health now; the analytics RPC comes with the analytics issue.
-      const server = await host.serveGrpc(config.GRPC_PORT, []);
+      // GetAnalytics for organization members (through the gateway) and health.
+      const server = await host.serveGrpc(config.GRPC_PORT, [verificationBinding(db)]);
       grpcPort = server.port;
       host.markReady();
     },

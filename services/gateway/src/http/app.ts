@@ -23,6 +23,7 @@ import { issuanceV1Routes } from './issuance-v1-routes.js';
 import { notificationSessionRoutes } from './notification-routes.js';
 import { stripeWebhookRoute } from './stripe-route.js';
 import { webhookSessionRoutes } from './webhook-routes.js';
+import { analyticsSessionRoutes } from './analytics-routes.js';
 
 /** The one route that takes multipart: a badge image upload (parsed by its own handler). */
 const MULTIPART_ROUTE = /^\/api\/organizations\/[^/]+\/badges\/[^/]+\/image$/;
@@ -131,7 +132,7 @@ export function createApp(deps: AppDeps): Express {
       verifySession: deps.verifySession,
       cache: deps.cache,
       logger: deps.logger,
-      memberRoutes: [badgeSessionRoutes(deps.upstreams), webhookSessionRoutes(deps.upstreams), notificationSessionRoutes(deps.upstreams)],
+      memberRoutes: [badgeSessionRoutes(deps.upstreams), webhookSessionRoutes(deps.upstreams), notificationSessionRoutes(deps.upstreams), analyticsSessionRoutes(deps.upstreams)],
     }));
   app.use('/api/admin', adminRoutes({ adminToken: deps.config.PLATFORM_ADMIN_TOKEN, upstreams: deps.upstreams, cache: deps.cache, logger: deps.logger }));
 

@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { AppError } from '@cred/runtime';
 
 /** Public, unauthenticated paths served by the verification service (SPEC.md "Other public locations"). */
-export const PUBLIC_VERIFICATION_PREFIXES = ['/issuers/', '/achievements/', '/credentials/', '/verify', '/o/', '/api/verify', '/api/credentials/'];
+export const PUBLIC_VERIFICATION_PREFIXES = ['/issuers/', '/achievements/', '/credentials/', '/verify', '/verify-lookup', '/o/', '/api/verify', '/api/credentials/'];
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
 

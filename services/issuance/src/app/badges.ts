@@ -14,7 +14,7 @@ import {
 import { checkImage, IMAGE_CONTENT_TYPES, type ImageKind } from '../domain/image.js';
 import { checkPage } from '../domain/page.js';
 import { checkUuid, parseJsonObject } from '../domain/text.js';
-import { badgeDeleted, badgeUpserted } from '../events/issuance-events.js';
+import { badgeDeleted, badgeImageSet, badgeUpserted } from '../events/issuance-events.js';
 import type { CallMeta, IssuanceContext } from './context.js';
 
 function isUniqueViolation(err: unknown, constraint: string): boolean {
@@ -133,7 +133,13 @@ export async function setBadgeImage(ctx: IssuanceContext, organizationId: string
     const now = ctx.clock.now();
     await badgeStore.insertImage(trx, { badgeId: id, contentHash: image.contentHash, extension: image.kind, contentType: image.contentType, data: image.data }, now);
     const next = await badgeStore.update(trx, orgId, id, { imageUrl: badgeImageUrl(ctx.baseUrl, id, image.contentHash, image.kind) }, now);
-    await writeOutbox(trx, ctx.schema, badgeUpserted(badgeView(next, ctx.baseUrl), ctx.clock));
+    await writeOutbox(trx, ctx.schema, [
+      badgeImageSet(
+        { badgeId: id, organizationId: orgId, contentType: image.contentType, contentHash: image.contentHash, bytesBase64: image.data.toString('base64') },
+        ctx.clock,
+      ),
+      badgeUpserted(badgeView(next, ctx.baseUrl), ctx.clock),
+    ]);
     return next;
   });
   ctx.wakeRelay();

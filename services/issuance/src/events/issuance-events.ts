@@ -9,6 +9,22 @@ export function badgeUpserted(badge: BadgeView, clock: Clock): DomainEvent<{ bad
   return createEvent({ type: 'issuance.badge.upserted', version: 1, producer: PRODUCER, clock, data: { badge } });
 }
 
+export interface BadgeImageSetData {
+  badgeId: string;
+  organizationId: string;
+  contentType: string;
+  contentHash: string;
+  bytesBase64: string;
+}
+
+/**
+ * `issuance.badge.image_set` v1: the image bytes themselves (at most 2 MiB), so the
+ * verification service can bake PNGs without calling issuance.
+ */
+export function badgeImageSet(data: BadgeImageSetData, clock: Clock): DomainEvent<BadgeImageSetData> {
+  return createEvent({ type: 'issuance.badge.image_set', version: 1, producer: PRODUCER, clock, data });
+}
+
 export interface BadgeDeletedData {
   badgeId: string;
   organizationId: string;

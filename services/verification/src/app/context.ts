@@ -1,5 +1,9 @@
 import type { Knex } from '@cred/db';
 import type { Clock, Logger } from '@cred/runtime';
+import type { ExternalVerifier } from '../external/index.js';
+import type { BadgePngSource } from './badge-png.js';
+import type { BakedCredentials } from './baked-credential.js';
+import type { ReadModelCache } from './read-model-cache.js';
 import type { RecipientSessionReader } from './recipient-session.js';
 import type { SignatureVerifier } from './signature-verifier.js';
 import type { VerificationRecorder } from './verification-recorder.js';
@@ -14,4 +18,11 @@ export interface VerificationContext {
   signatures: SignatureVerifier;
   sessions: RecipientSessionReader;
   recorder: VerificationRecorder;
+  /** Credentials from anywhere (POST /api/verify/credential|baked, the lookup page); ours resolve locally. */
+  external: Pick<ExternalVerifier, 'verifyCredential' | 'verifyBakedImage'>;
+  /** Badge images as PNG (from the badge_images read model, or a placeholder). */
+  badgeImages: BadgePngSource;
+  baked: BakedCredentials;
+  /** The verification hot path's read of credential + organization + keys (micro-cached). */
+  readModel: Pick<ReadModelCache, 'find'>;
 }

@@ -15,11 +15,20 @@ export async function loadViewableCredential(
 ): Promise<CredentialRecord> {
   const credential = ref ? await credentialStore.find(ctx.db, ref) : undefined;
   if (!credential) throw AppError.notFound('Credential not found');
+  await assertViewable(ctx, credential, authorization);
+  return credential;
+}
+
+/** Public credentials pass; private ones only with the owning recipient's session (else 403). */
+export async function assertViewable(
+  ctx: Pick<VerificationContext, 'sessions'>,
+  credential: CredentialRecord,
+  authorization: string | undefined,
+): Promise<void> {
   if (!credential.isPublic) {
     const session = await ctx.sessions(authorization);
     if (!session || session.email !== credential.recipientEmail.toLowerCase()) {
       throw AppError.forbidden('This credential is private');
     }
   }
-  return credential;
 }

@@ -2,13 +2,22 @@ import type { Knex } from '@cred/db';
 import { buildDidDocument, didWebForOrg, type DidDocument } from '@cred/ob3';
 import { issuerKeyStore } from '../db/issuer-key-store.js';
 
-/** The issuer's did:web, or null when the slug cannot form one (then nothing can be issued by it). */
+const dids = new Map<string, string | null>();
+
+/** The issuer's did:web, or null when the slug cannot form one (then nothing can be issued by it). Memoized. */
 export function issuerDid(baseUrl: string, slug: string): string | null {
+  const key = `${baseUrl} ${slug}`;
+  const known = dids.get(key);
+  if (known !== undefined) return known;
+  let did: string | null;
   try {
-    return didWebForOrg(baseUrl, slug);
+    did = didWebForOrg(baseUrl, slug);
   } catch {
-    return null;
+    did = null;
   }
+  if (dids.size >= 10_000) dids.clear();
+  dids.set(key, did);
+  return did;
 }
 
 /**

@@ -30,6 +30,8 @@ export interface SignatureCheckResult {
 
 export interface SignatureVerifier {
   check(input: SignatureCheckInput): Promise<SignatureCheckResult>;
+  /** Counts an answer a caller reused from its own memo of this verifier's result (source memory). */
+  countReuse(): void;
 }
 
 const REDIS_TTL_SECONDS = 7 * 24 * 3600;
@@ -125,6 +127,7 @@ export function createSignatureVerifier(deps: {
   };
 
   return {
+    countReuse: () => checks.inc({ source: 'memory' }),
     async check(input) {
       let credential: Record<string, unknown>;
       try {

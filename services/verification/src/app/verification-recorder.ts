@@ -70,13 +70,27 @@ export function createVerificationRecorder(deps: { db: Knex; clock: Clock; logge
     return flushing;
   };
 
+  // The UTC day of the last record: recomputed only when the clock leaves that day.
+  let dayStart = 0;
+  let dayEnd = -1;
+  let dayText = '';
+  const today = (): string => {
+    const now = deps.clock.now().getTime();
+    if (now < dayStart || now >= dayEnd) {
+      dayStart = now - (now % 86_400_000);
+      dayEnd = dayStart + 86_400_000;
+      dayText = new Date(dayStart).toISOString().slice(0, 10);
+    }
+    return dayText;
+  };
+
   const timer = setInterval(() => void flush(), FLUSH_INTERVAL_MS);
   timer.unref();
 
   return {
     record(entry) {
       if (stopped) return;
-      const day = deps.clock.now().toISOString().slice(0, 10);
+      const day = today();
       if (!add(buffer, { ...entry, day, count: 1 })) dropped.inc();
       if (buffer.size >= MAX_BUFFERED && !flushing) void flush();
     },

@@ -1,10 +1,12 @@
-import { organizationStore } from '../db/organization-store.js';
+import { buildDidDocument } from '@cred/ob3';
+import { AppError } from '@cred/runtime';
 import { issuerActive, lifecycleAt, verificationOutcome, type LifecycleChecks } from '../domain/credential-status.js';
 import type { CredentialRef } from '../domain/identifiers.js';
 import type { CredentialRecord, Organization, VerificationChannel } from '../domain/model.js';
 import type { VerificationContext } from './context.js';
-import { loadViewableCredential } from './credential-access.js';
-import { didDocumentForSlug, issuerDid } from './issuer-documents.js';
+import { assertViewable } from './credential-access.js';
+import { issuerDid } from './issuer-documents.js';
+import type { SignatureCheckResult } from './signature-verifier.js';
 
 export interface VerificationChecks {
   signatureValid: boolean;
@@ -22,6 +24,20 @@ export interface CredentialVerification {
   ob3: Record<string, unknown>;
 }
 
+/** Signature results per cached read-model row (same bytes, same keys: same answer). */
+const signatureOfRow = new WeakMap<object, SignatureCheckResult>();
+
+/** Parsed once per cached read-model row (the hot path reuses the row for up to a second). */
+const parsedOb3 = new WeakMap<CredentialRecord, Record<string, unknown>>();
+function ob3Of(credential: CredentialRecord): Record<string, unknown> {
+  let ob3 = parsedOb3.get(credential);
+  if (!ob3) {
+    ob3 = JSON.parse(credential.ob3Json) as Record<string, unknown>;
+    parsedOb3.set(credential, ob3);
+  }
+  return ob3;
+}
+
 /**
  * Verifies one of our credentials (SPEC.md "Verify a credential", DECISIONS.md section 5). The
  * four checks run on every request: the signature against the key in the did.json we publish
@@ -34,15 +50,30 @@ export async function verifyCredential(
   authorization: string | undefined,
   channel: VerificationChannel,
 ): Promise<CredentialVerification> {
-  const credential = await loadViewableCredential(ctx, ref, authorization);
+  // One statement reads the credential, its organization and the published keys.
+  const found = ref ? await ctx.readModel.find(ref) : undefined;
+  if (!found) throw AppError.notFound('Credential not found');
+  const { credential, organization } = found;
+  await assertViewable(ctx, credential, authorization);
   const did = issuerDid(ctx.baseUrl, credential.organizationSlug);
-  const [organization, didDocument] = await Promise.all([
-    organizationStore.findById(ctx.db, credential.organizationId),
-    didDocumentForSlug(ctx.db, ctx.baseUrl, credential.organizationSlug),
-  ]);
-  const signature = did
-    ? await ctx.signatures.check({ credentialUuid: credential.uuid, ob3Json: credential.ob3Json, expectedIssuer: did, didDocument })
-    : { valid: false, reason: 'organization slug cannot form a did:web', source: 'precheck' as const };
+  // Built exactly as /issuers/{slug}/did.json serves it (didDocumentForSlug).
+  const didDocument =
+    did && found.keys.length > 0
+      ? buildDidDocument(
+          did,
+          found.keys.map((k) => ({ n: k.sequence, publicKeyMultibase: k.publicKeyMultibase })),
+        )
+      : null;
+  // The row (and its keys) is immutable while cached: its signature answer can ride along with it.
+  let signature = signatureOfRow.get(found);
+  if (!signature) {
+    signature = did
+      ? await ctx.signatures.check({ credentialUuid: credential.uuid, ob3Json: credential.ob3Json, expectedIssuer: did, didDocument })
+      : { valid: false, reason: 'organization slug cannot form a did:web', source: 'precheck' as const };
+    if (signature.source !== 'computed' || signature.valid) signatureOfRow.set(found, signature);
+  } else {
+    ctx.signatures.countReuse();
+  }
   if (!signature.valid) {
     ctx.logger.info({ credentialUuid: credential.uuid, reason: signature.reason }, 'credential signature did not verify');
   }
@@ -67,6 +98,7 @@ export async function verifyCredential(
     checks,
     credential,
     organization,
-    ob3: JSON.parse(credential.ob3Json) as Record<string, unknown>,
+    // Shared with the cached row: callers only read it.
+    ob3: ob3Of(credential),
   };
 }

@@ -1,6 +1,7 @@
 import type { Knex } from '@cred/db';
 import type { CredentialRef } from '../domain/identifiers.js';
-import type { CredentialRecord } from '../domain/model.js';
+import type { CredentialRecord, Organization } from '../domain/model.js';
+import { organizationFromRow, type OrganizationRow } from './organization-store.js';
 
 interface Row {
   uuid: string;
@@ -189,6 +190,49 @@ export const credentialStore = {
   async uuidForCredentialId(trx: Knex.Transaction, credentialId: string): Promise<string | undefined> {
     const row = await trx<Row>('credentials').select('uuid').where({ credential_id: credentialId }).first();
     return row?.uuid;
+  },
+
+  /**
+   * Everything one verification reads, in one statement (the hot path): the credential, its
+   * organization and the organization's published keys (as /issuers/{slug}/did.json lists them).
+   */
+  async findForVerification(
+    db: Knex,
+    ref: CredentialRef,
+  ): Promise<
+    | {
+        credential: CredentialRecord;
+        organization: Organization | undefined;
+        keys: Array<{ sequence: number; publicKeyMultibase: string }>;
+      }
+    | undefined
+  > {
+    const where = ref.kind === 'uuid' ? 'c.uuid = ?' : 'c.credential_id = ?';
+    const result = await db.raw(
+      `select c.*, to_jsonb(o.*) as org,
+              (select coalesce(jsonb_agg(jsonb_build_object('sequence', k.sequence, 'publicKeyMultibase', k.public_key_multibase) order by k.sequence), '[]'::jsonb)
+                 from issuer_keys k where k.organization_slug = c.organization_slug and k.revoked_at is null) as keys
+         from credentials c left join organizations o on o.id = c.organization_id
+        where ${where} limit 1`,
+      [ref.value],
+    );
+    const row = (
+      result as {
+        rows: Array<
+          Row & {
+            org: (Omit<OrganizationRow, 'created_at' | 'event_at'> & { created_at: string; event_at: string }) | null;
+            keys: Array<{ sequence: number; publicKeyMultibase: string }>;
+          }
+        >;
+      }
+    ).rows[0];
+    if (!row) return undefined;
+    const credential = toDomain(row);
+    if (!credential) return undefined;
+    const organization = row.org
+      ? organizationFromRow({ ...row.org, created_at: new Date(row.org.created_at), event_at: new Date(row.org.event_at) })
+      : undefined;
+    return { credential, organization, keys: row.keys };
   },
 
   async find(db: Knex, ref: CredentialRef): Promise<CredentialRecord | undefined> {

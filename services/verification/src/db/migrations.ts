@@ -116,4 +116,19 @@ export const migrations: Migration[] = [
       });
     },
   },
+  {
+    name: '0006_badge_images',
+    async up(db) {
+      // Read model of issuance.badge.image_set: the badge image bytes, so baked PNGs and the
+      // public pages never depend on issuance (or the network) being reachable.
+      await db.schema.createTable('badge_images', (t) => {
+        t.text('badge_id').primary();
+        t.text('organization_id').notNullable();
+        t.text('content_type').notNullable();
+        t.text('content_hash').notNullable();
+        t.binary('bytes').notNullable();
+        t.timestamp('event_at', { useTz: true }).notNullable();
+      });
+    },
+  },
 ];

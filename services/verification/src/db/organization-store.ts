@@ -1,7 +1,7 @@
 import type { Knex } from '@cred/db';
 import type { Organization, OrganizationStatus } from '../domain/model.js';
 
-interface Row {
+export interface OrganizationRow {
   id: string;
   name: string;
   slug: string;
@@ -17,7 +17,7 @@ interface Row {
   event_rank: number;
 }
 
-function toDomain(r: Row): Organization {
+export function organizationFromRow(r: OrganizationRow): Organization {
   return {
     id: r.id,
     name: r.name,
@@ -42,7 +42,7 @@ export const organizationStore = {
    * Returns whether it was applied.
    */
   async applySnapshot(trx: Knex.Transaction, org: Organization, eventAt: Date, rank: OrganizationEventRank): Promise<boolean> {
-    const rows = await trx<Row>('organizations')
+    const rows = await trx<OrganizationRow>('organizations')
       .insert({
         id: org.id,
         name: org.name,
@@ -66,13 +66,13 @@ export const organizationStore = {
   },
 
   async findById(db: Knex, id: string): Promise<Organization | undefined> {
-    const row = await db<Row>('organizations').where({ id }).first();
-    return row ? toDomain(row) : undefined;
+    const row = await db<OrganizationRow>('organizations').where({ id }).first();
+    return row ? organizationFromRow(row) : undefined;
   },
 
   /** The organization currently holding `slug` (the most recently changed one, should two claim it). */
   async findBySlug(db: Knex, slug: string): Promise<Organization | undefined> {
-    const row = await db<Row>('organizations').where({ slug }).orderBy('event_at', 'desc').first();
-    return row ? toDomain(row) : undefined;
+    const row = await db<OrganizationRow>('organizations').where({ slug }).orderBy('event_at', 'desc').first();
+    return row ? organizationFromRow(row) : undefined;
   },
 };

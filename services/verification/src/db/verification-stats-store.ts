@@ -50,3 +50,28 @@ export const verificationStatsStore = {
     }));
   },
 };
+
+export interface AnalyticsRow {
+  day: string;
+  channel: string;
+  badgeId: string;
+  outcome: string;
+  count: number;
+}
+
+/** Counts of an organization per day, channel, badge and outcome, `from`..`to` inclusive (UTC days). */
+export async function analyticsForOrganization(db: Knex, organizationId: string, from: string, to: string): Promise<AnalyticsRow[]> {
+  const rows = await db('verification_daily')
+    .select(db.raw("to_char(day, 'YYYY-MM-DD') as day"), 'channel', 'badge_id', 'outcome', db.raw('sum(count)::bigint as count'))
+    .where({ organization_id: organizationId })
+    .whereBetween('day', [from, to])
+    .groupBy('day', 'channel', 'badge_id', 'outcome')
+    .orderBy([{ column: 'day' }, { column: 'channel' }, { column: 'badge_id' }, { column: 'outcome' }]);
+  return rows.map((r: Record<string, unknown>) => ({
+    day: String(r.day),
+    channel: String(r.channel),
+    badgeId: String(r.badge_id),
+    outcome: String(r.outcome),
+    count: Number(r.count),
+  }));
+}

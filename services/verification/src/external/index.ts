@@ -9,6 +9,7 @@
  *   ExternalInputError is an AppError (400 VALIDATION_ERROR / 413 PAYLOAD_TOO_LARGE).
  */
 import { verifyBakedImage } from './baked.js';
+import { FetchError } from './errors.js';
 import { createGuardedFetcher, type GuardedFetcher, type HostResolver } from './guarded-fetcher.js';
 import { createRemoteDocuments, type RemoteDocuments } from './remote-documents.js';
 import {
@@ -67,6 +68,40 @@ export interface ExternalVerifierOptions {
   cacheTtlMs?: number;
   negativeCacheTtlMs?: number;
   verifyProof?: ProofVerifier;
+  /**
+   * Documents this platform serves itself (its own did:web issuers): resolved in-process, never
+   * fetched, whatever VERIFIER_ALLOWED_HOSTS says.
+   */
+  local?: LocalDocuments;
+}
+
+export interface LocalDocuments {
+  /** The DID or URL names this platform (its BASE_URL host). */
+  owns(didOrUrl: string): boolean;
+  /** Our DID document for the did, or null when it names no issuer of ours. */
+  resolveDidWeb(did: string): Promise<unknown>;
+}
+
+/** Routes DIDs and URLs of this platform to `local`; everything else goes to `remote`. */
+export function withLocalDocuments<T extends RemoteDocuments>(remote: T, local: LocalDocuments): T {
+  const refuse = (url: string) => {
+    throw new FetchError('NOT_FOUND', `${url} is a document of this platform that it does not publish`);
+  };
+  return {
+    ...remote,
+    async resolveDidWeb(did: string) {
+      if (!local.owns(did)) return remote.resolveDidWeb(did);
+      const doc = await local.resolveDidWeb(did);
+      if (doc === null || doc === undefined) throw new FetchError('NOT_FOUND', `${did} is not an issuer of this platform`);
+      return structuredClone(doc);
+    },
+    async fetchControllerDocument(url: string) {
+      return local.owns(url) ? refuse(url) : remote.fetchControllerDocument(url);
+    },
+    async fetchStatusList(url: string) {
+      return local.owns(url) ? refuse(url) : remote.fetchStatusList(url);
+    },
+  };
 }
 
 export interface ExternalVerifier {
@@ -84,12 +119,13 @@ export function createExternalVerifier(options: ExternalVerifierOptions): Extern
     ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
     ...(options.resolver ? { resolver: options.resolver } : {}),
   });
-  const documents = createRemoteDocuments({
+  const remote = createRemoteDocuments({
     fetcher,
     ...(options.cacheEntries !== undefined ? { maxEntries: options.cacheEntries } : {}),
     ...(options.cacheTtlMs !== undefined ? { ttlMs: options.cacheTtlMs } : {}),
     ...(options.negativeCacheTtlMs !== undefined ? { negativeTtlMs: options.negativeCacheTtlMs } : {}),
   });
+  const documents = options.local ? withLocalDocuments(remote, options.local) : remote;
   const deps: ExternalVerifierDeps = {
     clock: options.clock,
     documents,

@@ -3,55 +3,93 @@ import type { AddressInfo } from 'node:net';
 import { AppError, toAppError, type Logger } from '@cred/runtime';
 import type { VerificationContext } from '../app/context.js';
 import { achievementRoute } from './achievement-route.js';
+import { bakedRoute } from './baked-route.js';
+import { BodyTooLarge } from './body.js';
 import { credentialOb3Route } from './credential-ob3-route.js';
 import { didJsonRoute } from './did-json-route.js';
 import { issuerProfileRoute } from './issuer-profile-route.js';
+import { badgeImageRoute, badgePageRoute } from './pages/badge-page.js';
+import { errorPage, sendHtml } from './pages/html.js';
+import { lookupPageRoute } from './pages/lookup-page.js';
+import { verifyPageRoute } from './pages/verify-page.js';
 import { sendJson, type Route } from './respond.js';
+import { verifyBakedRoute, verifyCredentialRoute } from './submit-routes.js';
 import { verifyRoute } from './verify-route.js';
 
+/** Order matters only where patterns overlap: the POST routes come before GET /api/verify/{id}. */
 const ROUTES: ReadonlyArray<Route<VerificationContext>> = [
+  verifyCredentialRoute,
+  verifyBakedRoute,
   verifyRoute,
+  bakedRoute,
   credentialOb3Route,
   didJsonRoute,
   issuerProfileRoute,
   achievementRoute,
+  verifyPageRoute,
+  lookupPageRoute,
+  badgeImageRoute,
+  badgePageRoute,
 ];
+
+/** An error thrown by a route, with the route (pages render errors as HTML). */
+class RouteFailure {
+  constructor(
+    readonly route: Route<VerificationContext>,
+    readonly error: unknown,
+  ) {}
+}
+
+const DEFAULT_METHODS: readonly string[] = ['GET', 'HEAD'];
 
 /** Longest path we look at; real ones are under 100 characters. */
 const MAX_PATH = 2048;
 
 /**
  * The public HTTP surface of verification (reached through the gateway, or directly from an
- * ingress). Plain node:http with one module per route (src/http/*-route.ts); the framework for
- * the hot path is chosen by benchmark later. Paths are matched undecoded: identifiers and slugs
- * only use unreserved characters, so anything percent-encoded, dotted or oversized is simply
- * not found, and nothing reaches a store that a pattern did not accept first.
+ * ingress). Plain node:http with one module per route (src/http/*-route.ts, pages in
+ * src/http/pages/); ADR 0004 has the benchmark behind that choice. Paths are matched undecoded:
+ * identifiers and slugs only use unreserved characters, so anything percent-encoded, dotted or
+ * oversized is simply not found, and nothing reaches a store that a pattern did not accept first.
  */
 export async function startPublicServer(
   port: number,
   ctx: VerificationContext,
   logger: Logger,
 ): Promise<{ port: number; close(): Promise<void> }> {
-  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<Route<VerificationContext> | undefined> => {
     const url = req.url ?? '/';
     const path = url.split('?', 1)[0] ?? '/';
-    if (req.method !== 'GET' && req.method !== 'HEAD') throw new AppError('NOT_FOUND', 'Route not found');
     if (!path.startsWith('/') || path.length > MAX_PATH) throw new AppError('NOT_FOUND', 'Route not found');
+    const method = req.method ?? 'GET';
     for (const route of ROUTES) {
+      if (!(route.methods ?? DEFAULT_METHODS).includes(method)) continue;
       const match = route.pattern.exec(path);
       if (match) {
-        await route.handle(req, res, match, ctx);
-        return;
+        try {
+          await route.handle(req, res, match, ctx);
+        } catch (err) {
+          throw new RouteFailure(route, err);
+        }
+        return route;
       }
     }
     throw new AppError('NOT_FOUND', 'Route not found');
   };
   const server = http.createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
+    handle(req, res).catch((thrown: unknown) => {
+      const route = thrown instanceof RouteFailure ? thrown.route : undefined;
+      const err = thrown instanceof RouteFailure ? thrown.error : thrown;
       const e = toAppError(err);
       if (e.code === 'INTERNAL_ERROR') logger.error({ err, path: (req.url ?? '').slice(0, 200) }, 'public request failed');
-      if (!res.headersSent) sendJson(res, e.httpStatus, e.toJSON());
-      else res.end();
+      if (res.headersSent) {
+        res.end();
+        return;
+      }
+      // A body we did not read to the end must not stay on a keep-alive connection.
+      if (err instanceof BodyTooLarge || !req.complete) res.setHeader('connection', 'close');
+      if (route?.html) sendHtml(res, e.httpStatus, errorPage(e.httpStatus, e.message));
+      else sendJson(res, e.httpStatus, e.toJSON());
     });
   });
   server.keepAliveTimeout = 65000;

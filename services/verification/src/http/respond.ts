@@ -32,5 +32,9 @@ export function sendJson(res: http.ServerResponse, status: number, body: unknown
 export interface Route<C> {
   name: string;
   pattern: RegExp;
+  /** Methods answered (default GET and HEAD); other methods are 404 like unknown paths. */
+  methods?: readonly string[];
+  /** A web page: errors are rendered as HTML pages instead of the JSON error shape. */
+  html?: boolean;
   handle(req: http.IncomingMessage, res: http.ServerResponse, match: RegExpExecArray, ctx: C): Promise<void>;
 }

@@ -2,7 +2,7 @@ import type { VerificationContext } from '../app/context.js';
 import { verifyCredential, type CredentialVerification } from '../app/verify-credential.js';
 import { parseCredentialRef } from '../domain/identifiers.js';
 import { partialEmail } from '../domain/partial-email.js';
-import { sendJson, type Route } from './respond.js';
+import { sendText, type Route } from './respond.js';
 
 function record(v: unknown): Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -63,7 +63,10 @@ export const verifyRoute: Route<VerificationContext> = {
   async handle(req, res, match, ctx) {
     const v = await verifyCredential(ctx, parseCredentialRef(match[1]!), req.headers.authorization, 'api');
     // The answer changes with revocation, expiry and the issuer's status: never reuse it unchecked.
-    sendJson(res, 200, verificationBody(v, ctx.baseUrl), {
+    // The stored credential bytes go out as they are (no re-serialization of the OB3 document).
+    const { ob3Credential: _ob3, ...rest } = verificationBody(v, ctx.baseUrl);
+    const json = `${JSON.stringify(rest).slice(0, -1)},"ob3Credential":${v.credential.ob3Json}}`;
+    sendText(res, 200, json, {
       cacheControl: v.credential.isPublic ? 'no-cache' : 'private, no-store',
       cors: v.credential.isPublic,
       varyAuthorization: true,

@@ -1,0 +1,234 @@
+// `pnpm bench verification`: the public verification HTTP server under load (50 keep-alive
+// connections, bounded request counts), against the service directly (not through the gateway),
+// beside two floors measured in the same run:
+//   - Digital Bazaar's vc.verifyCredential in a loop (what a verifier without our caches costs),
+//   - a bare node:http JSON endpoint (the most a Node HTTP server does on this machine).
+// Scenarios: GET /api/verify/{id} warm (signature cached) and first-sight (credentials never
+// verified before: N distinct ones published first), GET /api/credentials/{id}/baked (warm).
+// The load client runs in a worker thread so that it does not share the service's event loop.
+// Needs PostgreSQL, Redis and RabbitMQ like the tests. Sizes: BENCH_VERIFY_REQUESTS (20000),
+// BENCH_VERIFY_FIRST_SIGHT (1000), BENCH_VERIFY_DB_LOOPS (200).
+import { createRequire } from 'node:module';
+import http from 'node:http';
+import { pathToFileURL } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
+import { documentLoader } from '@cred/ob3';
+import { seedIssuer, signedCredential, startVerification, type IssuedCredential } from '../services/verification/test/fixtures/harness.js';
+
+const CONCURRENCY = 50;
+const REQUESTS = Number(process.env.BENCH_VERIFY_REQUESTS ?? 20_000);
+const FIRST_SIGHT = Number(process.env.BENCH_VERIFY_FIRST_SIGHT ?? 1000);
+const DB_LOOPS = Number(process.env.BENCH_VERIFY_DB_LOOPS ?? 200);
+const MAX_SECONDS = 60;
+
+interface Figures {
+  label: string;
+  count: number;
+  errors: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** Closed-loop keep-alive client (CommonJS, evaluated in a worker: no TypeScript loader needed). */
+const CLIENT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { port, paths, total, concurrency, maxSeconds } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+const lat = new Float64Array(total);
+let next = 0, n = 0, errors = 0;
+const deadline = Date.now() + maxSeconds * 1000;
+const one = (path) => new Promise((resolve) => {
+  const t0 = process.hrtime.bigint();
+  const req = http.get({ host: '127.0.0.1', port, path, agent }, (res) => {
+    res.on('data', () => {});
+    res.on('end', () => {
+      if (res.statusCode === 200) lat[n++] = Number(process.hrtime.bigint() - t0) / 1e6; else errors++;
+      resolve();
+    });
+  });
+  req.on('error', () => { errors++; resolve(); });
+});
+(async () => {
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= total || Date.now() > deadline) return;
+      await one(paths[i % paths.length]);
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = Array.from(lat.subarray(0, n)).sort((a, b) => a - b);
+  const pct = (p) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : NaN;
+  agent.destroy();
+  parentPort.postMessage({ count: n, errors, perSecond: n / seconds, p50Ms: pct(0.5), p99Ms: pct(0.99) });
+})();
+`;
+
+function load(label: string, port: number, paths: string[], total: number): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(CLIENT, {
+      eval: true,
+      workerData: { port, paths, total, concurrency: CONCURRENCY, maxSeconds: MAX_SECONDS },
+    });
+    worker.once('message', (m: Omit<Figures, 'label'>) => {
+      void worker.terminate();
+      resolve({ label, ...m });
+    });
+    worker.once('error', reject);
+  });
+}
+
+async function digitalBazaarLoop(credential: Record<string, unknown>, didDocument: Record<string, unknown>): Promise<Figures> {
+  const vc = await import('@digitalbazaar/vc' as string);
+  const { DataIntegrityProof } = await import('@digitalbazaar/data-integrity' as string);
+  const { cryptosuite } = await import('@digitalbazaar/eddsa-rdfc-2022-cryptosuite' as string);
+  const vms = didDocument['verificationMethod'] as Array<Record<string, unknown>>;
+  const loader = async (url: string) => {
+    if (url === didDocument['id']) return { contextUrl: null, documentUrl: url, document: structuredClone(didDocument) };
+    const vm = vms.find((m) => m['id'] === url);
+    if (vm) return { contextUrl: null, documentUrl: url, document: { '@context': 'https://w3id.org/security/multikey/v1', ...vm } };
+    const r = await documentLoader(url);
+    return { ...r, document: structuredClone(r.document) };
+  };
+  const latencies: number[] = [];
+  const started = performance.now();
+  let errors = 0;
+  for (let i = 0; i < DB_LOOPS; i++) {
+    const t0 = performance.now();
+    const r = await vc.verifyCredential({ credential, suite: new DataIntegrityProof({ cryptosuite }), documentLoader: loader });
+    if (r.verified) latencies.push(performance.now() - t0);
+    else errors++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? NaN;
+  return {
+    label: 'floor: Digital Bazaar vc.verifyCredential loop (1 at a time)',
+    count: latencies.length,
+    errors,
+    perSecond: latencies.length / seconds,
+    p50Ms: pct(0.5),
+    p99Ms: pct(0.99),
+  };
+}
+
+async function jsonEndpoint(label: string, handler: http.RequestListener): Promise<Figures> {
+  const server = http.createServer(handler);
+  server.keepAliveTimeout = 65000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  await load('warm-up', port, ['/x'], 2000);
+  const figures = await load(label, port, ['/x'], REQUESTS);
+  await new Promise<void>((r) => {
+    server.close(() => r());
+    server.closeAllConnections();
+  });
+  return figures;
+}
+
+const FLOOR_BODY = JSON.stringify({ valid: true, status: 'valid' });
+
+function bareNodeHttp(): Promise<Figures> {
+  return jsonEndpoint('floor: bare node:http JSON endpoint', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(FLOOR_BODY) });
+    res.end(FLOOR_BODY);
+  });
+}
+
+/** The same endpoint on express 5 (the gateway's copy), for ADR 0004's framework question. */
+async function expressJson(): Promise<Figures | undefined> {
+  try {
+    const require = createRequire(new URL('../services/gateway/package.json', import.meta.url));
+    const express = (
+      (await import(pathToFileURL(require.resolve('express')).href)) as {
+        default: () => http.RequestListener & {
+          disable(s: string): void;
+          set(k: string, v: unknown): void;
+          get(p: string, h: (req: unknown, res: { json(b: unknown): void }) => void): void;
+        };
+      }
+    ).default;
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('etag', false);
+    app.get('/x', (_req, res) => res.json({ valid: true, status: 'valid' }));
+    return await jsonEndpoint('reference: express 5 JSON endpoint', app);
+  } catch (err) {
+    console.error(`express reference skipped: ${(err as Error).message}`);
+    return undefined;
+  }
+}
+
+async function publishAll(h: Awaited<ReturnType<typeof startVerification>>, list: IssuedCredential[]): Promise<void> {
+  for (let i = 0; i < list.length; i += 50) {
+    await Promise.all(list.slice(i, i + 50).map((c) => h.publish('credential.issued', c.data)));
+  }
+}
+
+function row(f: Figures): string {
+  return `${f.label.padEnd(64)} ${f.perSecond.toFixed(0).padStart(8)}/s   p50 ${f.p50Ms.toFixed(2).padStart(7)} ms   p99 ${f.p99Ms.toFixed(2).padStart(7)} ms   (n=${f.count}${f.errors ? `, ${f.errors} errors` : ''})`;
+}
+
+export async function runVerificationBench(): Promise<void> {
+  const teardowns: Array<() => unknown> = [];
+  const h = await startVerification({ teardown: (fn) => teardowns.push(fn) });
+  try {
+    const { issuer, badge } = await seedIssuer(h);
+    const port = h.service.httpPort();
+    console.log(`verification benchmark: ${CONCURRENCY} connections, ${REQUESTS} requests per run, ${FIRST_SIGHT} first-sight credentials`);
+
+    const warmSet = await Promise.all(Array.from({ length: 100 }, () => signedCredential(issuer, badge)));
+    const fresh = await Promise.all(Array.from({ length: FIRST_SIGHT }, () => signedCredential(issuer, badge)));
+    await publishAll(h, [...warmSet, ...fresh]);
+
+    const results: Figures[] = [];
+    const db = await digitalBazaarLoop(warmSet[0]!.ob3, (await h.get(`/issuers/${issuer.slug}/did.json`)).body);
+    results.push(db);
+    const bare = await bareNodeHttp();
+    results.push(bare);
+    const viaExpress = await expressJson();
+    if (viaExpress) results.push(viaExpress);
+
+    const verifyPaths = warmSet.map((c) => `/api/verify/${c.credentialId}`);
+    await load('warm-up', port, verifyPaths, 2000);
+    const warm = await load('GET /api/verify/{id} warm (signature cached)', port, verifyPaths, REQUESTS);
+    results.push(warm);
+    const firstSight = await load(
+      'GET /api/verify/{id} first sight (never verified before)',
+      port,
+      fresh.map((c) => `/api/verify/${c.credentialId}`),
+      fresh.length,
+    );
+    results.push(firstSight);
+    const bakedPaths = warmSet.map((c) => `/api/credentials/${c.credentialId}/baked`);
+    await load('warm-up', port, bakedPaths, 500);
+    const baked = await load('GET /api/credentials/{id}/baked (cached bake)', port, bakedPaths, Math.max(1000, Math.floor(REQUESTS / 2)));
+    results.push(baked);
+
+    for (const f of results) console.log(row(f));
+    const ratio = (a: Figures, b: Figures) => (a.perSecond / b.perSecond).toFixed(1);
+    console.log(`ratios: warm / Digital Bazaar = ${ratio(warm, db)}x (target >= 30x), warm / bare node:http = ${ratio(warm, bare)}x,`);
+    console.log(`        first sight / Digital Bazaar = ${ratio(firstSight, db)}x, baked / Digital Bazaar = ${ratio(baked, db)}x`);
+    console.log(
+      `        per-request cost: warm ${(1e6 / warm.perSecond).toFixed(0)} µs vs bare node:http ${(1e6 / bare.perSecond).toFixed(0)} µs` +
+        (viaExpress
+          ? ` vs express 5 ${(1e6 / viaExpress.perSecond).toFixed(0)} µs (+${(1e6 / viaExpress.perSecond - 1e6 / bare.perSecond).toFixed(0)} µs)`
+          : ''),
+    );
+    console.log(
+      `target: warm >= 30x DB ${warm.perSecond >= 30 * db.perSecond ? 'met' : 'NOT met'}, warm p99 < 20 ms ${warm.p99Ms < 20 ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    for (const fn of teardowns.reverse()) await fn();
+  }
+}
+
+// Run directly: `npx tsx bench/verification.ts`.
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  await runVerificationBench();
+  process.exit(0);
+}

@@ -1,0 +1,101 @@
+import { credentialStore } from '../db/credential-store.js';
+import { organizationStore } from '../db/organization-store.js';
+import { issuerActive, lifecycleAt, verificationOutcome } from '../domain/credential-status.js';
+import { isUuid } from '../domain/identifiers.js';
+import type { VerificationChannel } from '../domain/model.js';
+import type { ExternalVerificationResult } from '../external/index.js';
+import type { VerificationContext } from './context.js';
+import { issuerDid } from './issuer-documents.js';
+
+export interface SubmittedVerification extends ExternalVerificationResult {
+  /** Present when the credential is one of ours and public: where its verification page is. */
+  issuedHere?: { credentialId: string; verificationUrl: string };
+}
+
+function issuerIdOf(credential: Record<string, unknown>): unknown {
+  const issuer = credential['issuer'];
+  return typeof issuer === 'object' && issuer !== null ? (issuer as Record<string, unknown>)['id'] : issuer;
+}
+
+/**
+ * A credential submitted to POST /api/verify/credential or /api/verify/baked (or the lookup
+ * page), from any platform (DECISIONS.md section 5). The external verifier does the work; our
+ * own did:web issuers resolve from the read model (see own-documents.ts). When the credential is
+ * one of ours (`urn:uuid:<uuid>` known here, issued by that organization's DID), what only we
+ * know is added: revocation and expiry recorded by the issuer, and check 4 (issuer approved and
+ * not suspended). A revoked credential of ours never verifies as valid from its baked copy.
+ */
+export async function verifySubmitted(
+  ctx: VerificationContext,
+  input: { kind: 'credential'; body: unknown } | { kind: 'baked'; bytes: Buffer; contentType: string | undefined },
+  channel: VerificationChannel,
+): Promise<SubmittedVerification> {
+  const result =
+    input.kind === 'credential'
+      ? await ctx.external.verifyCredential(input.body)
+      : await ctx.external.verifyBakedImage(input.bytes, input.contentType);
+  const ob3 = result.ob3Credential;
+  const id = ob3 && typeof ob3['id'] === 'string' ? /^urn:uuid:(.+)$/i.exec(ob3['id'])?.[1] : undefined;
+  if (!ob3 || !id || !isUuid(id)) return result;
+  const record = await credentialStore.find(ctx.db, { kind: 'uuid', value: id.toLowerCase() });
+  if (!record || issuerIdOf(ob3) !== issuerDid(ctx.baseUrl, record.organizationSlug)) return result;
+
+  const organization = await organizationStore.findById(ctx.db, record.organizationId);
+  const lifecycle = lifecycleAt(record, ctx.clock.now());
+  const active = issuerActive(organization);
+  const verification = {
+    ...result.verification,
+    notRevoked: result.verification.notRevoked && lifecycle.notRevoked,
+    notExpired: result.verification.notExpired && lifecycle.notExpired,
+    issuerActive: active,
+  };
+  const checks = [
+    ...result.checks,
+    {
+      name: 'registry',
+      passed: lifecycle.notRevoked && lifecycle.notExpired,
+      message: !lifecycle.notRevoked
+        ? `revoked by the issuer on ${record.revokedAt!.toISOString()}${record.revocationReason ? ` (${record.revocationReason})` : ''}`
+        : !lifecycle.notExpired
+          ? 'expired according to the issuing platform'
+          : 'neither revoked nor expired according to the issuing platform',
+    },
+    {
+      name: 'issuerActive',
+      passed: active,
+      message: active ? 'the issuing organization is approved' : 'the issuing organization is not approved or is suspended',
+    },
+  ];
+  const status =
+    result.status === 'invalid'
+      ? 'invalid'
+      : !verification.notRevoked
+        ? 'revoked'
+        : !verification.notExpired
+          ? 'expired'
+          : !active
+            ? 'invalid'
+            : result.status;
+  ctx.recorder.record({
+    credentialUuid: record.uuid,
+    organizationId: record.organizationId,
+    badgeId: record.badgeId,
+    channel,
+    outcome: verificationOutcome({
+      signatureValid: result.verification.signatureValid && result.verification.issuerAuthenticated,
+      notRevoked: verification.notRevoked,
+      notExpired: verification.notExpired,
+      issuerActive: active,
+    }),
+  });
+  return {
+    ...result,
+    valid: status === 'valid',
+    status,
+    verification,
+    checks,
+    ...(record.isPublic
+      ? { issuedHere: { credentialId: record.credentialId, verificationUrl: `${ctx.baseUrl}/verify/${record.credentialId}` } }
+      : {}),
+  };
+}

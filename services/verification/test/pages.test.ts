@@ -1,0 +1,139 @@
+// The server-rendered pages over HTTP: escaping of every user-controlled text, the strict CSP,
+// 403/404 pages, the lookup redirect and upload, the public badge page.
+import t, { type Test } from 'tap';
+import { CONTENT_SECURITY_POLICY } from '../src/http/pages/html.js';
+import { badgeData, multipart, newBadge, recipientSession, seedIssuer, signedCredential, startVerification } from './fixtures/harness.js';
+
+const h = await startVerification(t);
+const { issuer, badge } = await seedIssuer(h);
+const XSS = '<img src=x onerror="alert(1)">&\'';
+
+const good = await signedCredential(issuer, badge, { name: 'Jane Doe' });
+await h.publish('credential.issued', good.data);
+
+function htmlChecks(t: Test, r: { status: number; headers: Record<string, unknown>; text: string }, status: number) {
+  t.equal(r.status, status);
+  t.match(String(r.headers['content-type']), /^text\/html; charset=utf-8/);
+  t.equal(r.headers['content-security-policy'], CONTENT_SECURITY_POLICY);
+  t.match(r.text, /^<!doctype html>\n<html lang="en">/);
+  t.match(r.text, /<main id="content">/);
+  t.notMatch(r.text, /<script/i, 'no scripts at all');
+}
+
+t.test('the verification page of a valid credential', async (t) => {
+  const r = await h.get(`/verify/${good.credentialId}`);
+  htmlChecks(t, r, 200);
+  t.match(r.text, /<h1>Teamwork<\/h1>/);
+  t.match(r.text, /Verified: this credential is valid/);
+  t.match(r.text, /Jane Doe \(j\*\*\*@example\.com\)/);
+  t.notMatch(r.text, /jane\.doe@example\.com/, 'never the full address');
+  t.match(r.text, /✓ Domain verified \(acme\.example\)/);
+  t.match(r.text, /<svg role="img" aria-label="QR code of the verification address"/);
+  t.match(r.text, new RegExp(`href="/credentials/${good.credentialId}/ob3"`));
+  t.match(r.text, new RegExp(`href="/api/credentials/${good.credentialId}/baked"`));
+  t.match(r.text, new RegExp(`<img src="/o/acme/badges/teamwork/image.png" alt="Badge image: Teamwork"`));
+  t.match(r.text, /<li>teamwork<\/li><li>collaboration<\/li>/);
+  t.equal(r.headers['cache-control'], 'no-cache');
+  const style = /<style>([\s\S]*?)<\/style>/.exec(r.text)![1]!;
+  const { createHash } = await import('node:crypto');
+  t.ok(CONTENT_SECURITY_POLICY.includes(createHash('sha256').update(style).digest('base64')), 'the inline style is allowed by its hash');
+  const byUuid = await h.get(`/verify/${good.uuid}`);
+  t.equal(byUuid.status, 200);
+});
+
+t.test('user data is HTML-escaped everywhere', async (t) => {
+  const evilBadge = { ...newBadge(issuer, 'evil'), name: XSS, description: XSS, criteria: XSS, tags: [XSS] };
+  await h.publish('issuance.badge.upserted', badgeData(issuer, evilBadge));
+  const c = await signedCredential(issuer, evilBadge, { name: XSS, email: `x${'"'}@example.com` });
+  await h.publish('credential.issued', c.data);
+  await h.publish('credential.revoked', { credentialId: c.credentialId, credentialUuid: c.uuid, revocationReason: XSS });
+  for (const path of [`/verify/${c.credentialId}`, `/o/acme/badges/evil`]) {
+    const r = await h.get(path);
+    htmlChecks(t, r, 200);
+    t.notOk(r.text.includes('<img src=x'), `${path}: no raw markup from user data`);
+    t.ok(r.text.includes('&#60;img src=x onerror=&#34;alert(1)&#34;&#62;&#38;&#39;'), `${path}: escaped text is shown`);
+  }
+  const r = await h.get(`/verify/${c.credentialId}`);
+  t.match(r.text, /Revoked: the issuer has revoked this credential/);
+});
+
+t.test('private credentials: 403 page unless the owner; unknown ids: 404 page', async (t) => {
+  const c = await signedCredential(issuer, badge, { email: 'secret@example.com', isPublic: false });
+  await h.publish('credential.issued', c.data);
+  const anon = await h.get(`/verify/${c.credentialId}`);
+  htmlChecks(t, anon, 403);
+  t.match(anon.text, /<h1>This credential is private<\/h1>/);
+  t.equal(anon.headers['cache-control'], 'no-store');
+  const owner = await h.get(`/verify/${c.credentialId}`, { authorization: `Bearer ${await recipientSession('secret@example.com')}` });
+  htmlChecks(t, owner, 200);
+  t.equal(owner.headers['cache-control'], 'no-store');
+  for (const id of ['CRD-0000000000ZZ', 'nope', '%3Cscript%3E', '00000000-0000-4000-8000-000000000000']) {
+    const r = await h.get(`/verify/${id}`);
+    htmlChecks(t, r, 404);
+    t.match(r.text, /<h1>Not found<\/h1>/);
+  }
+});
+
+t.test('/verify-lookup: form, redirect, errors, upload', async (t) => {
+  const form = await h.get('/verify-lookup');
+  htmlChecks(t, form, 200);
+  t.match(form.text, /<form method="get" action="\/verify-lookup">/);
+  t.match(form.text, /<form method="post" action="\/verify-lookup" enctype="multipart\/form-data">/);
+  t.match(form.text, /<label for="file">/);
+
+  const redirect = await h.get(`/verify-lookup?id=${good.credentialId.toLowerCase()}`);
+  t.equal(redirect.status, 303);
+  t.equal(redirect.headers.location, `/verify/${good.credentialId}`);
+  const byUuid = await h.get(`/verify-lookup?id=+${good.uuid.toUpperCase()}+`);
+  t.equal(byUuid.headers.location, `/verify/${good.uuid}`);
+
+  const bad = await h.get(`/verify-lookup?id=${encodeURIComponent('<b>hi</b>')}`);
+  htmlChecks(t, bad, 400);
+  t.match(bad.text, /That is not a credential ID/);
+  t.match(bad.text, /value="&#60;b&#62;hi&#60;\/b&#62;"/);
+  t.match(bad.text, /aria-invalid="true"/);
+
+  const baked = await h.get(`/api/credentials/${good.credentialId}/baked`);
+  const upload = multipart({ bytes: baked.bytes });
+  const result = await h.send('POST', '/verify-lookup', upload.body, { 'content-type': upload.contentType });
+  htmlChecks(t, result, 200);
+  t.match(result.text, /Verified: this credential is valid/);
+  t.match(result.text, new RegExp(`href="http://localhost:8080/verify/${good.credentialId}"`));
+
+  const junk = multipart({ bytes: Buffer.from('not a png'), contentType: 'image/png' });
+  const refused = await h.send('POST', '/verify-lookup', junk.body, { 'content-type': junk.contentType });
+  htmlChecks(t, refused, 400);
+  t.match(refused.text, /role="alert"/);
+  const huge = multipart({ bytes: Buffer.alloc(6 * 1024 * 1024) });
+  const tooBig = await h.send('POST', '/verify-lookup', huge.body, { 'content-type': huge.contentType });
+  htmlChecks(t, tooBig, 413);
+  const notForm = await h.send('POST', '/verify-lookup', 'id=1', { 'content-type': 'application/x-www-form-urlencoded' });
+  htmlChecks(t, notForm, 415);
+});
+
+t.test('the public badge page', async (t) => {
+  const r = await h.get('/o/acme/badges/teamwork');
+  htmlChecks(t, r, 200);
+  t.match(r.text, /<h1>Teamwork<\/h1>/);
+  t.match(r.text, /Collaborates effectively\./);
+  t.match(r.text, /Peer nominated\./);
+  t.match(r.text, /href="http:\/\/localhost:8080\/achievements\/acme\/teamwork"/);
+  t.match(r.text, /Acme Academy <span class="verified">/);
+  htmlChecks(t, await h.get('/o/acme/badges/unknown'), 404);
+  htmlChecks(t, await h.get('/o/ACME/badges/teamwork'), 404);
+  const inactive = { ...newBadge(issuer, 'retired') };
+  await h.publish('issuance.badge.upserted', badgeData(issuer, inactive, { isActive: false }));
+  t.match((await h.get('/o/acme/badges/retired')).text, /no longer awarded/);
+});
+
+t.test('analytics: page views are recorded as channel page', async (t) => {
+  const c = await signedCredential(issuer, badge);
+  await h.publish('credential.issued', c.data);
+  await h.get(`/verify/${c.credentialId}`);
+  await h.service.flushAnalytics();
+  const rows = await h.db('verification_daily').where({ credential_uuid: c.uuid });
+  t.same(
+    rows.map((r: Record<string, unknown>) => [r.channel, r.outcome, Number(r.count)]),
+    [['page', 'valid', 1]],
+  );
+});

@@ -1,0 +1,191 @@
+// POST /api/verify/credential and POST /api/verify/baked through HTTP on the in-process service:
+// our own credentials (resolved from the read model, never fetched), other platforms' baked
+// badges (1EdTech fixture), and hostile uploads (always 4xx with the error shape, never 5xx).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t, { type Test } from 'tap';
+import { unbakePng } from '@cred/ob3';
+import { multipart, seedIssuer, signedCredential, startVerification, type HttpResult } from './fixtures/harness.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const INTEROP = process.env.OB3_INTEROP_DIR ?? path.resolve(here, '../../../../shared/fixtures/interop');
+const fixture = (name: string) => readFileSync(path.join(INTEROP, '1EdTech-digital-credentials-public-validator', name));
+
+const h = await startVerification(t);
+const { issuer, badge } = await seedIssuer(h);
+const good = await signedCredential(issuer, badge);
+await h.publish('credential.issued', good.data);
+
+const json = (_body?: unknown) => ({ 'content-type': 'application/json' }) as Record<string, string>;
+const postJson = (p: string, body: unknown) => h.send('POST', p, typeof body === 'string' ? body : JSON.stringify(body), json(body));
+const errorShape = (t: Test, r: HttpResult, status: number, code: string) => {
+  t.equal(r.status, status, `${status} ${code}: ${r.text.slice(0, 160)}`);
+  t.equal(r.body?.error, code);
+  t.type(r.body?.message, 'string');
+  t.type(r.body?.details, 'object');
+};
+
+t.test('POST /api/verify/credential: our credential verifies without any network (our did:web from the read model)', async (t) => {
+  for (const body of [good.ob3, { credential: good.ob3 }]) {
+    const r = await postJson('/api/verify/credential', body);
+    t.equal(r.status, 200, r.text.slice(0, 300));
+    t.equal(r.body.valid, true);
+    t.equal(r.body.status, 'valid');
+    t.equal(r.body.verification.signatureValid, true);
+    t.equal(r.body.verification.issuerAuthenticated, true, 'the key is listed in our did.json');
+    t.equal(r.body.verification.issuerActive, true);
+    t.same(r.body.issuedHere, { credentialId: good.credentialId, verificationUrl: `http://localhost:8080/verify/${good.credentialId}` });
+    t.ok(r.body.checks.some((c: { name: string }) => c.name === 'registry'));
+    t.same(r.body.ob3Credential, good.ob3);
+    t.equal(r.headers['cache-control'], 'no-store');
+  }
+});
+
+t.test('a revoked credential of ours is revoked from its copy too; a tampered one is invalid', async (t) => {
+  const c = await signedCredential(issuer, badge, { email: 'rev@example.com' });
+  await h.publish('credential.issued', c.data);
+  await h.publish('credential.revoked', {
+    credentialId: c.credentialId,
+    credentialUuid: c.uuid,
+    revokedAt: new Date().toISOString(),
+    revocationReason: 'Issued in error',
+  });
+  const r = await postJson('/api/verify/credential', c.ob3);
+  t.equal(r.body.valid, false);
+  t.equal(r.body.status, 'revoked');
+  t.equal(r.body.verification.notRevoked, false);
+  t.match(r.body.checks.find((x: { name: string }) => x.name === 'registry').message, /Issued in error/);
+
+  const tampered = structuredClone(good.ob3);
+  tampered.credentialSubject.achievement.name = 'Something else';
+  const r2 = await postJson('/api/verify/credential', tampered);
+  t.equal(r2.status, 200);
+  t.equal(r2.body.valid, false);
+  t.equal(r2.body.status, 'invalid');
+  t.equal(r2.body.verification.signatureValid, false);
+});
+
+t.test('a did:web of our host that names no issuer of ours is not fetched and not authenticated', async (t) => {
+  const other = structuredClone(good.ob3);
+  other.issuer.id = 'did:web:localhost%3A8080:issuers:nobody';
+  const r = await postJson('/api/verify/credential', other);
+  t.equal(r.status, 200);
+  t.equal(r.body.valid, false);
+  t.equal(r.body.status, 'invalid');
+});
+
+t.test('POST /api/verify/credential: bad bodies are 4xx with the error shape', async (t) => {
+  errorShape(t, await postJson('/api/verify/credential', '{"oops":'), 400, 'VALIDATION_ERROR');
+  errorShape(t, await postJson('/api/verify/credential', '[1,2]'), 400, 'VALIDATION_ERROR');
+  errorShape(t, await postJson('/api/verify/credential', ''), 400, 'VALIDATION_ERROR');
+  errorShape(t, await postJson('/api/verify/credential', '{"__proto__":{"x":1}}'), 400, 'VALIDATION_ERROR');
+  errorShape(t, await h.send('POST', '/api/verify/credential', Buffer.from([0x7b, 0xff, 0x7d]), json(null)), 400, 'VALIDATION_ERROR');
+  errorShape(
+    t,
+    await h.send('POST', '/api/verify/credential', JSON.stringify(good.ob3), { 'content-type': 'text/plain' }),
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+  );
+  const big = JSON.stringify({ credential: good.ob3, padding: 'x'.repeat(70 * 1024) });
+  const r = await postJson('/api/verify/credential', big);
+  errorShape(t, r, 413, 'PAYLOAD_TOO_LARGE');
+  t.equal(r.body.details.limitBytes, 65536);
+  errorShape(t, await h.get('/api/verify/credential'), 404, 'NOT_FOUND');
+});
+
+t.test('baked PNG round trip: bake ours, unbake gives the stored bytes, upload verifies', async (t) => {
+  const r = await h.get(`/api/credentials/${good.credentialId}/baked`);
+  t.equal(r.status, 200);
+  t.equal(r.headers['content-type'], 'image/png');
+  const text = unbakePng(r.bytes);
+  t.equal(text, JSON.stringify(good.ob3), 'the stored credential bytes, unchanged');
+  const raw = await h.send('POST', '/api/verify/baked', r.bytes, { 'content-type': 'image/png' });
+  t.equal(raw.status, 200, raw.text.slice(0, 300));
+  t.equal(raw.body.valid, true);
+  t.equal(raw.body.status, 'valid');
+  const form = multipart({ bytes: r.bytes, filename: `${good.credentialId}.png` });
+  const viaForm = await h.send('POST', '/api/verify/baked', form.body, { 'content-type': form.contentType });
+  t.equal(viaForm.status, 200);
+  t.equal(viaForm.body.valid, true);
+  t.same(viaForm.body.issuedHere.credentialId, good.credentialId);
+});
+
+t.test('another platform’s baked PNG (1EdTech simple-json.png): signature valid, issuer not confirmed offline', async (t) => {
+  const png = fixture('simple-json.png');
+  const form = multipart({ bytes: png, filename: 'simple-json.png' });
+  for (const r of [
+    await h.send('POST', '/api/verify/baked', form.body, { 'content-type': form.contentType }),
+    await h.send('POST', '/api/verify/baked', png, { 'content-type': 'image/png' }),
+  ]) {
+    t.equal(r.status, 200, r.text.slice(0, 300));
+    t.equal(r.body.verification.signatureValid, true);
+    t.equal(r.body.verification.issuerAuthenticated, false, 'example.com cannot be fetched here (DECISIONS §5)');
+    t.equal(r.body.valid, false);
+    t.equal(r.body.status, 'invalid');
+    t.equal(r.body.issuedHere, undefined);
+    t.match(r.body.ob3Credential.issuer, { id: /example\.com/ });
+  }
+  const svg = fixture('simple-json.svg');
+  const rs = await h.send('POST', '/api/verify/baked', svg, { 'content-type': 'image/svg+xml' });
+  t.equal(rs.status, 200);
+  t.equal(rs.body.verification.signatureValid, true);
+});
+
+t.test('hostile uploads are 4xx with the error shape, never 5xx', async (t) => {
+  const baked = (await h.get(`/api/credentials/${good.credentialId}/baked`)).bytes;
+  const cases: Array<[string, Buffer, string, number, string]> = [
+    ['truncated PNG', baked.subarray(0, Math.floor(baked.length / 2)), 'image/png', 400, 'VALIDATION_ERROR'],
+    ['PNG signature only', baked.subarray(0, 8), 'image/png', 400, 'VALIDATION_ERROR'],
+    ['not an image', Buffer.from('hello, this is not an image'), 'image/png', 400, 'VALIDATION_ERROR'],
+    ['empty', Buffer.alloc(0), 'image/png', 400, 'VALIDATION_ERROR'],
+    ['a PNG sent as SVG', baked, 'image/svg+xml', 400, 'VALIDATION_ERROR'],
+    ['SVG without a credential', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'image/svg+xml', 400, 'VALIDATION_ERROR'],
+    ['wrong content type', baked, 'text/plain', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['no content type', baked, '', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['6 MiB', Buffer.concat([baked, Buffer.alloc(6 * 1024 * 1024)]), 'image/png', 413, 'PAYLOAD_TOO_LARGE'],
+  ];
+  for (const [name, bytes, type, status, code] of cases) {
+    const r = await h.send('POST', '/api/verify/baked', bytes, type ? { 'content-type': type } : {});
+    t.test(name, async (t) => errorShape(t, r, status, code));
+    const form = multipart({ bytes, contentType: type || 'application/octet-stream' });
+    if (status !== 415) {
+      const f = await h.send('POST', '/api/verify/baked', form.body, { 'content-type': form.contentType });
+      t.test(`${name} (multipart)`, async (t) => errorShape(t, f, status, code));
+    }
+  }
+  const noCredential = unbakeStrip(baked);
+  const r = await h.send('POST', '/api/verify/baked', noCredential, { 'content-type': 'image/png' });
+  errorShape(t, r, 400, 'VALIDATION_ERROR');
+  t.equal(r.body.details.reason, 'NO_CREDENTIAL', 'a PNG without a credential is 400');
+  const wrongField = multipart({ field: 'image', bytes: baked });
+  errorShape(
+    t,
+    await h.send('POST', '/api/verify/baked', wrongField.body, { 'content-type': wrongField.contentType }),
+    400,
+    'VALIDATION_ERROR',
+  );
+  errorShape(t, await h.send('POST', '/api/verify/baked', 'garbage', { 'content-type': 'multipart/form-data' }), 400, 'VALIDATION_ERROR');
+  errorShape(
+    t,
+    await h.send('POST', '/api/verify/baked', 'garbage without parts', { 'content-type': 'multipart/form-data; boundary=xyz' }),
+    400,
+    'VALIDATION_ERROR',
+  );
+  // The service is still healthy after all that.
+  t.equal((await h.get(`/api/verify/${good.credentialId}`)).status, 200);
+});
+
+/** The PNG without its iTXt chunk: rebuild from chunks, dropping iTXt. */
+function unbakeStrip(png: Buffer): Buffer {
+  const parts = [png.subarray(0, 8)];
+  let off = 8;
+  while (off < png.length) {
+    const len = png.readUInt32BE(off);
+    const type = png.toString('latin1', off + 4, off + 8);
+    const end = off + 12 + len;
+    if (type !== 'iTXt') parts.push(png.subarray(off, end));
+    off = end;
+  }
+  return Buffer.concat(parts);
+}

@@ -4,9 +4,6 @@
 // time goes. Starts its own platform (separate processes, as `pnpm start` does) on fresh ports
 // with its own database, exchange and Redis prefix, and removes them afterwards.
 import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +17,6 @@ import {
   type AchievementCredentialInput,
 } from '@cred/ob3';
 import { loadProtos } from '@cred/proto';
-import { createLogger } from '@cred/runtime';
 import { createIsolation } from '@cred/testing';
 import { allocatePorts, launchPlatform, type RunningPlatform } from '../scripts/launcher.js';
 import { migrateAll } from '../scripts/migrate-all.js';
@@ -60,20 +56,17 @@ function expect(r: Json, status: number, what: string): Json {
   return r;
 }
 
-const isMissingRoute = (r: Json) => r.status === 404 && r.body?.message === 'Route not found';
 
 interface Setup {
   orgId: string;
   orgSlug: string;
   apiKeys: string[];
   badgeId: string;
-  notes: string[];
 }
 
 /** Organization, plan, keys, API keys and a badge through the gateway's HTTP API (gRPC where a route is not there yet). */
 async function setUp(platform: RunningPlatform, adminToken: string): Promise<Setup> {
   const base = platform.gatewayUrl;
-  const notes: string[] = [];
   const slug = `bench-${randomBytes(3).toString('hex')}`;
   const signup = expect(
     await http(base, 'POST', '/api/auth/signup', { email: `owner@${slug}.example.com`, password: PASSWORD, name: 'Bench Owner', organization: { name: 'Bench Academy', slug } }),
@@ -84,29 +77,14 @@ async function setUp(platform: RunningPlatform, adminToken: string): Promise<Set
   const session = signup.body.token as string;
   expect(await http(base, 'POST', `/api/admin/organizations/${orgId}/approve`, undefined, adminToken), 200, 'approve');
   expect(await http(base, 'PATCH', `/api/admin/organizations/${orgId}`, { plan: 'professional' }, adminToken), 200, 'set plan');
-  let keys = await http(base, 'POST', `/api/admin/organizations/${orgId}/signing-keys`, undefined, adminToken);
-  // Earlier gateways wanted the slug in the body.
-  if (keys.status === 400 && keys.body?.details?.field === 'organizationSlug') {
-    keys = await http(base, 'POST', `/api/admin/organizations/${orgId}/signing-keys`, { organizationSlug: slug }, adminToken);
-  }
-  if (keys.status !== 201 && keys.status !== 200) expect(keys, 201, 'signing keys');
+  expect(await http(base, 'POST', `/api/admin/organizations/${orgId}/signing-keys`, undefined, adminToken), 201, 'signing keys');
   const apiKeys: string[] = [];
   for (let i = 0; i < API_KEYS; i++) {
     apiKeys.push(expect(await http(base, 'POST', `/api/organizations/${orgId}/api-keys`, { name: `bench ${i}`, rateLimitPerMinute: 10000 }, session), 201, 'API key').body.key);
   }
   const badgeBody = { name: 'Bench Badge', description: 'Issued by the benchmark.', criteria: 'Ran the benchmark.', tags: ['benchmarking'], expiresInDays: 365 };
-  let badge = await http(base, 'POST', `/api/organizations/${orgId}/badges`, badgeBody, session);
-  let badgeId: string;
-  if (isMissingRoute(badge)) {
-    notes.push('badge created over gRPC (session badge routes not mounted in the gateway yet)');
-    const issuance = createClient(loadProtos().issuance.IssuanceService, `127.0.0.1:${platform.ports.issuance.grpc}`);
-    badgeId = (await issuance.CreateBadge({ organization_id: orgId, badge_json: JSON.stringify(badgeBody) })).id;
-    issuance.close();
-  } else {
-    badge = expect(badge, 201, 'badge');
-    badgeId = badge.body.id;
-  }
-  // The key check at the gateway reads accounts' signingKeysGenerated, set from an event: wait for it.
+  const badgeId = expect(await http(base, 'POST', `/api/organizations/${orgId}/badges`, badgeBody, session), 201, 'badge').body.id as string;
+  // API-key principals are cached for up to a second: wait until /api/v1 sees the ready organization.
   const deadline = Date.now() + 30000;
   for (;;) {
     const org = await http(base, 'GET', '/api/v1/organization', undefined, apiKeys[0]);
@@ -114,38 +92,7 @@ async function setUp(platform: RunningPlatform, adminToken: string): Promise<Set
     if (Date.now() > deadline) throw new Error(`organization not ready for /api/v1: ${org.status} ${JSON.stringify(org.body).slice(0, 200)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { orgId, orgSlug: slug, apiKeys, badgeId, notes };
-}
-
-/**
- * Stand-in edge while the gateway does not mount /api/v1/credentials yet: the gateway's own
- * issuance router (services/gateway/src/http/issuance-v1-routes.ts) in this process, with the
- * principal set directly instead of API-key auth and rate limiting.
- */
-async function startStandInEdge(issuanceAddr: string, orgId: string): Promise<{ url: string; close(): Promise<void> }> {
-  const require = createRequire(new URL('../services/gateway/package.json', import.meta.url));
-  // express is the gateway's dependency, not the root's: load it from there (types not needed here).
-  const express = require('express') as { (): any; json(options: object): unknown };
-  const { issuanceV1Routes } = await import('../services/gateway/src/http/issuance-v1-routes.js');
-  const { errorHandler } = await import('../services/gateway/src/http/errors.js');
-  const issuance = createClient(loadProtos().issuance.IssuanceService, issuanceAddr, { deadlineMs: 15000 });
-  const app = express();
-  app.use(express.json({ limit: 64 * 1024 }));
-  app.use('/api/v1', (_req: unknown, res: { locals: Record<string, unknown> }, next: () => void) => {
-    res.locals.requestId = '';
-    res.locals.principal = { kind: 'api_key', keyId: 'bench', organizationId: orgId, organization: { id: orgId } };
-    next();
-  }, issuanceV1Routes({ issuance }));
-  app.use(errorHandler(createLogger({ service: 'bench-edge', level: 'silent' })));
-  const server: Server = createServer(app);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: async () => {
-      issuance.close();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
-  };
+  return { orgId, orgSlug: slug, apiKeys, badgeId };
 }
 
 interface HandlerTime {
@@ -218,7 +165,6 @@ export async function runIssuanceBench(): Promise<void> {
   const results: RunStats[] = [];
   const breakdown: string[] = [];
   let platform: RunningPlatform | undefined;
-  let edge: { url: string; close(): Promise<void> } | undefined;
   try {
     await migrateAll(isolation.databaseUrl);
     const ports = await allocatePorts();
@@ -247,20 +193,10 @@ export async function runIssuanceBench(): Promise<void> {
     });
     console.log(`platform up (logs: ${logFile})`);
     const setup = await setUp(platform, adminToken);
-    for (const n of setup.notes) console.log(`note: ${n}`);
 
     // 1. End to end over HTTP.
-    let issueUrl = `${platform.gatewayUrl}/api/v1/credentials`;
-    let pathLabel = 'HTTP -> gateway (API key, rate limit) -> issuance -> signing -> PG+outbox';
-    const probe = await http(platform.gatewayUrl, 'POST', '/api/v1/credentials', { badgeId: setup.badgeId, recipient: { name: 'Probe', email: 'probe@bench.example.com' } }, setup.apiKeys[0]);
-    if (isMissingRoute(probe)) {
-      edge = await startStandInEdge(`127.0.0.1:${ports.issuance.grpc}`, setup.orgId);
-      issueUrl = `${edge.url}/api/v1/credentials`;
-      pathLabel = 'HTTP -> stand-in edge (gateway router, no auth) -> issuance -> signing -> PG+outbox';
-      console.log('note: /api/v1/credentials is not mounted in the gateway yet; the HTTP run uses the gateway router in a stand-in edge (no API-key auth/rate-limit step)');
-    } else {
-      expect(probe, 201, 'probe issue');
-    }
+    const issueUrl = `${platform.gatewayUrl}/api/v1/credentials`;
+    const pathLabel = 'HTTP -> gateway (API key, rate limit) -> issuance -> signing -> PG+outbox';
     let run = 0;
     const issueOverHttp = async (i: number, prefix: string) => {
       const key = setup.apiKeys[i % setup.apiKeys.length]!;
@@ -308,8 +244,6 @@ export async function runIssuanceBench(): Promise<void> {
     );
     signing.close();
 
-    await edge?.close();
-    edge = undefined;
     await platform.stop();
     platform = undefined;
 
@@ -342,7 +276,6 @@ export async function runIssuanceBench(): Promise<void> {
       await pool.close();
     }
   } finally {
-    await edge?.close();
     await platform?.stop();
     await isolation.cleanup();
   }

@@ -4,18 +4,32 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 import type { Badge as _credentials_issuance_v1_Badge, Badge__Output as _credentials_issuance_v1_Badge__Output } from './credentials/issuance/v1/Badge';
 import type { BadgeIdRequest as _credentials_issuance_v1_BadgeIdRequest, BadgeIdRequest__Output as _credentials_issuance_v1_BadgeIdRequest__Output } from './credentials/issuance/v1/BadgeIdRequest';
 import type { BadgeImage as _credentials_issuance_v1_BadgeImage, BadgeImage__Output as _credentials_issuance_v1_BadgeImage__Output } from './credentials/issuance/v1/BadgeImage';
+import type { BulkIssuance as _credentials_issuance_v1_BulkIssuance, BulkIssuance__Output as _credentials_issuance_v1_BulkIssuance__Output } from './credentials/issuance/v1/BulkIssuance';
+import type { BulkIssuanceRow as _credentials_issuance_v1_BulkIssuanceRow, BulkIssuanceRow__Output as _credentials_issuance_v1_BulkIssuanceRow__Output } from './credentials/issuance/v1/BulkIssuanceRow';
+import type { ClaimCredentialRequest as _credentials_issuance_v1_ClaimCredentialRequest, ClaimCredentialRequest__Output as _credentials_issuance_v1_ClaimCredentialRequest__Output } from './credentials/issuance/v1/ClaimCredentialRequest';
 import type { CreateBadgeRequest as _credentials_issuance_v1_CreateBadgeRequest, CreateBadgeRequest__Output as _credentials_issuance_v1_CreateBadgeRequest__Output } from './credentials/issuance/v1/CreateBadgeRequest';
+import type { CreateBulkIssuanceRequest as _credentials_issuance_v1_CreateBulkIssuanceRequest, CreateBulkIssuanceRequest__Output as _credentials_issuance_v1_CreateBulkIssuanceRequest__Output } from './credentials/issuance/v1/CreateBulkIssuanceRequest';
 import type { Credential as _credentials_issuance_v1_Credential, Credential__Output as _credentials_issuance_v1_Credential__Output } from './credentials/issuance/v1/Credential';
 import type { DeleteBadgeResponse as _credentials_issuance_v1_DeleteBadgeResponse, DeleteBadgeResponse__Output as _credentials_issuance_v1_DeleteBadgeResponse__Output } from './credentials/issuance/v1/DeleteBadgeResponse';
 import type { GenerateSigningKeysRequest as _credentials_issuance_v1_GenerateSigningKeysRequest, GenerateSigningKeysRequest__Output as _credentials_issuance_v1_GenerateSigningKeysRequest__Output } from './credentials/issuance/v1/GenerateSigningKeysRequest';
 import type { GenerateSigningKeysResponse as _credentials_issuance_v1_GenerateSigningKeysResponse, GenerateSigningKeysResponse__Output as _credentials_issuance_v1_GenerateSigningKeysResponse__Output } from './credentials/issuance/v1/GenerateSigningKeysResponse';
 import type { GetBadgeImageRequest as _credentials_issuance_v1_GetBadgeImageRequest, GetBadgeImageRequest__Output as _credentials_issuance_v1_GetBadgeImageRequest__Output } from './credentials/issuance/v1/GetBadgeImageRequest';
+import type { GetBulkIssuanceRequest as _credentials_issuance_v1_GetBulkIssuanceRequest, GetBulkIssuanceRequest__Output as _credentials_issuance_v1_GetBulkIssuanceRequest__Output } from './credentials/issuance/v1/GetBulkIssuanceRequest';
 import type { GetCredentialRequest as _credentials_issuance_v1_GetCredentialRequest, GetCredentialRequest__Output as _credentials_issuance_v1_GetCredentialRequest__Output } from './credentials/issuance/v1/GetCredentialRequest';
+import type { GetQuotaRequest as _credentials_issuance_v1_GetQuotaRequest, GetQuotaRequest__Output as _credentials_issuance_v1_GetQuotaRequest__Output } from './credentials/issuance/v1/GetQuotaRequest';
 import type { IssuanceServiceClient as _credentials_issuance_v1_IssuanceServiceClient, IssuanceServiceDefinition as _credentials_issuance_v1_IssuanceServiceDefinition } from './credentials/issuance/v1/IssuanceService';
 import type { IssueCredentialRequest as _credentials_issuance_v1_IssueCredentialRequest, IssueCredentialRequest__Output as _credentials_issuance_v1_IssueCredentialRequest__Output } from './credentials/issuance/v1/IssueCredentialRequest';
 import type { ListBadgesRequest as _credentials_issuance_v1_ListBadgesRequest, ListBadgesRequest__Output as _credentials_issuance_v1_ListBadgesRequest__Output } from './credentials/issuance/v1/ListBadgesRequest';
 import type { ListBadgesResponse as _credentials_issuance_v1_ListBadgesResponse, ListBadgesResponse__Output as _credentials_issuance_v1_ListBadgesResponse__Output } from './credentials/issuance/v1/ListBadgesResponse';
+import type { ListBulkIssuancesRequest as _credentials_issuance_v1_ListBulkIssuancesRequest, ListBulkIssuancesRequest__Output as _credentials_issuance_v1_ListBulkIssuancesRequest__Output } from './credentials/issuance/v1/ListBulkIssuancesRequest';
+import type { ListBulkIssuancesResponse as _credentials_issuance_v1_ListBulkIssuancesResponse, ListBulkIssuancesResponse__Output as _credentials_issuance_v1_ListBulkIssuancesResponse__Output } from './credentials/issuance/v1/ListBulkIssuancesResponse';
+import type { ListCredentialsRequest as _credentials_issuance_v1_ListCredentialsRequest, ListCredentialsRequest__Output as _credentials_issuance_v1_ListCredentialsRequest__Output } from './credentials/issuance/v1/ListCredentialsRequest';
+import type { ListCredentialsResponse as _credentials_issuance_v1_ListCredentialsResponse, ListCredentialsResponse__Output as _credentials_issuance_v1_ListCredentialsResponse__Output } from './credentials/issuance/v1/ListCredentialsResponse';
+import type { Quota as _credentials_issuance_v1_Quota, Quota__Output as _credentials_issuance_v1_Quota__Output } from './credentials/issuance/v1/Quota';
+import type { RecipientSession as _credentials_issuance_v1_RecipientSession, RecipientSession__Output as _credentials_issuance_v1_RecipientSession__Output } from './credentials/issuance/v1/RecipientSession';
+import type { RevokeCredentialRequest as _credentials_issuance_v1_RevokeCredentialRequest, RevokeCredentialRequest__Output as _credentials_issuance_v1_RevokeCredentialRequest__Output } from './credentials/issuance/v1/RevokeCredentialRequest';
 import type { SetBadgeImageRequest as _credentials_issuance_v1_SetBadgeImageRequest, SetBadgeImageRequest__Output as _credentials_issuance_v1_SetBadgeImageRequest__Output } from './credentials/issuance/v1/SetBadgeImageRequest';
+import type { SetCredentialVisibilityRequest as _credentials_issuance_v1_SetCredentialVisibilityRequest, SetCredentialVisibilityRequest__Output as _credentials_issuance_v1_SetCredentialVisibilityRequest__Output } from './credentials/issuance/v1/SetCredentialVisibilityRequest';
 import type { UpdateBadgeRequest as _credentials_issuance_v1_UpdateBadgeRequest, UpdateBadgeRequest__Output as _credentials_issuance_v1_UpdateBadgeRequest__Output } from './credentials/issuance/v1/UpdateBadgeRequest';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -29,18 +43,32 @@ export interface ProtoGrpcType {
         Badge: MessageTypeDefinition<_credentials_issuance_v1_Badge, _credentials_issuance_v1_Badge__Output>
         BadgeIdRequest: MessageTypeDefinition<_credentials_issuance_v1_BadgeIdRequest, _credentials_issuance_v1_BadgeIdRequest__Output>
         BadgeImage: MessageTypeDefinition<_credentials_issuance_v1_BadgeImage, _credentials_issuance_v1_BadgeImage__Output>
+        BulkIssuance: MessageTypeDefinition<_credentials_issuance_v1_BulkIssuance, _credentials_issuance_v1_BulkIssuance__Output>
+        BulkIssuanceRow: MessageTypeDefinition<_credentials_issuance_v1_BulkIssuanceRow, _credentials_issuance_v1_BulkIssuanceRow__Output>
+        ClaimCredentialRequest: MessageTypeDefinition<_credentials_issuance_v1_ClaimCredentialRequest, _credentials_issuance_v1_ClaimCredentialRequest__Output>
         CreateBadgeRequest: MessageTypeDefinition<_credentials_issuance_v1_CreateBadgeRequest, _credentials_issuance_v1_CreateBadgeRequest__Output>
+        CreateBulkIssuanceRequest: MessageTypeDefinition<_credentials_issuance_v1_CreateBulkIssuanceRequest, _credentials_issuance_v1_CreateBulkIssuanceRequest__Output>
         Credential: MessageTypeDefinition<_credentials_issuance_v1_Credential, _credentials_issuance_v1_Credential__Output>
         DeleteBadgeResponse: MessageTypeDefinition<_credentials_issuance_v1_DeleteBadgeResponse, _credentials_issuance_v1_DeleteBadgeResponse__Output>
         GenerateSigningKeysRequest: MessageTypeDefinition<_credentials_issuance_v1_GenerateSigningKeysRequest, _credentials_issuance_v1_GenerateSigningKeysRequest__Output>
         GenerateSigningKeysResponse: MessageTypeDefinition<_credentials_issuance_v1_GenerateSigningKeysResponse, _credentials_issuance_v1_GenerateSigningKeysResponse__Output>
         GetBadgeImageRequest: MessageTypeDefinition<_credentials_issuance_v1_GetBadgeImageRequest, _credentials_issuance_v1_GetBadgeImageRequest__Output>
+        GetBulkIssuanceRequest: MessageTypeDefinition<_credentials_issuance_v1_GetBulkIssuanceRequest, _credentials_issuance_v1_GetBulkIssuanceRequest__Output>
         GetCredentialRequest: MessageTypeDefinition<_credentials_issuance_v1_GetCredentialRequest, _credentials_issuance_v1_GetCredentialRequest__Output>
+        GetQuotaRequest: MessageTypeDefinition<_credentials_issuance_v1_GetQuotaRequest, _credentials_issuance_v1_GetQuotaRequest__Output>
         IssuanceService: SubtypeConstructor<typeof grpc.Client, _credentials_issuance_v1_IssuanceServiceClient> & { service: _credentials_issuance_v1_IssuanceServiceDefinition }
         IssueCredentialRequest: MessageTypeDefinition<_credentials_issuance_v1_IssueCredentialRequest, _credentials_issuance_v1_IssueCredentialRequest__Output>
         ListBadgesRequest: MessageTypeDefinition<_credentials_issuance_v1_ListBadgesRequest, _credentials_issuance_v1_ListBadgesRequest__Output>
         ListBadgesResponse: MessageTypeDefinition<_credentials_issuance_v1_ListBadgesResponse, _credentials_issuance_v1_ListBadgesResponse__Output>
+        ListBulkIssuancesRequest: MessageTypeDefinition<_credentials_issuance_v1_ListBulkIssuancesRequest, _credentials_issuance_v1_ListBulkIssuancesRequest__Output>
+        ListBulkIssuancesResponse: MessageTypeDefinition<_credentials_issuance_v1_ListBulkIssuancesResponse, _credentials_issuance_v1_ListBulkIssuancesResponse__Output>
+        ListCredentialsRequest: MessageTypeDefinition<_credentials_issuance_v1_ListCredentialsRequest, _credentials_issuance_v1_ListCredentialsRequest__Output>
+        ListCredentialsResponse: MessageTypeDefinition<_credentials_issuance_v1_ListCredentialsResponse, _credentials_issuance_v1_ListCredentialsResponse__Output>
+        Quota: MessageTypeDefinition<_credentials_issuance_v1_Quota, _credentials_issuance_v1_Quota__Output>
+        RecipientSession: MessageTypeDefinition<_credentials_issuance_v1_RecipientSession, _credentials_issuance_v1_RecipientSession__Output>
+        RevokeCredentialRequest: MessageTypeDefinition<_credentials_issuance_v1_RevokeCredentialRequest, _credentials_issuance_v1_RevokeCredentialRequest__Output>
         SetBadgeImageRequest: MessageTypeDefinition<_credentials_issuance_v1_SetBadgeImageRequest, _credentials_issuance_v1_SetBadgeImageRequest__Output>
+        SetCredentialVisibilityRequest: MessageTypeDefinition<_credentials_issuance_v1_SetCredentialVisibilityRequest, _credentials_issuance_v1_SetCredentialVisibilityRequest__Output>
         UpdateBadgeRequest: MessageTypeDefinition<_credentials_issuance_v1_UpdateBadgeRequest, _credentials_issuance_v1_UpdateBadgeRequest__Output>
       }
     }

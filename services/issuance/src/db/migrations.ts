@@ -85,4 +85,56 @@ export const migrations: Migration[] = [
       await db.raw('CREATE INDEX credentials_badge_recipient_idx ON credentials (badge_id, recipient_email)');
     },
   },
+  {
+    name: '0004_lifecycle',
+    async up(db) {
+      // Expiry is persisted by the sweeper (and by a renewal of an expired credential).
+      await db.raw('ALTER TABLE credentials DROP CONSTRAINT credentials_status_check');
+      await db.raw("ALTER TABLE credentials ADD CONSTRAINT credentials_status_check CHECK (status IN ('pending', 'valid', 'expired', 'revoked'))");
+      await db.schema.alterTable('credentials', (t) => {
+        t.text('issued_by');
+        t.text('revoked_by');
+        t.uuid('claimed_by_user_id');
+        t.timestamp('expired_at', { useTz: true });
+      });
+      // The invariant of the transitions table: at most one active (pending or valid, not yet
+      // marked expired or revoked) credential per badge and recipient, whatever races.
+      await db.raw("CREATE UNIQUE INDEX credentials_one_active_idx ON credentials (badge_id, recipient_email) WHERE status IN ('pending', 'valid')");
+      // Listing with a status filter, with and without a badge filter (newest first).
+      await db.raw('CREATE INDEX credentials_org_status_issued_idx ON credentials (organization_id, status, issuance_date DESC, id DESC)');
+      await db.raw('CREATE INDEX credentials_org_badge_status_issued_idx ON credentials (organization_id, badge_id, status, issuance_date DESC, id DESC)');
+      // The expiry sweeper: active credentials whose expirationDate has passed.
+      await db.raw("CREATE INDEX credentials_expiry_due_idx ON credentials (expiration_date) WHERE status IN ('pending', 'valid') AND expiration_date IS NOT NULL");
+
+      // Monthly recipient quota (UTC calendar month): one row per organization, month and
+      // recipient e-mail, and a counter per organization and month updated in the issuing
+      // transaction (UPDATE ... WHERE used < limit keeps it race-free).
+      await db.schema.createTable('quota_recipients', (t) => {
+        t.uuid('organization_id').notNullable();
+        t.text('month').notNullable();
+        t.text('recipient_email').notNullable();
+        t.uuid('first_credential_id').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.primary(['organization_id', 'month', 'recipient_email']);
+      });
+      await db.schema.createTable('quota_counters', (t) => {
+        t.uuid('organization_id').notNullable();
+        t.text('month').notNullable();
+        t.integer('used').notNullable();
+        t.primary(['organization_id', 'month']);
+      });
+
+      // Claim tokens from the issue e-mails (notification.claim_token.issued): hashes only.
+      await db.schema.createTable('claim_tokens', (t) => {
+        t.text('token_hash').primary();
+        t.uuid('credential_uuid').notNullable();
+        t.uuid('organization_id');
+        t.timestamp('expires_at', { useTz: true }).notNullable();
+        t.timestamp('used_at', { useTz: true });
+        t.text('source_event_id');
+        t.timestamp('created_at', { useTz: true }).notNullable();
+      });
+      await db.raw('CREATE INDEX claim_tokens_credential_idx ON claim_tokens (credential_uuid)');
+    },
+  },
 ];

@@ -8,6 +8,7 @@ import type { CallMeta, IssuanceContext } from '../app/context.js';
 import { getCredential } from '../app/get-credential.js';
 import { issueCredential } from '../app/issue-credential.js';
 import { badgeToProto, credentialToProto } from './mappers.js';
+import { bulkHandlers } from './bulk-handlers.js';
 
 const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
@@ -93,6 +94,8 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
 
       GetCredential: async (req: { organization_id: string; credential_uuid: string }) =>
         credentialToProto(await getCredential(ctx, req.organization_id, req.credential_uuid), ctx.baseUrl, ctx.clock.now()),
+
+      ...bulkHandlers(ctx),
     },
   };
 }

@@ -5,20 +5,41 @@ import type { MethodDefinition } from '@grpc/proto-loader'
 import type { Badge as _credentials_issuance_v1_Badge, Badge__Output as _credentials_issuance_v1_Badge__Output } from '../../../credentials/issuance/v1/Badge';
 import type { BadgeIdRequest as _credentials_issuance_v1_BadgeIdRequest, BadgeIdRequest__Output as _credentials_issuance_v1_BadgeIdRequest__Output } from '../../../credentials/issuance/v1/BadgeIdRequest';
 import type { BadgeImage as _credentials_issuance_v1_BadgeImage, BadgeImage__Output as _credentials_issuance_v1_BadgeImage__Output } from '../../../credentials/issuance/v1/BadgeImage';
+import type { BulkIssuance as _credentials_issuance_v1_BulkIssuance, BulkIssuance__Output as _credentials_issuance_v1_BulkIssuance__Output } from '../../../credentials/issuance/v1/BulkIssuance';
+import type { ClaimCredentialRequest as _credentials_issuance_v1_ClaimCredentialRequest, ClaimCredentialRequest__Output as _credentials_issuance_v1_ClaimCredentialRequest__Output } from '../../../credentials/issuance/v1/ClaimCredentialRequest';
 import type { CreateBadgeRequest as _credentials_issuance_v1_CreateBadgeRequest, CreateBadgeRequest__Output as _credentials_issuance_v1_CreateBadgeRequest__Output } from '../../../credentials/issuance/v1/CreateBadgeRequest';
+import type { CreateBulkIssuanceRequest as _credentials_issuance_v1_CreateBulkIssuanceRequest, CreateBulkIssuanceRequest__Output as _credentials_issuance_v1_CreateBulkIssuanceRequest__Output } from '../../../credentials/issuance/v1/CreateBulkIssuanceRequest';
 import type { Credential as _credentials_issuance_v1_Credential, Credential__Output as _credentials_issuance_v1_Credential__Output } from '../../../credentials/issuance/v1/Credential';
 import type { DeleteBadgeResponse as _credentials_issuance_v1_DeleteBadgeResponse, DeleteBadgeResponse__Output as _credentials_issuance_v1_DeleteBadgeResponse__Output } from '../../../credentials/issuance/v1/DeleteBadgeResponse';
 import type { GenerateSigningKeysRequest as _credentials_issuance_v1_GenerateSigningKeysRequest, GenerateSigningKeysRequest__Output as _credentials_issuance_v1_GenerateSigningKeysRequest__Output } from '../../../credentials/issuance/v1/GenerateSigningKeysRequest';
 import type { GenerateSigningKeysResponse as _credentials_issuance_v1_GenerateSigningKeysResponse, GenerateSigningKeysResponse__Output as _credentials_issuance_v1_GenerateSigningKeysResponse__Output } from '../../../credentials/issuance/v1/GenerateSigningKeysResponse';
 import type { GetBadgeImageRequest as _credentials_issuance_v1_GetBadgeImageRequest, GetBadgeImageRequest__Output as _credentials_issuance_v1_GetBadgeImageRequest__Output } from '../../../credentials/issuance/v1/GetBadgeImageRequest';
+import type { GetBulkIssuanceRequest as _credentials_issuance_v1_GetBulkIssuanceRequest, GetBulkIssuanceRequest__Output as _credentials_issuance_v1_GetBulkIssuanceRequest__Output } from '../../../credentials/issuance/v1/GetBulkIssuanceRequest';
 import type { GetCredentialRequest as _credentials_issuance_v1_GetCredentialRequest, GetCredentialRequest__Output as _credentials_issuance_v1_GetCredentialRequest__Output } from '../../../credentials/issuance/v1/GetCredentialRequest';
+import type { GetQuotaRequest as _credentials_issuance_v1_GetQuotaRequest, GetQuotaRequest__Output as _credentials_issuance_v1_GetQuotaRequest__Output } from '../../../credentials/issuance/v1/GetQuotaRequest';
 import type { IssueCredentialRequest as _credentials_issuance_v1_IssueCredentialRequest, IssueCredentialRequest__Output as _credentials_issuance_v1_IssueCredentialRequest__Output } from '../../../credentials/issuance/v1/IssueCredentialRequest';
 import type { ListBadgesRequest as _credentials_issuance_v1_ListBadgesRequest, ListBadgesRequest__Output as _credentials_issuance_v1_ListBadgesRequest__Output } from '../../../credentials/issuance/v1/ListBadgesRequest';
 import type { ListBadgesResponse as _credentials_issuance_v1_ListBadgesResponse, ListBadgesResponse__Output as _credentials_issuance_v1_ListBadgesResponse__Output } from '../../../credentials/issuance/v1/ListBadgesResponse';
+import type { ListBulkIssuancesRequest as _credentials_issuance_v1_ListBulkIssuancesRequest, ListBulkIssuancesRequest__Output as _credentials_issuance_v1_ListBulkIssuancesRequest__Output } from '../../../credentials/issuance/v1/ListBulkIssuancesRequest';
+import type { ListBulkIssuancesResponse as _credentials_issuance_v1_ListBulkIssuancesResponse, ListBulkIssuancesResponse__Output as _credentials_issuance_v1_ListBulkIssuancesResponse__Output } from '../../../credentials/issuance/v1/ListBulkIssuancesResponse';
+import type { ListCredentialsRequest as _credentials_issuance_v1_ListCredentialsRequest, ListCredentialsRequest__Output as _credentials_issuance_v1_ListCredentialsRequest__Output } from '../../../credentials/issuance/v1/ListCredentialsRequest';
+import type { ListCredentialsResponse as _credentials_issuance_v1_ListCredentialsResponse, ListCredentialsResponse__Output as _credentials_issuance_v1_ListCredentialsResponse__Output } from '../../../credentials/issuance/v1/ListCredentialsResponse';
+import type { Quota as _credentials_issuance_v1_Quota, Quota__Output as _credentials_issuance_v1_Quota__Output } from '../../../credentials/issuance/v1/Quota';
+import type { RevokeCredentialRequest as _credentials_issuance_v1_RevokeCredentialRequest, RevokeCredentialRequest__Output as _credentials_issuance_v1_RevokeCredentialRequest__Output } from '../../../credentials/issuance/v1/RevokeCredentialRequest';
 import type { SetBadgeImageRequest as _credentials_issuance_v1_SetBadgeImageRequest, SetBadgeImageRequest__Output as _credentials_issuance_v1_SetBadgeImageRequest__Output } from '../../../credentials/issuance/v1/SetBadgeImageRequest';
+import type { SetCredentialVisibilityRequest as _credentials_issuance_v1_SetCredentialVisibilityRequest, SetCredentialVisibilityRequest__Output as _credentials_issuance_v1_SetCredentialVisibilityRequest__Output } from '../../../credentials/issuance/v1/SetCredentialVisibilityRequest';
 import type { UpdateBadgeRequest as _credentials_issuance_v1_UpdateBadgeRequest, UpdateBadgeRequest__Output as _credentials_issuance_v1_UpdateBadgeRequest__Output } from '../../../credentials/issuance/v1/UpdateBadgeRequest';
 
 export interface IssuanceServiceClient extends grpc.Client {
+  ClaimCredential(argument: _credentials_issuance_v1_ClaimCredentialRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  ClaimCredential(argument: _credentials_issuance_v1_ClaimCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  ClaimCredential(argument: _credentials_issuance_v1_ClaimCredentialRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  ClaimCredential(argument: _credentials_issuance_v1_ClaimCredentialRequest, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  claimCredential(argument: _credentials_issuance_v1_ClaimCredentialRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  claimCredential(argument: _credentials_issuance_v1_ClaimCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  claimCredential(argument: _credentials_issuance_v1_ClaimCredentialRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  claimCredential(argument: _credentials_issuance_v1_ClaimCredentialRequest, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  
   CreateBadge(argument: _credentials_issuance_v1_CreateBadgeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Badge__Output>): grpc.ClientUnaryCall;
   CreateBadge(argument: _credentials_issuance_v1_CreateBadgeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Badge__Output>): grpc.ClientUnaryCall;
   CreateBadge(argument: _credentials_issuance_v1_CreateBadgeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Badge__Output>): grpc.ClientUnaryCall;
@@ -27,6 +48,15 @@ export interface IssuanceServiceClient extends grpc.Client {
   createBadge(argument: _credentials_issuance_v1_CreateBadgeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Badge__Output>): grpc.ClientUnaryCall;
   createBadge(argument: _credentials_issuance_v1_CreateBadgeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Badge__Output>): grpc.ClientUnaryCall;
   createBadge(argument: _credentials_issuance_v1_CreateBadgeRequest, callback: grpc.requestCallback<_credentials_issuance_v1_Badge__Output>): grpc.ClientUnaryCall;
+  
+  CreateBulkIssuance(argument: _credentials_issuance_v1_CreateBulkIssuanceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuance__Output>): grpc.ClientUnaryCall;
+  CreateBulkIssuance(argument: _credentials_issuance_v1_CreateBulkIssuanceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuance__Output>): grpc.ClientUnaryCall;
+  CreateBulkIssuance(argument: _credentials_issuance_v1_CreateBulkIssuanceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuance__Output>): grpc.ClientUnaryCall;
+  CreateBulkIssuance(argument: _credentials_issuance_v1_CreateBulkIssuanceRequest, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuance__Output>): grpc.ClientUnaryCall;
+  createBulkIssuance(argument: _credentials_issuance_v1_CreateBulkIssuanceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuance__Output>): grpc.ClientUnaryCall;
+  createBulkIssuance(argument: _credentials_issuance_v1_CreateBulkIssuanceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuance__Output>): grpc.ClientUnaryCall;
+  createBulkIssuance(argument: _credentials_issuance_v1_CreateBulkIssuanceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuance__Output>): grpc.ClientUnaryCall;
+  createBulkIssuance(argument: _credentials_issuance_v1_CreateBulkIssuanceRequest, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuance__Output>): grpc.ClientUnaryCall;
   
   DeleteBadge(argument: _credentials_issuance_v1_BadgeIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_DeleteBadgeResponse__Output>): grpc.ClientUnaryCall;
   DeleteBadge(argument: _credentials_issuance_v1_BadgeIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_DeleteBadgeResponse__Output>): grpc.ClientUnaryCall;
@@ -64,6 +94,15 @@ export interface IssuanceServiceClient extends grpc.Client {
   getBadgeImage(argument: _credentials_issuance_v1_GetBadgeImageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_BadgeImage__Output>): grpc.ClientUnaryCall;
   getBadgeImage(argument: _credentials_issuance_v1_GetBadgeImageRequest, callback: grpc.requestCallback<_credentials_issuance_v1_BadgeImage__Output>): grpc.ClientUnaryCall;
   
+  GetBulkIssuance(argument: _credentials_issuance_v1_GetBulkIssuanceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuance__Output>): grpc.ClientUnaryCall;
+  GetBulkIssuance(argument: _credentials_issuance_v1_GetBulkIssuanceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuance__Output>): grpc.ClientUnaryCall;
+  GetBulkIssuance(argument: _credentials_issuance_v1_GetBulkIssuanceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuance__Output>): grpc.ClientUnaryCall;
+  GetBulkIssuance(argument: _credentials_issuance_v1_GetBulkIssuanceRequest, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuance__Output>): grpc.ClientUnaryCall;
+  getBulkIssuance(argument: _credentials_issuance_v1_GetBulkIssuanceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuance__Output>): grpc.ClientUnaryCall;
+  getBulkIssuance(argument: _credentials_issuance_v1_GetBulkIssuanceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuance__Output>): grpc.ClientUnaryCall;
+  getBulkIssuance(argument: _credentials_issuance_v1_GetBulkIssuanceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuance__Output>): grpc.ClientUnaryCall;
+  getBulkIssuance(argument: _credentials_issuance_v1_GetBulkIssuanceRequest, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuance__Output>): grpc.ClientUnaryCall;
+  
   GetCredential(argument: _credentials_issuance_v1_GetCredentialRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   GetCredential(argument: _credentials_issuance_v1_GetCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   GetCredential(argument: _credentials_issuance_v1_GetCredentialRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
@@ -72,6 +111,15 @@ export interface IssuanceServiceClient extends grpc.Client {
   getCredential(argument: _credentials_issuance_v1_GetCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   getCredential(argument: _credentials_issuance_v1_GetCredentialRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   getCredential(argument: _credentials_issuance_v1_GetCredentialRequest, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  
+  GetQuota(argument: _credentials_issuance_v1_GetQuotaRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Quota__Output>): grpc.ClientUnaryCall;
+  GetQuota(argument: _credentials_issuance_v1_GetQuotaRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Quota__Output>): grpc.ClientUnaryCall;
+  GetQuota(argument: _credentials_issuance_v1_GetQuotaRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Quota__Output>): grpc.ClientUnaryCall;
+  GetQuota(argument: _credentials_issuance_v1_GetQuotaRequest, callback: grpc.requestCallback<_credentials_issuance_v1_Quota__Output>): grpc.ClientUnaryCall;
+  getQuota(argument: _credentials_issuance_v1_GetQuotaRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Quota__Output>): grpc.ClientUnaryCall;
+  getQuota(argument: _credentials_issuance_v1_GetQuotaRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Quota__Output>): grpc.ClientUnaryCall;
+  getQuota(argument: _credentials_issuance_v1_GetQuotaRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Quota__Output>): grpc.ClientUnaryCall;
+  getQuota(argument: _credentials_issuance_v1_GetQuotaRequest, callback: grpc.requestCallback<_credentials_issuance_v1_Quota__Output>): grpc.ClientUnaryCall;
   
   IssueCredential(argument: _credentials_issuance_v1_IssueCredentialRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   IssueCredential(argument: _credentials_issuance_v1_IssueCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
@@ -91,6 +139,33 @@ export interface IssuanceServiceClient extends grpc.Client {
   listBadges(argument: _credentials_issuance_v1_ListBadgesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListBadgesResponse__Output>): grpc.ClientUnaryCall;
   listBadges(argument: _credentials_issuance_v1_ListBadgesRequest, callback: grpc.requestCallback<_credentials_issuance_v1_ListBadgesResponse__Output>): grpc.ClientUnaryCall;
   
+  ListBulkIssuances(argument: _credentials_issuance_v1_ListBulkIssuancesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListBulkIssuancesResponse__Output>): grpc.ClientUnaryCall;
+  ListBulkIssuances(argument: _credentials_issuance_v1_ListBulkIssuancesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_ListBulkIssuancesResponse__Output>): grpc.ClientUnaryCall;
+  ListBulkIssuances(argument: _credentials_issuance_v1_ListBulkIssuancesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListBulkIssuancesResponse__Output>): grpc.ClientUnaryCall;
+  ListBulkIssuances(argument: _credentials_issuance_v1_ListBulkIssuancesRequest, callback: grpc.requestCallback<_credentials_issuance_v1_ListBulkIssuancesResponse__Output>): grpc.ClientUnaryCall;
+  listBulkIssuances(argument: _credentials_issuance_v1_ListBulkIssuancesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListBulkIssuancesResponse__Output>): grpc.ClientUnaryCall;
+  listBulkIssuances(argument: _credentials_issuance_v1_ListBulkIssuancesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_ListBulkIssuancesResponse__Output>): grpc.ClientUnaryCall;
+  listBulkIssuances(argument: _credentials_issuance_v1_ListBulkIssuancesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListBulkIssuancesResponse__Output>): grpc.ClientUnaryCall;
+  listBulkIssuances(argument: _credentials_issuance_v1_ListBulkIssuancesRequest, callback: grpc.requestCallback<_credentials_issuance_v1_ListBulkIssuancesResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListCredentials(argument: _credentials_issuance_v1_ListCredentialsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  ListCredentials(argument: _credentials_issuance_v1_ListCredentialsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  ListCredentials(argument: _credentials_issuance_v1_ListCredentialsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  ListCredentials(argument: _credentials_issuance_v1_ListCredentialsRequest, callback: grpc.requestCallback<_credentials_issuance_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  listCredentials(argument: _credentials_issuance_v1_ListCredentialsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  listCredentials(argument: _credentials_issuance_v1_ListCredentialsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  listCredentials(argument: _credentials_issuance_v1_ListCredentialsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  listCredentials(argument: _credentials_issuance_v1_ListCredentialsRequest, callback: grpc.requestCallback<_credentials_issuance_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  
+  RevokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  RevokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  RevokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  RevokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  revokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  revokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  revokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  revokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  
   SetBadgeImage(argument: _credentials_issuance_v1_SetBadgeImageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Badge__Output>): grpc.ClientUnaryCall;
   SetBadgeImage(argument: _credentials_issuance_v1_SetBadgeImageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Badge__Output>): grpc.ClientUnaryCall;
   SetBadgeImage(argument: _credentials_issuance_v1_SetBadgeImageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Badge__Output>): grpc.ClientUnaryCall;
@@ -99,6 +174,15 @@ export interface IssuanceServiceClient extends grpc.Client {
   setBadgeImage(argument: _credentials_issuance_v1_SetBadgeImageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Badge__Output>): grpc.ClientUnaryCall;
   setBadgeImage(argument: _credentials_issuance_v1_SetBadgeImageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Badge__Output>): grpc.ClientUnaryCall;
   setBadgeImage(argument: _credentials_issuance_v1_SetBadgeImageRequest, callback: grpc.requestCallback<_credentials_issuance_v1_Badge__Output>): grpc.ClientUnaryCall;
+  
+  SetCredentialVisibility(argument: _credentials_issuance_v1_SetCredentialVisibilityRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  SetCredentialVisibility(argument: _credentials_issuance_v1_SetCredentialVisibilityRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  SetCredentialVisibility(argument: _credentials_issuance_v1_SetCredentialVisibilityRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  SetCredentialVisibility(argument: _credentials_issuance_v1_SetCredentialVisibilityRequest, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  setCredentialVisibility(argument: _credentials_issuance_v1_SetCredentialVisibilityRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  setCredentialVisibility(argument: _credentials_issuance_v1_SetCredentialVisibilityRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  setCredentialVisibility(argument: _credentials_issuance_v1_SetCredentialVisibilityRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  setCredentialVisibility(argument: _credentials_issuance_v1_SetCredentialVisibilityRequest, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   
   UpdateBadge(argument: _credentials_issuance_v1_UpdateBadgeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Badge__Output>): grpc.ClientUnaryCall;
   UpdateBadge(argument: _credentials_issuance_v1_UpdateBadgeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Badge__Output>): grpc.ClientUnaryCall;
@@ -112,7 +196,11 @@ export interface IssuanceServiceClient extends grpc.Client {
 }
 
 export interface IssuanceServiceHandlers extends grpc.UntypedServiceImplementation {
+  ClaimCredential: grpc.handleUnaryCall<_credentials_issuance_v1_ClaimCredentialRequest__Output, _credentials_issuance_v1_Credential>;
+  
   CreateBadge: grpc.handleUnaryCall<_credentials_issuance_v1_CreateBadgeRequest__Output, _credentials_issuance_v1_Badge>;
+  
+  CreateBulkIssuance: grpc.handleUnaryCall<_credentials_issuance_v1_CreateBulkIssuanceRequest__Output, _credentials_issuance_v1_BulkIssuance>;
   
   DeleteBadge: grpc.handleUnaryCall<_credentials_issuance_v1_BadgeIdRequest__Output, _credentials_issuance_v1_DeleteBadgeResponse>;
   
@@ -122,27 +210,47 @@ export interface IssuanceServiceHandlers extends grpc.UntypedServiceImplementati
   
   GetBadgeImage: grpc.handleUnaryCall<_credentials_issuance_v1_GetBadgeImageRequest__Output, _credentials_issuance_v1_BadgeImage>;
   
+  GetBulkIssuance: grpc.handleUnaryCall<_credentials_issuance_v1_GetBulkIssuanceRequest__Output, _credentials_issuance_v1_BulkIssuance>;
+  
   GetCredential: grpc.handleUnaryCall<_credentials_issuance_v1_GetCredentialRequest__Output, _credentials_issuance_v1_Credential>;
+  
+  GetQuota: grpc.handleUnaryCall<_credentials_issuance_v1_GetQuotaRequest__Output, _credentials_issuance_v1_Quota>;
   
   IssueCredential: grpc.handleUnaryCall<_credentials_issuance_v1_IssueCredentialRequest__Output, _credentials_issuance_v1_Credential>;
   
   ListBadges: grpc.handleUnaryCall<_credentials_issuance_v1_ListBadgesRequest__Output, _credentials_issuance_v1_ListBadgesResponse>;
   
+  ListBulkIssuances: grpc.handleUnaryCall<_credentials_issuance_v1_ListBulkIssuancesRequest__Output, _credentials_issuance_v1_ListBulkIssuancesResponse>;
+  
+  ListCredentials: grpc.handleUnaryCall<_credentials_issuance_v1_ListCredentialsRequest__Output, _credentials_issuance_v1_ListCredentialsResponse>;
+  
+  RevokeCredential: grpc.handleUnaryCall<_credentials_issuance_v1_RevokeCredentialRequest__Output, _credentials_issuance_v1_Credential>;
+  
   SetBadgeImage: grpc.handleUnaryCall<_credentials_issuance_v1_SetBadgeImageRequest__Output, _credentials_issuance_v1_Badge>;
+  
+  SetCredentialVisibility: grpc.handleUnaryCall<_credentials_issuance_v1_SetCredentialVisibilityRequest__Output, _credentials_issuance_v1_Credential>;
   
   UpdateBadge: grpc.handleUnaryCall<_credentials_issuance_v1_UpdateBadgeRequest__Output, _credentials_issuance_v1_Badge>;
   
 }
 
 export interface IssuanceServiceDefinition extends grpc.ServiceDefinition {
+  ClaimCredential: MethodDefinition<_credentials_issuance_v1_ClaimCredentialRequest, _credentials_issuance_v1_Credential, _credentials_issuance_v1_ClaimCredentialRequest__Output, _credentials_issuance_v1_Credential__Output>
   CreateBadge: MethodDefinition<_credentials_issuance_v1_CreateBadgeRequest, _credentials_issuance_v1_Badge, _credentials_issuance_v1_CreateBadgeRequest__Output, _credentials_issuance_v1_Badge__Output>
+  CreateBulkIssuance: MethodDefinition<_credentials_issuance_v1_CreateBulkIssuanceRequest, _credentials_issuance_v1_BulkIssuance, _credentials_issuance_v1_CreateBulkIssuanceRequest__Output, _credentials_issuance_v1_BulkIssuance__Output>
   DeleteBadge: MethodDefinition<_credentials_issuance_v1_BadgeIdRequest, _credentials_issuance_v1_DeleteBadgeResponse, _credentials_issuance_v1_BadgeIdRequest__Output, _credentials_issuance_v1_DeleteBadgeResponse__Output>
   GenerateSigningKeys: MethodDefinition<_credentials_issuance_v1_GenerateSigningKeysRequest, _credentials_issuance_v1_GenerateSigningKeysResponse, _credentials_issuance_v1_GenerateSigningKeysRequest__Output, _credentials_issuance_v1_GenerateSigningKeysResponse__Output>
   GetBadge: MethodDefinition<_credentials_issuance_v1_BadgeIdRequest, _credentials_issuance_v1_Badge, _credentials_issuance_v1_BadgeIdRequest__Output, _credentials_issuance_v1_Badge__Output>
   GetBadgeImage: MethodDefinition<_credentials_issuance_v1_GetBadgeImageRequest, _credentials_issuance_v1_BadgeImage, _credentials_issuance_v1_GetBadgeImageRequest__Output, _credentials_issuance_v1_BadgeImage__Output>
+  GetBulkIssuance: MethodDefinition<_credentials_issuance_v1_GetBulkIssuanceRequest, _credentials_issuance_v1_BulkIssuance, _credentials_issuance_v1_GetBulkIssuanceRequest__Output, _credentials_issuance_v1_BulkIssuance__Output>
   GetCredential: MethodDefinition<_credentials_issuance_v1_GetCredentialRequest, _credentials_issuance_v1_Credential, _credentials_issuance_v1_GetCredentialRequest__Output, _credentials_issuance_v1_Credential__Output>
+  GetQuota: MethodDefinition<_credentials_issuance_v1_GetQuotaRequest, _credentials_issuance_v1_Quota, _credentials_issuance_v1_GetQuotaRequest__Output, _credentials_issuance_v1_Quota__Output>
   IssueCredential: MethodDefinition<_credentials_issuance_v1_IssueCredentialRequest, _credentials_issuance_v1_Credential, _credentials_issuance_v1_IssueCredentialRequest__Output, _credentials_issuance_v1_Credential__Output>
   ListBadges: MethodDefinition<_credentials_issuance_v1_ListBadgesRequest, _credentials_issuance_v1_ListBadgesResponse, _credentials_issuance_v1_ListBadgesRequest__Output, _credentials_issuance_v1_ListBadgesResponse__Output>
+  ListBulkIssuances: MethodDefinition<_credentials_issuance_v1_ListBulkIssuancesRequest, _credentials_issuance_v1_ListBulkIssuancesResponse, _credentials_issuance_v1_ListBulkIssuancesRequest__Output, _credentials_issuance_v1_ListBulkIssuancesResponse__Output>
+  ListCredentials: MethodDefinition<_credentials_issuance_v1_ListCredentialsRequest, _credentials_issuance_v1_ListCredentialsResponse, _credentials_issuance_v1_ListCredentialsRequest__Output, _credentials_issuance_v1_ListCredentialsResponse__Output>
+  RevokeCredential: MethodDefinition<_credentials_issuance_v1_RevokeCredentialRequest, _credentials_issuance_v1_Credential, _credentials_issuance_v1_RevokeCredentialRequest__Output, _credentials_issuance_v1_Credential__Output>
   SetBadgeImage: MethodDefinition<_credentials_issuance_v1_SetBadgeImageRequest, _credentials_issuance_v1_Badge, _credentials_issuance_v1_SetBadgeImageRequest__Output, _credentials_issuance_v1_Badge__Output>
+  SetCredentialVisibility: MethodDefinition<_credentials_issuance_v1_SetCredentialVisibilityRequest, _credentials_issuance_v1_Credential, _credentials_issuance_v1_SetCredentialVisibilityRequest__Output, _credentials_issuance_v1_Credential__Output>
   UpdateBadge: MethodDefinition<_credentials_issuance_v1_UpdateBadgeRequest, _credentials_issuance_v1_Badge, _credentials_issuance_v1_UpdateBadgeRequest__Output, _credentials_issuance_v1_Badge__Output>
 }

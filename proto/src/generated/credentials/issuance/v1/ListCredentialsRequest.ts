@@ -1,0 +1,22 @@
+// Original file: credentials/issuance/v1/issuance.proto
+
+
+export interface ListCredentialsRequest {
+  'organization_id'?: (string);
+  'limit'?: (number);
+  'offset'?: (number);
+  'badge_id'?: (string);
+  'status'?: (string);
+  '_badge_id'?: "badge_id";
+  '_status'?: "status";
+}
+
+export interface ListCredentialsRequest__Output {
+  'organization_id': (string);
+  'limit': (number);
+  'offset': (number);
+  'badge_id'?: (string);
+  'status'?: (string);
+  '_badge_id'?: "badge_id";
+  '_status'?: "status";
+}

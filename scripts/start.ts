@@ -1,11 +1,12 @@
 // `pnpm start`: the whole platform on one machine. Migrates, starts the seven services as
-// separate processes with prefixed logs, waits until the gateway says every service is
-// ready, and stops them all cleanly on Ctrl-C.
+// separate processes with prefixed logs (and a mail catcher unless SMTP_URL is set), waits
+// until the gateway says every service is ready, and stops them all cleanly on Ctrl-C.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_DEFAULTS } from '@cred/runtime';
 import { launchPlatform } from './launcher.js';
+import { startDevMail, type DevMail } from './mail-catcher.js';
 import { migrateAll } from './migrate-all.js';
 import { defaultPorts } from './platform.js';
 
@@ -48,6 +49,15 @@ try {
   process.exit(1);
 }
 
+let mail: DevMail;
+try {
+  mail = await startDevMail(process.env, say);
+} catch (err) {
+  say(`Could not start the mail catcher: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
+shared.SMTP_URL = mail.smtpUrl;
+
 say('Starting services...');
 const ports = defaultPorts();
 let platform: Awaited<ReturnType<typeof launchPlatform>>;
@@ -55,12 +65,14 @@ try {
   platform = await launchPlatform({ ports, env: shared, output: { kind: 'terminal' }, readyTimeoutMs: 90000 });
 } catch (err) {
   say(`The platform did not become ready: ${err instanceof Error ? err.message : String(err)}`);
+  await mail.close();
   process.exit(1);
 }
 
 say('');
 say(`The platform is up: ${shared.BASE_URL}`);
 say(`  Health:        curl ${platform.gatewayUrl}/healthz`);
+say(`  E-mails:       ${mail.description}`);
 say(`  Admin token:   in .dev-secrets.json (PLATFORM_ADMIN_TOKEN)`);
 say('  Next:          see README.md "Try it" for signing up, approving an organization and issuing.');
 say('  Stop:          Ctrl-C');
@@ -72,7 +84,8 @@ const shutdown = (signal: string) => {
   stopping = true;
   say(`\n${signal}: stopping every service...`);
   platform.stop().then(
-    () => {
+    async () => {
+      await mail.close();
       say('All services stopped.');
       process.exit(0);
     },

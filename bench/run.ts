@@ -1,11 +1,13 @@
 // `pnpm bench`: runs the benchmarks and prints figures and ratios. Each benchmark starts and
 // stops what it needs. `pnpm bench issuance` runs one by name.
+import { runBulkBench } from './bulk.js';
 import { runIssuanceBench } from './issuance.js';
 import { runVerificationBench } from './verification.js';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   issuance: runIssuanceBench,
   verification: runVerificationBench,
+  bulk: runBulkBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

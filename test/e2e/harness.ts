@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createIsolation, TEST_AMQP_URL, type TestIsolation } from '@cred/testing';
 import { allocatePorts, launchPlatform, type RunningPlatform } from '../../scripts/launcher.js';
 import { migrateAll } from '../../scripts/migrate-all.js';
+import { startMailCatcher, type MailCatcher } from '../../scripts/mail-catcher.js';
 
 export interface TestPlatform {
   platform: RunningPlatform;
@@ -14,6 +15,10 @@ export interface TestPlatform {
   logFile: string;
   env: Record<string, string>;
   api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any; headers: Headers; text: string }>;
+  /** The platform's outgoing e-mail (its own SMTP catcher on free ports). */
+  mail: MailCatcher;
+  /** Moves every service's application clock (TEST_CLOCK) to now + offsetMs; 0 puts it back. */
+  setClockOffset(offsetMs: number): Promise<void>;
   /** Signs up a new user with a new organization; returns its id and the owner's session token. */
   signUpOrganization(slug: string): Promise<{ orgId: string; token: string; userId: string }>;
   stop(): Promise<void>;
@@ -23,8 +28,9 @@ export interface TestPlatform {
  * The whole platform as separate processes, exactly as `pnpm start` runs it, on fresh
  * ports with its own database, exchange and Redis prefix, and fresh secrets.
  */
-export async function startTestPlatform(label: string): Promise<TestPlatform> {
+export async function startTestPlatform(label: string, extraEnv: Record<string, string> = {}): Promise<TestPlatform> {
   const isolation = await createIsolation(label);
+  const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
   await migrateAll(isolation.databaseUrl);
   const ports = await allocatePorts();
   const logFile = join(mkdtempSync(join(tmpdir(), `e2e-${label}-`)), 'platform.log');
@@ -46,12 +52,15 @@ export async function startTestPlatform(label: string): Promise<TestPlatform> {
     RATE_LIMIT_IP_PER_MINUTE: '100000',
     RATE_LIMIT_AUTH_PER_15_MINUTES: '100000',
     LOG_LEVEL: 'info',
+    SMTP_URL: mail.smtpUrl,
+    ...extraEnv,
   };
   let platform: RunningPlatform;
   try {
     platform = await launchPlatform({ ports, env, output: { kind: 'file', path: logFile }, readyTimeoutMs: 90000 });
   } catch (err) {
     await isolation.cleanup();
+    await mail.close();
     throw new Error(`${err instanceof Error ? err.message : String(err)} (service logs: ${logFile})`);
   }
   const api = async (method: string, path: string, body?: unknown, token?: string) => {
@@ -81,14 +90,24 @@ export async function startTestPlatform(label: string): Promise<TestPlatform> {
       if (r.status !== 201) throw new Error(`sign-up failed: ${r.status} ${r.text}`);
       return { orgId: String(r.body.organization.id), token: String(r.body.token), userId: String(r.body.user.id) };
     },
+    async setClockOffset(offsetMs: number) {
+      await Promise.all(
+        Object.entries(platform.ports).map(async ([name, p]) => {
+          const r = await fetch(`http://127.0.0.1:${(p as { ops: number }).ops}/testing/clock`, { method: 'PUT', body: JSON.stringify({ offsetMs }) });
+          if (r.status !== 200) throw new Error(`${name}: PUT /testing/clock answered ${r.status}`);
+        }),
+      );
+    },
     isolation,
     baseUrl: platform.gatewayUrl,
     adminToken,
     logFile,
     env,
+    mail,
     async stop() {
       await platform.stop();
       await isolation.cleanup();
+      await mail.close();
     },
   };
 }

@@ -1,10 +1,15 @@
 import type { Clock, Logger, Service } from '@cred/runtime';
 import { loadProtos } from '@cred/proto';
 import { createClient, checkGrpcHealth } from '@cred/grpc';
-import { ServiceHost, openBroker, startOutboxRelay } from '@cred/service-kit';
+import { ServiceHost, consume, openBroker, startOutboxRelay } from '@cred/service-kit';
 import type { IssuanceConfig } from './config.js';
 import { OrganizationCache } from './app/organizations.js';
 import { issuanceBinding } from './grpc/issuance-server.js';
+import type { IssuanceContext } from './app/context.js';
+import { ExpirySweeper } from './app/expiry-sweeper.js';
+import { BulkWorker } from './app/bulk-issuance.js';
+import { parseQuotaLimits } from './domain/quota.js';
+import { CLAIM_TOKEN_EVENT_TYPES, onClaimTokenIssued } from './events/claim-token-events.js';
 
 export interface IssuanceOverrides {
   logger?: Logger;
@@ -14,16 +19,20 @@ export interface IssuanceOverrides {
 export interface IssuanceService extends Service {
   readonly host: ServiceHost;
   grpcPort(): number;
+  /** The bulk-issuance worker of this process (tests stop and replace it). */
+  bulkWorker(): BulkWorker | undefined;
 }
 
 /** Issuance: badge templates and credentials, their lifecycle, and the calls to signing. */
 export function createIssuanceService(config: IssuanceConfig, overrides: IssuanceOverrides = {}): IssuanceService {
   const host = new ServiceHost('issuance', config, overrides);
   let port = 0;
+  let bulkWorker: BulkWorker | undefined;
   return {
     name: 'issuance',
     host,
     grpcPort: () => port,
+    bulkWorker: () => bulkWorker,
     async start() {
       await host.startOps();
       const db = host.openDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
@@ -37,19 +46,37 @@ export function createIssuanceService(config: IssuanceConfig, overrides: Issuanc
       host.onStop('accounts-client', () => accounts.close());
       // Issuing needs the signing service; report it so the platform is not "ready" without it.
       host.addReadinessCheck({ name: 'signing', check: () => checkGrpcHealth(config.SIGNING_GRPC_ADDR, 1000) });
-      const server = await host.serveGrpc(config.GRPC_PORT, [
-        issuanceBinding({
-          db,
-          schema: config.DB_SCHEMA,
-          clock: host.clock,
-          logger: host.logger,
-          baseUrl: config.BASE_URL,
-          signing,
-          accounts,
-          organizations: new OrganizationCache(),
-          wakeRelay: () => relay.wake(),
-        }),
-      ]);
+      const ctx: IssuanceContext = {
+        db,
+        schema: config.DB_SCHEMA,
+        clock: host.clock,
+        logger: host.logger,
+        baseUrl: config.BASE_URL,
+        signing,
+        accounts,
+        organizations: new OrganizationCache(),
+        quotaLimits: parseQuotaLimits(config.RECIPIENT_QUOTA_LIMITS),
+        wakeRelay: () => relay.wake(),
+      };
+      // Claim token hashes from the issue e-mails (the claim route checks tokens against them).
+      await consume(host, {
+        db,
+        schema: config.DB_SCHEMA,
+        connection: broker,
+        exchange: config.EVENTS_EXCHANGE,
+        queue: 'claim-tokens',
+        routingKeys: CLAIM_TOKEN_EVENT_TYPES,
+        handler: onClaimTokenIssued(host.clock),
+      });
+      const sweeper = new ExpirySweeper(ctx, { intervalMs: config.EXPIRY_SWEEP_INTERVAL_MS, logger: host.logger.child({ subsystem: 'expiry' }), metrics: host.metrics });
+      sweeper.start();
+      host.onStop('expiry-sweeper', () => sweeper.stop());
+      // Bulk issuance rows, a few at a time (DECISIONS.md section 3); in-flight rows finish on stop.
+      bulkWorker = new BulkWorker(ctx, { concurrency: config.BULK_ISSUANCE_CONCURRENCY });
+      bulkWorker.start();
+      const worker = bulkWorker;
+      host.onStop('bulk-worker', () => worker.stop(), 15000);
+      const server = await host.serveGrpc(config.GRPC_PORT, [issuanceBinding(ctx)]);
       port = server.port;
       host.markReady();
     },

@@ -175,9 +175,10 @@ t.test('gateway issuance routes (stub auth) -> real issuance service', async (t)
     t.match(String(issued.body.expirationDate), /Z$/);
     t.equal(issued.headers.get('location'), `/api/v1/credentials/${issued.body.id}`);
 
+    // A time-bound badge: issuing again renews (the transitions table; lifecycle tests cover every row).
     const again = await call('POST', '/api/v1/credentials', { badgeId: b.id, recipient: { name: 'Ada', email: 'ada@example.com' } });
-    t.equal(again.status, 409);
-    t.equal(again.body.error, 'CONFLICT');
+    t.equal(again.status, 201);
+    t.equal(again.body.supersedesCredentialId, issued.body.id);
 
     for (const [body, field] of [
       [{ badgeId: b.id, recipient: { name: 'A', email: 'a@example.com' }, extra: 1 }, 'extra'],
@@ -201,7 +202,7 @@ t.test('gateway issuance routes (stub auth) -> real issuance service', async (t)
     const got = await call('GET', `/api/v1/credentials/${issued.body.id}`);
     t.equal(got.status, 200);
     t.same(Object.keys(got.body).sort(), [...ITEM_KEYS, 'ob3Credential'].sort());
-    t.match(got.body, { id: issued.body.id, badgeId: b.id, badgeName: 'API Badge', claimedAt: null, revokedAt: null, revocationReason: null, isPublic: true, supersededByCredentialId: null });
+    t.match(got.body, { id: issued.body.id, badgeId: b.id, badgeName: 'API Badge', claimedAt: null, status: 'revoked', revocationReason: 'superseded by renewal', isPublic: true, supersededByCredentialId: again.body.id });
     t.equal(got.body.ob3Credential.id, `urn:uuid:${issued.body.id}`);
     t.equal((await call('GET', `/api/v1/credentials/${issued.body.credentialId}`)).status, 404, 'the CRD- id is not accepted here');
     t.equal((await call('GET', `/api/v1/credentials/${issued.body.id}`, undefined, { 'x-test-org': other.id })).status, 404);

@@ -7,6 +7,9 @@ const SESSION_JWT = { alg: 'HS256', typ: 'session+jwt', issuer: 'credentials:acc
 export interface SessionClaims {
   userId: string;
   expiresAt: Date;
+  /** The account's e-mail and whether it was verified when the session was issued (recipient routes). */
+  email: string | null;
+  emailVerified: boolean;
 }
 
 /**
@@ -28,7 +31,12 @@ export function createSessionVerifier(secret: string, clock: Clock) {
         clockTolerance: 5,
       });
       if (typeof payload.sub !== 'string' || payload.sub.length === 0) throw new Error('no subject');
-      return { userId: payload.sub, expiresAt: new Date((payload.exp ?? 0) * 1000) };
+      return {
+        userId: payload.sub,
+        expiresAt: new Date((payload.exp ?? 0) * 1000),
+        email: typeof payload.email === 'string' ? payload.email : null,
+        emailVerified: payload.email_verified === true,
+      };
     } catch {
       throw AppError.unauthorized('Invalid or expired session');
     }

@@ -16,7 +16,7 @@ import { organizationRoutes } from './organization-routes.js';
 import { ipRateLimit } from './rate-limit.js';
 import { requestContext } from './request-context.js';
 import { v1AccountRoutes } from './v1-routes.js';
-import { PUBLIC_VERIFICATION_PREFIXES, publicProxy } from './public-proxy.js';
+import { isPublicVerificationRequest, publicProxy } from './public-proxy.js';
 import { badgeSessionRoutes } from './badge-routes.js';
 import { imageRoutes } from './image-routes.js';
 import { issuanceV1Routes } from './issuance-v1-routes.js';
@@ -24,9 +24,11 @@ import { notificationSessionRoutes } from './notification-routes.js';
 import { stripeWebhookRoute } from './stripe-route.js';
 import { webhookSessionRoutes } from './webhook-routes.js';
 import { analyticsSessionRoutes } from './analytics-routes.js';
+import { claimFormRoute, credentialSessionRoutes, recipientRoutes } from './credential-routes.js';
+import { bulkSessionRoutes } from './bulk-routes.js';
 
-/** The one route that takes multipart: a badge image upload (parsed by its own handler). */
-const MULTIPART_ROUTE = /^\/api\/organizations\/[^/]+\/badges\/[^/]+\/image$/;
+/** The routes that take multipart (each parses its own): a badge image upload, a bulk-issuance CSV. */
+const MULTIPART_ROUTE = /^\/api\/organizations\/[^/]+\/(?:badges\/[^/]+\/image|bulk-issuances)$/;
 
 export interface AppDeps {
   config: GatewayConfig;
@@ -77,7 +79,7 @@ export function createApp(deps: AppDeps): Express {
   // Public verification surfaces stream through untouched (bodies included: baked uploads).
   const toVerification = publicProxy(deps.config.VERIFICATION_HTTP_URL);
   app.use((req, res, next) => {
-    if (PUBLIC_VERIFICATION_PREFIXES.some((p) => req.path === p || req.path.startsWith(p.endsWith('/') ? p : `${p}/`) || req.path === p.replace(/\/$/, ''))) {
+    if (isPublicVerificationRequest(req.method, req.path)) {
       toVerification(req, res, next);
       return;
     }
@@ -90,6 +92,9 @@ export function createApp(deps: AppDeps): Express {
 
   // Badge images: public, immutable (content-addressed), cached by clients and proxies.
   app.use(imageRoutes(deps.upstreams));
+
+  // The claim page's form (urlencoded; the page itself is verification's).
+  app.use(claimFormRoute(deps.upstreams));
 
   // The payment provider's webhook needs its raw bytes for the signature: before any parser.
   app.post('/api/webhooks/stripe', ...stripeWebhookRoute(deps.upstreams));
@@ -122,7 +127,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use('/api/v1', v1AccountRoutes(deps.upstreams));
-  app.use('/api/v1', issuanceV1Routes(deps.upstreams));
+  app.use('/api/v1', issuanceV1Routes(deps.upstreams, { idempotency: { redis: deps.redis, clock: deps.clock, logger: deps.logger, metrics: deps.metrics } }));
   app.use(
     '/api/auth',
     authRoutes({ ...limitDeps, upstreams: deps.upstreams, verifySession: deps.verifySession, authPer15Minutes: deps.config.RATE_LIMIT_AUTH_PER_15_MINUTES }),
@@ -132,8 +137,9 @@ export function createApp(deps: AppDeps): Express {
       verifySession: deps.verifySession,
       cache: deps.cache,
       logger: deps.logger,
-      memberRoutes: [badgeSessionRoutes(deps.upstreams), webhookSessionRoutes(deps.upstreams), notificationSessionRoutes(deps.upstreams), analyticsSessionRoutes(deps.upstreams)],
+      memberRoutes: [badgeSessionRoutes(deps.upstreams), credentialSessionRoutes(deps.upstreams), webhookSessionRoutes(deps.upstreams), notificationSessionRoutes(deps.upstreams), analyticsSessionRoutes(deps.upstreams), bulkSessionRoutes(deps.upstreams)],
     }));
+  app.use('/api/credentials', recipientRoutes(deps.upstreams, deps.verifySession));
   app.use('/api/admin', adminRoutes({ adminToken: deps.config.PLATFORM_ADMIN_TOKEN, upstreams: deps.upstreams, cache: deps.cache, logger: deps.logger }));
 
   app.use(notFoundHandler);

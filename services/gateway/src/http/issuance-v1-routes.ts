@@ -4,6 +4,8 @@ import type { Upstreams } from '../upstream/clients.js';
 import type { ApiKeyPrincipal } from './api-key-auth.js';
 import { pathId, requestIdOf } from './body.js';
 import { badgeJson, credentialJson, listBadgesJson } from './badge-routes.js';
+import { idempotency, type IdempotencyDeps } from './idempotency.js';
+import { listCredentialsJson } from './credential-routes.js';
 
 const ISSUE_FIELDS = ['badgeId', 'recipient'];
 const RECIPIENT_FIELDS = ['name', 'email'];
@@ -47,8 +49,11 @@ export function issueBody(body: unknown): { badgeId: string; name: string; email
  *
  * `GET /credentials/{credentialId}` takes the UUID only (SPEC.md); a CRD- id or any other
  * non-UUID gives 404 NOT_FOUND, like an id of another organization.
+ *
+ * With `idempotency` (app.ts always passes it), `POST /credentials` honours the Idempotency-Key
+ * header (./idempotency.ts); route tests that leave it out get the header ignored.
  */
-export function issuanceV1Routes(upstreams: Pick<Upstreams, 'issuance'>): Router {
+export function issuanceV1Routes(upstreams: Pick<Upstreams, 'issuance'>, options: { idempotency?: IdempotencyDeps } = {}): Router {
   const router = Router();
   const issuance = upstreams.issuance;
   const principalOf = (res: { locals: Record<string, unknown> }) => res.locals.principal as ApiKeyPrincipal;
@@ -62,7 +67,8 @@ export function issuanceV1Routes(upstreams: Pick<Upstreams, 'issuance'>): Router
     res.status(200).json(badgeJson(badge));
   });
 
-  router.post('/credentials', async (req, res) => {
+  const issueIdempotency = options.idempotency ? [idempotency(options.idempotency, 'credentials.issue')] : [];
+  router.post('/credentials', ...issueIdempotency, async (req, res) => {
     const principal = principalOf(res);
     const body = issueBody(req.body ?? {});
     const c = await issuance.IssueCredential(
@@ -89,6 +95,11 @@ export function issuanceV1Routes(upstreams: Pick<Upstreams, 'issuance'>): Router
         recipientEmail: c.recipient_email,
         supersedesCredentialId: c.supersedes_credential_id ?? null,
       });
+  });
+
+  // Newest first (issuanceDate desc, id desc); status as of now; exact pagination.total.
+  router.get('/credentials', async (req, res) => {
+    res.status(200).json(await listCredentialsJson(issuance, principalOf(res).organizationId, req, requestIdOf(res)));
   });
 
   router.get('/credentials/:credentialId', async (req, res) => {

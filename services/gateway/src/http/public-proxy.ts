@@ -3,7 +3,19 @@ import type { RequestHandler } from 'express';
 import { AppError } from '@cred/runtime';
 
 /** Public, unauthenticated paths served by the verification service (SPEC.md "Other public locations"). */
-export const PUBLIC_VERIFICATION_PREFIXES = ['/issuers/', '/achievements/', '/credentials/', '/verify', '/verify-lookup', '/o/', '/api/verify', '/api/credentials/'];
+export const PUBLIC_VERIFICATION_PREFIXES = ['/issuers/', '/achievements/', '/credentials/', '/verify', '/verify-lookup', '/o/', '/claim/', '/api/verify', '/api/credentials/'];
+
+/**
+ * Under /api/credentials/ only reads are verification's (the baked PNG); the recipient's
+ * claim (POST .../claim) and visibility change (PATCH) are handled by the gateway. Likewise
+ * the claim page (GET /claim/{id}) is verification's and its form post the gateway's.
+ */
+export function isPublicVerificationRequest(method: string, path: string): boolean {
+  if (!PUBLIC_VERIFICATION_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`) || path === p.replace(/\/$/, ''))) return false;
+  // The claim page's form posts to the gateway (POST /claim/{id}), which claims through issuance.
+  if (path.startsWith('/api/credentials/') || path.startsWith('/claim/')) return method === 'GET' || method === 'HEAD';
+  return true;
+}
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
 

@@ -21,6 +21,19 @@ const common = {
   '429': { description: 'RATE_LIMITED. Carries Retry-After (seconds).', headers: { ...rateHeaders, 'Retry-After': { schema: { type: 'integer' } } }, content: json(ref('Error')) },
 };
 const session = [{ session: [] }];
+const credentialRef = {
+  name: 'credentialId',
+  in: 'path',
+  required: true,
+  description: 'The credential UUID or its CRD- id.',
+  schema: { type: 'string', pattern: '^(?:[0-9a-fA-F-]{36}|CRD-[0-9A-HJKMNP-TV-Z]{12})$' },
+};
+const LIST_PARAMETERS = [
+  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
+  { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+  { name: 'badgeId', in: 'query', schema: { type: 'string', format: 'uuid' } },
+  { name: 'status', in: 'query', schema: { type: 'string', enum: ['pending', 'valid', 'expired', 'revoked'] } },
+];
 const orgId = { name: 'orgId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const keyId = { name: 'keyId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const ts = { type: 'string', format: 'date-time' };
@@ -123,6 +136,20 @@ export const openApiDocument = {
           ob3Credential: { type: 'object', description: 'The signed Open Badges 3.0 credential (single retrieval only).' },
         },
       },
+      CredentialList: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['data', 'pagination'],
+        properties: {
+          data: { type: 'array', items: ref('Credential') },
+          pagination: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['limit', 'offset', 'total'],
+            properties: { limit: { type: 'integer' }, offset: { type: 'integer' }, total: { type: 'integer', description: 'Exact count of credentials matching the filters.' } },
+          },
+        },
+      },
       Organization: {
         type: 'object',
         additionalProperties: false,
@@ -192,6 +219,46 @@ export const openApiDocument = {
         },
       },
       Accepted: { type: 'object', additionalProperties: false, required: ['message'], properties: { message: { type: 'string' } } },
+      BulkIssuance: {
+        type: 'object',
+        required: ['id', 'badgeId', 'status', 'total', 'processed', 'issued', 'renewed', 'conflicts', 'invalid', 'failed', 'createdAt', 'startedAt', 'completedAt'],
+        properties: {
+          id: { type: 'string', format: 'uuid' },
+          badgeId: { type: 'string', format: 'uuid' },
+          status: { type: 'string', enum: ['queued', 'running', 'completed'] },
+          total: { type: 'integer', description: 'Data rows of the CSV (blank lines are not rows).' },
+          processed: { type: 'integer', description: 'Rows with a final result: issued + renewed + conflicts + invalid + failed.' },
+          issued: { type: 'integer' },
+          renewed: { type: 'integer' },
+          conflicts: { type: 'integer' },
+          invalid: { type: 'integer' },
+          failed: { type: 'integer' },
+          createdAt: ts,
+          startedAt: nullableTs,
+          completedAt: nullableTs,
+        },
+      },
+      BulkIssuanceRow: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['row', 'name', 'email', 'result', 'reason', 'credentialId', 'credentialUuid'],
+        properties: {
+          row: { type: 'integer', minimum: 1, description: 'The data record of the CSV (the header is row 0; row N is line N+1 of a spreadsheet).' },
+          name: { type: 'string' },
+          email: { type: 'string', description: 'Lower-cased when valid; as uploaded (cut to 320 characters) when invalid.' },
+          result: {
+            type: 'string',
+            enum: ['pending', 'issued', 'renewed', 'conflict', 'invalid', 'failed'],
+            description:
+              'The outcome a single issue would have had: issued, renewed (supersedes the recipient\'s prior credential), conflict (an active ' +
+              'non-expiring credential exists), invalid (name or e-mail malformed, see reason), failed (quota, organization, deleted or ' +
+              'deactivated badge, or a transient failure that persisted; see reason). pending until done.',
+          },
+          reason: { type: ['string', 'null'] },
+          credentialId: { type: ['string', 'null'], description: 'The CRD- id of the credential issued or renewed by this row.' },
+          credentialUuid: { type: ['string', 'null'], format: 'uuid' },
+        },
+      },
     },
   },
   paths: {
@@ -406,9 +473,35 @@ export const openApiDocument = {
       },
     },
     '/api/v1/credentials': {
+      get: {
+        summary: 'List credentials (newest first)',
+        description:
+          'Order: issuanceDate descending, then id descending. `status` is evaluated at request time: a credential past its ' +
+          'expirationDate lists (and filters) as `expired` even before the expiry job has persisted it. Revoked wins over expired. ' +
+          'limit outside 1-100, offset < 0, a malformed badgeId, an unknown status or an unknown parameter: 400 naming it.',
+        security: [{ apiKey: [] }],
+        parameters: LIST_PARAMETERS,
+        responses: { ...ok('200', 'One page and the exact total.', ref('CredentialList')), '400': common['400'], '401': error('UNAUTHORIZED'), '429': common['429'] },
+      },
       post: {
         summary: 'Issue a credential',
+        description:
+          'Send `Idempotency-Key` to make retries safe (draft-ietf-httpapi-idempotency-key-header). The same key and body within ' +
+          '24 hours answer the first 2xx response again, byte for byte, with `Idempotent-Replayed: true`, and issue nothing. Keys ' +
+          'belong to the API key that sent them. Error responses are not stored: the same key may be retried, also with a corrected body. ' +
+          'The same key with another body (compared as canonical JSON) is 422; while the first request still runs, 409 with Retry-After: 1.',
         security: [{ apiKey: [] }],
+        parameters: [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description:
+              '1-255 printable ASCII characters (0x20-0x7E), bare or as a quoted structured-field string (`"abc"` is the key `abc`); ' +
+              'a UUID is recommended. Anything else, or the header twice: 400 VALIDATION_ERROR with details.field = Idempotency-Key.',
+            schema: { type: 'string', minLength: 1, maxLength: 512 },
+          },
+        ],
         requestBody: {
           required: true,
           content: json({
@@ -427,15 +520,20 @@ export const openApiDocument = {
           }),
         },
         responses: {
-          ...ok('201', 'The issued credential (status pending).', ref('IssuedCredential')),
-          '400': error('VALIDATION_ERROR: bad field (details.field), or the badge is deactivated (details.field = badgeId).'),
+          ...ok('201', 'The issued credential (status pending); a replay (Idempotency-Key) also carries `Idempotent-Replayed: true`.', ref('IssuedCredential')),
+          '400': error('VALIDATION_ERROR: bad field (details.field), the badge is deactivated (details.field = badgeId), or a malformed Idempotency-Key.'),
           '401': error('UNAUTHORIZED'),
           '403': error('FORBIDDEN: plan, approval, signing keys, or the monthly recipient quota.'),
           '404': error('NOT_FOUND: unknown or another organization\'s badge.'),
-          '409': error('CONFLICT: the recipient already has an active credential of this badge.'),
+          '409': error(
+            'CONFLICT: the recipient already has an active credential of this badge; or (details.field = Idempotency-Key, ' +
+              'with Retry-After: 1) a request with this Idempotency-Key is still being processed.',
+          ),
           '413': common['413'],
           '415': common['415'],
+          '422': error('UNPROCESSABLE (details.field = Idempotency-Key): the Idempotency-Key was already used with a different body.'),
           '429': common['429'],
+          '503': error('UNAVAILABLE: a service behind the gateway, or the Idempotency-Key store, is unavailable; retry later.'),
         },
       },
     },
@@ -445,6 +543,185 @@ export const openApiDocument = {
         security: [{ apiKey: [] }],
         parameters: [{ name: 'credentialId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
         responses: { ...ok('200', 'The credential.', ref('Credential')), '401': error('UNAUTHORIZED'), '404': error('NOT_FOUND'), '429': common['429'] },
+      },
+    },
+    '/api/organizations/{orgId}/credentials': {
+      parameters: [orgId],
+      get: {
+        summary: "The organization's credentials (member session); same query and answer as GET /api/v1/credentials",
+        security: session,
+        parameters: LIST_PARAMETERS,
+        responses: { ...ok('200', 'One page and the exact total.', ref('CredentialList')), '400': common['400'], '401': error('UNAUTHORIZED'), '404': error('NOT_FOUND: not a member') },
+      },
+    },
+    '/api/organizations/{orgId}/credentials/{credentialId}': {
+      parameters: [orgId, credentialRef],
+      delete: {
+        summary: 'Revoke a credential (member session)',
+        description: 'Revoked for good: a revoked credential is never valid again; issuing the badge again to the recipient renews it.',
+        security: session,
+        requestBody: {
+          required: true,
+          content: json({ type: 'object', additionalProperties: false, required: ['reason'], properties: { reason: { type: 'string', minLength: 1, maxLength: 500 } } }),
+        },
+        responses: {
+          ...ok('200', 'The revoked credential with revokedAt and revocationReason.', ref('Credential')),
+          '400': error('VALIDATION_ERROR: reason missing, empty, longer than 500 characters or with control characters.'),
+          '401': error('UNAUTHORIZED: no session (an API key is not one).'),
+          '404': error('NOT_FOUND: not a member, or not a credential of this organization.'),
+          '409': error('CONFLICT: already revoked (revokedAt and the reason stay as they were).'),
+        },
+      },
+    },
+    '/api/organizations/{orgId}/quota': {
+      parameters: [orgId],
+      get: {
+        summary: 'The monthly recipient quota (UTC calendar month)',
+        security: session,
+        responses: {
+          ...ok('200', 'Unique recipients counted this month against the plan limit.', {
+            type: 'object',
+            additionalProperties: false,
+            required: ['plan', 'limit', 'used', 'remaining', 'month', 'resetsAt'],
+            properties: {
+              plan: { type: 'string' },
+              limit: { type: 'integer' },
+              used: { type: 'integer' },
+              remaining: { type: 'integer' },
+              month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
+              resetsAt: ts,
+            },
+          }),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND: not a member'),
+        },
+      },
+    },
+    '/api/credentials/{credentialId}/claim': {
+      parameters: [credentialRef],
+      post: {
+        summary: 'The recipient claims a pending credential (pending -> valid)',
+        description:
+          'With `{token}` from the claim link of the issue e-mail (single use; every link of the credential is spent by the claim; ' +
+          'tokens expire after 30 days), or with no token and the recipient\'s session (`Authorization: Bearer`), whose verified ' +
+          'e-mail address must be the recipient\'s.',
+        requestBody: { required: false, content: json({ type: 'object', additionalProperties: false, properties: { token: { type: 'string' } } }) },
+        responses: {
+          ...ok('200', 'The claimed credential (status valid, claimedAt set).', ref('Credential')),
+          '400': error('VALIDATION_ERROR: neither a token nor a session.'),
+          '401': error('UNAUTHORIZED: an invalid or expired session.'),
+          '403': error('FORBIDDEN: the token is unknown, expired or of another credential; or the session is not the recipient\'s verified address.'),
+          '404': error('NOT_FOUND'),
+          '409': error('CONFLICT: already claimed, revoked or expired.'),
+        },
+      },
+    },
+    '/api/credentials/{credentialId}': {
+      parameters: [credentialRef],
+      patch: {
+        summary: 'The recipient makes a credential public or private',
+        description: 'Private credentials answer 403 on every public surface unless the request carries this recipient\'s session.',
+        security: session,
+        requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['isPublic'], properties: { isPublic: { type: 'boolean' } } }) },
+        responses: {
+          ...ok('200', 'The credential.', ref('Credential')),
+          '400': error('VALIDATION_ERROR: isPublic missing or not a boolean.'),
+          '401': error('UNAUTHORIZED: no session.'),
+          '403': error('FORBIDDEN: the session is not the recipient\'s verified address.'),
+          '404': error('NOT_FOUND'),
+        },
+      },
+    },
+    '/api/organizations/{orgId}/bulk-issuances': {
+      parameters: [orgId],
+      post: {
+        summary: 'Issue a badge to every recipient of a CSV file, in the background',
+        description:
+          'multipart/form-data with the text field `badgeId` and the file `file`: UTF-8 CSV (RFC 4180; a BOM, CRLF or LF line ends ' +
+          'and quoted fields are fine) whose first line is the header `name,email`, at most 5 MiB and 10,000 rows. Every row goes ' +
+          'through the same rules as POST /api/v1/credentials, in CSV order for repeated e-mails (the second row of a recipient ' +
+          'renews or conflicts with the first); a row with a malformed name or e-mail becomes an `invalid` row, it does not reject ' +
+          'the file. Progress at the Location; `bulk_issuance.completed` (outbound webhooks) when done.',
+        security: session,
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['badgeId', 'file'],
+                properties: { badgeId: { type: 'string', format: 'uuid' }, file: { type: 'string', format: 'binary', contentMediaType: 'text/csv' } },
+              },
+            },
+          },
+        },
+        responses: {
+          '202': {
+            description: 'Queued. Location: the job.',
+            headers: { ...rateHeaders, Location: { schema: { type: 'string' } } },
+            content: json({
+              type: 'object',
+              additionalProperties: false,
+              required: ['id', 'status', 'total'],
+              properties: { id: { type: 'string', format: 'uuid' }, status: { type: 'string', enum: ['queued', 'completed'] }, total: { type: 'integer' } },
+            }),
+          },
+          '400': error('VALIDATION_ERROR: details.field = badgeId (missing, malformed, or the badge is deactivated) or file (missing, not UTF-8 text, no header name,email, no rows, more than 10,000 rows, or not valid CSV with details.line).'),
+          '401': error('UNAUTHORIZED'),
+          '403': error('FORBIDDEN: the organization is not approved or has no signing keys.'),
+          '404': error("NOT_FOUND: unknown or another organization's badge (or organization)."),
+          '413': error('PAYLOAD_TOO_LARGE: the CSV file is larger than 5 MiB (details.field = file, details.limitBytes).'),
+          '415': error('UNSUPPORTED_MEDIA_TYPE: not multipart/form-data.'),
+          '429': common['429'],
+        },
+      },
+      get: {
+        summary: "The organization's bulk issuances, newest first (without rows)",
+        security: session,
+        parameters: [
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
+          { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+        ],
+        responses: {
+          ...ok('200', 'A page of jobs.', {
+            type: 'object',
+            additionalProperties: false,
+            required: ['data', 'pagination'],
+            properties: { data: { type: 'array', items: ref('BulkIssuance') }, pagination: ref('Pagination') },
+          }),
+          '400': common['400'],
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/organizations/{orgId}/bulk-issuances/{bulkIssuanceId}': {
+      parameters: [orgId, { name: 'bulkIssuanceId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+      get: {
+        summary: 'A bulk issuance: progress and a page of per-row results in CSV order',
+        security: session,
+        parameters: [
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
+          { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+          { name: 'result', in: 'query', schema: { type: 'string', enum: ['pending', 'issued', 'renewed', 'conflict', 'invalid', 'failed'] } },
+        ],
+        responses: {
+          ...ok('200', 'The job; pagination.total counts the rows matching `result`.', {
+            allOf: [
+              ref('BulkIssuance'),
+              {
+                type: 'object',
+                required: ['rows', 'pagination'],
+                properties: { rows: { type: 'array', items: ref('BulkIssuanceRow') }, pagination: ref('Pagination') },
+              },
+            ],
+          }),
+          '400': common['400'],
+          '401': error('UNAUTHORIZED'),
+          '404': error("NOT_FOUND: unknown or another organization's job."),
+          '429': common['429'],
+        },
       },
     },
     '/api/v1/openapi.json': {

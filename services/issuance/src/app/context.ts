@@ -2,6 +2,7 @@ import type { Knex } from '@cred/db';
 import type { PromiseClient } from '@cred/grpc';
 import type { AccountsServiceClient, SigningServiceClient } from '@cred/proto';
 import type { Clock, Logger } from '@cred/runtime';
+import type { Plan } from '../domain/quota.js';
 import type { OrganizationCache } from './organizations.js';
 
 /** Everything the use cases need; built once in service.ts (tests build their own). */
@@ -16,6 +17,8 @@ export interface IssuanceContext {
   accounts: PromiseClient<AccountsServiceClient>;
   /** Organizations for issuing (name, slug, status), cached briefly. */
   organizations: OrganizationCache;
+  /** Monthly recipient quota per plan (RECIPIENT_QUOTA_LIMITS). */
+  quotaLimits: Record<Plan, number>;
   /** Publish the outbox now rather than at the next poll; call after commit. */
   wakeRelay: () => void;
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { writeOutbox } from '@cred/events';
+import { writeOutbox, type DomainEvent } from '@cred/events';
+import type { Knex } from '@cred/db';
 import { buildAchievementCredential, didWebForOrg } from '@cred/ob3';
 import { AppError, newUuid } from '@cred/runtime';
 import { credentialStore, isCredentialIdCollision } from '../db/credential-store.js';
 import { issueStore } from '../db/issue-store.js';
+import { quotaStore } from '../db/quota-store.js';
 import { badgeAchievementUrl, type Badge } from '../domain/badge.js';
 import {
   expirationFor,
@@ -14,42 +16,57 @@ import {
   type Credential,
   type IssueInput,
 } from '../domain/credential.js';
+import { decideIssue, SUPERSEDED_REASON, type IssueDecision, type PriorCredential } from '../domain/lifecycle.js';
+import { quotaExceeded, quotaLimitFor, quotaMonth } from '../domain/quota.js';
 import { checkUuid } from '../domain/text.js';
-import { credentialIssued } from '../events/issuance-events.js';
+import { credentialExpired, credentialIssued, credentialRenewed, credentialRevoked, type CredentialIssuedData } from '../events/issuance-events.js';
 import { callOptions, type CallMeta, type IssuanceContext } from './context.js';
+import type { OrganizationInfo } from './organizations.js';
 
 const MAX_ID_ATTEMPTS = 5;
 
 const badgeNotFound = () => AppError.notFound('Badge not found');
 const badgeInactive = () => AppError.validation('badgeId', 'The badge is deactivated; no new credentials can be issued from it');
 
-function alreadyHolds(existing: { id: string }): AppError {
-  // Interim rule of the first-issue release: the renewal/supersession table replaces it.
-  return AppError.conflict('The recipient already has a credential of this badge; renewal is not available yet', { existingCredentialId: existing.id });
+function activeNonExpiring(prior: PriorCredential): AppError {
+  return AppError.conflict('The recipient already has an active, non-expiring credential of this badge; revoke it before issuing again', {
+    existingCredentialId: prior.id,
+    existingCredentialShortId: prior.credentialId,
+  });
+}
+
+function concurrentIssue(): AppError {
+  return AppError.conflict('Another credential of this badge was issued to the recipient at the same time; nothing was issued, retry to renew it');
 }
 
 export interface IssueRequest {
   badgeId: unknown;
   recipientName: unknown;
   recipientEmail: unknown;
+  /** Audit trail: "api_key:<id>", "user:<id>", "bulk:<job>:<row>". */
+  issuedBy?: string;
 }
 
 /**
- * First issue of a badge to a recipient: validate, check the badge and the organization's
- * keys, build the OB3 credential from the badge's current state, have the signing service
- * sign it, then store it with `credential.issued` in one transaction.
+ * Issues a badge to a recipient per SPEC.md's transitions table (domain/lifecycle.ts): a first
+ * issue, or a renewal that supersedes the recipient's prior credential of the badge (revoking
+ * an active time-bound one, persisting an expiry the clock implies), or 409 for an active
+ * non-expiring one. Counts the recipient against the monthly quota.
  *
  * Signing happens outside the transaction (a network call must not hold a connection and
- * locks); inside it the recipient is locked and every precondition is checked again, so a
- * concurrent issue, deactivation or delete cannot slip between the checks and the insert.
+ * locks). Inside it the recipient is locked and every precondition is checked again; if the
+ * recipient's prior credential changed meanwhile (a concurrent issue won), this one fails with
+ * 409 rather than superseding a credential its caller never saw. The unique index on active
+ * credentials backs this up: two active credentials of one badge and recipient cannot exist.
  */
 export async function issueCredential(ctx: IssuanceContext, organizationId: string, request: IssueRequest, meta: CallMeta): Promise<Credential> {
   const orgId = checkUuid(organizationId, 'organization_id', true);
   const input: IssueInput = validateIssueInput(request);
+  const month = quotaMonth(ctx.clock.now());
 
-  // One round trip for the badge, the key and the recipient; the organization from a short cache.
+  // One round trip for the badge, the key, the prior credential and the quota; the organization from a short cache.
   const [facts, org] = await Promise.all([
-    issueStore.facts(ctx.db, orgId, input.badgeId, input.recipientEmail),
+    issueStore.facts(ctx.db, orgId, input.badgeId, input.recipientEmail, month),
     ctx.organizations.get(ctx, orgId, meta),
   ]);
   if (!facts) throw badgeNotFound();
@@ -57,7 +74,10 @@ export async function issueCredential(ctx: IssuanceContext, organizationId: stri
   if (!badge.isActive) throw badgeInactive();
   if (!facts.hasSigningKey) throw AppError.forbidden('Signing keys have not been generated for this organization');
   if (org.status !== 'approved') throw AppError.forbidden('The organization is not approved');
-  if (facts.existingCredentialId) throw alreadyHolds({ id: facts.existingCredentialId });
+  const planned = decideIssue(facts.prior, ctx.clock.now());
+  if (planned.kind === 'conflict') throw activeNonExpiring(planned.prior);
+  const limit = quotaLimitFor(ctx.quotaLimits, org.plan);
+  if (!facts.recipientCounted && facts.quotaUsed >= limit) throw quotaExceeded(org.plan, limit, facts.quotaUsed, ctx.clock.now());
 
   const id = newUuid();
   const issuedAt = issuanceInstant(ctx.clock.now());
@@ -92,7 +112,7 @@ export async function issueCredential(ctx: IssuanceContext, organizationId: stri
       revokedAt: null,
       revocationReason: null,
       isPublic: true,
-      supersedesCredentialId: null,
+      supersedesCredentialId: planned.kind === 'renew' ? planned.prior.id : null,
       supersededByCredentialId: null,
       ob3,
       createdAt: ctx.clock.now(),
@@ -103,39 +123,89 @@ export async function issueCredential(ctx: IssuanceContext, organizationId: stri
         const current = await issueStore.recheck(trx, orgId, badge.id, input.recipientEmail);
         if (!current) throw badgeNotFound();
         if (!current.isActive) throw badgeInactive();
-        if (current.existingCredentialId) throw alreadyHolds({ id: current.existingCredentialId });
-        await credentialStore.insert(trx, credential);
-        await writeOutbox(
-          trx,
-          ctx.schema,
-          credentialIssued(
-            {
-              credentialId: credential.credentialId,
-              credentialUuid: credential.id,
-              badgeId: credential.badgeId,
-              organizationId: orgId,
-              organizationSlug: org.slug,
-              recipientEmail: credential.recipientEmail,
-              recipientName: credential.recipientName,
-              issuanceDate: issuedAt.toISOString(),
-              expirationDate: expiresAt ? expiresAt.toISOString() : null,
-              status: 'pending',
-              isPublic: true,
-              supersedesCredentialId: null,
-              ob3Credential: ob3,
-            },
-            ctx.clock,
-          ),
-        );
+        if ((current.prior?.id ?? null) !== (facts.prior?.id ?? null)) throw concurrentIssue();
+        const decision = decideIssue(current.prior, ctx.clock.now());
+        if (decision.kind === 'conflict') throw activeNonExpiring(decision.prior);
+
+        const quota = await quotaStore.count(trx, { organizationId: orgId, month, recipientEmail: input.recipientEmail, credentialId: id, limit, at: ctx.clock.now() });
+        if (quota.kind === 'exhausted') throw quotaExceeded(org.plan, limit, quota.used, ctx.clock.now());
+
+        await storeIssue(ctx, trx, { credential, decision, org, issuedBy: request.issuedBy ?? null });
       });
     } catch (err) {
       // 60 random bits make a clash rare; a new short id needs no new signature (it is not in the payload).
       if (isCredentialIdCollision(err) && attempt < MAX_ID_ATTEMPTS) continue;
+      if (isActiveCredentialClash(err)) throw concurrentIssue();
       throw err;
     }
     ctx.wakeRelay();
     return credential;
   }
+}
+
+/** The unique index on active credentials refused a second active credential. */
+function isActiveCredentialClash(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string };
+  return e?.code === '23505' && e.constraint === 'credentials_one_active_idx';
+}
+
+/**
+ * The writes of one issue, in the caller's transaction: the prior credential's change first
+ * (so the unique index on active credentials never sees two), the new credential, the links,
+ * and the events in the order they happened.
+ */
+async function storeIssue(
+  ctx: IssuanceContext,
+  trx: Knex.Transaction,
+  o: { credential: Credential; decision: Exclude<IssueDecision, { kind: 'conflict' }>; org: OrganizationInfo; issuedBy: string | null },
+): Promise<void> {
+  const { credential, decision, org } = o;
+  const now = ctx.clock.now();
+  const ref = (c: PriorCredential) => ({
+    credentialId: c.credentialId,
+    credentialUuid: c.id,
+    badgeId: credential.badgeId,
+    organizationId: credential.organizationId,
+    recipientEmail: credential.recipientEmail,
+  });
+  const events: DomainEvent<unknown>[] = [];
+  if (decision.kind === 'renew' && decision.priorAction === 'revoke') {
+    await credentialStore.revoke(trx, decision.prior.id, { at: now, reason: SUPERSEDED_REASON, by: o.issuedBy });
+    events.push(
+      credentialRevoked({ ...ref(decision.prior), revokedAt: now.toISOString(), revocationReason: SUPERSEDED_REASON, supersededByCredentialId: credential.id }, ctx.clock),
+    );
+  } else if (decision.kind === 'renew' && decision.priorAction === 'markExpired' && (await credentialStore.markExpired(trx, decision.prior.id, now))) {
+    const expirationDate = (decision.prior.expirationDate ?? now).toISOString();
+    events.push(credentialExpired({ ...ref(decision.prior), expiredAt: expirationDate, expirationDate }, ctx.clock));
+  }
+  await credentialStore.insert(trx, { ...credential, issuedBy: o.issuedBy });
+  const issued: CredentialIssuedData = {
+    credentialId: credential.credentialId,
+    credentialUuid: credential.id,
+    badgeId: credential.badgeId,
+    organizationId: credential.organizationId,
+    organizationSlug: org.slug,
+    recipientEmail: credential.recipientEmail,
+    recipientName: credential.recipientName,
+    issuanceDate: credential.issuanceDate.toISOString(),
+    expirationDate: credential.expirationDate ? credential.expirationDate.toISOString() : null,
+    status: 'pending',
+    isPublic: true,
+    supersedesCredentialId: null,
+    ob3Credential: credential.ob3,
+  };
+  if (decision.kind === 'renew') {
+    await credentialStore.setSupersededBy(trx, decision.prior.id, credential.id);
+    events.push(
+      credentialRenewed(
+        { ...issued, supersedesCredentialId: decision.prior.id, supersedesCredentialShortId: decision.prior.credentialId, priorStatus: decision.priorStatus },
+        ctx.clock,
+      ),
+    );
+  } else {
+    events.push(credentialIssued(issued, ctx.clock));
+  }
+  await writeOutbox(trx, ctx.schema, events);
 }
 
 function achievementOf(baseUrl: string, badge: Badge) {

@@ -6,6 +6,7 @@ export interface OrganizationInfo {
   name: string;
   slug: string;
   status: string;
+  plan: string;
 }
 
 /**
@@ -15,7 +16,7 @@ export interface OrganizationInfo {
 export async function getOrganization(ctx: IssuanceContext, organizationId: string, meta: CallMeta): Promise<OrganizationInfo> {
   const org = await ctx.accounts.GetOrganization({ organization_id: organizationId }, callOptions(meta));
   if (!org.id || !org.slug) throw AppError.notFound('Organization not found');
-  return { id: org.id, name: org.name, slug: org.slug, status: org.status };
+  return { id: org.id, name: org.name, slug: org.slug, status: org.status, plan: org.plan || 'free' };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Knex } from '@cred/db';
-import type { Credential, StoredStatus } from '../domain/credential.js';
+import type { Credential, CredentialStatus, StoredStatus } from '../domain/credential.js';
 
 interface CredentialRow {
   id: string;
@@ -19,6 +19,10 @@ interface CredentialRow {
   superseded_by_credential_id: string | null;
   ob3: Record<string, unknown>;
   created_at: Date;
+  issued_by: string | null;
+  revoked_by: string | null;
+  claimed_by_user_id: string | null;
+  expired_at: Date | null;
 }
 
 type JoinedRow = CredentialRow & { badge_name: string };
@@ -46,7 +50,40 @@ function toCredential(r: JoinedRow): Credential {
   };
 }
 
-export type NewCredential = Omit<Credential, 'badgeName'>;
+export type NewCredential = Omit<Credential, 'badgeName'> & { issuedBy?: string | null };
+
+/** What lifecycle events need besides the change itself. */
+export interface CredentialFacts {
+  id: string;
+  credentialId: string;
+  organizationId: string;
+  badgeId: string;
+  recipientEmail: string;
+  expirationDate: Date | null;
+}
+
+/** The columns of a list item (no ob3: lists stay small and fast). */
+const LIST_COLUMNS = [
+  'c.id', 'c.credential_id', 'c.organization_id', 'c.badge_id', 'c.recipient_name', 'c.recipient_email', 'c.status',
+  'c.issuance_date', 'c.expiration_date', 'c.claimed_at', 'c.revoked_at', 'c.revocation_reason', 'c.is_public',
+  'c.supersedes_credential_id', 'c.superseded_by_credential_id', 'c.created_at', 'b.name as badge_name',
+];
+
+/**
+ * The status filter of the list, evaluated at `now` (DECISIONS.md section 8: the application
+ * clock): a credential past its expirationDate is expired whether or not the sweeper has
+ * persisted it yet.
+ */
+function whereStatus(q: Knex.QueryBuilder, status: CredentialStatus, now: Date): void {
+  if (status === 'revoked') q.where('c.status', 'revoked');
+  else if (status === 'expired') {
+    q.where((w) => {
+      w.where('c.status', 'expired').orWhere((a) => a.whereIn('c.status', ['pending', 'valid']).where('c.expiration_date', '<=', now));
+    });
+  } else {
+    q.where('c.status', status).where((w) => w.whereNull('c.expiration_date').orWhere('c.expiration_date', '>', now));
+  }
+}
 
 /** Postgres unique_violation on the short credential id (retry with a new one). */
 export function isCredentialIdCollision(err: unknown): boolean {
@@ -76,7 +113,96 @@ export const credentialStore = {
       // knex would send an object as a pg composite; jsonb takes the text.
       ob3: JSON.stringify(c.ob3) as unknown as Record<string, unknown>,
       created_at: c.createdAt,
+      issued_by: c.issuedBy ?? null,
     });
+  },
+
+  /** A credential of any organization by UUID or CRD- id (public routes: claim, visibility). */
+  async findByRef(db: Knex, ref: { kind: 'uuid' | 'credentialId'; value: string }, organizationId?: string): Promise<Credential | undefined> {
+    const q = db<CredentialRow>('credentials as c').join('badges as b', 'b.id', 'c.badge_id');
+    q.where(ref.kind === 'uuid' ? 'c.id' : 'c.credential_id', ref.value);
+    if (organizationId !== undefined) q.where('c.organization_id', organizationId);
+    const r = await q.first('c.*', 'b.name as badge_name');
+    return r ? toCredential(r as unknown as JoinedRow) : undefined;
+  },
+
+  /** Locks the row for a lifecycle change (revoke, claim, visibility) and returns it as it is now. */
+  async lock(trx: Knex.Transaction, id: string): Promise<Credential | undefined> {
+    const r = await trx<CredentialRow>('credentials as c')
+      .join('badges as b', 'b.id', 'c.badge_id')
+      .where('c.id', id)
+      .forUpdate('c')
+      .first('c.*', 'b.name as badge_name');
+    return r ? toCredential(r as unknown as JoinedRow) : undefined;
+  },
+
+  async revoke(trx: Knex.Transaction, id: string, o: { at: Date; reason: string; by: string | null }): Promise<void> {
+    await trx('credentials').where({ id }).update({ status: 'revoked', revoked_at: o.at, revocation_reason: o.reason, revoked_by: o.by });
+  },
+
+  async setSupersededBy(trx: Knex.Transaction, id: string, supersededBy: string): Promise<void> {
+    await trx('credentials').where({ id }).update({ superseded_by_credential_id: supersededBy });
+  },
+
+  /** Persists an expiry the clock already implies; only from an active status (so it happens once). */
+  async markExpired(trx: Knex.Transaction, id: string, at: Date): Promise<boolean> {
+    const n = await trx('credentials').where({ id }).whereIn('status', ['pending', 'valid']).update({ status: 'expired', expired_at: at });
+    return n === 1;
+  },
+
+  async markClaimed(trx: Knex.Transaction, id: string, o: { at: Date; userId: string | null }): Promise<void> {
+    await trx('credentials').where({ id, status: 'pending' }).update({ status: 'valid', claimed_at: o.at, claimed_by_user_id: o.userId });
+  },
+
+  async setVisibility(trx: Knex.Transaction, id: string, isPublic: boolean): Promise<void> {
+    await trx('credentials').where({ id }).update({ is_public: isPublic });
+  },
+
+  /**
+   * Active credentials past their expirationDate at `now`, oldest expiry first, locked
+   * (SKIP LOCKED: several issuance replicas sweep without waiting on each other).
+   */
+  async lockDueForExpiry(trx: Knex.Transaction, now: Date, limit: number): Promise<CredentialFacts[]> {
+    const rows = await trx<CredentialRow>('credentials')
+      .whereIn('status', ['pending', 'valid'])
+      .whereNotNull('expiration_date')
+      .where('expiration_date', '<=', now)
+      .orderBy('expiration_date')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .select('id', 'credential_id', 'organization_id', 'badge_id', 'recipient_email', 'expiration_date');
+    return rows.map((r) => ({
+      id: r.id,
+      credentialId: r.credential_id,
+      organizationId: r.organization_id,
+      badgeId: r.badge_id,
+      recipientEmail: r.recipient_email,
+      expirationDate: r.expiration_date,
+    }));
+  },
+
+  /** One page of an organization's credentials, newest first, and the exact total. */
+  async list(db: Knex, o: { organizationId: string; limit: number; offset: number; badgeId?: string; status?: CredentialStatus; now: Date }): Promise<{ items: Credential[]; total: number }> {
+    const base = () => {
+      const q = db<CredentialRow>('credentials as c').where('c.organization_id', o.organizationId);
+      if (o.badgeId !== undefined) q.where('c.badge_id', o.badgeId);
+      if (o.status !== undefined) whereStatus(q, o.status, o.now);
+      return q;
+    };
+    const [rows, count] = await Promise.all([
+      base()
+        .join('badges as b', 'b.id', 'c.badge_id')
+        .orderBy([{ column: 'c.issuance_date', order: 'desc' }, { column: 'c.id', order: 'desc' }])
+        .limit(o.limit)
+        .offset(o.offset)
+        .select(LIST_COLUMNS),
+      base().count<Array<{ count: string }>>({ count: '*' }),
+    ]);
+    return {
+      items: (rows as unknown as JoinedRow[]).map((r) => toCredential({ ...r, ob3: {} })),
+      total: Number(count[0]?.count ?? 0),
+    };
   },
 
   async find(db: Knex, organizationId: string, id: string): Promise<Credential | undefined> {

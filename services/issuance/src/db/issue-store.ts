@@ -1,49 +1,85 @@
 import type { Knex } from '@cred/db';
 import type { Badge } from '../domain/badge.js';
+import type { StoredStatus } from '../domain/credential.js';
+import type { PriorCredential } from '../domain/lifecycle.js';
 import { toBadge, type BadgeRow } from './badge-store.js';
 
 export interface IssueFacts {
   badge: Badge;
   hasSigningKey: boolean;
-  /** The newest credential of the badge for the recipient, if any. */
-  existingCredentialId: string | null;
+  /** The recipient's credential of the badge that the transitions table looks at, if any. */
+  prior: PriorCredential | null;
+  /** Whether the recipient already counts towards this month's quota. */
+  recipientCounted: boolean;
+  /** Unique recipients counted this month so far. */
+  quotaUsed: number;
 }
 
-type FactsRow = BadgeRow & { has_signing_key: boolean; existing_credential_id: string | null };
+interface PriorColumns {
+  prior_id: string | null;
+  prior_credential_id: string | null;
+  prior_status: StoredStatus | null;
+  prior_expiration_date: Date | null;
+  prior_revoked_at: Date | null;
+}
 
-const EXISTING = `(SELECT c.id FROM credentials c
+type FactsRow = BadgeRow & PriorColumns & { has_signing_key: boolean; recipient_counted: boolean; quota_used: number };
+
+/**
+ * The recipient's active credential of the badge if there is one (at most one: the
+ * credentials_one_active_idx invariant), else the newest. Bindings: recipient e-mail.
+ */
+const PRIOR = `LEFT JOIN LATERAL (
+    SELECT c.id AS prior_id, c.credential_id AS prior_credential_id, c.status AS prior_status,
+           c.expiration_date AS prior_expiration_date, c.revoked_at AS prior_revoked_at
+    FROM credentials c
     WHERE c.organization_id = b.organization_id AND c.badge_id = b.id AND c.recipient_email = ?
-    ORDER BY c.issuance_date DESC, c.id DESC LIMIT 1) AS existing_credential_id`;
+    ORDER BY (c.status IN ('pending', 'valid')) DESC, c.issuance_date DESC, c.id DESC
+    LIMIT 1) p ON true`;
+
+function priorOf(r: PriorColumns): PriorCredential | null {
+  if (r.prior_id === null || r.prior_credential_id === null || r.prior_status === null) return null;
+  return { id: r.prior_id, credentialId: r.prior_credential_id, status: r.prior_status, expirationDate: r.prior_expiration_date, revokedAt: r.prior_revoked_at };
+}
 
 /**
  * The reads of issuing, each in one round trip (they run on every issue). Tables of this
- * service only: badges, credentials, organization_signing_keys.
+ * service only: badges, credentials, organization_signing_keys, quota_*.
  */
 export const issueStore = {
-  /** Before signing: the badge, whether the organization has a key, and the recipient's existing credential. */
-  async facts(db: Knex, organizationId: string, badgeId: string, recipientEmail: string): Promise<IssueFacts | undefined> {
+  /** Before signing: the badge, the organization's key, the recipient's prior credential and the quota. */
+  async facts(db: Knex, organizationId: string, badgeId: string, recipientEmail: string, month: string): Promise<IssueFacts | undefined> {
     const r = await db.raw<{ rows: FactsRow[] }>(
-      `SELECT b.*,
-         EXISTS (SELECT 1 FROM organization_signing_keys k WHERE k.organization_id = b.organization_id::text) AS has_signing_key,
-         ${EXISTING}
-       FROM badges b WHERE b.id = ? AND b.organization_id = ?`,
-      [recipientEmail, badgeId, organizationId],
+      `SELECT b.*, p.*,
+         EXISTS (SELECT 1 FROM organization_signing_keys k WHERE k.organization_id = CAST(b.organization_id AS text)) AS has_signing_key,
+         EXISTS (SELECT 1 FROM quota_recipients q WHERE q.organization_id = b.organization_id AND q.month = ? AND q.recipient_email = ?) AS recipient_counted,
+         COALESCE((SELECT qc.used FROM quota_counters qc WHERE qc.organization_id = b.organization_id AND qc.month = ?), 0) AS quota_used
+       FROM badges b ${PRIOR}
+       WHERE b.id = ? AND b.organization_id = ?`,
+      [month, recipientEmail, month, recipientEmail, badgeId, organizationId],
     );
     const row = r.rows[0];
-    return row ? { badge: toBadge(row), hasSigningKey: row.has_signing_key, existingCredentialId: row.existing_credential_id } : undefined;
+    if (!row) return undefined;
+    return {
+      badge: toBadge(row),
+      hasSigningKey: row.has_signing_key,
+      prior: priorOf(row),
+      recipientCounted: row.recipient_counted,
+      quotaUsed: Number(row.quota_used),
+    };
   },
 
   /**
    * Inside the issuing transaction, after the recipient lock (a separate statement, so this
    * one's snapshot sees what a competing issue committed while we waited): the badge, locked
-   * FOR KEY SHARE so a delete waits for us, and the recipient's existing credential.
+   * FOR KEY SHARE so a delete waits for us, and the recipient's prior credential.
    */
-  async recheck(trx: Knex.Transaction, organizationId: string, badgeId: string, recipientEmail: string): Promise<{ isActive: boolean; existingCredentialId: string | null } | undefined> {
-    const r = await trx.raw<{ rows: Array<{ is_active: boolean; existing_credential_id: string | null }> }>(
-      `SELECT b.is_active, ${EXISTING} FROM badges b WHERE b.id = ? AND b.organization_id = ? FOR KEY SHARE OF b`,
+  async recheck(trx: Knex.Transaction, organizationId: string, badgeId: string, recipientEmail: string): Promise<{ isActive: boolean; prior: PriorCredential | null } | undefined> {
+    const r = await trx.raw<{ rows: Array<PriorColumns & { is_active: boolean }> }>(
+      `SELECT b.is_active, p.* FROM badges b ${PRIOR} WHERE b.id = ? AND b.organization_id = ? FOR KEY SHARE OF b`,
       [recipientEmail, badgeId, organizationId],
     );
     const row = r.rows[0];
-    return row ? { isActive: row.is_active, existingCredentialId: row.existing_credential_id } : undefined;
+    return row ? { isActive: row.is_active, prior: priorOf(row) } : undefined;
   },
 };

@@ -1,5 +1,6 @@
 import type { Migration } from '@cred/db';
 import { eventsMigration } from '@cred/events';
+import { bulkMigration } from './bulk-migration.js';
 
 export const migrations: Migration[] = [
   { name: '0000_outbox_inbox', up: (db, schema) => eventsMigration.up(db, schema) },
@@ -137,4 +138,5 @@ export const migrations: Migration[] = [
       await db.raw('CREATE INDEX claim_tokens_credential_idx ON claim_tokens (credential_uuid)');
     },
   },
+  bulkMigration,
 ];

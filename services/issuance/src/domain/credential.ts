@@ -2,8 +2,9 @@ import { AppError, randomCrockford } from '@cred/runtime';
 import { checkText, checkUuid } from './text.js';
 import { trimBase } from './badge.js';
 
-export type StoredStatus = 'pending' | 'valid' | 'revoked';
-export type CredentialStatus = StoredStatus | 'expired';
+/** Recorded status: `expired` once the sweeper (or a renewal) has persisted an expiry. */
+export type StoredStatus = 'pending' | 'valid' | 'expired' | 'revoked';
+export type CredentialStatus = StoredStatus;
 
 /** A credential as stores return it. `status` is what was recorded; see effectiveStatus. */
 export interface Credential {

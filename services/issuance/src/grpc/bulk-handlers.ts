@@ -1,6 +1,84 @@
-import type { IssuanceContext } from '../app/context.js';
+import type { ServerUnaryCall } from '@grpc/grpc-js';
+import type { CallMeta, IssuanceContext } from '../app/context.js';
+import { createBulkIssuance, getBulkIssuance, listBulkIssuances, type BulkJob, type BulkRow } from '../app/bulk-issuance.js';
+
+type Call = ServerUnaryCall<unknown, unknown>;
+
+function metaOf(call: Call): CallMeta {
+  const v = call.metadata.get('x-request-id')[0];
+  return typeof v === 'string' ? { requestId: v } : {};
+}
+
+const instant = <K extends string>(key: K, d: Date | null): Partial<Record<K, string>> =>
+  d === null ? {} : ({ [key]: d.toISOString() } as Record<K, string>);
+
+/** Domain job -> proto BulkIssuance (null timestamps left out: proto3 `optional`). */
+export function bulkJobToProto(job: BulkJob, rows: BulkRow[] = [], page: { limit: number; offset: number } = { limit: 0, offset: 0 }) {
+  return {
+    id: job.id,
+    organization_id: job.organizationId,
+    badge_id: job.badgeId,
+    status: job.status,
+    total: job.total,
+    processed: job.processed,
+    issued: job.issued,
+    renewed: job.renewed,
+    conflicts: job.conflicts,
+    invalid: job.invalid,
+    failed: job.failed,
+    created_at: job.createdAt.toISOString(),
+    ...instant('started_at', job.startedAt),
+    ...instant('completed_at', job.completedAt),
+    rows: rows.map(bulkRowToProto),
+    rows_limit: page.limit,
+    rows_offset: page.offset,
+  };
+}
+
+export function bulkRowToProto(r: BulkRow) {
+  return {
+    row: r.row,
+    name: r.name,
+    email: r.email,
+    result: r.result,
+    ...(r.reason === null ? {} : { reason: r.reason }),
+    ...(r.credentialUuid === null ? {} : { credential_uuid: r.credentialUuid }),
+    ...(r.credentialId === null ? {} : { credential_id: r.credentialId }),
+  };
+}
 
 /** Bulk issuance RPCs (CreateBulkIssuance, GetBulkIssuance, ListBulkIssuances). */
-export function bulkHandlers(_ctx: IssuanceContext): Record<string, (req: never, call: never) => Promise<unknown>> {
-  return {};
+export function bulkHandlers(ctx: IssuanceContext): Record<string, (req: never, call: never) => Promise<unknown>> {
+  return {
+    CreateBulkIssuance: async (req: { organization_id: string; badge_id: string; csv: Buffer; requested_by: string }, call: Call) => {
+      const job = await createBulkIssuance(
+        ctx,
+        req.organization_id,
+        { badgeId: req.badge_id, csv: Buffer.from(req.csv ?? []), requestedBy: req.requested_by },
+        metaOf(call),
+      );
+      return bulkJobToProto(job);
+    },
+
+    GetBulkIssuance: async (req: {
+      organization_id: string;
+      bulk_issuance_id: string;
+      rows_limit: number;
+      rows_offset: number;
+      result?: string;
+    }) => {
+      const r = await getBulkIssuance(ctx, req.organization_id, req.bulk_issuance_id, {
+        limit: req.rows_limit,
+        offset: req.rows_offset,
+        ...(req.result === undefined ? {} : { result: req.result }),
+      });
+      // rows_total is not in the message: a client derives it from the counters (see the gateway).
+      return bulkJobToProto(r.job, r.rows, { limit: r.limit, offset: r.offset });
+    },
+
+    ListBulkIssuances: async (req: { organization_id: string; limit: number; offset: number }) => {
+      const r = await listBulkIssuances(ctx, req.organization_id, { limit: req.limit, offset: req.offset });
+      return { bulk_issuances: r.items.map((j) => bulkJobToProto(j)), limit: r.limit, offset: r.offset, total: r.total };
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { createBadge, deleteBadge, getBadge, getBadgeImage, listBadges, setBadge
 import type { CallMeta, IssuanceContext } from '../app/context.js';
 import { getCredential } from '../app/get-credential.js';
 import { issueCredential } from '../app/issue-credential.js';
+import { claimCredential, getQuota, listCredentials, revokeCredential, setCredentialVisibility, type RecipientSession } from '../app/lifecycle.js';
 import { badgeToProto, credentialToProto } from './mappers.js';
 import { bulkHandlers } from './bulk-handlers.js';
 
@@ -18,6 +19,16 @@ function metaOf(call: ServerUnaryCall<unknown, unknown>): CallMeta {
 }
 
 type Call = ServerUnaryCall<unknown, unknown>;
+
+interface SessionMessage {
+  user_id: string;
+  email: string;
+  email_verified: boolean;
+}
+
+function sessionOf(s: SessionMessage | null | undefined): RecipientSession | undefined {
+  return s && s.user_id ? { userId: s.user_id, email: s.email, emailVerified: s.email_verified } : undefined;
+}
 
 interface BadgeIdRequest {
   organization_id: string;
@@ -85,15 +96,40 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
         const c = await issueCredential(
           ctx,
           req.organization_id,
-          { badgeId: req.badge_id, recipientName: req.recipient_name, recipientEmail: req.recipient_email },
+          { badgeId: req.badge_id, recipientName: req.recipient_name, recipientEmail: req.recipient_email, ...(req.issued_by ? { issuedBy: req.issued_by } : {}) },
           metaOf(call),
         );
-        ctx.logger.debug({ credentialUuid: c.id, badgeId: c.badgeId, issuedBy: req.issued_by }, 'credential issued');
+        ctx.logger.debug({ credentialUuid: c.id, badgeId: c.badgeId, issuedBy: req.issued_by, renewal: c.supersedesCredentialId !== null }, 'credential issued');
         return credentialToProto(c, ctx.baseUrl, ctx.clock.now());
       },
 
       GetCredential: async (req: { organization_id: string; credential_uuid: string }) =>
         credentialToProto(await getCredential(ctx, req.organization_id, req.credential_uuid), ctx.baseUrl, ctx.clock.now()),
+
+      ListCredentials: async (req: { organization_id: string; limit: number; offset: number; badge_id?: string; status?: string }) => {
+        const r = await listCredentials(ctx, req.organization_id, { limit: req.limit, offset: req.offset, badgeId: req.badge_id, status: req.status });
+        const now = ctx.clock.now();
+        return { credentials: r.items.map((c) => ({ ...credentialToProto(c, ctx.baseUrl, now), ob3_credential_json: '' })), limit: r.limit, offset: r.offset, total: r.total };
+      },
+
+      RevokeCredential: async (req: { organization_id: string; credential_ref: string; reason: string; revoked_by: string }) => {
+        const c = await revokeCredential(ctx, req.organization_id, req.credential_ref, req.reason, req.revoked_by || 'unknown');
+        ctx.logger.info({ credentialUuid: c.id, revokedBy: req.revoked_by }, 'credential revoked');
+        return credentialToProto(c, ctx.baseUrl, ctx.clock.now());
+      },
+
+      ClaimCredential: async (req: { credential_ref: string; token?: string; session?: SessionMessage | null }) => {
+        const c = await claimCredential(ctx, req.credential_ref, { token: req.token, session: sessionOf(req.session) });
+        return credentialToProto(c, ctx.baseUrl, ctx.clock.now());
+      },
+
+      SetCredentialVisibility: async (req: { credential_ref: string; is_public: boolean; session?: SessionMessage | null }) =>
+        credentialToProto(await setCredentialVisibility(ctx, req.credential_ref, req.is_public, sessionOf(req.session)), ctx.baseUrl, ctx.clock.now()),
+
+      GetQuota: async (req: { organization_id: string }, call: Call) => {
+        const q = await getQuota(ctx, req.organization_id, metaOf(call));
+        return { plan: q.plan, limit: q.limit, used: q.used, month: q.month, resets_at: q.resetsAt.toISOString() };
+      },
 
       ...bulkHandlers(ctx),
     },

@@ -11,6 +11,7 @@ import { issuerProfileRoute } from './issuer-profile-route.js';
 import { badgeImageRoute, badgePageRoute } from './pages/badge-page.js';
 import { errorPage, sendHtml } from './pages/html.js';
 import { lookupPageRoute } from './pages/lookup-page.js';
+import { claimPageRoute } from './pages/claim-page.js';
 import { verifyPageRoute } from './pages/verify-page.js';
 import { sendJson, type Route } from './respond.js';
 import { verifyBakedRoute, verifyCredentialRoute } from './submit-routes.js';
@@ -28,6 +29,7 @@ const ROUTES: ReadonlyArray<Route<VerificationContext>> = [
   achievementRoute,
   verifyPageRoute,
   lookupPageRoute,
+  claimPageRoute,
   badgeImageRoute,
   badgePageRoute,
 ];

@@ -1,0 +1,168 @@
+// Bulk-issuance benchmark: a 10,000-row CSV through the gateway (DECISIONS.md section 3), timed
+// from upload to `completed`, while API clients keep issuing single credentials beside it; their
+// latency is compared with the same load before the job ("10,000 rows finish without blocking
+// other traffic"). Starts its own platform (separate processes, as `pnpm start` does) with its
+// own database, exchange and Redis prefix, and removes them afterwards.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createIsolation } from '@cred/testing';
+import { allocatePorts, launchPlatform, type RunningPlatform } from '../scripts/launcher.js';
+import { migrateAll } from '../scripts/migrate-all.js';
+import { formatRow, measure, type RunStats } from './stats.js';
+
+const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
+/** Rows in flight per issuance process (BULK_ISSUANCE_CONCURRENCY). */
+const WORKER_CONCURRENCY = process.env.BENCH_BULK_CONCURRENCY ?? '4';
+/** Concurrent API clients issuing single credentials beside the job. */
+const API_CLIENTS = Number(process.env.BENCH_BULK_API_CLIENTS ?? 4);
+const API_ISSUES = Number(process.env.BENCH_BULK_API_ISSUES ?? 300);
+const PASSWORD = 'bench password that is long enough';
+
+async function http(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(60000),
+  });
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = text;
+  }
+  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return { status: res.status, body: parsed };
+}
+
+export async function runBulkBench(): Promise<void> {
+  console.log(
+    `bulk-issuance benchmark: ${ROWS} rows, BULK_ISSUANCE_CONCURRENCY=${WORKER_CONCURRENCY}, ${API_CLIENTS} API clients beside it, ` +
+      `${availableParallelism()} CPU cores, Node ${process.version}`,
+  );
+  const isolation = await createIsolation('benchbulk');
+  let platform: RunningPlatform | undefined;
+  const results: RunStats[] = [];
+  const lines: string[] = [];
+  try {
+    await migrateAll(isolation.databaseUrl);
+    const ports = await allocatePorts();
+    const logFile = join(mkdtempSync(join(tmpdir(), 'bench-bulk-')), 'platform.log');
+    const adminToken = `adm_${randomBytes(24).toString('base64url')}`;
+    platform = await launchPlatform({
+      ports,
+      env: {
+        DATABASE_URL: isolation.databaseUrl,
+        AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
+        REDIS_URL: isolation.redisUrl,
+        REDIS_KEY_PREFIX: isolation.redisKeyPrefix,
+        EVENTS_EXCHANGE: isolation.eventsExchange,
+        BASE_URL: `http://localhost:${ports.gateway.http}`,
+        SESSION_SECRET: randomBytes(32).toString('base64url'),
+        PLATFORM_ADMIN_TOKEN: adminToken,
+        KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64url')}`,
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        RATE_LIMIT_IP_PER_MINUTE: '1000000',
+        // The benchmark issues far more than a month's quota of any plan.
+        RECIPIENT_QUOTA_LIMITS: 'enterprise=1000000',
+        BULK_ISSUANCE_CONCURRENCY: WORKER_CONCURRENCY,
+        LOG_LEVEL: 'warn',
+      },
+      output: { kind: 'file', path: logFile },
+      readyTimeoutMs: 90000,
+    });
+    console.log(`platform up (logs: ${logFile})`);
+    const base = platform.gatewayUrl;
+
+    const slug = `bench-bulk-${randomBytes(3).toString('hex')}`;
+    const signup = await http(base, 'POST', '/api/auth/signup', {
+      email: `owner@${slug}.example.com`,
+      password: PASSWORD,
+      name: 'Owner',
+      organization: { name: 'Bulk Bench', slug },
+    });
+    const orgId = signup.body.organization.id as string;
+    const session = signup.body.token as string;
+    await http(base, 'POST', `/api/admin/organizations/${orgId}/approve`, undefined, adminToken);
+    await http(base, 'PATCH', `/api/admin/organizations/${orgId}`, { plan: 'enterprise' }, adminToken);
+    await http(base, 'POST', `/api/organizations/${orgId}/signing-keys`, undefined, session);
+    const apiKey = (await http(base, 'POST', `/api/organizations/${orgId}/api-keys`, { name: 'bench', rateLimitPerMinute: 10000 }, session))
+      .body.key as string;
+    const badgeId = (
+      await http(
+        base,
+        'POST',
+        `/api/organizations/${orgId}/badges`,
+        { name: 'Bulk Bench Badge', description: 'Bulk.', criteria: 'Benchmarked.', expiresInDays: 365 },
+        session,
+      )
+    ).body.id as string;
+    for (const deadline = Date.now() + 30000; ;) {
+      const org = await http(base, 'GET', '/api/v1/organization', undefined, apiKey).catch(() => undefined);
+      if (org?.body?.signingKeysGenerated === true) break;
+      if (Date.now() > deadline) throw new Error('organization not ready for /api/v1');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const issue = (prefix: string) => async (i: number) => {
+      await http(
+        base,
+        'POST',
+        '/api/v1/credentials',
+        { badgeId, recipient: { name: `Single ${i}`, email: `${prefix}-${i}@single.example.com` } },
+        apiKey,
+      );
+    };
+
+    await measure('warm-up', 50, API_CLIENTS, issue('warm'));
+    results.push(await measure(`API issues, ${API_CLIENTS} clients, no bulk job`, API_ISSUES, API_CLIENTS, issue('alone')));
+    await new Promise((r) => setTimeout(r, 2000));
+
+    const csv = `name,email\n${Array.from({ length: ROWS }, (_, i) => `Recipient ${i + 1},recipient-${i + 1}@bulk.example.com`).join('\n')}\n`;
+    const form = new FormData();
+    form.append('badgeId', badgeId);
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'recipients.csv');
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/organizations/${orgId}/bulk-issuances`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session}` },
+      body: form,
+    });
+    const created = (await res.json()) as { id: string; total: number };
+    if (res.status !== 202) throw new Error(`upload: ${res.status} ${JSON.stringify(created)}`);
+    const acceptedMs = performance.now() - t0;
+
+    const poll = (async () => {
+      for (;;) {
+        const j = (await http(base, 'GET', `/api/organizations/${orgId}/bulk-issuances/${created.id}?limit=1`, undefined, session)).body;
+        if (j.status === 'completed') return j;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    })();
+    results.push(await measure(`API issues, ${API_CLIENTS} clients, beside the bulk job`, API_ISSUES, API_CLIENTS, issue('beside')));
+    const done = await poll;
+    const seconds = (performance.now() - t0) / 1000;
+    lines.push(
+      `CSV of ${ROWS} rows (${(Buffer.byteLength(csv) / 1024).toFixed(0)} KiB) accepted (202) in ${acceptedMs.toFixed(0)} ms`,
+      `job completed in ${seconds.toFixed(1)} s: ${(ROWS / seconds).toFixed(1)} rows/s ` +
+        `(issued ${done.issued}, renewed ${done.renewed}, conflicts ${done.conflicts}, invalid ${done.invalid}, failed ${done.failed})`,
+    );
+  } finally {
+    await platform?.stop();
+    await isolation.cleanup();
+  }
+  console.log('');
+  for (const l of lines) console.log(l);
+  for (const r of results) console.log(formatRow(r));
+  const [alone, beside] = results;
+  if (alone && beside)
+    console.log(
+      `API p50 beside the job / alone: ${(beside.p50Ms / alone.p50Ms).toFixed(2)}; p99: ${(beside.p99Ms / alone.p99Ms).toFixed(2)}`,
+    );
+}

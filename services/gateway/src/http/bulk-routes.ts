@@ -1,0 +1,238 @@
+import type { IncomingMessage } from 'node:http';
+import busboy from 'busboy';
+import { Router, type Request } from 'express';
+import { AppError } from '@cred/runtime';
+import type { Upstreams } from '../upstream/clients.js';
+import { pathId, requestIdOf } from './body.js';
+
+/** DECISIONS.md section 1: a bulk CSV is at most 5 MiB (and 10,000 rows, checked by issuance). */
+export const MAX_BULK_CSV_BYTES = 5 * 1024 * 1024;
+/** Multipart framing and the badgeId field around the file; beyond this the upload is cut off unread. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const ROWS_DEFAULT_LIMIT = 100;
+const ROWS_MAX_LIMIT = 1000;
+
+type IssuanceClient = Upstreams['issuance'];
+type BulkMessage = Awaited<ReturnType<IssuanceClient['GetBulkIssuance']>>;
+type BulkRowMessage = NonNullable<BulkMessage['rows']>[number];
+
+const tooLarge = () =>
+  new AppError('PAYLOAD_TOO_LARGE', 'The CSV file must be at most 5 MiB', { field: 'file', limitBytes: MAX_BULK_CSV_BYTES });
+const onlyFields = (field: string) => AppError.validation(field, 'The multipart fields are "badgeId" (text) and "file" (the CSV file)');
+
+/** A job as clients see it (without rows). */
+export function bulkJobJson(j: BulkMessage) {
+  return {
+    id: j.id,
+    badgeId: j.badge_id,
+    status: j.status,
+    total: j.total,
+    processed: j.processed,
+    issued: j.issued,
+    renewed: j.renewed,
+    conflicts: j.conflicts,
+    invalid: j.invalid,
+    failed: j.failed,
+    createdAt: j.created_at,
+    startedAt: j.started_at ?? null,
+    completedAt: j.completed_at ?? null,
+  };
+}
+
+/** One row's result: `credentialId` is the CRD- id, `credentialUuid` the credential's id, for issued and renewed rows. */
+export function bulkRowJson(r: BulkRowMessage) {
+  return {
+    row: r.row,
+    name: r.name,
+    email: r.email,
+    result: r.result,
+    reason: r.reason ?? null,
+    credentialId: r.credential_id ?? null,
+    credentialUuid: r.credential_uuid ?? null,
+  };
+}
+
+/** How many rows match a result filter, from the job's exact counters. */
+function rowsMatching(j: BulkMessage, result: string | undefined): number {
+  switch (result) {
+    case 'pending':
+      return j.total - j.processed;
+    case 'issued':
+      return j.issued;
+    case 'renewed':
+      return j.renewed;
+    case 'conflict':
+      return j.conflicts;
+    case 'invalid':
+      return j.invalid;
+    case 'failed':
+      return j.failed;
+    default:
+      return j.total;
+  }
+}
+
+function queryInt(value: unknown, field: string, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const message = `${field} must be an integer from ${min} to ${max}`;
+  if (typeof value !== 'string' || !/^-?\d{1,10}$/.test(value)) throw AppError.validation(field, message);
+  const n = Number(value);
+  if (n < min || n > max) throw AppError.validation(field, message);
+  return n;
+}
+
+function queryString(req: Request, field: string): string | undefined {
+  const v = req.query[field];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || v.length > 32) throw AppError.validation(field, `${field} must be a single value`);
+  return v;
+}
+
+interface BulkUpload {
+  badgeId: string;
+  csv: Buffer;
+}
+
+/**
+ * Reads the multipart body of a bulk upload: the text field `badgeId` and the file `file` (at
+ * most 5 MiB; 413 beyond, without reading the rest). The file's declared type is not trusted:
+ * issuance decides whether the bytes are a CSV text.
+ */
+export function readBulkUpload(req: IncomingMessage): Promise<BulkUpload> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BULK_CSV_BYTES + MULTIPART_OVERHEAD_BYTES) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({
+        headers: req.headers,
+        limits: { files: 1, fileSize: MAX_BULK_CSV_BYTES, fields: 2, fieldSize: 256, fieldNameSize: 64, parts: 3, headerPairs: 20 },
+      });
+    } catch {
+      reject(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data with the fields "badgeId" and "file"'));
+      return;
+    }
+    let settled = false;
+    const fail = (err: AppError) => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(bb);
+      req.resume(); // drain what is left so the error response can be read
+      reject(err);
+    };
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let file = false;
+    let overLimit = false;
+    let badgeId: string | undefined;
+    let received = 0;
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      // Chunked uploads have no Content-Length: stop reading well past the limit.
+      if (received > MAX_BULK_CSV_BYTES + MULTIPART_OVERHEAD_BYTES) fail(tooLarge());
+    });
+    bb.on('file', (name, stream) => {
+      if (name !== 'file') {
+        stream.resume();
+        fail(onlyFields(name.slice(0, 64) || 'file'));
+        return;
+      }
+      file = true;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        chunks.push(chunk);
+      });
+      stream.on('limit', () => {
+        overLimit = true;
+      });
+    });
+    bb.on('field', (name, value, info) => {
+      if (name !== 'badgeId') return fail(onlyFields(name.slice(0, 64) || 'badgeId'));
+      if (info.valueTruncated) return fail(AppError.validation('badgeId', 'badgeId must be a UUID'));
+      badgeId = value.trim();
+    });
+    bb.on('fieldsLimit', () => fail(onlyFields('badgeId')));
+    bb.on('filesLimit', () => fail(AppError.validation('file', 'Upload one CSV file only')));
+    bb.on('partsLimit', () => fail(onlyFields('file')));
+    bb.on('error', () => fail(AppError.validation('file', 'Malformed multipart body')));
+    bb.on('close', () => {
+      if (settled) return;
+      if (overLimit) return fail(tooLarge());
+      if (!badgeId) return fail(AppError.validation('badgeId', 'badgeId is required (multipart text field "badgeId")'));
+      if (!file)
+        return fail(AppError.validation('file', 'file is required (multipart file field "file": a CSV with the header name,email)'));
+      settled = true;
+      resolve({ badgeId, csv: Buffer.concat(chunks, size) });
+    });
+    req.on('aborted', () => fail(AppError.validation('file', 'Upload aborted')));
+    req.pipe(bb);
+  });
+}
+
+/**
+ * Bulk issuance for members (DECISIONS.md section 3), mounted under `/api/organizations/:orgId`
+ * after session auth and the membership check (which set `res.locals.orgId`). The upload reads
+ * its own multipart body (app.ts lets multipart through on this path only).
+ */
+export function bulkSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
+  const router = Router();
+  const issuance = upstreams.issuance;
+  const orgOf = (res: { locals: Record<string, unknown> }) => {
+    const id = res.locals.orgId;
+    if (typeof id !== 'string' || id === '') throw AppError.notFound('Resource not found');
+    return id;
+  };
+
+  router.post('/bulk-issuances', async (req, res) => {
+    const organizationId = orgOf(res);
+    if (!req.is('multipart/form-data'))
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data with the fields "badgeId" and "file"');
+    const upload = await readBulkUpload(req);
+    const job = await issuance.CreateBulkIssuance(
+      {
+        organization_id: organizationId,
+        badge_id: upload.badgeId,
+        csv: upload.csv,
+        requested_by: `user:${String(res.locals.userId ?? '')}`,
+      },
+      { requestId: requestIdOf(res), deadlineMs: 60_000 },
+    );
+    res
+      .status(202)
+      .location(`/api/organizations/${organizationId}/bulk-issuances/${job.id}`)
+      .json({ id: job.id, status: job.status, total: job.total });
+  });
+
+  router.get('/bulk-issuances', async (req, res) => {
+    const limit = queryInt(req.query.limit, 'limit', 50, 1, 100);
+    const offset = queryInt(req.query.offset, 'offset', 0, 0, 1_000_000);
+    const r = await issuance.ListBulkIssuances({ organization_id: orgOf(res), limit, offset }, { requestId: requestIdOf(res) });
+    res
+      .status(200)
+      .json({ data: (r.bulk_issuances ?? []).map(bulkJobJson), pagination: { limit: r.limit, offset: r.offset, total: r.total } });
+  });
+
+  router.get('/bulk-issuances/:bulkIssuanceId', async (req, res) => {
+    const id = pathId(req, 'bulkIssuanceId');
+    const limit = queryInt(req.query.limit, 'limit', ROWS_DEFAULT_LIMIT, 1, ROWS_MAX_LIMIT);
+    const offset = queryInt(req.query.offset, 'offset', 0, 0, 1_000_000);
+    const result = queryString(req, 'result');
+    const j = await issuance.GetBulkIssuance(
+      {
+        organization_id: orgOf(res),
+        bulk_issuance_id: id,
+        rows_limit: limit,
+        rows_offset: offset,
+        ...(result === undefined ? {} : { result }),
+      },
+      { requestId: requestIdOf(res) },
+    );
+    res.status(200).json({
+      ...bulkJobJson(j),
+      rows: (j.rows ?? []).map(bulkRowJson),
+      pagination: { limit, offset, total: rowsMatching(j, result) },
+    });
+  });
+
+  return router;
+}

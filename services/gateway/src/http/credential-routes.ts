@@ -1,0 +1,167 @@
+import express, { Router, type Request, type Response } from 'express';
+import { AppError } from '@cred/runtime';
+import { looksLikeApiKey } from '../auth/api-key-format.js';
+import type { SessionVerifier } from '../auth/session-verifier.js';
+import type { Upstreams } from '../upstream/clients.js';
+import { bearerToken } from './api-key-auth.js';
+import { bodyOf, requestIdOf } from './body.js';
+import { credentialJson } from './badge-routes.js';
+
+type IssuanceClient = Upstreams['issuance'];
+
+const STATUSES = ['pending', 'valid', 'expired', 'revoked'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A credential path value outside /api/v1: the UUID or the CRD- id (DECISIONS.md section 1). */
+const CREDENTIAL_REF = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|CRD-[0-9A-HJKMNP-TV-Z]{12})$/i;
+
+function queryInt(value: unknown, field: string, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const message = `${field} must be an integer from ${min} to ${max}`;
+  if (typeof value !== 'string' || !/^-?\d{1,10}$/.test(value)) throw AppError.validation(field, message);
+  const n = Number(value);
+  if (n < min || n > max) throw AppError.validation(field, message);
+  return n;
+}
+
+function queryString(value: unknown, field: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw AppError.validation(field, `${field} must be given once`);
+  return value;
+}
+
+/**
+ * The list query of SPEC.md / DECISIONS.md section 1: `limit` 1-100 (default 50), `offset` >= 0
+ * (default 0), `badgeId` a UUID, `status` one of pending, valid, expired, revoked. Anything else
+ * is 400 naming the parameter; no clamping.
+ */
+export function credentialListQuery(req: Request): { limit: number; offset: number; badge_id?: string; status?: string } {
+  for (const key of Object.keys(req.query)) {
+    if (!['limit', 'offset', 'badgeId', 'status'].includes(key)) throw AppError.validation(key.slice(0, 64), `Unknown query parameter: ${key.slice(0, 64)}`);
+  }
+  const limit = queryInt(req.query.limit, 'limit', 50, 1, 100);
+  const offset = queryInt(req.query.offset, 'offset', 0, 0, 1_000_000);
+  const badgeId = queryString(req.query.badgeId, 'badgeId');
+  if (badgeId !== undefined && !UUID.test(badgeId)) throw AppError.validation('badgeId', 'badgeId must be a UUID');
+  const status = queryString(req.query.status, 'status');
+  if (status !== undefined && !STATUSES.includes(status)) throw AppError.validation('status', `status must be one of ${STATUSES.join(', ')}`);
+  return { limit, offset, ...(badgeId === undefined ? {} : { badge_id: badgeId.toLowerCase() }), ...(status === undefined ? {} : { status }) };
+}
+
+export async function listCredentialsJson(issuance: IssuanceClient, organizationId: string, req: Request, requestId: string) {
+  const r = await issuance.ListCredentials({ organization_id: organizationId, ...credentialListQuery(req) }, { requestId });
+  return { data: (r.credentials ?? []).map(credentialJson), pagination: { limit: r.limit, offset: r.offset, total: r.total } };
+}
+
+function credentialRef(req: Request): string {
+  const v = String(req.params.credentialId ?? '');
+  if (!CREDENTIAL_REF.test(v)) throw AppError.notFound('Credential not found');
+  return v.startsWith('CRD-') || v.startsWith('crd-') ? v.toUpperCase() : v.toLowerCase();
+}
+
+/**
+ * Member routes under /api/organizations/{orgId} (session auth and membership already checked):
+ * the organization's credentials, revocation (DECISIONS.md section 3) and its recipient quota.
+ */
+export function credentialSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
+  const router = Router({ mergeParams: true });
+  const issuance = upstreams.issuance;
+
+  router.get('/credentials', async (req, res) => {
+    res.status(200).json(await listCredentialsJson(issuance, String(res.locals.orgId), req, requestIdOf(res)));
+  });
+
+  // 200 with the revoked credential (revokedAt, revocationReason); 409 if it was already revoked.
+  router.delete('/credentials/:credentialId', async (req, res) => {
+    const ref = credentialRef(req);
+    const body = bodyOf(req, ['reason']);
+    if (body.reason === undefined || body.reason === null) throw AppError.validation('reason', 'reason is required');
+    if (typeof body.reason !== 'string') throw AppError.validation('reason', 'reason must be a string');
+    const c = await issuance.RevokeCredential(
+      { organization_id: String(res.locals.orgId), credential_ref: ref, reason: body.reason, revoked_by: `user:${String(res.locals.userId)}` },
+      { requestId: requestIdOf(res) },
+    );
+    res.status(200).json(credentialJson(c));
+  });
+
+  router.get('/quota', async (_req, res) => {
+    const q = await issuance.GetQuota({ organization_id: String(res.locals.orgId) }, { requestId: requestIdOf(res) });
+    res.status(200).json({ plan: q.plan, limit: q.limit, used: q.used, remaining: Math.max(0, q.limit - q.used), month: q.month, resetsAt: q.resets_at });
+  });
+
+  return router;
+}
+
+/** The signed-in recipient, if the request carries a session; a bad or expired session is 401 (never silently anonymous). */
+async function optionalSession(req: Request, verify: SessionVerifier) {
+  const token = bearerToken(req);
+  if (!token) return undefined;
+  if (looksLikeApiKey(token)) throw AppError.unauthorized('An API key is not a recipient session');
+  const claims = await verify(token);
+  return { user_id: claims.userId, email: claims.email ?? '', email_verified: claims.emailVerified };
+}
+
+/**
+ * Recipient routes (DECISIONS.md section 4), public paths under /api/credentials:
+ * - `POST /api/credentials/{credentialId}/claim` with `{token}` from the e-mail, or with the
+ *   recipient's session (verified e-mail equal to the recipient's): pending -> valid.
+ * - `PATCH /api/credentials/{credentialId}` `{isPublic}`: the owning recipient's session only.
+ */
+export function recipientRoutes(upstreams: Pick<Upstreams, 'issuance'>, verifySession: SessionVerifier): Router {
+  const router = Router();
+  const issuance = upstreams.issuance;
+  const view = (res: Response, c: Parameters<typeof credentialJson>[0]) => res.status(200).json(credentialJson(c));
+
+  router.post('/:credentialId/claim', async (req, res) => {
+    const ref = credentialRef(req);
+    const body = bodyOf(req, ['token']);
+    if (body.token !== undefined && typeof body.token !== 'string') throw AppError.validation('token', 'token must be a string');
+    const session = await optionalSession(req, verifySession);
+    const token = typeof body.token === 'string' && body.token !== '' ? body.token : undefined;
+    if (token === undefined && session === undefined) throw AppError.validation('token', 'token is required unless you are signed in as the recipient');
+    const c = await issuance.ClaimCredential(
+      { credential_ref: ref, ...(token === undefined ? {} : { token }), ...(session === undefined ? {} : { session }) },
+      { requestId: requestIdOf(res) },
+    );
+    view(res, c);
+  });
+
+  router.patch('/:credentialId', async (req, res) => {
+    const ref = credentialRef(req);
+    const body = bodyOf(req, ['isPublic']);
+    if (typeof body.isPublic !== 'boolean') throw AppError.validation('isPublic', 'isPublic is required and must be a boolean');
+    const session = await optionalSession(req, verifySession);
+    if (!session) throw AppError.unauthorized('Sign in as the recipient to change the visibility of a credential');
+    const c = await issuance.SetCredentialVisibility({ credential_ref: ref, is_public: body.isPublic, session }, { requestId: requestIdOf(res) });
+    view(res, c);
+  });
+
+  return router;
+}
+
+const CLAIM_RESULTS: Record<string, string> = { FORBIDDEN: 'invalid_token', CONFLICT: 'conflict', NOT_FOUND: 'not_found', VALIDATION_ERROR: 'invalid_token' };
+
+/**
+ * POST /claim/{credentialId}: the form of the claim page (a urlencoded `token`, no script).
+ * Success: 303 to the verification page; failure: 303 back to the claim page with a result code
+ * the page explains (the token is not put back in the URL).
+ */
+export function claimFormRoute(upstreams: Pick<Upstreams, 'issuance'>): Router {
+  const router = Router();
+  router.post('/claim/:credentialId', express.urlencoded({ extended: false, limit: 4096, parameterLimit: 5 }), async (req, res) => {
+    const raw = String(req.params.credentialId ?? '');
+    if (!CREDENTIAL_REF.test(raw)) throw AppError.notFound('Credential not found');
+    const ref = credentialRef(req);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const token = typeof body.token === 'string' ? body.token : '';
+    try {
+      const c = await upstreams.issuance.ClaimCredential({ credential_ref: ref, token }, { requestId: requestIdOf(res) });
+      res.redirect(303, `/verify/${encodeURIComponent(c.credential_id)}`);
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? '';
+      const result = CLAIM_RESULTS[code];
+      if (!result) throw err;
+      res.redirect(303, `/claim/${encodeURIComponent(ref)}?result=${result}`);
+    }
+  });
+  return router;
+}

@@ -1,0 +1,481 @@
+import { createEvent, writeOutbox, type DomainEvent } from '@cred/events';
+import { AppError, newUuid, type Clock, type Logger } from '@cred/runtime';
+import { badgeStore } from '../db/badge-store.js';
+import {
+  bulkStore,
+  ROW_RESULTS,
+  type BulkJob,
+  type BulkRow,
+  type FinalResult,
+  type LeasedRow,
+  type NewBulkRow,
+  type RowResult,
+} from '../db/bulk-store.js';
+import { signingKeyStore } from '../db/signing-key-store.js';
+import { checkRecipientRecord, parseRecipientsCsv } from '../domain/csv.js';
+import { checkPage, PAGE_MAX_OFFSET } from '../domain/page.js';
+import { checkUuid } from '../domain/text.js';
+import type { CallMeta, IssuanceContext } from './context.js';
+import { issueCredential } from './issue-credential.js';
+
+export type { BulkJob, BulkRow, RowResult } from '../db/bulk-store.js';
+
+/** GetBulkIssuance: at most this many rows per page (0 = progress only). */
+export const BULK_ROWS_MAX_LIMIT = 1000;
+
+// ---------------------------------------------------------------------------------------
+// Events
+
+export interface BulkIssuanceCompletedData {
+  bulkIssuanceId: string;
+  organizationId: string;
+  badgeId: string;
+  status: 'completed';
+  total: number;
+  issued: number;
+  renewed: number;
+  conflicts: number;
+  invalid: number;
+  failed: number;
+  completedAt: string;
+}
+
+/** `bulk_issuance.completed` v1 (docs/events.md): written with the job's last result. */
+export function bulkIssuanceCompleted(job: BulkJob, clock: Clock): DomainEvent<BulkIssuanceCompletedData> {
+  return createEvent({
+    type: 'bulk_issuance.completed',
+    version: 1,
+    producer: 'issuance',
+    clock,
+    data: {
+      bulkIssuanceId: job.id,
+      organizationId: job.organizationId,
+      badgeId: job.badgeId,
+      status: 'completed',
+      total: job.total,
+      issued: job.issued,
+      renewed: job.renewed,
+      conflicts: job.conflicts,
+      invalid: job.invalid,
+      failed: job.failed,
+      completedAt: (job.completedAt ?? clock.now()).toISOString(),
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Use cases
+
+export interface CreateBulkRequest {
+  badgeId: string;
+  csv: Uint8Array;
+  requestedBy: string;
+}
+
+/**
+ * Queues a bulk issuance (DECISIONS.md section 3). What would refuse every row is refused
+ * up front, as a single issue would be: an unknown badge (404), a deactivated one (400
+ * `badgeId`), an organization without signing keys or not approved (403). The CSV is
+ * checked as a whole (400/413 naming `file`); a row whose name or e-mail is malformed does not
+ * reject the upload, it is stored as `invalid` with its reason. Job and rows are written in one
+ * transaction; the workers issue the rest.
+ */
+export async function createBulkIssuance(
+  ctx: IssuanceContext,
+  organizationId: string,
+  request: CreateBulkRequest,
+  meta: CallMeta,
+): Promise<BulkJob> {
+  const orgId = checkUuid(organizationId, 'organization_id', true);
+  if (!request.badgeId) throw AppError.validation('badgeId', 'badgeId is required');
+  const badgeId = checkUuid(request.badgeId, 'badgeId');
+  if (request.csv.length === 0) throw AppError.validation('file', 'file is required (a CSV with the header name,email)');
+  const records = parseRecipientsCsv(request.csv);
+
+  const [badge, key, org] = await Promise.all([
+    badgeStore.find(ctx.db, orgId, badgeId),
+    signingKeyStore.find(ctx.db, orgId),
+    ctx.organizations.get(ctx, orgId, meta),
+  ]);
+  if (!badge) throw AppError.notFound('Badge not found');
+  if (!badge.isActive) throw AppError.validation('badgeId', 'The badge is deactivated; no new credentials can be issued from it');
+  if (!key) throw AppError.forbidden('Signing keys have not been generated for this organization');
+  if (org.status !== 'approved') throw AppError.forbidden('The organization is not approved');
+
+  const rows: NewBulkRow[] = records.map((record) => {
+    const r = checkRecipientRecord(record);
+    return {
+      row: r.row,
+      name: r.name,
+      email: r.email,
+      emailKey: r.invalidReason === null ? r.email : null,
+      invalidReason: r.invalidReason,
+    };
+  });
+  const invalid = rows.filter((r) => r.invalidReason !== null).length;
+  const now = ctx.clock.now();
+  const done = invalid === rows.length;
+  const job: BulkJob = {
+    id: newUuid(),
+    organizationId: orgId,
+    badgeId,
+    status: done ? 'completed' : 'queued',
+    total: rows.length,
+    processed: invalid,
+    issued: 0,
+    renewed: 0,
+    conflicts: 0,
+    invalid,
+    failed: 0,
+    requestedBy: request.requestedBy || null,
+    createdAt: now,
+    startedAt: done ? now : null,
+    completedAt: done ? now : null,
+  };
+  await ctx.db.transaction(async (trx) => {
+    await bulkStore.insertJob(trx, job, rows, now);
+    if (done) await writeOutbox(trx, ctx.schema, bulkIssuanceCompleted(job, ctx.clock));
+  });
+  if (done) ctx.wakeRelay();
+  ctx.logger.info({ bulkIssuanceId: job.id, organizationId: orgId, badgeId, total: job.total, invalid }, 'bulk issuance queued');
+  return job;
+}
+
+export interface BulkRowsQuery {
+  limit: number;
+  offset: number;
+  result?: string;
+}
+
+/** A job with a page of its rows; `rowsTotal` counts the rows matching the filter (from the exact counters). */
+export async function getBulkIssuance(
+  ctx: IssuanceContext,
+  organizationId: string,
+  id: string,
+  q: BulkRowsQuery,
+): Promise<{ job: BulkJob; rows: BulkRow[]; rowsTotal: number; limit: number; offset: number }> {
+  const orgId = checkUuid(organizationId, 'organization_id', true);
+  const jobId = checkUuid(id, 'bulk_issuance_id', true);
+  if (!Number.isInteger(q.limit) || q.limit < 0 || q.limit > BULK_ROWS_MAX_LIMIT) {
+    throw AppError.validation('limit', `limit must be an integer from 0 to ${BULK_ROWS_MAX_LIMIT}`);
+  }
+  if (!Number.isInteger(q.offset) || q.offset < 0 || q.offset > PAGE_MAX_OFFSET)
+    throw AppError.validation('offset', `offset must be an integer from 0 to ${PAGE_MAX_OFFSET}`);
+  let result: RowResult | undefined;
+  if (q.result !== undefined && q.result !== '') {
+    if (!(ROW_RESULTS as readonly string[]).includes(q.result))
+      throw AppError.validation('result', `result must be one of ${ROW_RESULTS.join(', ')}`);
+    result = q.result as RowResult;
+  }
+  const job = await bulkStore.findJob(ctx.db, orgId, jobId);
+  if (!job) throw AppError.notFound('Bulk issuance not found');
+  const rows = await bulkStore.listRows(ctx.db, job.id, { limit: q.limit, offset: q.offset, ...(result ? { result } : {}) });
+  return { job, rows, rowsTotal: rowsMatching(job, result), limit: q.limit, offset: q.offset };
+}
+
+function rowsMatching(job: BulkJob, result: RowResult | undefined): number {
+  switch (result) {
+    case undefined:
+      return job.total;
+    case 'pending':
+      return job.total - job.processed;
+    case 'issued':
+      return job.issued;
+    case 'renewed':
+      return job.renewed;
+    case 'conflict':
+      return job.conflicts;
+    case 'invalid':
+      return job.invalid;
+    case 'failed':
+      return job.failed;
+  }
+}
+
+/** The organization's jobs, newest first, without rows. */
+export async function listBulkIssuances(ctx: IssuanceContext, organizationId: string, query: { limit: number; offset: number }) {
+  const orgId = checkUuid(organizationId, 'organization_id', true);
+  const page = checkPage(query.limit, query.offset);
+  const { items, total } = await bulkStore.listJobs(ctx.db, orgId, page);
+  return { items, total, ...page };
+}
+
+// ---------------------------------------------------------------------------------------
+// The worker
+
+/** Thrown by a test hook to stand for the process dying at that point. */
+export class SimulatedCrash extends Error {
+  readonly simulatedCrash = true;
+}
+
+/** Test hooks at the points where a crash matters. Production passes none. */
+export interface BulkFaults {
+  /** After the row is leased, before anything is issued. */
+  beforeIssue?(row: LeasedRow): Promise<void> | void;
+  /** After issueCredential committed the credential, before the row's result is recorded. */
+  afterIssue?(row: LeasedRow): Promise<void> | void;
+}
+
+export interface BulkWorkerOptions {
+  /** Rows in flight in this process (BULK_ISSUANCE_CONCURRENCY). */
+  concurrency: number;
+  /** How often an idle worker looks for work. */
+  pollIntervalMs?: number;
+  /** How long a leased row is reserved (application clock) before another worker may take it. */
+  leaseMs?: number;
+  /** Attempts of a row that keeps failing transiently before it is marked failed. */
+  maxAttempts?: number;
+  faults?: BulkFaults;
+}
+
+type Outcome =
+  | { kind: 'final'; result: FinalResult; reason: string | null; credentialUuid?: string; credentialId?: string }
+  | { kind: 'retry'; reason: string; detail: string };
+
+/**
+ * How a row's failure in issueCredential maps to its result. The rule outcomes of a single
+ * issue are final: 409 -> conflict, 400 -> invalid, 403 (quota, organization, keys) and 404
+ * (badge deleted meanwhile) -> failed. A deactivated badge (400 `badgeId`) is not the row's
+ * fault: failed. A 409 without an existing credential is the race "another issue to the same
+ * recipient committed first": trying again applies the rules to the new state (a renewal or a
+ * conflict), so it is retried. Everything else (signing or accounts unavailable, a database
+ * error) is transient and retried with backoff.
+ */
+export function classifyFailure(err: unknown): Outcome {
+  if (err instanceof AppError) {
+    switch (err.code) {
+      case 'CONFLICT':
+        if (err.details.existingCredentialId !== undefined) return { kind: 'final', result: 'conflict', reason: err.message };
+        return { kind: 'retry', reason: err.message, detail: err.message };
+      case 'VALIDATION_ERROR':
+        return { kind: 'final', result: err.details.field === 'badgeId' ? 'failed' : 'invalid', reason: err.message };
+      case 'FORBIDDEN':
+      case 'NOT_FOUND':
+        return { kind: 'final', result: 'failed', reason: err.message };
+      default:
+        return { kind: 'retry', reason: err.code === 'INTERNAL_ERROR' ? 'Internal error' : err.message, detail: describe(err) };
+    }
+  }
+  return { kind: 'retry', reason: 'Internal error', detail: describe(err) };
+}
+
+function describe(err: unknown): string {
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown };
+  const cause = e?.cause instanceof Error ? ` (${e.cause.message})` : '';
+  return `${typeof e?.code === 'string' ? `${e.code}: ` : ''}${typeof e?.message === 'string' ? e.message : String(err)}${cause}`.slice(
+    0,
+    500,
+  );
+}
+
+/** Backoff of a row's transient failures: 5 s, 10 s, 20 s ... capped at 10 minutes. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(5000 * 2 ** Math.max(0, attempt - 1), 10 * 60 * 1000);
+}
+
+function isSimulatedCrash(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { simulatedCrash?: unknown }).simulatedCrash === true;
+}
+
+/**
+ * Issues the rows of queued jobs in the background, at most `concurrency` at a time in this
+ * process, so API traffic keeps its share of the database pool and of the signing service.
+ *
+ * Rows are leased (bulk-store leaseRows: FOR UPDATE SKIP LOCKED, so replicas share jobs) and
+ * each goes through issueCredential exactly like a single issue, marked `issuedBy =
+ * bulk:<job>:<row>`. The result and the job's counters are recorded in one transaction; the
+ * job's last result also completes it and writes `bulk_issuance.completed` to the outbox.
+ *
+ * Exactly once: issueCredential commits on its own, so a crash can fall between the credential
+ * and the row's result. The lease then lapses and the row is leased again; before issuing, the
+ * worker looks for a credential already marked with the row and records that one instead. A
+ * unique index on the mark guarantees the same when two workers hold the row at once (a lease
+ * that lapsed while the first was still working): the second insert fails and is retried.
+ */
+export class BulkWorker {
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+  private sleeper: { timer: NodeJS.Timeout; resolve: () => void } | undefined;
+  private wakeRequested = false;
+  private readonly log: Logger;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly maxAttempts: number;
+
+  constructor(
+    readonly ctx: IssuanceContext,
+    private readonly o: BulkWorkerOptions,
+  ) {
+    this.log = ctx.logger.child({ component: 'bulk-worker' });
+    this.pollMs = o.pollIntervalMs ?? 1000;
+    this.leaseMs = o.leaseMs ?? 120_000;
+    this.maxAttempts = o.maxAttempts ?? 12;
+  }
+
+  get concurrency(): number {
+    return this.o.concurrency;
+  }
+
+  start(): void {
+    if (this.running || this.o.concurrency < 1) return;
+    this.running = true;
+    this.loop = this.run().catch((err: unknown) => this.log.error({ err }, 'bulk worker stopped unexpectedly'));
+  }
+
+  /** Stops leasing; rows in flight finish (their issue and result) before it resolves. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  /** Looks for work now rather than at the next poll. */
+  wake(): void {
+    const s = this.sleeper;
+    if (!s) {
+      this.wakeRequested = true;
+      return;
+    }
+    this.sleeper = undefined;
+    clearTimeout(s.timer);
+    s.resolve();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.wakeRequested) {
+      this.wakeRequested = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.sleeper = undefined;
+        resolve();
+      }, ms);
+      timer.unref();
+      this.sleeper = { timer, resolve };
+    });
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      const free = this.o.concurrency - this.inFlight.size;
+      let leased: LeasedRow[] = [];
+      if (free > 0) {
+        try {
+          leased = await bulkStore.leaseRows(this.ctx.db, this.ctx.clock.now(), this.leaseMs, free);
+        } catch (err) {
+          this.log.error({ err }, 'could not lease bulk rows');
+        }
+        for (const row of leased) {
+          const p: Promise<void> = this.process(row).finally(() => {
+            this.inFlight.delete(p);
+            this.wake();
+          });
+          this.inFlight.add(p);
+        }
+      }
+      if (leased.length > 0 && this.inFlight.size < this.o.concurrency) continue;
+      // Full, or nothing leasable now: wait for a row to finish (then lease again) or for the poll.
+      await this.sleep(this.inFlight.size > 0 ? this.pollMs * 10 : this.pollMs);
+    }
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async process(row: LeasedRow): Promise<void> {
+    const issuedBy = `bulk:${row.jobId}:${row.row}`;
+    const log = this.log.child({ bulkIssuanceId: row.jobId, row: row.row, attempt: row.attempt });
+    let outcome: Outcome;
+    try {
+      await this.o.faults?.beforeIssue?.(row);
+      const earlier = await bulkStore.credentialIssuedBy(this.ctx.db, issuedBy);
+      if (earlier) {
+        log.info({ credentialUuid: earlier.id }, 'bulk row was issued before a crash; recording it');
+        outcome = resultOf(earlier.id, earlier.credentialId, earlier.supersedesCredentialId);
+      } else {
+        const c = await issueCredential(
+          this.ctx,
+          row.organizationId,
+          { badgeId: row.badgeId, recipientName: row.name, recipientEmail: row.email, issuedBy },
+          { requestId: `bulk-${row.jobId}-${row.row}` },
+        );
+        await this.o.faults?.afterIssue?.(row);
+        outcome = resultOf(c.id, c.credentialId, c.supersedesCredentialId);
+      }
+    } catch (err) {
+      if (isSimulatedCrash(err)) {
+        log.warn('simulated crash in the bulk worker');
+        return;
+      }
+      outcome = classifyFailure(err);
+    }
+    try {
+      if (outcome.kind === 'retry' && row.attempt < this.maxAttempts) {
+        const at = new Date(this.ctx.clock.now().getTime() + retryDelayMs(row.attempt));
+        await bulkStore.scheduleRetry(this.ctx.db, row, at, outcome.detail);
+        log.warn({ error: outcome.detail, retryAt: at.toISOString() }, 'bulk row not issued; will retry');
+        return;
+      }
+      const final =
+        outcome.kind === 'final'
+          ? outcome
+          : {
+              result: 'failed' as const,
+              reason: `${outcome.reason} (gave up after ${row.attempt} attempts)`,
+              credentialUuid: undefined,
+              credentialId: undefined,
+            };
+      await this.record(
+        row,
+        {
+          result: final.result,
+          reason: final.reason,
+          credentialUuid: final.credentialUuid ?? null,
+          credentialId: final.credentialId ?? null,
+        },
+        log,
+      );
+    } catch (err) {
+      // Nothing recorded: the lease lapses and the row is taken again (and found issued, if it was).
+      log.error({ err }, 'could not record the bulk row result');
+    }
+  }
+
+  private async record(
+    row: LeasedRow,
+    outcome: { result: FinalResult; reason: string | null; credentialUuid: string | null; credentialId: string | null },
+    log: Logger,
+  ): Promise<void> {
+    const now = this.ctx.clock.now();
+    const job = await this.ctx.db.transaction(async (trx) => {
+      const updated = await bulkStore.recordResult(trx, row, outcome, now);
+      if (updated?.status === 'completed') await writeOutbox(trx, this.ctx.schema, bulkIssuanceCompleted(updated, this.ctx.clock));
+      return updated;
+    });
+    if (!job) {
+      log.warn('bulk row lease was taken over; result not recorded by this worker');
+      return;
+    }
+    log.debug({ result: outcome.result }, 'bulk row done');
+    if (job.status === 'completed') {
+      this.ctx.wakeRelay();
+      this.log.info(
+        {
+          bulkIssuanceId: job.id,
+          total: job.total,
+          issued: job.issued,
+          renewed: job.renewed,
+          conflicts: job.conflicts,
+          invalid: job.invalid,
+          failed: job.failed,
+        },
+        'bulk issuance completed',
+      );
+    }
+  }
+}
+
+function resultOf(credentialUuid: string, credentialId: string, supersedes: string | null): Outcome {
+  return { kind: 'final', result: supersedes === null ? 'issued' : 'renewed', reason: null, credentialUuid, credentialId };
+}

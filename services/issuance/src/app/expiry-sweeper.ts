@@ -1,0 +1,82 @@
+import { writeOutbox } from '@cred/events';
+import { Counter, type Logger, type Registry } from '@cred/runtime';
+import { credentialStore } from '../db/credential-store.js';
+import { credentialExpired } from '../events/issuance-events.js';
+import type { IssuanceContext } from './context.js';
+
+const BATCH = 200;
+
+/**
+ * Persists expiry: every `intervalMs`, credentials still pending or valid whose
+ * expirationDate has passed on the application clock become `expired`, each with one
+ * `credential.expired` in the same transaction (the status change from active is what makes
+ * it exactly once; SKIP LOCKED lets replicas sweep side by side). Reads never wait for it:
+ * the API computes expiry from the clock anyway.
+ */
+export class ExpirySweeper {
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private current: Promise<number> | undefined;
+  private readonly expired: Counter | undefined;
+
+  constructor(
+    private readonly ctx: Pick<IssuanceContext, 'db' | 'schema' | 'clock' | 'wakeRelay'>,
+    private readonly o: { intervalMs: number; logger: Logger; metrics?: Registry },
+  ) {
+    this.expired = o.metrics
+      ? new Counter({ name: 'issuance_credentials_expired_total', help: 'Credentials whose expiry the sweeper persisted', registers: [o.metrics] })
+      : undefined;
+  }
+
+  start(): void {
+    this.running = true;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    await this.current?.catch(() => undefined);
+  }
+
+  private schedule(ms: number): void {
+    if (!this.running) return;
+    this.timer = setTimeout(() => {
+      this.current = this.sweep();
+      this.current
+        .catch((err: unknown) => this.o.logger.error({ err: err instanceof Error ? err.message : String(err) }, 'expiry sweep failed; retrying at the next interval'))
+        .finally(() => this.schedule(this.o.intervalMs));
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** One sweep to completion; returns how many credentials it expired. */
+  async sweep(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const now = this.ctx.clock.now();
+      const n = await this.ctx.db.transaction(async (trx) => {
+        const due = await credentialStore.lockDueForExpiry(trx, now, BATCH);
+        for (const c of due) {
+          if (!c.expirationDate || !(await credentialStore.markExpired(trx, c.id, now))) continue;
+          const expirationDate = c.expirationDate.toISOString();
+          await writeOutbox(
+            trx,
+            this.ctx.schema,
+            credentialExpired(
+              { credentialId: c.credentialId, credentialUuid: c.id, badgeId: c.badgeId, organizationId: c.organizationId, recipientEmail: c.recipientEmail, expiredAt: expirationDate, expirationDate },
+              this.ctx.clock,
+            ),
+          );
+        }
+        return due.length;
+      });
+      total += n;
+      if (n > 0) this.ctx.wakeRelay();
+      if (n < BATCH || !this.running) break;
+    }
+    this.expired?.inc(total);
+    if (total > 0) this.o.logger.info({ expired: total }, 'credentials expired');
+    return total;
+  }
+}

@@ -1,0 +1,331 @@
+import type { Knex } from '@cred/db';
+
+export type BulkStatus = 'queued' | 'running' | 'completed';
+export type RowResult = 'pending' | 'issued' | 'renewed' | 'conflict' | 'invalid' | 'failed';
+export type FinalResult = Exclude<RowResult, 'pending'>;
+export const ROW_RESULTS: readonly RowResult[] = ['pending', 'issued', 'renewed', 'conflict', 'invalid', 'failed'];
+
+/** A bulk-issuance job with its progress (counters are exact: they move with each row's result). */
+export interface BulkJob {
+  id: string;
+  organizationId: string;
+  badgeId: string;
+  status: BulkStatus;
+  total: number;
+  processed: number;
+  issued: number;
+  renewed: number;
+  conflicts: number;
+  invalid: number;
+  failed: number;
+  requestedBy: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  completedAt: Date | null;
+}
+
+/** One CSV data row and its result. */
+export interface BulkRow {
+  row: number;
+  name: string;
+  email: string;
+  result: RowResult;
+  reason: string | null;
+  credentialUuid: string | null;
+  credentialId: string | null;
+}
+
+/** A row leased by a worker: what it needs to issue it, and the attempt that owns the lease. */
+export interface LeasedRow {
+  jobId: string;
+  organizationId: string;
+  badgeId: string;
+  row: number;
+  name: string;
+  email: string;
+  /** The attempt number this lease counted; results are only recorded for the current one. */
+  attempt: number;
+}
+
+export interface NewBulkRow {
+  row: number;
+  name: string;
+  email: string;
+  /** Null for a row that is invalid from the start (it is stored with its final result). */
+  emailKey: string | null;
+  invalidReason: string | null;
+}
+
+interface JobRow {
+  id: string;
+  organization_id: string;
+  badge_id: string;
+  status: BulkStatus;
+  total: number;
+  processed: number;
+  issued: number;
+  renewed: number;
+  conflicts: number;
+  invalid: number;
+  failed: number;
+  requested_by: string | null;
+  created_at: Date;
+  started_at: Date | null;
+  completed_at: Date | null;
+  updated_at: Date;
+}
+
+interface RowRow {
+  job_id: string;
+  row_no: number;
+  name: string;
+  email: string;
+  email_key: string | null;
+  result: RowResult;
+  reason: string | null;
+  credential_uuid: string | null;
+  credential_id: string | null;
+  attempts: number;
+  next_attempt_at: Date;
+  leased_until: Date | null;
+  last_error: string | null;
+  processed_at: Date | null;
+}
+
+function toJob(r: JobRow): BulkJob {
+  return {
+    id: r.id,
+    organizationId: r.organization_id,
+    badgeId: r.badge_id,
+    status: r.status,
+    total: r.total,
+    processed: r.processed,
+    issued: r.issued,
+    renewed: r.renewed,
+    conflicts: r.conflicts,
+    invalid: r.invalid,
+    failed: r.failed,
+    requestedBy: r.requested_by,
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    completedAt: r.completed_at,
+  };
+}
+
+function toRow(r: Pick<RowRow, 'row_no' | 'name' | 'email' | 'result' | 'reason' | 'credential_uuid' | 'credential_id'>): BulkRow {
+  return {
+    row: r.row_no,
+    name: r.name,
+    email: r.email,
+    result: r.result,
+    reason: r.reason,
+    credentialUuid: r.credential_uuid,
+    credentialId: r.credential_id,
+  };
+}
+
+/** The counter column each final result moves. */
+const COUNTER: Record<FinalResult, 'issued' | 'renewed' | 'conflicts' | 'invalid' | 'failed'> = {
+  issued: 'issued',
+  renewed: 'renewed',
+  conflict: 'conflicts',
+  invalid: 'invalid',
+  failed: 'failed',
+};
+
+/** Rows per INSERT statement (9 parameters each, well under PostgreSQL's 65,535). */
+const INSERT_CHUNK = 1000;
+const REASON_MAX = 500;
+
+/** The only SQL on bulk_issuances and bulk_issuance_rows (and the bulk rows' credentials lookup). */
+export const bulkStore = {
+  /**
+   * Stores a job and all its rows in the caller's transaction. Rows found invalid on upload are
+   * stored with their final result and counted; if that is every row the job is complete at once.
+   */
+  async insertJob(trx: Knex.Transaction, job: BulkJob, rows: readonly NewBulkRow[], now: Date): Promise<void> {
+    await trx<JobRow>('bulk_issuances').insert({
+      id: job.id,
+      organization_id: job.organizationId,
+      badge_id: job.badgeId,
+      status: job.status,
+      total: job.total,
+      processed: job.processed,
+      issued: job.issued,
+      renewed: job.renewed,
+      conflicts: job.conflicts,
+      invalid: job.invalid,
+      failed: job.failed,
+      requested_by: job.requestedBy,
+      created_at: job.createdAt,
+      started_at: job.startedAt,
+      completed_at: job.completedAt,
+      updated_at: now,
+    });
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      await trx<RowRow>('bulk_issuance_rows').insert(
+        rows.slice(i, i + INSERT_CHUNK).map((r) => ({
+          job_id: job.id,
+          row_no: r.row,
+          name: r.name,
+          email: r.email,
+          email_key: r.invalidReason === null ? r.emailKey : null,
+          result: r.invalidReason === null ? 'pending' : 'invalid',
+          reason: r.invalidReason === null ? null : r.invalidReason.slice(0, REASON_MAX),
+          next_attempt_at: now,
+          processed_at: r.invalidReason === null ? null : now,
+        })),
+      );
+    }
+  },
+
+  async findJob(db: Knex, organizationId: string, id: string): Promise<BulkJob | undefined> {
+    const r = await db<JobRow>('bulk_issuances').where({ id, organization_id: organizationId }).first();
+    return r ? toJob(r as JobRow) : undefined;
+  },
+
+  /** Newest first (created_at, then id, descending). */
+  async listJobs(db: Knex, organizationId: string, page: { limit: number; offset: number }): Promise<{ items: BulkJob[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      db<JobRow>('bulk_issuances')
+        .where({ organization_id: organizationId })
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(page.limit)
+        .offset(page.offset),
+      db('bulk_issuances').where({ organization_id: organizationId }).count<{ count: number }[]>({ count: '*' }),
+    ]);
+    return { items: (rows as JobRow[]).map(toJob), total: Number(count[0]?.count ?? 0) };
+  },
+
+  /** A page of a job's rows in CSV order, optionally only those with one result. */
+  async listRows(db: Knex, jobId: string, q: { limit: number; offset: number; result?: RowResult }): Promise<BulkRow[]> {
+    if (q.limit === 0) return [];
+    let query = db<RowRow>('bulk_issuance_rows')
+      .where({ job_id: jobId })
+      .orderBy('row_no', 'asc')
+      .limit(q.limit)
+      .offset(q.offset)
+      .select('row_no', 'name', 'email', 'result', 'reason', 'credential_uuid', 'credential_id');
+    if (q.result) query = query.andWhere({ result: q.result });
+    return ((await query) as RowRow[]).map(toRow);
+  },
+
+  /**
+   * Leases up to `limit` due pending rows for `leaseMs` (FOR UPDATE SKIP LOCKED: replicas share
+   * the work without waiting on each other) and counts the attempt. Rows go in row order across
+   * jobs, so concurrent jobs advance side by side. A row whose recipient has an earlier row of
+   * the same job still pending waits for it: duplicates are issued in CSV order, each under the
+   * rules as they stand after the previous one. Jobs of the leased rows become `running`.
+   */
+  async leaseRows(db: Knex, now: Date, leaseMs: number, limit: number): Promise<LeasedRow[]> {
+    const until = new Date(now.getTime() + leaseMs);
+    const r = await db.raw<{
+      rows: Array<{
+        job_id: string;
+        row_no: number;
+        name: string;
+        email: string;
+        attempts: number;
+        organization_id: string;
+        badge_id: string;
+      }>;
+    }>(
+      `WITH picked AS (
+         SELECT r.job_id, r.row_no FROM bulk_issuance_rows r
+         WHERE r.result = 'pending' AND r.next_attempt_at <= ? AND (r.leased_until IS NULL OR r.leased_until < ?)
+           AND NOT EXISTS (
+             SELECT 1 FROM bulk_issuance_rows p
+             WHERE p.job_id = r.job_id AND p.email_key = r.email_key AND p.row_no < r.row_no AND p.result = 'pending')
+         ORDER BY r.row_no, r.job_id
+         LIMIT ?
+         FOR UPDATE OF r SKIP LOCKED
+       ), leased AS (
+         UPDATE bulk_issuance_rows r SET leased_until = ?, attempts = r.attempts + 1
+         FROM picked WHERE r.job_id = picked.job_id AND r.row_no = picked.row_no
+         RETURNING r.job_id, r.row_no, r.name, r.email, r.attempts
+       ), started AS (
+         UPDATE bulk_issuances j SET status = 'running', started_at = ?, updated_at = ?
+         WHERE j.id IN (SELECT job_id FROM leased) AND j.status = 'queued'
+       )
+       SELECT l.*, j.organization_id, j.badge_id FROM leased l JOIN bulk_issuances j ON j.id = l.job_id
+       ORDER BY l.row_no, l.job_id`,
+      [now, now, limit, until, now, now],
+    );
+    return r.rows.map((x) => ({
+      jobId: x.job_id,
+      organizationId: x.organization_id,
+      badgeId: x.badge_id,
+      row: x.row_no,
+      name: x.name,
+      email: x.email,
+      attempt: x.attempts,
+    }));
+  },
+
+  /**
+   * The credential a bulk row already created, found by its audit mark (`issued_by`): after a
+   * crash between the issue and the recording of its result, the row is recorded, not issued again.
+   */
+  async credentialIssuedBy(
+    db: Knex,
+    issuedBy: string,
+  ): Promise<{ id: string; credentialId: string; supersedesCredentialId: string | null } | undefined> {
+    const r = await db('credentials').where({ issued_by: issuedBy }).first('id', 'credential_id', 'supersedes_credential_id');
+    return r
+      ? {
+          id: r.id as string,
+          credentialId: r.credential_id as string,
+          supersedesCredentialId: (r.supersedes_credential_id as string | null) ?? null,
+        }
+      : undefined;
+  },
+
+  /**
+   * Records a leased row's final result and moves the job's counters, in the caller's
+   * transaction. Only the lease's own attempt may record (a lapsed lease taken over by another
+   * worker records nothing). Returns the job after the change, or undefined when nothing was
+   * recorded; the job is `completed` when this was its last row.
+   */
+  async recordResult(
+    trx: Knex.Transaction,
+    row: Pick<LeasedRow, 'jobId' | 'row' | 'attempt'>,
+    outcome: { result: FinalResult; reason: string | null; credentialUuid: string | null; credentialId: string | null },
+    now: Date,
+  ): Promise<BulkJob | undefined> {
+    const updated = await trx<RowRow>('bulk_issuance_rows')
+      .where({ job_id: row.jobId, row_no: row.row, result: 'pending', attempts: row.attempt })
+      .update({
+        result: outcome.result,
+        reason: outcome.reason === null ? null : outcome.reason.slice(0, REASON_MAX),
+        credential_uuid: outcome.credentialUuid,
+        credential_id: outcome.credentialId,
+        leased_until: null,
+        processed_at: now,
+      });
+    if (updated === 0) return undefined;
+    const counter = COUNTER[outcome.result];
+    const r = await trx.raw<{ rows: JobRow[] }>(
+      `UPDATE bulk_issuances SET
+         processed = processed + 1,
+         ${counter} = ${counter} + 1,
+         status = CASE WHEN processed + 1 = total THEN 'completed' ELSE status END,
+         completed_at = CASE WHEN processed + 1 = total THEN ? ELSE completed_at END,
+         started_at = COALESCE(started_at, ?),
+         updated_at = ?
+       WHERE id = ? RETURNING *`,
+      [now, now, now, row.jobId],
+    );
+    return toJob(r.rows[0]!);
+  },
+
+  /** A transient failure: the row waits until `at` (the lease is released). */
+  async scheduleRetry(db: Knex, row: Pick<LeasedRow, 'jobId' | 'row' | 'attempt'>, at: Date, error: string): Promise<boolean> {
+    const n = await db<RowRow>('bulk_issuance_rows')
+      .where({ job_id: row.jobId, row_no: row.row, result: 'pending', attempts: row.attempt })
+      .update({ next_attempt_at: at, leased_until: null, last_error: error.slice(0, REASON_MAX) });
+    return n > 0;
+  },
+};

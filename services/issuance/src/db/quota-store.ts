@@ -1,0 +1,35 @@
+import type { Knex } from '@cred/db';
+
+export type QuotaOutcome = { kind: 'already_counted' } | { kind: 'counted'; used: number } | { kind: 'exhausted'; used: number };
+
+/** The monthly recipient quota (tables quota_recipients and quota_counters). */
+export const quotaStore = {
+  /**
+   * Inside the issuing transaction: count the recipient for the month unless already counted.
+   * The counter's conditional upsert (`used < limit`) holds its row lock to the end of the
+   * transaction, so concurrent issues of one organization cannot overshoot the limit; a
+   * rollback (the issue failed later) undoes the count.
+   */
+  async count(trx: Knex.Transaction, o: { organizationId: string; month: string; recipientEmail: string; credentialId: string; limit: number; at: Date }): Promise<QuotaOutcome> {
+    const inserted = await trx.raw<{ rows: unknown[] }>(
+      `INSERT INTO quota_recipients (organization_id, month, recipient_email, first_credential_id, created_at)
+       VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING 1`,
+      [o.organizationId, o.month, o.recipientEmail, o.credentialId, o.at],
+    );
+    if (inserted.rows.length === 0) return { kind: 'already_counted' };
+    const r = await trx.raw<{ rows: Array<{ used: number }> }>(
+      `INSERT INTO quota_counters AS qc (organization_id, month, used) SELECT ?, ?, 1 WHERE ? > 0
+       ON CONFLICT (organization_id, month) DO UPDATE SET used = qc.used + 1 WHERE qc.used < ?
+       RETURNING used`,
+      [o.organizationId, o.month, o.limit, o.limit],
+    );
+    const row = r.rows[0];
+    if (row) return { kind: 'counted', used: Number(row.used) };
+    return { kind: 'exhausted', used: await quotaStore.used(trx, o.organizationId, o.month) };
+  },
+
+  async used(db: Knex, organizationId: string, month: string): Promise<number> {
+    const r = await db('quota_counters').where({ organization_id: organizationId, month }).first('used');
+    return r ? Number((r as { used: number }).used) : 0;
+  },
+};

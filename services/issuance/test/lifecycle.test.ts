@@ -1,0 +1,342 @@
+import { createHash, randomBytes } from 'node:crypto';
+import t from 'tap';
+import { createEvent } from '@cred/events';
+import { createLogger } from '@cred/runtime';
+import { ExpirySweeper } from '../src/app/expiry-sweeper.js';
+import { badgeBody, outboxEvents, rejection, startIssuance, type IssuanceHarness } from './fixtures/harness.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function waitUntil(probe: () => boolean | Promise<boolean>, what: string, timeoutMs = 15000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await probe()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for: ${what}`);
+}
+
+/** Stands in for notification: a claim token whose hash reaches issuance through the broker. */
+async function claimToken(h: IssuanceHarness, credential: { id: string; credential_id: string }, orgId: string, expiresAt: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = createHash('sha256').update(token).digest('hex');
+  await h.publish(
+    createEvent({
+      type: 'notification.claim_token.issued',
+      producer: 'notification',
+      data: { credentialUuid: credential.id, credentialId: credential.credential_id, organizationId: orgId, tokenHash, expiresAt: expiresAt.toISOString(), sourceEventId: 'evt_test' },
+    }),
+  );
+  await waitUntil(async () => (await h.db('claim_tokens').where({ token_hash: tokenHash })).length === 1, 'claim token stored');
+  return token;
+}
+
+const rowsOf = (h: IssuanceHarness, badgeId: string, email: string) =>
+  h.db('credentials').where({ badge_id: badgeId, recipient_email: email }).orderBy('issuance_date', 'asc').orderBy('created_at', 'asc');
+
+t.test('credential lifecycle over gRPC (real PostgreSQL, RabbitMQ, signing and accounts)', async (t) => {
+  // Free plan quota lowered so the quota rules can be reached; the sweeper is driven by hand below.
+  const h = await startIssuance(t, { RECIPIENT_QUOTA_LIMITS: 'free=1000', EXPIRY_SWEEP_INTERVAL_MS: String(DAY) });
+  const c = h.issuance;
+  const org = await h.createOrg({ name: 'Lifecycle Academy' });
+  const yearly = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Yearly', expiresInDays: 365 }) });
+  const forever = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Forever' }) });
+  const issue = (badgeId: string, email: string, orgId = org.id) =>
+    c.IssueCredential({ organization_id: orgId, badge_id: badgeId, recipient_name: 'Ada Lovelace', recipient_email: email, issued_by: 'test' });
+  t.afterEach(() => h.clock.reset());
+
+  t.test('no prior credential: a first issue, pending, credential.issued', async (t) => {
+    const r = await issue(yearly.id, 'first@example.com');
+    t.equal(r.status, 'pending');
+    t.equal(r.supersedes_credential_id, undefined);
+    const [ev] = (await outboxEvents(h.db, 'credential.issued')).filter((e) => e.data.credentialUuid === r.id);
+    t.equal(ev!.data.organizationId, org.id);
+    t.equal((await outboxEvents(h.db, 'credential.renewed')).filter((e) => e.data.credentialUuid === r.id).length, 0);
+  });
+
+  t.test('active time-bound prior (pending counts as active): revoked as superseded, renewal pending, linked both ways', async (t) => {
+    const prior = await issue(yearly.id, 'renew@example.com');
+    await c.UpdateBadge({ organization_id: org.id, badge_id: yearly.id, badge_json: JSON.stringify({ description: 'Renewed text.' }) });
+    const renewal = await issue(yearly.id, 'RENEW@example.com');
+    t.equal(renewal.status, 'pending');
+    t.equal(renewal.supersedes_credential_id, prior.id);
+    t.equal(JSON.parse(renewal.ob3_credential_json).credentialSubject.achievement.description, 'Renewed text.', 'built from the badge as it is now');
+    const p = await c.GetCredential({ organization_id: org.id, credential_uuid: prior.id });
+    t.equal(p.status, 'revoked');
+    t.equal(p.revocation_reason, 'superseded by renewal');
+    t.ok(p.revoked_at);
+    t.equal(p.superseded_by_credential_id, renewal.id);
+    const revoked = (await outboxEvents(h.db, 'credential.revoked')).filter((e) => e.data.credentialUuid === prior.id);
+    t.equal(revoked.length, 1);
+    t.same(
+      { reason: revoked[0]!.data.revocationReason, by: revoked[0]!.data.supersededByCredentialId, org: revoked[0]!.data.organizationId, email: revoked[0]!.data.recipientEmail },
+      { reason: 'superseded by renewal', by: renewal.id, org: org.id, email: 'renew@example.com' },
+    );
+    const renewed = (await outboxEvents(h.db, 'credential.renewed')).filter((e) => e.data.credentialUuid === renewal.id);
+    t.equal(renewed.length, 1);
+    t.equal(renewed[0]!.data.supersedesCredentialId, prior.id);
+    t.equal(renewed[0]!.data.priorStatus, 'revoked');
+    t.equal((await outboxEvents(h.db, 'credential.issued')).filter((e) => e.data.credentialUuid === renewal.id).length, 0, 'a renewal is announced as credential.renewed only');
+    const active = (await rowsOf(h, yearly.id, 'renew@example.com')).filter((r) => ['pending', 'valid'].includes(r.status));
+    t.equal(active.length, 1, 'one active credential');
+  });
+
+  t.test('active time-bound prior that was claimed (valid) is superseded too', async (t) => {
+    const prior = await issue(yearly.id, 'valid@example.com');
+    const token = await claimToken(h, prior, org.id, new Date(Date.now() + 30 * DAY));
+    t.equal((await c.ClaimCredential({ credential_ref: prior.credential_id, token })).status, 'valid');
+    const renewal = await issue(yearly.id, 'valid@example.com');
+    const p = await c.GetCredential({ organization_id: org.id, credential_uuid: prior.id });
+    t.same([p.status, p.revocation_reason, p.superseded_by_credential_id], ['revoked', 'superseded by renewal', renewal.id]);
+  });
+
+  t.test('expired prior: renewal pending, prior stays expired (expiry persisted and announced once)', async (t) => {
+    const shortBadge = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Short', expiresInDays: 2 }) });
+    const prior = await issue(shortBadge.id, 'expired@example.com');
+    h.clock.advance(3 * DAY);
+    t.equal((await c.GetCredential({ organization_id: org.id, credential_uuid: prior.id })).status, 'expired', 'expired from the clock before any sweep');
+    const renewal = await issue(shortBadge.id, 'expired@example.com');
+    t.equal(renewal.supersedes_credential_id, prior.id);
+    const p = await c.GetCredential({ organization_id: org.id, credential_uuid: prior.id });
+    t.same([p.status, p.revoked_at, p.revocation_reason, p.superseded_by_credential_id], ['expired', undefined, undefined, renewal.id]);
+    t.equal((await h.db('credentials').where({ id: prior.id }).first()).status, 'expired', 'persisted');
+    t.equal((await outboxEvents(h.db, 'credential.expired')).filter((e) => e.data.credentialUuid === prior.id).length, 1);
+    t.equal((await outboxEvents(h.db, 'credential.revoked')).filter((e) => e.data.credentialUuid === prior.id).length, 0, 'not revoked');
+    const renewed = (await outboxEvents(h.db, 'credential.renewed')).find((e) => e.data.credentialUuid === renewal.id);
+    t.equal(renewed!.data.priorStatus, 'expired');
+  });
+
+  t.test('revoked prior: renewal pending, prior stays revoked with its reason', async (t) => {
+    const prior = await issue(forever.id, 'revoked@example.com');
+    const revoked = await c.RevokeCredential({ organization_id: org.id, credential_ref: prior.id, reason: 'Issued in error', revoked_by: 'user:test' });
+    const renewal = await issue(forever.id, 'revoked@example.com');
+    t.equal(renewal.supersedes_credential_id, prior.id);
+    const p = await c.GetCredential({ organization_id: org.id, credential_uuid: prior.id });
+    t.same([p.status, p.revocation_reason, p.revoked_at, p.superseded_by_credential_id], ['revoked', 'Issued in error', revoked.revoked_at, renewal.id]);
+  });
+
+  t.test('active non-expiring prior: 409 and nothing changes', async (t) => {
+    const prior = await issue(forever.id, 'forever@example.com');
+    const before = { rows: await rowsOf(h, forever.id, 'forever@example.com'), outbox: (await h.db('outbox').count({ n: '*' }))[0]!.n };
+    const e = await rejection(issue(forever.id, 'Forever@Example.com'));
+    t.equal(e.code, 'CONFLICT');
+    t.equal(e.details.existingCredentialId, prior.id);
+    t.match(e.message, /non-expiring/);
+    t.same(await rowsOf(h, forever.id, 'forever@example.com'), before.rows);
+    t.equal((await h.db('outbox').count({ n: '*' }))[0]!.n, before.outbox, 'no event');
+    // A claimed (valid) non-expiring credential blocks too.
+    const token = await claimToken(h, prior, org.id, new Date(Date.now() + DAY));
+    await c.ClaimCredential({ credential_ref: prior.id, token });
+    t.equal((await rejection(issue(forever.id, 'forever@example.com'))).code, 'CONFLICT');
+  });
+
+  t.test('concurrent issues for one recipient and badge: one wins, never two active', async (t) => {
+    for (const [badge, email, withPrior] of [
+      [yearly, 'race-new@example.com', false],
+      [yearly, 'race-renew@example.com', true],
+      [forever, 'race-forever@example.com', false],
+    ] as const) {
+      if (withPrior) await issue(badge.id, email);
+      const results = await Promise.allSettled(Array.from({ length: 6 }, () => issue(badge.id, email)));
+      const won = results.filter((r) => r.status === 'fulfilled');
+      t.equal(won.length, 1, `${email}: exactly one issue succeeds`);
+      t.ok(results.every((r) => r.status === 'fulfilled' || (r.reason as { code: string }).code === 'CONFLICT'), 'the others are 409');
+      const rows = await rowsOf(h, badge.id, email);
+      t.equal(rows.filter((r) => ['pending', 'valid'].includes(r.status)).length, 1, 'one active credential');
+      t.equal(rows.length, withPrior ? 2 : 1);
+    }
+  });
+
+  t.test('list: order, exact total, filters, status from the clock, validation', async (t) => {
+    const o = await h.createOrg();
+    const b1 = await c.CreateBadge({ organization_id: o.id, badge_json: badgeBody({ name: 'B1', expiresInDays: 10 }) });
+    const b2 = await c.CreateBadge({ organization_id: o.id, badge_json: badgeBody({ name: 'B2' }) });
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      h.clock.set(new Date(Date.now() + i * 2000));
+      ids.push((await issue(i % 2 === 0 ? b1.id : b2.id, `list-${i}@example.com`, o.id)).id);
+    }
+    h.clock.reset();
+    const all = await c.ListCredentials({ organization_id: o.id, limit: 3, offset: 0 });
+    t.equal(all.total, 7);
+    t.same(all.credentials.map((x) => x.id), [ids[6], ids[5], ids[4]], 'issuanceDate descending');
+    t.equal(all.credentials[0]!.ob3_credential_json, '', 'no payload in list items');
+    const page3 = await c.ListCredentials({ organization_id: o.id, limit: 3, offset: 6 });
+    t.same(page3.credentials.map((x) => x.id), [ids[0]]);
+    t.equal((await c.ListCredentials({ organization_id: o.id, limit: 100, offset: 0, badge_id: b2.id })).total, 3);
+    await c.RevokeCredential({ organization_id: o.id, credential_ref: ids[1]!, reason: 'test', revoked_by: 'user:x' });
+    h.clock.advance(11 * DAY); // every B1 credential is past its expirationDate; nothing was swept
+    const byStatus = async (status: string) => (await c.ListCredentials({ organization_id: o.id, limit: 100, offset: 0, status })).credentials.map((x) => x.id).sort();
+    t.same(await byStatus('expired'), [ids[0], ids[2], ids[4], ids[6]].sort(), 'expired by the clock');
+    t.same(await byStatus('revoked'), [ids[1]]);
+    t.same(await byStatus('pending'), [ids[3], ids[5]].sort());
+    t.same(await byStatus('valid'), []);
+    const listed = await c.ListCredentials({ organization_id: o.id, limit: 100, offset: 0, badge_id: b1.id });
+    t.ok(listed.credentials.every((x) => x.status === 'expired'), 'list items carry the computed status');
+    for (const [req, field] of [
+      [{ limit: 0, offset: 0 }, 'limit'],
+      [{ limit: 101, offset: 0 }, 'limit'],
+      [{ limit: 10, offset: -1 }, 'offset'],
+      [{ limit: 10, offset: 0, status: 'active' }, 'status'],
+      [{ limit: 10, offset: 0, badge_id: 'nope' }, 'badgeId'],
+    ] as const) {
+      const e = await rejection(c.ListCredentials({ organization_id: o.id, ...req }));
+      t.same([e.code, e.details.field], ['VALIDATION_ERROR', field]);
+    }
+    t.equal((await c.ListCredentials({ organization_id: org.id, limit: 100, offset: 0, badge_id: b1.id })).total, 0, 'another organization sees none');
+  });
+
+  t.test('revoke: reason, 409 when revoked, CRD- id, tenancy, event', async (t) => {
+    const r = await issue(yearly.id, 'revoke@example.com');
+    const e0 = await rejection(c.RevokeCredential({ organization_id: org.id, credential_ref: r.id, reason: '  ', revoked_by: 'user:x' }));
+    t.same([e0.code, e0.details.field], ['VALIDATION_ERROR', 'reason']);
+    const other = await h.createOrg();
+    t.equal((await rejection(c.RevokeCredential({ organization_id: other.id, credential_ref: r.id, reason: 'x', revoked_by: 'user:x' }))).code, 'NOT_FOUND');
+    t.equal((await rejection(c.RevokeCredential({ organization_id: org.id, credential_ref: 'nonsense', reason: 'x', revoked_by: 'user:x' }))).code, 'NOT_FOUND');
+    const v = await c.RevokeCredential({ organization_id: org.id, credential_ref: r.credential_id, reason: 'Left the programme', revoked_by: 'user:x' });
+    t.same([v.status, v.revocation_reason], ['revoked', 'Left the programme']);
+    t.ok(v.revoked_at);
+    const again = await rejection(c.RevokeCredential({ organization_id: org.id, credential_ref: r.id, reason: 'Other reason', revoked_by: 'user:x' }));
+    t.equal(again.code, 'CONFLICT');
+    const now = await c.GetCredential({ organization_id: org.id, credential_uuid: r.id });
+    t.same([now.revoked_at, now.revocation_reason], [v.revoked_at, 'Left the programme'], 'unchanged by the second attempt');
+    const evs = (await outboxEvents(h.db, 'credential.revoked')).filter((e) => e.data.credentialUuid === r.id);
+    t.equal(evs.length, 1);
+    t.same(
+      { id: evs[0]!.data.credentialId, badge: evs[0]!.data.badgeId, org: evs[0]!.data.organizationId, reason: evs[0]!.data.revocationReason },
+      { id: r.credential_id, badge: yearly.id, org: org.id, reason: 'Left the programme' },
+    );
+    // Revoked is final: claiming fails, the clock does not bring it back.
+    t.equal((await rejection(c.ClaimCredential({ credential_ref: r.id, session: { user_id: 'u', email: 'revoke@example.com', email_verified: true } }))).code, 'CONFLICT');
+  });
+
+  t.test('expiry sweeper: persists expired and emits credential.expired exactly once', async (t) => {
+    const b = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Sweep', expiresInDays: 1 }) });
+    const a = await issue(b.id, 'sweep-a@example.com');
+    const later = await issue(b.id, 'sweep-b@example.com');
+    await c.RevokeCredential({ organization_id: org.id, credential_ref: later.id, reason: 'x', revoked_by: 'user:x' });
+    const sweeper = new ExpirySweeper({ db: h.db, schema: 'issuance', clock: h.clock, wakeRelay: () => undefined }, { intervalMs: DAY, logger: createLogger({ service: 'test', level: 'silent' }) });
+    t.equal(await sweeper.sweep(), 0, 'nothing due yet');
+    h.clock.advance(DAY + 1000);
+    const [n1, n2] = await Promise.all([sweeper.sweep(), sweeper.sweep()]);
+    const again = await sweeper.sweep();
+    t.equal((await h.db('credentials').where({ id: a.id }).first()).status, 'expired');
+    t.equal((await h.db('credentials').where({ id: later.id }).first()).status, 'revoked', 'a revoked credential stays revoked');
+    t.ok(n1! + n2! >= 1 && again === 0);
+    const evs = (await outboxEvents(h.db, 'credential.expired')).filter((e) => e.data.credentialUuid === a.id);
+    t.equal(evs.length, 1, 'exactly one credential.expired');
+    t.same(
+      { org: evs[0]!.data.organizationId, email: evs[0]!.data.recipientEmail, exp: evs[0]!.data.expirationDate },
+      { org: org.id, email: 'sweep-a@example.com', exp: a.expiration_date },
+    );
+    t.equal((await outboxEvents(h.db, 'credential.expired')).filter((e) => e.data.credentialUuid === later.id).length, 0);
+    await waitUntil(() => h.received('credential.expired').some((e) => e.data.credentialUuid === a.id), 'credential.expired reached the broker');
+  });
+
+  t.test('claim with the e-mail token: single use, expiring, only while pending', async (t) => {
+    const r = await issue(yearly.id, 'claim@example.com');
+    const token = await claimToken(h, r, org.id, new Date(Date.now() + 30 * DAY));
+    const second = await claimToken(h, r, org.id, new Date(Date.now() + 30 * DAY)); // a retried e-mail carries another token
+    const wrong = randomBytes(32).toString('base64url');
+    t.equal((await rejection(c.ClaimCredential({ credential_ref: r.id, token: wrong }))).code, 'FORBIDDEN', 'unknown token');
+    const other = await issue(yearly.id, 'other-claim@example.com');
+    t.equal((await rejection(c.ClaimCredential({ credential_ref: other.id, token }))).code, 'FORBIDDEN', "another credential's token");
+    const claimed = await c.ClaimCredential({ credential_ref: r.credential_id, token: second });
+    t.equal(claimed.status, 'valid');
+    t.ok(claimed.claimed_at);
+    t.equal((await rejection(c.ClaimCredential({ credential_ref: r.id, token }))).code, 'CONFLICT', 'claimed once; every link is spent');
+    t.equal((await h.db('claim_tokens').where({ credential_uuid: r.id }).whereNull('used_at')).length, 0);
+    const evs = (await outboxEvents(h.db, 'credential.claimed')).filter((e) => e.data.credentialUuid === r.id);
+    t.equal(evs.length, 1);
+    t.same([evs[0]!.data.organizationId, evs[0]!.data.claimedAt], [org.id, claimed.claimed_at]);
+
+    const late = await issue(yearly.id, 'late-claim@example.com');
+    const expiring = await claimToken(h, late, org.id, new Date(Date.now() + DAY));
+    h.clock.advance(2 * DAY);
+    t.equal((await rejection(c.ClaimCredential({ credential_ref: late.id, token: expiring }))).code, 'FORBIDDEN', 'an expired token');
+    h.clock.reset();
+
+    const shortBadge = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Brief', expiresInDays: 1 }) });
+    const brief = await issue(shortBadge.id, 'brief@example.com');
+    const briefToken = await claimToken(h, brief, org.id, new Date(Date.now() + 30 * DAY));
+    h.clock.advance(2 * DAY);
+    const ex = await rejection(c.ClaimCredential({ credential_ref: brief.id, token: briefToken }));
+    t.equal(ex.code, 'CONFLICT');
+    t.match(ex.message, /expired/);
+  });
+
+  t.test('claim and visibility with the recipient session', async (t) => {
+    const r = await issue(yearly.id, 'session@example.com');
+    const owner = { user_id: '7b0a4a43-5f5e-4a59-9f55-7f8f7c1c9a01', email: 'Session@example.com', email_verified: true };
+    t.equal((await rejection(c.ClaimCredential({ credential_ref: r.id, session: { ...owner, email_verified: false } }))).code, 'FORBIDDEN', 'unverified address');
+    t.equal((await rejection(c.ClaimCredential({ credential_ref: r.id, session: { ...owner, email: 'someone@example.com' } }))).code, 'FORBIDDEN', 'another address');
+    t.equal((await rejection(c.ClaimCredential({ credential_ref: r.id }))).details.field, 'token');
+    const claimed = await c.ClaimCredential({ credential_ref: r.id, session: owner });
+    t.equal(claimed.status, 'valid');
+    t.equal((await h.db('credentials').where({ id: r.id }).first()).claimed_by_user_id, owner.user_id);
+
+    t.equal((await rejection(c.SetCredentialVisibility({ credential_ref: r.id, is_public: false, session: { ...owner, email: 'x@example.com' } }))).code, 'FORBIDDEN');
+    const priv = await c.SetCredentialVisibility({ credential_ref: r.credential_id, is_public: false, session: owner });
+    t.equal(priv.is_public, false);
+    t.equal((await c.GetCredential({ organization_id: org.id, credential_uuid: r.id })).is_public, false);
+    await c.SetCredentialVisibility({ credential_ref: r.id, is_public: false, session: owner });
+    const evs = (await outboxEvents(h.db, 'credential.visibility_changed')).filter((e) => e.data.credentialUuid === r.id);
+    t.equal(evs.length, 1, 'no event when nothing changes');
+    t.equal(evs[0]!.data.isPublic, false);
+    t.equal((await c.SetCredentialVisibility({ credential_ref: r.id, is_public: true, session: owner })).is_public, true);
+    t.equal((await rejection(c.SetCredentialVisibility({ credential_ref: 'CRD-0000000000AA', is_public: true, session: owner }))).code, 'NOT_FOUND');
+  });
+});
+
+t.test('monthly recipient quota (UTC calendar month, unique e-mails, race-free)', async (t) => {
+  const h = await startIssuance(t, { RECIPIENT_QUOTA_LIMITS: 'free=3,professional=5', EXPIRY_SWEEP_INTERVAL_MS: String(DAY) });
+  const c = h.issuance;
+  t.afterEach(() => h.clock.reset());
+  // Mid-month, so that moving a few days does not change the month.
+  const now = new Date();
+  const mid = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 15, 12));
+  const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 0, 0, 1));
+
+  t.test('unique recipients per month; renewals to a counted e-mail are free; 403 names the limit', async (t) => {
+    h.clock.set(mid);
+    const org = await h.createOrg();
+    const b = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ expiresInDays: 30 }) });
+    const b2 = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Second badge', expiresInDays: 30 }) });
+    const issue = (badgeId: string, email: string) => c.IssueCredential({ organization_id: org.id, badge_id: badgeId, recipient_name: 'R', recipient_email: email, issued_by: 'test' });
+    await issue(b.id, 'q1@example.com');
+    await issue(b.id, 'q2@example.com');
+    await issue(b2.id, 'q1@example.com'); // same e-mail, another badge: counted once
+    await issue(b.id, 'q3@example.com');
+    const before = (await h.db('credentials').where({ organization_id: org.id }).count({ n: '*' }))[0]!.n;
+    const e = await rejection(issue(b.id, 'q4@example.com'));
+    t.equal(e.code, 'FORBIDDEN');
+    t.match(e.message, /quota/i);
+    t.match(e.message, /3/);
+    const resetsAt = new Date(Date.UTC(mid.getUTCFullYear(), mid.getUTCMonth() + 1, 1)).toISOString();
+    t.same(e.details, { limit: 3, used: 3, resetsAt });
+    t.equal((await h.db('credentials').where({ organization_id: org.id }).count({ n: '*' }))[0]!.n, before, 'nothing issued');
+    const renewal = await issue(b.id, 'Q2@example.com');
+    t.ok(renewal.supersedes_credential_id, 'a renewal for a recipient counted this month costs nothing');
+    const q = await c.GetQuota({ organization_id: org.id });
+    t.same({ limit: q.limit, used: q.used, plan: q.plan, resets: q.resets_at }, { limit: 3, used: 3, plan: 'free', resets: resetsAt });
+
+    h.clock.set(nextMonth);
+    const fresh = await issue(b.id, 'q4@example.com');
+    t.equal(fresh.status, 'pending', 'the quota resets on the 1st (UTC)');
+    await issue(b.id, 'q1@example.com'); // renewal of last month's recipient: counts this month
+    t.equal((await c.GetQuota({ organization_id: org.id })).used, 2);
+  });
+
+  t.test('concurrent issues cannot overshoot the quota', async (t) => {
+    h.clock.set(mid);
+    const org = await h.createOrg();
+    const b = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody() });
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => c.IssueCredential({ organization_id: org.id, badge_id: b.id, recipient_name: 'R', recipient_email: `race${i}@example.com`, issued_by: 'test' })),
+    );
+    t.equal(results.filter((r) => r.status === 'fulfilled').length, 3);
+    t.ok(results.every((r) => r.status === 'fulfilled' || (r.reason as { code: string }).code === 'FORBIDDEN'));
+    t.equal(Number((await h.db('credentials').where({ organization_id: org.id }).count({ n: '*' }))[0]!.n), 3);
+    t.equal((await c.GetQuota({ organization_id: org.id })).used, 3);
+  });
+});

@@ -1,0 +1,131 @@
+// Claiming and privacy end to end (DECISIONS.md section 4): the token travels in the real issue
+// e-mail (caught by the harness's SMTP catcher), the recipient signs up, verifies the address
+// through the e-mailed link, claims with the session and makes the credential private.
+import t from 'tap';
+import { waitFor } from '@cred/testing';
+import { startTestPlatform } from './harness.js';
+
+const tp = await startTestPlatform('claim');
+t.teardown(() => tp.stop());
+
+const { orgId, token: owner } = await tp.signUpOrganization('claim-academy');
+await tp.api('POST', `/api/admin/organizations/${orgId}/approve`, undefined, tp.adminToken);
+await tp.api('PATCH', `/api/admin/organizations/${orgId}`, { plan: 'professional' }, tp.adminToken);
+await tp.api('POST', `/api/organizations/${orgId}/signing-keys`, undefined, owner);
+const apiKey = String((await tp.api('POST', `/api/organizations/${orgId}/api-keys`, { name: 'claim' }, owner)).body.key);
+const badgeId = String(
+  (await tp.api('POST', `/api/organizations/${orgId}/badges`, { name: 'Claimable', description: 'A badge.', criteria: 'Work.', expiresInDays: 365 }, owner)).body.id,
+);
+const issue = (email: string) => tp.api('POST', '/api/v1/credentials', { badgeId, recipient: { name: 'Recipient', email } }, apiKey);
+
+/** The newest e-mail to `to` whose text matches `re`; returns the match. */
+function mailMatch(to: string, re: RegExp): Promise<RegExpMatchArray> {
+  return waitFor(`e-mail to ${to} matching ${re}`, async () => {
+    for (const m of tp.mail.messages()) {
+      if (!m.envelope.to.includes(to)) continue;
+      const found = m.text.match(re);
+      if (found) return found;
+    }
+    return undefined;
+  });
+}
+
+t.test('the claim link of the issue e-mail claims the credential once', async (t) => {
+  const issued = await issue('claimer@example.com');
+  t.equal(issued.status, 201);
+  const credentialId = String(issued.body.credentialId);
+  const [link, token] = await mailMatch('claimer@example.com', new RegExp(`${tp.env.BASE_URL}/claim/${credentialId}\\?token=([A-Za-z0-9_-]+)`));
+  t.ok(link, 'the e-mail carries the claim link');
+
+  const wrong = await tp.api('POST', `/api/credentials/${credentialId}/claim`, { token: 'x'.repeat(43) });
+  t.same([wrong.status, wrong.body.error], [403, 'FORBIDDEN']);
+  t.equal((await tp.api('POST', `/api/credentials/${credentialId}/claim`, {})).status, 400, 'a token or a session is needed');
+  t.equal((await tp.api('POST', '/api/credentials/CRD-0000000000AA/claim', { token })).status, 404);
+
+  // The hash reaches issuance through the broker; the first claim may race it by milliseconds.
+  const claimed = await waitFor('claim accepted', async () => {
+    const r = await tp.api('POST', `/api/credentials/${credentialId}/claim`, { token });
+    return r.status === 200 ? r : undefined;
+  });
+  t.equal(claimed.body.status, 'valid');
+  t.ok(claimed.body.claimedAt);
+  const again = await tp.api('POST', `/api/credentials/${credentialId}/claim`, { token });
+  t.same([again.status, again.body.error], [409, 'CONFLICT'], 'single use');
+  const listed = await tp.api('GET', `/api/v1/credentials/${issued.body.id}`, undefined, apiKey);
+  t.same([listed.body.status, listed.body.claimedAt], ['valid', claimed.body.claimedAt]);
+  await waitFor('claim visible on /api/verify', async () => {
+    const r = await tp.api('GET', `/api/verify/${credentialId}`);
+    return r.body?.status === 'valid' && r.body.valid === true ? true : undefined;
+  });
+
+  // Renewal: a different e-mail, saying the original is now expired or revoked.
+  const renewal = await issue('claimer@example.com');
+  t.equal(renewal.body.supersedesCredentialId, issued.body.id);
+  await mailMatch('claimer@example.com', new RegExp(`renewed[\\s\\S]*${renewal.body.credentialId}`));
+});
+
+t.test('a signed-in recipient claims without a token and makes the credential private', async (t) => {
+  const email = 'private@example.com';
+  const issued = await issue(email);
+  const credentialId = String(issued.body.credentialId);
+
+  const signup = await tp.api('POST', '/api/auth/signup', { email, password: 'correct horse battery staple', name: 'Private Person' });
+  t.equal(signup.status, 201, signup.text);
+  const unverified = String(signup.body.token);
+  const early = await tp.api('POST', `/api/credentials/${credentialId}/claim`, {}, unverified);
+  t.equal(early.status, 403, 'an unverified address proves nothing');
+
+  const [, verifyToken] = await mailMatch(email, /\/verify-email\?token=([A-Za-z0-9_-]+)/);
+  t.equal((await tp.api('POST', '/api/auth/verify-email', { token: verifyToken })).status, 200);
+  const login = await tp.api('POST', '/api/auth/login', { email, password: 'correct horse battery staple' });
+  const session = String(login.body.token);
+
+  const claimed = await tp.api('POST', `/api/credentials/${credentialId}/claim`, {}, session);
+  t.same([claimed.status, claimed.body.status], [200, 'valid'], claimed.text);
+
+  t.equal((await tp.api('PATCH', `/api/credentials/${credentialId}`, { isPublic: false })).status, 401, 'needs the recipient session');
+  t.equal((await tp.api('PATCH', `/api/credentials/${credentialId}`, { isPublic: false }, owner)).status, 403, 'the issuer is not the recipient');
+  t.equal((await tp.api('PATCH', `/api/credentials/${credentialId}`, { isPublic: 'no' }, session)).body.details.field, 'isPublic');
+  const priv = await tp.api('PATCH', `/api/credentials/${issued.body.id}`, { isPublic: false }, session);
+  t.same([priv.status, priv.body.isPublic], [200, false]);
+
+  await waitFor('private on /api/verify', async () => ((await tp.api('GET', `/api/verify/${credentialId}`)).status === 403 ? true : undefined));
+  const mine = await tp.api('GET', `/api/verify/${credentialId}`, undefined, session);
+  t.equal(mine.status, 200, 'the recipient still sees it');
+  t.equal((await tp.api('GET', `/api/verify/${credentialId}`, undefined, owner)).status, 403, 'nobody else does');
+
+  t.equal((await tp.api('PATCH', `/api/credentials/${credentialId}`, { isPublic: true }, session)).body.isPublic, true);
+  await waitFor('public again', async () => ((await tp.api('GET', `/api/verify/${credentialId}`)).status === 200 ? true : undefined));
+});
+
+t.test('the claim page: the e-mail link opens a form that claims without any script', async (t) => {
+  const issued = await issue('page@example.com');
+  const credentialId = String(issued.body.credentialId);
+  const [link, token] = await mailMatch('page@example.com', new RegExp(`${tp.env.BASE_URL}/claim/${credentialId}\\?token=([A-Za-z0-9_-]+)`));
+  const page = await fetch(`${tp.baseUrl}${new URL(link).pathname}${new URL(link).search}`);
+  t.equal(page.status, 200);
+  t.equal(page.headers.get('referrer-policy'), 'no-referrer', 'the token does not leak as a referrer');
+  const text = await page.text();
+  t.match(text, new RegExp(`<form method="post" action="/claim/${credentialId}">`));
+  t.match(text, new RegExp(`name="token" value="${token}"`));
+
+  const post = (value: string) =>
+    fetch(`${tp.baseUrl}/claim/${credentialId}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: value }).toString(),
+    });
+  const bad = await post('y'.repeat(43));
+  t.same([bad.status, bad.headers.get('location')], [303, `/claim/${credentialId}?result=invalid_token`]);
+  const good = await waitFor('claimed through the form', async () => {
+    const r = await post(token!);
+    return r.headers.get('location') === `/verify/${credentialId}` ? r : undefined;
+  });
+  t.equal(good.status, 303);
+  const again = await post(token!);
+  t.equal(again.headers.get('location'), `/claim/${credentialId}?result=conflict`);
+  const explained = await (await fetch(`${tp.baseUrl}/claim/${credentialId}?result=conflict`)).text();
+  t.match(explained, /already been claimed/);
+  t.equal((await tp.api('GET', `/api/v1/credentials/${issued.body.id}`, undefined, apiKey)).body.status, 'valid');
+});

@@ -286,6 +286,34 @@ t.test('credential lifecycle over gRPC (real PostgreSQL, RabbitMQ, signing and a
     t.equal((await c.SetCredentialVisibility({ credential_ref: r.id, is_public: true, session: owner })).is_public, true);
     t.equal((await rejection(c.SetCredentialVisibility({ credential_ref: 'CRD-0000000000AA', is_public: true, session: owner }))).code, 'NOT_FOUND');
   });
+
+  t.test('list totals (trigger-kept counters) equal a real count after every kind of change', async (t) => {
+    h.clock.advance(400 * 24 * 60 * 60 * 1000); // every time-bound credential is past expiry, most not swept
+    const now = h.clock.now();
+    const orgs = (await h.db('credentials').distinct('organization_id')).map((r: { organization_id: string }) => r.organization_id);
+    t.ok(orgs.length >= 2);
+    const statusSql: Record<string, string> = {
+      pending: "status = 'pending' AND (expiration_date IS NULL OR expiration_date > ?)",
+      valid: "status = 'valid' AND (expiration_date IS NULL OR expiration_date > ?)",
+      expired: "(status = 'expired' OR (status IN ('pending', 'valid') AND expiration_date <= ?))",
+      revoked: "status = 'revoked' AND ?::timestamptz IS NOT NULL",
+    };
+    for (const orgId of orgs) {
+      const all = await c.ListCredentials({ organization_id: orgId, limit: 1, offset: 0 });
+      const real = await h.db('credentials').where({ organization_id: orgId }).count({ n: '*' });
+      t.equal(all.total, Number(real[0]!.n));
+      for (const status of ['pending', 'valid', 'expired', 'revoked']) {
+        const listed = await c.ListCredentials({ organization_id: orgId, limit: 1, offset: 0, status });
+        const counted = await h.db('credentials').where({ organization_id: orgId }).whereRaw(statusSql[status]!, [now]).count({ n: '*' });
+        t.equal(listed.total, Number(counted[0]!.n), `${status} total`);
+      }
+    }
+    const sweeper = new ExpirySweeper({ db: h.db, schema: 'issuance', clock: h.clock, wakeRelay: () => undefined }, { intervalMs: DAY, logger: createLogger({ service: 'test', level: 'silent' }) });
+    await sweeper.sweep();
+    const expiredAfter = await c.ListCredentials({ organization_id: org.id, limit: 1, offset: 0, status: 'expired' });
+    const counted = await h.db('credentials').where({ organization_id: org.id, status: 'expired' }).count({ n: '*' });
+    t.equal(expiredAfter.total, Number(counted[0]!.n), 'after the sweep every expiry is persisted and counted');
+  });
 });
 
 t.test('monthly recipient quota (UTC calendar month, unique e-mails, race-free)', async (t) => {

@@ -184,25 +184,43 @@ export const credentialStore = {
 
   /** One page of an organization's credentials, newest first, and the exact total. */
   async list(db: Knex, o: { organizationId: string; limit: number; offset: number; badgeId?: string; status?: CredentialStatus; now: Date }): Promise<{ items: Credential[]; total: number }> {
-    const base = () => {
-      const q = db<CredentialRow>('credentials as c').where('c.organization_id', o.organizationId);
-      if (o.badgeId !== undefined) q.where('c.badge_id', o.badgeId);
-      if (o.status !== undefined) whereStatus(q, o.status, o.now);
-      return q;
-    };
-    const [rows, count] = await Promise.all([
-      base()
+    const q = db<CredentialRow>('credentials as c').where('c.organization_id', o.organizationId);
+    if (o.badgeId !== undefined) q.where('c.badge_id', o.badgeId);
+    if (o.status !== undefined) whereStatus(q, o.status, o.now);
+    const [rows, total] = await Promise.all([
+      q
         .join('badges as b', 'b.id', 'c.badge_id')
         .orderBy([{ column: 'c.issuance_date', order: 'desc' }, { column: 'c.id', order: 'desc' }])
         .limit(o.limit)
         .offset(o.offset)
         .select(LIST_COLUMNS),
-      base().count<Array<{ count: string }>>({ count: '*' }),
+      credentialStore.total(db, o),
     ]);
-    return {
-      items: (rows as unknown as JoinedRow[]).map((r) => toCredential({ ...r, ob3: {} })),
-      total: Number(count[0]?.count ?? 0),
-    };
+    return { items: (rows as unknown as JoinedRow[]).map((r) => toCredential({ ...r, ob3: {} })), total };
+  },
+
+  /**
+   * The exact number of credentials a list query matches, without counting rows: the
+   * per-status counters (credential_counts, kept by a trigger), corrected for the credentials
+   * whose expiry has passed but is not persisted yet (the small set of the expiry index).
+   */
+  async total(db: Knex, o: { organizationId: string; badgeId?: string; status?: CredentialStatus; now: Date }): Promise<number> {
+    const counts = db('credential_counts').where('organization_id', o.organizationId);
+    if (o.badgeId !== undefined) counts.where('badge_id', o.badgeId);
+    const byStatus: Record<string, number> = { pending: 0, valid: 0, expired: 0, revoked: 0 };
+    for (const r of (await counts.select('status').sum({ n: 'n' }).groupBy('status')) as Array<{ status: string; n: string }>) byStatus[r.status] = Number(r.n);
+    if (o.status === undefined) return Object.values(byStatus).reduce((a, b) => a + b, 0);
+    if (o.status === 'revoked') return byStatus.revoked!;
+    const due = db('credentials')
+      .where('organization_id', o.organizationId)
+      .whereIn('status', ['pending', 'valid'])
+      .whereNotNull('expiration_date')
+      .where('expiration_date', '<=', o.now);
+    if (o.badgeId !== undefined) due.where('badge_id', o.badgeId);
+    const dueBy: Record<string, number> = { pending: 0, valid: 0 };
+    for (const r of (await due.select('status').count({ n: '*' }).groupBy('status')) as Array<{ status: string; n: string }>) dueBy[r.status] = Number(r.n);
+    if (o.status === 'expired') return byStatus.expired! + dueBy.pending! + dueBy.valid!;
+    return byStatus[o.status]! - dueBy[o.status]!;
   },
 
   async find(db: Knex, organizationId: string, id: string): Promise<Credential | undefined> {

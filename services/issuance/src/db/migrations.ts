@@ -139,4 +139,41 @@ export const migrations: Migration[] = [
     },
   },
   bulkMigration,
+  {
+    name: '0006_credential_counts',
+    async up(db, schema) {
+      // Exact list totals without counting a million rows: per organization, badge and stored
+      // status, kept by a trigger so every writer (issue, renewal, revoke, claim, expiry, bulk)
+      // stays consistent in its own transaction. Expiry the sweeper has not persisted yet is
+      // subtracted at read time from the small set the expiry index holds.
+      await db.schema.createTable('credential_counts', (t) => {
+        t.uuid('organization_id').notNullable();
+        t.uuid('badge_id').notNullable();
+        t.text('status').notNullable();
+        t.bigInteger('n').notNullable();
+        t.primary(['organization_id', 'badge_id', 'status']);
+      });
+      await db.raw(`
+        CREATE FUNCTION "${schema}".credential_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP IN ('UPDATE', 'DELETE') THEN
+            UPDATE "${schema}".credential_counts SET n = n - 1
+              WHERE organization_id = OLD.organization_id AND badge_id = OLD.badge_id AND status = OLD.status;
+          END IF;
+          IF TG_OP IN ('INSERT', 'UPDATE') THEN
+            INSERT INTO "${schema}".credential_counts AS cc (organization_id, badge_id, status, n)
+              VALUES (NEW.organization_id, NEW.badge_id, NEW.status, 1)
+              ON CONFLICT (organization_id, badge_id, status) DO UPDATE SET n = cc.n + 1;
+          END IF;
+          RETURN NULL;
+        END $$`);
+      await db.raw(`CREATE TRIGGER credential_counts_ins_del AFTER INSERT OR DELETE ON "${schema}".credentials
+        FOR EACH ROW EXECUTE FUNCTION "${schema}".credential_counts_apply()`);
+      await db.raw(`CREATE TRIGGER credential_counts_upd AFTER UPDATE OF status, organization_id, badge_id ON "${schema}".credentials
+        FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.badge_id IS DISTINCT FROM NEW.badge_id OR OLD.organization_id IS DISTINCT FROM NEW.organization_id)
+        EXECUTE FUNCTION "${schema}".credential_counts_apply()`);
+      await db.raw(`INSERT INTO "${schema}".credential_counts (organization_id, badge_id, status, n)
+        SELECT organization_id, badge_id, status, count(*) FROM "${schema}".credentials GROUP BY 1, 2, 3`);
+    },
+  },
 ];

@@ -120,9 +120,10 @@ t.test('the claim page: the e-mail link opens a form that claims without any scr
   t.same([bad.status, bad.headers.get('location')], [303, `/claim/${credentialId}?result=invalid_token`]);
   const good = await waitFor('claimed through the form', async () => {
     const r = await post(token!);
-    return r.headers.get('location') === `/verify/${credentialId}` ? r : undefined;
+    return r.headers.get('location') === `/claim/${credentialId}?result=claimed` ? r : undefined;
   });
   t.equal(good.status, 303);
+  t.match(await (await fetch(`${tp.baseUrl}/claim/${credentialId}?result=claimed`)).text(), /Claimed: the credential is now yours/);
   const again = await post(token!);
   t.equal(again.headers.get('location'), `/claim/${credentialId}?result=conflict`);
   const explained = await (await fetch(`${tp.baseUrl}/claim/${credentialId}?result=conflict`)).text();

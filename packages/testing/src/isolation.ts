@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import amqp from 'amqplib';
 import { ensureDatabase, dropDatabase } from '@cred/db';
 
 export const TEST_PG_BASE = process.env.TEST_DATABASE_BASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -38,6 +41,42 @@ export async function createIsolation(label = 't'): Promise<TestIsolation> {
     redisKeyPrefix: `${name}:`,
     async cleanup() {
       await dropDatabase(databaseUrl).catch(() => undefined);
+      await removeBrokerObjects(`${name}.events`).catch(() => undefined);
     },
   };
+}
+
+/**
+ * Deletes the queues (`<exchange>.<service>.<purpose>[.retry|.dlq]`) and exchanges a test's
+ * services declared. Quorum queues outlive their consumers, and a broker holding hundreds of
+ * them from earlier runs gets slow to start and to open connections. `npm test` runs in a vhost
+ * of its own that is deleted afterwards (scripts/dev.mjs), so this matters for files run
+ * directly with tap (the default vhost). Best effort: needs rabbitmqctl to list the queues.
+ */
+async function removeBrokerObjects(exchange: string): Promise<void> {
+  const url = new URL(TEST_AMQP_URL);
+  const vhost = decodeURIComponent(url.pathname.slice(1)) || '/';
+  if (vhost.startsWith('test_run_')) return; // the whole vhost goes at the end of the run
+  const { stdout } = await promisify(execFile)('rabbitmqctl', ['-q', 'list_queues', '-p', vhost, 'name'], { timeout: 30000 });
+  const queues = stdout.split('\n').map((l) => l.trim()).filter((q) => q.startsWith(`${exchange}.`));
+  const connection = await amqp.connect(TEST_AMQP_URL);
+  try {
+    let channel = await connection.createChannel();
+    for (const q of queues) {
+      try {
+        await channel.deleteQueue(q);
+      } catch {
+        channel = await connection.createChannel();
+      }
+    }
+    for (const x of [exchange, `${exchange}.dlx`, `${exchange}.retry`]) {
+      try {
+        await channel.deleteExchange(x);
+      } catch {
+        channel = await connection.createChannel();
+      }
+    }
+  } finally {
+    await connection.close().catch(() => undefined);
+  }
 }

@@ -142,8 +142,9 @@ const CLAIM_RESULTS: Record<string, string> = { FORBIDDEN: 'invalid_token', CONF
 
 /**
  * POST /claim/{credentialId}: the form of the claim page (a urlencoded `token`, no script).
- * Success: 303 to the verification page; failure: 303 back to the claim page with a result code
- * the page explains (the token is not put back in the URL).
+ * Either way 303 back to the claim page with a result code the page explains (`claimed`, or why
+ * not; the token is not put back in the URL). The verification page shows the claim once its
+ * read model has the event, a moment later, so the claimer is not sent there straight away.
  */
 export function claimFormRoute(upstreams: Pick<Upstreams, 'issuance'>): Router {
   const router = Router();
@@ -155,7 +156,7 @@ export function claimFormRoute(upstreams: Pick<Upstreams, 'issuance'>): Router {
     const token = typeof body.token === 'string' ? body.token : '';
     try {
       const c = await upstreams.issuance.ClaimCredential({ credential_ref: ref, token }, { requestId: requestIdOf(res) });
-      res.redirect(303, `/verify/${encodeURIComponent(c.credential_id)}`);
+      res.redirect(303, `/claim/${encodeURIComponent(c.credential_id)}?result=claimed`);
     } catch (err) {
       const code = (err as { code?: string }).code ?? '';
       const result = CLAIM_RESULTS[code];

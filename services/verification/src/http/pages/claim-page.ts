@@ -8,7 +8,8 @@ import { html, layout, sendHtml } from './html.js';
 const TOKEN = /^[A-Za-z0-9_-]{20,128}$/;
 
 /** What the gateway's form handler reports back (POST /claim/{id} redirects here with ?result=). */
-const RESULTS: Record<string, [tone: 'warn' | 'bad', text: string]> = {
+const RESULTS: Record<string, [tone: 'ok' | 'warn' | 'bad', text: string]> = {
+  claimed: ['ok', 'Claimed: the credential is now yours. Its verification page shows it as claimed within a few seconds.'],
   invalid_token: ['bad', 'This claim link is not valid any more (it was already used, it expired, or it belongs to another credential).'],
   conflict: ['warn', 'This credential cannot be claimed: it has already been claimed, or it was revoked or has expired.'],
   not_found: ['bad', 'No such credential.'],
@@ -18,7 +19,7 @@ const RESULTS: Record<string, [tone: 'warn' | 'bad', text: string]> = {
 /**
  * GET /claim/{credential-id}?token=...: the page behind the claim link of the issue e-mail
  * (DECISIONS.md section 4). A plain form (no script) posts the token to the gateway's
- * POST /claim/{id}, which claims through the API and redirects to the verification page. The
+ * POST /claim/{id}, which claims through the API and redirects back here with ?result=. The
  * page shows nothing of the credential itself (it may be private); the token is not logged and
  * the page is not cached or sent as a referrer.
  */

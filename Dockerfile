@@ -96,4 +96,6 @@ USER 1000:1000
 EXPOSE 8080 8081 50051-50056 9100-9106
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "/app/healthcheck.mjs"]
-CMD ["node", "--import", "tsx", "src/main.ts"]
+# --single-threaded-gc: GC on the event-loop thread only; with a CPU limit of one core, V8's
+# parallel GC helper threads mostly compete with it (docs/adr/0005-issuance-throughput.md).
+CMD ["node", "--single-threaded-gc", "--import", "tsx", "src/main.ts"]

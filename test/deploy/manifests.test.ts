@@ -566,7 +566,7 @@ t.test('Dockerfile: stages, user, signals, ports, healthcheck', async (t) => {
   }
   const service = stageBody('service');
   t.match(service, /^ARG SERVICE$/m, 'ARG SERVICE');
-  t.match(service, /CMD \["node", "--import", "tsx", "src\/main\.ts"\]/, 'runs src/main.ts through tsx');
+  t.match(service, /CMD \["node", "--single-threaded-gc", "--import", "tsx", "src\/main\.ts"\]/, 'runs src/main.ts through tsx (GC on the main thread, ADR 0005)');
   t.match(service, /HEALTHCHECK .*healthcheck\.mjs/, 'HEALTHCHECK');
   t.match(stageBody('migrate'), /CMD \["pnpm", "migrate"\]/, 'migrate runs pnpm migrate');
   t.match(stageBody('runtime-base'), /ENTRYPOINT \["\/usr\/bin\/tini", "--"\]/, 'tini is PID 1');

@@ -29,7 +29,7 @@ export interface ConsumerOptions<T = unknown> {
   handler: EventHandler<T>;
   logger: Logger;
   exchange?: string;
-  /** Unacked messages in flight, i.e. handler concurrency. */
+  /** Unacked messages in flight: how many queue up while a batch is handled, and the largest batch. */
   prefetch?: number;
   /** Handler runs before the event is parked in `<queue>.dlq`. */
   maxAttempts?: number;
@@ -76,6 +76,8 @@ class InboxConsumer implements Consumer {
   private consumerTag: string | undefined;
   private stopping = false;
   private readonly inflight = new Set<Promise<void>>();
+  private readonly pending: Array<{ ch: ConfirmChannel; msg: ConsumeMessage }> = [];
+  private draining = false;
   private removeSetup: (() => void) | undefined;
   private resetupTimer: NodeJS.Timeout | undefined;
 
@@ -137,9 +139,8 @@ class InboxConsumer implements Consumer {
         ch.close().catch(() => undefined);
         return;
       }
-      const work = this.onMessage(ch, msg).catch((err: unknown) => this.log.error({ err }, 'unexpected consumer failure'));
-      this.inflight.add(work);
-      void work.finally(() => this.inflight.delete(work));
+      this.pending.push({ ch, msg });
+      this.drain();
     });
     this.consumerTag = consumerTag;
     this.log.info({ routingKeys: this.opts.routingKeys }, 'consuming');
@@ -155,6 +156,100 @@ class InboxConsumer implements Consumer {
         this.scheduleResetup(model);
       });
     }, 1000);
+  }
+
+  /**
+   * Handles what has been delivered, a batch at a time: under load up to `prefetch` first
+   * deliveries share one transaction (one BEGIN/COMMIT and one inbox insert for all of them,
+   * handlers run one after the other in delivery order), which is most of the cost of handling
+   * a small event. A batch whose transaction fails is handled again message by message, so a
+   * failing event is retried and dead-lettered on its own exactly as before; retries and
+   * redeliveries are always handled alone (ADR 0005).
+   */
+  private drain(): void {
+    if (this.draining) return;
+    this.draining = true;
+    const work = (async () => {
+      // Deliveries that came in the same read arrive in the same turn: let them gather first.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      while (this.pending.length > 0) {
+        const batch = this.pending.splice(0, this.prefetch);
+        const first = batch[0]!;
+        const sameChannel = batch.every((d) => d.ch === first.ch);
+        if (batch.length === 1 || !sameChannel) {
+          await Promise.all(batch.map((d) => this.onMessage(d.ch, d.msg)));
+        } else {
+          await this.onBatch(
+            first.ch,
+            batch.map((d) => d.msg),
+          );
+        }
+      }
+    })()
+      .catch((err: unknown) => this.log.error({ err }, 'unexpected consumer failure'))
+      .finally(() => {
+        this.draining = false;
+        this.inflight.delete(work);
+        if (this.pending.length > 0) this.drain();
+      });
+    this.inflight.add(work);
+  }
+
+  private async onBatch(ch: ConfirmChannel, msgs: ConsumeMessage[]): Promise<void> {
+    const batchable: Array<{ msg: ConsumeMessage; event: DomainEvent<unknown> }> = [];
+    const alone: ConsumeMessage[] = [];
+    for (const msg of msgs) {
+      const parsed = parseEvent(msg.content);
+      if (parsed.ok && !msg.fields.redelivered && priorAttempts(msg, this.topology.queue) === 0)
+        batchable.push({ msg, event: parsed.event });
+      else alone.push(msg);
+    }
+    if (batchable.length === 1) alone.push(batchable.pop()!.msg);
+    if (batchable.length > 0) {
+      let handled: Set<string> | undefined;
+      try {
+        handled = await this.opts.db.transaction(async (trx) => {
+          const now = this.clock.now();
+          const inserted = (await trx
+            .withSchema(this.opts.schema)
+            .table('inbox')
+            .insert(
+              batchable.map(({ event }) => ({
+                consumer: this.consumerName,
+                event_id: event.id,
+                event_type: event.type,
+                processed_at: now,
+              })),
+            )
+            .onConflict(['consumer', 'event_id'])
+            .ignore()
+            .returning('event_id')) as Array<{ event_id: string }>;
+          const fresh = new Set(inserted.map((r) => r.event_id));
+          const ran = new Set<string>();
+          for (const { event } of batchable) {
+            // A copy of an event inside the same batch runs once, like any duplicate.
+            if (!fresh.has(event.id) || ran.has(event.id)) continue;
+            ran.add(event.id);
+            await this.opts.handler(event, trx);
+          }
+          return ran;
+        });
+      } catch (err) {
+        this.log.debug({ err, size: batchable.length }, 'batch failed; handling its events one by one');
+      }
+      if (handled) {
+        const seen = new Set<string>();
+        for (const { msg, event } of batchable) {
+          const outcome = handled.has(event.id) && !seen.has(event.id) ? 'handled' : 'duplicate';
+          seen.add(event.id);
+          this.settle(ch, msg, 'ack');
+          this.count(outcome);
+        }
+      } else {
+        alone.push(...batchable.map((b) => b.msg));
+      }
+    }
+    await Promise.all(alone.map((msg) => this.onMessage(ch, msg)));
   }
 
   private async onMessage(ch: ConfirmChannel, msg: ConsumeMessage): Promise<void> {

@@ -43,6 +43,8 @@ export function createClient<C extends grpc.Client>(Ctor: ClientConstructor<C>, 
   const raw = new Ctor(address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30000,
     'grpc.max_receive_message_length': 8 * 1024 * 1024,
+    // We do not use channelz; its per-call bookkeeping costs ~7% of a call here (ADR 0005).
+    'grpc.enable_channelz': 0,
   });
   const defaultDeadline = options.deadlineMs ?? 5000;
   return new Proxy({} as PromiseClient<C>, {

@@ -34,7 +34,8 @@ export interface GrpcServer {
  * Handlers throw AppError; anything else is logged and answered INTERNAL with no detail.
  */
 export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcServer> {
-  const server = new grpc.Server({ 'grpc.max_receive_message_length': 8 * 1024 * 1024 });
+  // No channelz: we do not use it, and its per-call bookkeeping costs ~7% of a call (ADR 0005).
+  const server = new grpc.Server({ 'grpc.max_receive_message_length': 8 * 1024 * 1024, 'grpc.enable_channelz': 0 });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server as never);
   void healthService;

@@ -9,7 +9,8 @@
  */
 import { createHash } from 'node:crypto';
 import jsonld from 'jsonld';
-import { documentLoader as staticDocumentLoader, type DocumentLoader } from './document-loader.js';
+import { documentLoader as staticDocumentLoader, resolvesBundledContexts, type DocumentLoader } from './document-loader.js';
+import { canonicalizeKnownShape } from './known-shape-canonicalize.js';
 
 type CanonizeFn = (input: unknown, options: Record<string, unknown>) => Promise<string>;
 // @types/jsonld lags behind jsonld 9 (no `safe`, no 'RDFC-1.0'), so we type the call ourselves.
@@ -20,10 +21,24 @@ export interface CanonicalizeOptions {
 }
 
 /**
- * Canonical N-Quads of a JSON-LD document. `safe: true` makes jsonld throw on dropped
- * (undefined) terms and relative IRIs instead of silently signing less than the JSON says.
+ * Canonical N-Quads of a JSON-LD document. Our own credentials and proof configurations take
+ * a direct path with the same result (known-shape-canonicalize.ts); everything else goes
+ * through jsonld + RDFC-1.0.
  */
 export async function canonicalize(document: object, options: CanonicalizeOptions = {}): Promise<string> {
+  const loader = options.documentLoader ?? staticDocumentLoader;
+  if (resolvesBundledContexts(loader)) {
+    const known = canonicalizeKnownShape(document);
+    if (known !== undefined) return known;
+  }
+  return canonicalizeGeneric(document, { documentLoader: loader });
+}
+
+/**
+ * jsonld.js expansion + RDFC-1.0 for any document. `safe: true` makes jsonld throw on dropped
+ * (undefined) terms and relative IRIs instead of silently signing less than the JSON says.
+ */
+export async function canonicalizeGeneric(document: object, options: CanonicalizeOptions = {}): Promise<string> {
   return canonize(document, {
     algorithm: 'RDFC-1.0',
     format: 'application/n-quads',

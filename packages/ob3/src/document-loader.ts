@@ -85,12 +85,24 @@ function unknownDocument(url: string): Ob3Error {
   return new Ob3Error('UNKNOWN_DOCUMENT', `JSON-LD document not available offline (refusing to fetch): ${url}`);
 }
 
+/** Loaders of this module: they always answer the bundled context for a bundled URL. */
+const BUNDLED_FIRST = new WeakSet<DocumentLoader>();
+
+/**
+ * Does this loader resolve every bundled context URL to the bundled document? True for the
+ * loaders of this module; canonicalization may then rely on what those contexts say.
+ */
+export function resolvesBundledContexts(loader: DocumentLoader): boolean {
+  return BUNDLED_FIRST.has(loader);
+}
+
 /** Loader with the bundled contexts only. Unknown URL -> Ob3Error UNKNOWN_DOCUMENT. */
 export const documentLoader: DocumentLoader = async (url: string) => {
   const document = STATIC_CONTEXTS.get(url);
   if (document === undefined) throw unknownDocument(url);
   return { contextUrl: null, documentUrl: url, document };
 };
+BUNDLED_FIRST.add(documentLoader);
 
 export interface DocumentLoaderOptions {
   /** Extra documents by exact URL (e.g. a context a partner uses, or a DID document). */
@@ -112,7 +124,7 @@ export function createDocumentLoader(options: DocumentLoaderOptions = {}): Docum
       ? new Map(options.documents)
       : new Map(Object.entries((options.documents ?? {}) as Record<string, unknown>));
   const { resolve } = options;
-  return async (url: string) => {
+  const loader: DocumentLoader = async (url: string) => {
     const staticDoc = STATIC_CONTEXTS.get(url);
     if (staticDoc !== undefined) return { contextUrl: null, documentUrl: url, document: staticDoc };
     const extraDoc = extra.get(url);
@@ -123,4 +135,6 @@ export function createDocumentLoader(options: DocumentLoaderOptions = {}): Docum
     }
     throw unknownDocument(url);
   };
+  BUNDLED_FIRST.add(loader);
+  return loader;
 }

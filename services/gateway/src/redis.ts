@@ -14,6 +14,9 @@ export function createRedis(url: string, keyPrefix: string, logger: Logger): Red
     commandTimeout: 500,
     connectTimeout: 2000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+    // Commands issued in the same event-loop turn (concurrent requests' limit checks and cache
+    // reads) go out in one write and come back in one read (ADR 0005).
+    enableAutoPipelining: true,
   });
   let lastLog = 0;
   redis.on('error', (err: Error) => {

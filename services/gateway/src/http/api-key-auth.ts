@@ -42,6 +42,7 @@ const PLANS_WITH_API = new Set(['professional', 'enterprise']);
 export function apiKeyAuth(deps: ApiKeyAuthDeps): RequestHandler {
   const failures = limiterFailures(deps.metrics);
   const rejected = new Counter({ name: 'gateway_api_key_rejections_total', help: 'API key requests refused', labelNames: ['reason'], registers: [deps.metrics] });
+  const touched: TouchedMemo = new Map();
   return async (req, res, next) => {
     const token = bearerToken(req);
     if (!token || !isWellFormedApiKey(token)) {
@@ -97,15 +98,36 @@ export function apiKeyAuth(deps: ApiKeyAuthDeps): RequestHandler {
 
     const principal: ApiKeyPrincipal = { kind: 'api_key', keyId: entry.keyId, organizationId: entry.organizationId, organization: org };
     res.locals.principal = principal;
-    recordUse(deps, entry.keyId, requestId);
+    recordUse(deps, touched, entry.keyId, requestId);
     next();
   };
 }
 
-/** lastUsedAt: one upstream write per key per minute across all replicas (SET NX as the gate). */
-function recordUse(deps: ApiKeyAuthDeps, keyId: string, requestId: string): void {
+/** Keys this replica knows were touched recently: key id -> until when asking Redis is pointless. */
+type TouchedMemo = Map<string, number>;
+const TOUCH_WINDOW_MS = 60_000;
+/** After losing the SET NX to another replica we do not know its expiry: ask again soon. */
+const TOUCH_RECHECK_MS = 5_000;
+
+/**
+ * lastUsedAt: one upstream write per key per minute across all replicas (SET NX as the gate).
+ * A replica that won the gate (or saw it taken) does not ask Redis again for that key until
+ * the window can have ended: one Redis command per key per minute instead of per request.
+ */
+function recordUse(deps: ApiKeyAuthDeps, memo: TouchedMemo, keyId: string, requestId: string): void {
+  const now = Date.now();
+  if ((memo.get(keyId) ?? 0) > now) return;
+  memo.set(keyId, now + TOUCH_RECHECK_MS);
+  if (memo.size > 10_000) for (const [k, until] of memo) if (until <= now) memo.delete(k);
   deps.redis
-    .set(`touched:${keyId}`, '1', 'EX', 60, 'NX')
-    .then((ok) => (ok === 'OK' ? deps.upstreams.accounts.TouchApiKey({ organization_id: '', key_id: keyId }, { requestId }) : undefined))
-    .catch((err: unknown) => deps.logger.debug({ err: err instanceof Error ? err.message : String(err) }, 'api key use not recorded'));
+    .set(`touched:${keyId}`, '1', 'EX', TOUCH_WINDOW_MS / 1000, 'NX')
+    .then((ok) => {
+      if (ok !== 'OK') return undefined;
+      memo.set(keyId, now + TOUCH_WINDOW_MS);
+      return deps.upstreams.accounts.TouchApiKey({ organization_id: '', key_id: keyId }, { requestId });
+    })
+    .catch((err: unknown) => {
+      memo.delete(keyId);
+      deps.logger.debug({ err: err instanceof Error ? err.message : String(err) }, 'api key use not recorded');
+    });
 }

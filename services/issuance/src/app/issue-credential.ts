@@ -127,10 +127,13 @@ export async function issueCredential(ctx: IssuanceContext, organizationId: stri
         const decision = decideIssue(current.prior, ctx.clock.now());
         if (decision.kind === 'conflict') throw activeNonExpiring(decision.prior);
 
+        await storeIssue(ctx, trx, { credential, decision, org, issuedBy: request.issuedBy ?? null });
+
+        // Last before the commit: the organization's quota counter row is locked from here to the
+        // commit, and every issue of the organization queues on it (ADR 0005). Exhausted: the
+        // rollback undoes the writes above.
         const quota = await quotaStore.count(trx, { organizationId: orgId, month, recipientEmail: input.recipientEmail, credentialId: id, limit, at: ctx.clock.now() });
         if (quota.kind === 'exhausted') throw quotaExceeded(org.plan, limit, quota.used, ctx.clock.now());
-
-        await storeIssue(ctx, trx, { credential, decision, org, issuedBy: request.issuedBy ?? null });
       });
     } catch (err) {
       // 60 random bits make a clash rare; a new short id needs no new signature (it is not in the payload).

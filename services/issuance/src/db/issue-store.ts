@@ -28,12 +28,17 @@ type FactsRow = BadgeRow & PriorColumns & { has_signing_key: boolean; recipient_
 /**
  * The recipient's active credential of the badge if there is one (at most one: the
  * credentials_one_active_idx invariant), else the newest. Bindings: recipient e-mail.
+ *
+ * The organization is compared as text on purpose: that keeps the (organization_id, badge_id,
+ * ...) listing indexes out of the planner's choice, which without fresh statistics (a new
+ * table, a fast-growing badge) it took, scanning every credential of the badge on every issue.
+ * The lookup always goes through credentials_badge_recipient_idx (ADR 0005).
  */
 const PRIOR = `LEFT JOIN LATERAL (
     SELECT c.id AS prior_id, c.credential_id AS prior_credential_id, c.status AS prior_status,
            c.expiration_date AS prior_expiration_date, c.revoked_at AS prior_revoked_at
     FROM credentials c
-    WHERE c.organization_id = b.organization_id AND c.badge_id = b.id AND c.recipient_email = ?
+    WHERE c.badge_id = b.id AND c.recipient_email = ? AND c.organization_id::text = b.organization_id::text
     ORDER BY (c.status IN ('pending', 'valid')) DESC, c.issuance_date DESC, c.id DESC
     LIMIT 1) p ON true`;
 
@@ -44,7 +49,9 @@ function priorOf(r: PriorColumns): PriorCredential | null {
 
 /**
  * The reads of issuing, each in one round trip (they run on every issue). Tables of this
- * service only: badges, credentials, organization_signing_keys, quota_*.
+ * service only: badges, credentials, organization_signing_keys, quota_*. Both are named
+ * prepared statements: PostgreSQL plans them once per connection instead of on every issue
+ * (planning was most of their cost; ADR 0005).
  */
 export const issueStore = {
   /** Before signing: the badge, the organization's key, the recipient's prior credential and the quota. */
@@ -57,7 +64,7 @@ export const issueStore = {
        FROM badges b ${PRIOR}
        WHERE b.id = ? AND b.organization_id = ?`,
       [month, recipientEmail, month, recipientEmail, badgeId, organizationId],
-    );
+    ).options({ name: 'issuance_issue_facts' });
     const row = r.rows[0];
     if (!row) return undefined;
     return {
@@ -78,7 +85,7 @@ export const issueStore = {
     const r = await trx.raw<{ rows: Array<PriorColumns & { is_active: boolean }> }>(
       `SELECT b.is_active, p.* FROM badges b ${PRIOR} WHERE b.id = ? AND b.organization_id = ? FOR KEY SHARE OF b`,
       [recipientEmail, badgeId, organizationId],
-    );
+    ).options({ name: 'issuance_issue_recheck' });
     const row = r.rows[0];
     return row ? { isActive: row.is_active, prior: priorOf(row) } : undefined;
   },

@@ -176,4 +176,22 @@ export const migrations: Migration[] = [
         SELECT organization_id, badge_id, status, count(*) FROM "${schema}".credentials GROUP BY 1, 2, 3`);
     },
   },
+  {
+    name: '0007_credential_counts_at_commit',
+    async up(db, schema) {
+      // The same counting, applied when the transaction commits (deferred constraint triggers):
+      // a counter row is shared by every issue of a badge, and an ordinary trigger locked it
+      // from the credential's insert through the rest of the issuing transaction (outbox,
+      // quota, COMMIT), so issues of one badge queued on it (ADR 0005). Now it is locked only
+      // while the commit runs.
+      await db.raw(`DROP TRIGGER credential_counts_ins_del ON "${schema}".credentials`);
+      await db.raw(`DROP TRIGGER credential_counts_upd ON "${schema}".credentials`);
+      await db.raw(`CREATE CONSTRAINT TRIGGER credential_counts_ins_del AFTER INSERT OR DELETE ON "${schema}".credentials
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "${schema}".credential_counts_apply()`);
+      await db.raw(`CREATE CONSTRAINT TRIGGER credential_counts_upd AFTER UPDATE OF status, organization_id, badge_id ON "${schema}".credentials
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+        WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.badge_id IS DISTINCT FROM NEW.badge_id OR OLD.organization_id IS DISTINCT FROM NEW.organization_id)
+        EXECUTE FUNCTION "${schema}".credential_counts_apply()`);
+    },
+  },
 ];

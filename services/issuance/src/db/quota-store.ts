@@ -11,20 +11,26 @@ export const quotaStore = {
    * rollback (the issue failed later) undoes the count.
    */
   async count(trx: Knex.Transaction, o: { organizationId: string; month: string; recipientEmail: string; credentialId: string; limit: number; at: Date }): Promise<QuotaOutcome> {
-    const inserted = await trx.raw<{ rows: unknown[] }>(
-      `INSERT INTO quota_recipients (organization_id, month, recipient_email, first_credential_id, created_at)
-       VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING 1`,
-      [o.organizationId, o.month, o.recipientEmail, o.credentialId, o.at],
-    );
-    if (inserted.rows.length === 0) return { kind: 'already_counted' };
-    const r = await trx.raw<{ rows: Array<{ used: number }> }>(
-      `INSERT INTO quota_counters AS qc (organization_id, month, used) SELECT ?, ?, 1 WHERE ? > 0
-       ON CONFLICT (organization_id, month) DO UPDATE SET used = qc.used + 1 WHERE qc.used < ?
-       RETURNING used`,
-      [o.organizationId, o.month, o.limit, o.limit],
-    );
+    // Both writes in one round trip (a named statement, planned once per connection): the
+    // counter moves only when the recipient row is new (ADR 0005).
+    const r = await trx
+      .raw<{ rows: Array<{ new_recipient: boolean; used: number | null }> }>(
+        `WITH recipient AS (
+           INSERT INTO quota_recipients (organization_id, month, recipient_email, first_credential_id, created_at)
+           VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING 1
+         ), counter AS (
+           INSERT INTO quota_counters AS qc (organization_id, month, used)
+           SELECT ?, ?, 1 WHERE ? > 0 AND EXISTS (SELECT 1 FROM recipient)
+           ON CONFLICT (organization_id, month) DO UPDATE SET used = qc.used + 1 WHERE qc.used < ?
+           RETURNING used
+         )
+         SELECT EXISTS (SELECT 1 FROM recipient) AS new_recipient, (SELECT used FROM counter) AS used`,
+        [o.organizationId, o.month, o.recipientEmail, o.credentialId, o.at, o.organizationId, o.month, o.limit, o.limit],
+      )
+      .options({ name: 'issuance_quota_count' });
     const row = r.rows[0];
-    if (row) return { kind: 'counted', used: Number(row.used) };
+    if (!row?.new_recipient) return { kind: 'already_counted' };
+    if (row.used !== null) return { kind: 'counted', used: Number(row.used) };
     return { kind: 'exhausted', used: await quotaStore.used(trx, o.organizationId, o.month) };
   },
 

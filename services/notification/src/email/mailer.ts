@@ -61,6 +61,11 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   assertHeaderValue('from', from);
   const transport = nodemailer.createTransport({
     url: smtpUrl,
+    // Reuse SMTP connections (a handful, each for up to 100 messages) instead of a TCP
+    // connection, greeting and EHLO per e-mail: every issued credential sends one (ADR 0005).
+    pool: true,
+    maxConnections: 4,
+    maxMessages: 100,
     disableFileAccess: true,
     disableUrlAccess: true,
     connectionTimeout: 10_000,

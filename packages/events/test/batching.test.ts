@@ -1,0 +1,105 @@
+// Deliveries that queue up while the consumer is busy are handled in one transaction; a batch
+// that fails is handled again event by event, so a failing event is retried and dead-lettered
+// on its own and the others are handled exactly once.
+import t from 'tap';
+import { createBrokerConnection, createEvent, publishDirect, startConsumer, type DomainEvent } from '../src/index.js';
+import { AMQP_URL, cleanupStack, dlqMessages, rand, testDb, testExchange, testLogger, waitFor } from './fixtures/helpers.js';
+
+const logger = testLogger();
+
+t.test('queued deliveries share a transaction; a failing batch falls back to one event at a time', async (t) => {
+  const defer = cleanupStack(t);
+  const { db, schema } = await testDb(defer);
+  const queues: string[] = [];
+  const exchange = testExchange(defer, () => queues);
+  const connection = createBrokerConnection({ url: AMQP_URL, logger, name: `t-${rand()}` });
+  defer(() => connection.close());
+  await connection.waitUntilConnected(10_000);
+
+  let releaseGate: () => void = () => undefined;
+  let gateReached = false;
+  const transactions = new Map<string, string>(); // event id -> transaction id of its last run
+  const poisonRuns: number[] = [];
+  const consumer = await startConsumer({
+    connection,
+    db,
+    schema,
+    exchange,
+    logger,
+    service: 'verification',
+    queue: 'batching',
+    routingKeys: ['credential.*'],
+    prefetch: 10,
+    maxAttempts: 2,
+    retryDelayMs: 200,
+    handler: async (event: DomainEvent<unknown>, trx) => {
+      const data = event.data as { gate?: boolean; poison?: boolean };
+      if (data.gate) {
+        gateReached = true;
+        await new Promise<void>((resolve) => (releaseGate = resolve));
+      }
+      const txid = (await trx.raw<{ rows: Array<{ id: string }> }>('select txid_current()::text as id')).rows[0]!.id;
+      transactions.set(event.id, txid);
+      await trx
+        .withSchema(schema)
+        .table('outbox')
+        .insert({ id: `side_${event.id}`, type: 'x.y', payload: '{}', created_at: new Date() });
+      if (data.poison) {
+        poisonRuns.push(Date.now());
+        throw new Error('cannot handle this one');
+      }
+    },
+  });
+  queues.push(consumer.topology.queue, consumer.topology.retryQueue, consumer.topology.deadLetterQueue);
+  defer(() => consumer.stop());
+
+  const sideEffects = async () => (await db.withSchema(schema).table('outbox').pluck('id')).sort();
+  const inboxIds = async () => (await db.withSchema(schema).table('inbox').pluck('event_id')).sort();
+  /** Holds the consumer on a gate event while `events` are published, so they queue up behind it. */
+  const queueBehindGate = async (events: DomainEvent<unknown>[]) => {
+    gateReached = false;
+    const gate = createEvent({ type: 'credential.gate', producer: 'issuance', data: { gate: true } });
+    await publishDirect(connection, gate, exchange);
+    await waitFor('gate', () => gateReached, 5_000);
+    for (const e of events) await publishDirect(connection, e, exchange);
+    await new Promise((r) => setTimeout(r, 300)); // delivered and waiting
+    releaseGate();
+    return gate;
+  };
+
+  // 1. A batch with no failure: one transaction, a copy of an event handled once.
+  const healthy = Array.from({ length: 4 }, (_, i) => createEvent({ type: 'credential.issued', producer: 'issuance', data: { i } }));
+  const gate1 = await queueBehindGate([...healthy, healthy[0]!]);
+  await waitFor('first batch', async () => (await inboxIds()).length === 5, 5_000);
+  const txids = new Set(healthy.map((e) => transactions.get(e.id)));
+  t.equal(txids.size, 1, 'the queued events were handled in one transaction');
+  t.not(transactions.get(gate1.id), [...txids][0], 'the event that was in flight had its own');
+  t.same(await sideEffects(), [gate1, ...healthy].map((e) => `side_${e.id}`).sort(), 'each event handled once, the copy too');
+
+  // 2. A batch with a failing event: the others are handled once, the failing one is retried
+  //    and dead-lettered on its own.
+  const more = Array.from({ length: 3 }, (_, i) => createEvent({ type: 'credential.claimed', producer: 'issuance', data: { i } }));
+  const poison = createEvent({ type: 'credential.revoked', producer: 'issuance', data: { poison: true } });
+  const gate2 = await queueBehindGate([more[0]!, poison, more[1]!, more[2]!]);
+  let dead: Awaited<ReturnType<typeof dlqMessages>> = [];
+  await waitFor(
+    'dead letter',
+    async () => {
+      dead = dead.concat(await dlqMessages(consumer.topology.queue));
+      return dead.length > 0;
+    },
+    10_000,
+    200,
+  );
+  t.equal(dead.length, 1);
+  t.equal(dead[0]!.properties.messageId, poison.id);
+  t.equal(dead[0]!.properties.headers?.['x-cred-attempts'], 2, 'maxAttempts attempts of its own');
+  t.ok(poisonRuns.length >= 2 && poisonRuns.length <= 3, 'the handler ran for its attempts (plus at most once in the failed batch)');
+  t.same(
+    await sideEffects(),
+    [gate1, ...healthy, gate2, ...more].map((e) => `side_${e.id}`).sort(),
+    'the failed batch and attempts left nothing behind; the others were handled once',
+  );
+  t.same(await inboxIds(), [gate1, ...healthy, gate2, ...more].map((e) => e.id).sort());
+  await consumer.stop();
+});

@@ -54,7 +54,8 @@ export function credentialJson(c: CredentialMessage) {
   };
 }
 
-function queryInt(value: unknown, field: string, fallback: number, min: number, max: number): number {
+/** An integer query parameter in [min, max] (absent: fallback); anything else is 400 naming it. */
+export function queryInt(value: unknown, field: string, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
   const message = `${field} must be an integer from ${min} to ${max}`;
   if (typeof value !== 'string' || !/^-?\d{1,10}$/.test(value)) throw AppError.validation(field, message);

@@ -4,6 +4,7 @@ import { Router, type Request } from 'express';
 import { AppError } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { pathId, requestIdOf } from './body.js';
+import { queryInt } from './badge-routes.js';
 
 /** DECISIONS.md section 1: a bulk CSV is at most 5 MiB (and 10,000 rows, checked by issuance). */
 export const MAX_BULK_CSV_BYTES = 5 * 1024 * 1024;
@@ -70,15 +71,6 @@ function rowsMatching(j: BulkMessage, result: string | undefined): number {
     default:
       return j.total;
   }
-}
-
-function queryInt(value: unknown, field: string, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  const message = `${field} must be an integer from ${min} to ${max}`;
-  if (typeof value !== 'string' || !/^-?\d{1,10}$/.test(value)) throw AppError.validation(field, message);
-  const n = Number(value);
-  if (n < min || n > max) throw AppError.validation(field, message);
-  return n;
 }
 
 function queryString(req: Request, field: string): string | undefined {

@@ -5,7 +5,7 @@ import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { bearerToken } from './api-key-auth.js';
 import { bodyOf, requestIdOf } from './body.js';
-import { credentialJson } from './badge-routes.js';
+import { credentialJson, queryInt } from './badge-routes.js';
 
 type IssuanceClient = Upstreams['issuance'];
 
@@ -13,15 +13,6 @@ const STATUSES = ['pending', 'valid', 'expired', 'revoked'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A credential path value outside /api/v1: the UUID or the CRD- id (DECISIONS.md section 1). */
 const CREDENTIAL_REF = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|CRD-[0-9A-HJKMNP-TV-Z]{12})$/i;
-
-function queryInt(value: unknown, field: string, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  const message = `${field} must be an integer from ${min} to ${max}`;
-  if (typeof value !== 'string' || !/^-?\d{1,10}$/.test(value)) throw AppError.validation(field, message);
-  const n = Number(value);
-  if (n < min || n > max) throw AppError.validation(field, message);
-  return n;
-}
 
 function queryString(value: unknown, field: string): string | undefined {
   if (value === undefined) return undefined;

@@ -5,22 +5,41 @@
 //   - a bare node:http JSON endpoint (the most a Node HTTP server does on this machine).
 // Scenarios: GET /api/verify/{id} warm (signature cached) and first-sight (credentials never
 // verified before: N distinct ones published first), GET /api/credentials/{id}/baked (warm).
-// The load client runs in a worker thread so that it does not share the service's event loop.
+// The service measured is a replica as deployed: its own process started like the Dockerfile's
+// CMD (`node --single-threaded-gc`, src/main.ts), sharing the read model, Redis and queues with the
+// in-process instance that the bench seeds through events (BENCH_VERIFY_IN_PROCESS=1 measures
+// that in-process instance instead). The load client runs in a worker thread of the bench.
 // Needs PostgreSQL, Redis and RabbitMQ like the tests. Sizes: BENCH_VERIFY_REQUESTS (20000),
 // BENCH_VERIFY_FIRST_SIGHT (1000), BENCH_VERIFY_DB_LOOPS (200).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { documentLoader } from '@cred/ob3';
-import { seedIssuer, signedCredential, startVerification, type IssuedCredential } from '../services/verification/test/fixtures/harness.js';
+import { waitFor } from '@cred/testing';
+import { freePort, SERVICE_NODE_ARGS } from '../scripts/launcher.js';
+import {
+  BASE_URL,
+  SESSION_SECRET,
+  seedIssuer,
+  signedCredential,
+  startVerification,
+  type IssuedCredential,
+} from '../services/verification/test/fixtures/harness.js';
 
 const CONCURRENCY = 50;
 const REQUESTS = Number(process.env.BENCH_VERIFY_REQUESTS ?? 20_000);
 const FIRST_SIGHT = Number(process.env.BENCH_VERIFY_FIRST_SIGHT ?? 1000);
 const DB_LOOPS = Number(process.env.BENCH_VERIFY_DB_LOOPS ?? 200);
 const MAX_SECONDS = 60;
+/** The replica's node options: the Dockerfile's unless BENCH_VERIFY_NODE_ARGS says otherwise ("" for none). */
+const REPLICA_NODE_ARGS: readonly string[] =
+  process.env.BENCH_VERIFY_NODE_ARGS !== undefined ? process.env.BENCH_VERIFY_NODE_ARGS.split(' ').filter(Boolean) : SERVICE_NODE_ARGS;
+/** Requests sent before each measured run (connections opened, code optimized by the JIT). */
+const WARM_UP = 5000;
 
 interface Figures {
   label: string;
@@ -31,47 +50,9 @@ interface Figures {
   p99Ms: number;
 }
 
-/** Closed-loop keep-alive client (CommonJS, evaluated in a worker: no TypeScript loader needed). */
-const CLIENT = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const { port, paths, total, concurrency, maxSeconds } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-const lat = new Float64Array(total);
-let next = 0, n = 0, errors = 0;
-const deadline = Date.now() + maxSeconds * 1000;
-const one = (path) => new Promise((resolve) => {
-  const t0 = process.hrtime.bigint();
-  const req = http.get({ host: '127.0.0.1', port, path, agent }, (res) => {
-    res.on('data', () => {});
-    res.on('end', () => {
-      if (res.statusCode === 200) lat[n++] = Number(process.hrtime.bigint() - t0) / 1e6; else errors++;
-      resolve();
-    });
-  });
-  req.on('error', () => { errors++; resolve(); });
-});
-(async () => {
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    for (;;) {
-      const i = next++;
-      if (i >= total || Date.now() > deadline) return;
-      await one(paths[i % paths.length]);
-    }
-  }));
-  const seconds = (performance.now() - started) / 1000;
-  const sorted = Array.from(lat.subarray(0, n)).sort((a, b) => a - b);
-  const pct = (p) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : NaN;
-  agent.destroy();
-  parentPort.postMessage({ count: n, errors, perSecond: n / seconds, p50Ms: pct(0.5), p99Ms: pct(0.99) });
-})();
-`;
-
 function load(label: string, port: number, paths: string[], total: number): Promise<Figures> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(CLIENT, {
-      eval: true,
+    const worker = new Worker(new URL('./load-client.mjs', import.meta.url), {
       workerData: { port, paths, total, concurrency: CONCURRENCY, maxSeconds: MAX_SECONDS },
     });
     worker.once('message', (m: Omit<Figures, 'label'>) => {
@@ -121,7 +102,7 @@ async function jsonEndpoint(label: string, handler: http.RequestListener): Promi
   server.keepAliveTimeout = 65000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
-  await load('warm-up', port, ['/x'], 2000);
+  await load('warm-up', port, ['/x'], WARM_UP);
   const figures = await load(label, port, ['/x'], REQUESTS);
   await new Promise<void>((r) => {
     server.close(() => r());
@@ -169,6 +150,49 @@ async function publishAll(h: Awaited<ReturnType<typeof startVerification>>, list
   }
 }
 
+/**
+ * A second verification replica in its own process, started the way the Dockerfile starts it,
+ * on the same database, Redis prefix and exchange (so it consumes the same queues, as replicas do).
+ */
+async function startReplica(h: Awaited<ReturnType<typeof startVerification>>): Promise<{ port: number; stop(): Promise<void> }> {
+  const [httpPort, grpcPort, opsPort] = [await freePort(), await freePort(), await freePort()];
+  const child: ChildProcess = spawn(process.execPath, [...REPLICA_NODE_ARGS, '--import', 'tsx', 'src/main.ts'], {
+    cwd: new URL('../services/verification/', import.meta.url),
+    env: {
+      ...process.env,
+      DATABASE_URL: h.iso.databaseUrl,
+      EVENTS_EXCHANGE: h.iso.eventsExchange,
+      AMQP_URL: h.iso.amqpUrl,
+      REDIS_URL: h.iso.redisUrl,
+      REDIS_KEY_PREFIX: h.iso.redisKeyPrefix,
+      HTTP_PORT: String(httpPort),
+      GRPC_PORT: String(grpcPort),
+      OPS_PORT: String(opsPort),
+      BASE_URL,
+      SESSION_SECRET,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  await waitFor(
+    'verification replica ready',
+    async () => {
+      if (child.exitCode !== null) throw new Error(`verification replica exited with ${child.exitCode}`);
+      return (await fetch(`http://127.0.0.1:${opsPort}/readyz`).catch(() => undefined))?.ok === true;
+    },
+    30_000,
+    100,
+  );
+  return {
+    port: httpPort,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 function row(f: Figures): string {
   return `${f.label.padEnd(64)} ${f.perSecond.toFixed(0).padStart(8)}/s   p50 ${f.p50Ms.toFixed(2).padStart(7)} ms   p99 ${f.p99Ms.toFixed(2).padStart(7)} ms   (n=${f.count}${f.errors ? `, ${f.errors} errors` : ''})`;
 }
@@ -178,8 +202,14 @@ export async function runVerificationBench(): Promise<void> {
   const h = await startVerification({ teardown: (fn) => teardowns.push(fn) });
   try {
     const { issuer, badge } = await seedIssuer(h);
-    const port = h.service.httpPort();
-    console.log(`verification benchmark: ${CONCURRENCY} connections, ${REQUESTS} requests per run, ${FIRST_SIGHT} first-sight credentials`);
+    const inProcess = process.env.BENCH_VERIFY_IN_PROCESS === '1';
+    const replica = inProcess ? undefined : await startReplica(h);
+    if (replica) teardowns.push(() => replica.stop());
+    const port = replica?.port ?? h.service.httpPort();
+    console.log(
+      `verification benchmark: ${CONCURRENCY} connections, ${REQUESTS} requests per run, ${FIRST_SIGHT} first-sight credentials; ` +
+        (replica ? `measuring a replica process (node ${REPLICA_NODE_ARGS.join(' ')})` : 'measuring the in-process service'),
+    );
 
     const warmSet = await Promise.all(Array.from({ length: 100 }, () => signedCredential(issuer, badge)));
     const fresh = await Promise.all(Array.from({ length: FIRST_SIGHT }, () => signedCredential(issuer, badge)));
@@ -194,7 +224,7 @@ export async function runVerificationBench(): Promise<void> {
     if (viaExpress) results.push(viaExpress);
 
     const verifyPaths = warmSet.map((c) => `/api/verify/${c.credentialId}`);
-    await load('warm-up', port, verifyPaths, 2000);
+    await load('warm-up', port, verifyPaths, WARM_UP);
     const warm = await load('GET /api/verify/{id} warm (signature cached)', port, verifyPaths, REQUESTS);
     results.push(warm);
     const firstSight = await load(
@@ -205,7 +235,7 @@ export async function runVerificationBench(): Promise<void> {
     );
     results.push(firstSight);
     const bakedPaths = warmSet.map((c) => `/api/credentials/${c.credentialId}/baked`);
-    await load('warm-up', port, bakedPaths, 500);
+    await load('warm-up', port, bakedPaths, WARM_UP / 2);
     const baked = await load('GET /api/credentials/{id}/baked (cached bake)', port, bakedPaths, Math.max(1000, Math.floor(REQUESTS / 2)));
     results.push(baked);
 

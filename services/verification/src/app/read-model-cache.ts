@@ -27,7 +27,7 @@ export interface ReadModelCache {
  * same credential share one query; unknown credentials are not cached.
  */
 export function createReadModelCache(db: Knex, options: { ttlMs: number; maxEntries?: number }): ReadModelCache {
-  const entries = new LruCache<string, { at: number; generation: number; state: VerificationState }>(
+  const entries = new LruCache<string, { at: number; refreshAt: number; generation: number; state: VerificationState }>(
     options.ttlMs > 0 ? (options.maxEntries ?? 20_000) : 0,
   );
   const inflight = new Map<string, Promise<VerificationState | undefined>>();
@@ -36,24 +36,45 @@ export function createReadModelCache(db: Knex, options: { ttlMs: number; maxEntr
     generation++;
     entries.clear();
   };
+  /** One read per key at a time; concurrent misses share it. */
+  const load = (key: string, ref: CredentialRef): Promise<VerificationState | undefined> => {
+    const startedGeneration = generation;
+    const at = performance.now();
+    const pending = credentialStore
+      .findForVerification(db, ref)
+      .then((read) => {
+        // A row that has not changed keeps its object, and with it what callers memoized on it
+        // (parsed OB3, the signature answer, serialized responses).
+        const previous = entries.get(key)?.state;
+        const state = read && previous && samePlainData(read, previous) ? previous : read;
+        // A commit that happened while we read makes this answer unfit for caching.
+        if (state && startedGeneration === generation) {
+          // Refreshed in the background somewhere in the second half of its life, spread so that
+          // entries loaded together do not all go back to the database together.
+          const refreshAt = at + options.ttlMs * (0.5 + 0.25 * Math.random());
+          entries.set(key, { at, refreshAt, generation: startedGeneration, state });
+        }
+        return state;
+      })
+      .finally(() => inflight.delete(key));
+    inflight.set(key, pending);
+    return pending;
+  };
   return {
     async find(ref) {
       const key = `${ref.kind}:${ref.value}`;
       const hit = entries.get(key);
-      if (hit && hit.generation === generation && performance.now() - hit.at < options.ttlMs) return hit.state;
-      let pending = inflight.get(key);
-      if (!pending) {
-        const startedGeneration = generation;
-        const at = performance.now();
-        pending = credentialStore.findForVerification(db, ref).then((state) => {
-          // A commit that happened while we read makes this answer unfit for caching.
-          if (state && startedGeneration === generation) entries.set(key, { at, generation: startedGeneration, state });
-          return state;
-        });
-        pending = pending.finally(() => inflight.delete(key));
-        inflight.set(key, pending);
+      if (hit && hit.generation === generation) {
+        const now = performance.now();
+        if (now - hit.at < options.ttlMs) {
+          // Refresh ahead: late in its life the entry is re-read in the background, so steady
+          // traffic does not wait for the database when entries expire (entries loaded together
+          // would expire together and queue on the pool), and nothing older than ttlMs is served.
+          if (now >= hit.refreshAt && !inflight.has(key)) void load(key, ref).catch(() => undefined);
+          return hit.state;
+        }
       }
-      return pending;
+      return inflight.get(key) ?? load(key, ref);
     },
     clear,
     invalidating(handler) {
@@ -65,4 +86,19 @@ export function createReadModelCache(db: Knex, options: { ttlMs: number; maxEntr
       };
     },
   };
+}
+
+/** Deep equality of database-shaped data: plain objects, arrays, Dates and primitives. */
+export function samePlainData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
+    if (!samePlainData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
 }

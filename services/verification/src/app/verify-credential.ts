@@ -55,18 +55,18 @@ export async function verifyCredential(
   if (!found) throw AppError.notFound('Credential not found');
   const { credential, organization } = found;
   await assertViewable(ctx, credential, authorization);
-  const did = issuerDid(ctx.baseUrl, credential.organizationSlug);
-  // Built exactly as /issuers/{slug}/did.json serves it (didDocumentForSlug).
-  const didDocument =
-    did && found.keys.length > 0
-      ? buildDidDocument(
-          did,
-          found.keys.map((k) => ({ n: k.sequence, publicKeyMultibase: k.publicKeyMultibase })),
-        )
-      : null;
   // The row (and its keys) is immutable while cached: its signature answer can ride along with it.
   let signature = signatureOfRow.get(found);
   if (!signature) {
+    const did = issuerDid(ctx.baseUrl, credential.organizationSlug);
+    // Built exactly as /issuers/{slug}/did.json serves it (didDocumentForSlug).
+    const didDocument =
+      did && found.keys.length > 0
+        ? buildDidDocument(
+            did,
+            found.keys.map((k) => ({ n: k.sequence, publicKeyMultibase: k.publicKeyMultibase })),
+          )
+        : null;
     signature = did
       ? await ctx.signatures.check({ credentialUuid: credential.uuid, ob3Json: credential.ob3Json, expectedIssuer: did, didDocument })
       : { valid: false, reason: 'organization slug cannot form a did:web', source: 'precheck' as const };

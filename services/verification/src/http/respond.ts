@@ -11,10 +11,10 @@ export interface SendOptions {
 }
 
 /** Sends a body that is already serialized (the stored OB3 bytes go out exactly as stored). */
-export function sendText(res: http.ServerResponse, status: number, text: string, options: SendOptions = {}): void {
+export function sendText(res: http.ServerResponse, status: number, text: string | Buffer, options: SendOptions = {}): void {
   const headers: Record<string, string | number> = {
     'content-type': `${options.contentType ?? 'application/json'}; charset=utf-8`,
-    'content-length': Buffer.byteLength(text),
+    'content-length': typeof text === 'string' ? Buffer.byteLength(text) : text.length,
     'cache-control': status < 400 ? (options.cacheControl ?? 'no-cache') : 'no-store',
     'x-content-type-options': 'nosniff',
   };

@@ -56,17 +56,34 @@ export function verificationBody(v: CredentialVerification, baseUrl: string): Re
   };
 }
 
+/**
+ * Serialized answers per cached read-model row. The row is immutable while cached, and besides
+ * the row the answer depends only on the outcome computed for this request (status and the four
+ * checks, evaluated every time), so the bytes are reused while that outcome stays the same.
+ */
+const answersOfRow = new WeakMap<object, { outcome: string; bytes: Buffer }>();
+
+function outcomeKey(v: CredentialVerification): string {
+  const c = v.checks;
+  return `${v.status}|${+v.valid}${+c.signatureValid}${+c.notRevoked}${+c.notExpired}${+c.issuerActive}`;
+}
+
 /** GET /api/verify/{id} — id is the CRD- id or the UUID; anything else is 404. */
 export const verifyRoute: Route<VerificationContext> = {
   name: 'verify',
   pattern: /^\/api\/verify\/([^/]+)$/,
   async handle(req, res, match, ctx) {
     const v = await verifyCredential(ctx, parseCredentialRef(match[1]!), req.headers.authorization, 'api');
+    const outcome = outcomeKey(v);
+    let answer = answersOfRow.get(v.credential);
+    if (!answer || answer.outcome !== outcome) {
+      // The stored credential bytes go out as they are (no re-serialization of the OB3 document).
+      const { ob3Credential: _ob3, ...rest } = verificationBody(v, ctx.baseUrl);
+      answer = { outcome, bytes: Buffer.from(`${JSON.stringify(rest).slice(0, -1)},"ob3Credential":${v.credential.ob3Json}}`) };
+      answersOfRow.set(v.credential, answer);
+    }
     // The answer changes with revocation, expiry and the issuer's status: never reuse it unchecked.
-    // The stored credential bytes go out as they are (no re-serialization of the OB3 document).
-    const { ob3Credential: _ob3, ...rest } = verificationBody(v, ctx.baseUrl);
-    const json = `${JSON.stringify(rest).slice(0, -1)},"ob3Credential":${v.credential.ob3Json}}`;
-    sendText(res, 200, json, {
+    sendText(res, 200, answer.bytes, {
       cacheControl: v.credential.isPublic ? 'no-cache' : 'private, no-store',
       cors: v.credential.isPublic,
       varyAuthorization: true,

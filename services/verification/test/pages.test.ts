@@ -1,5 +1,9 @@
 // The server-rendered pages over HTTP: escaping of every user-controlled text, the strict CSP,
 // 403/404 pages, the lookup redirect and upload, the public badge page.
+import { readFileSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
 import { CONTENT_SECURITY_POLICY } from '../src/http/pages/html.js';
 import { badgeData, multipart, newBadge, recipientSession, seedIssuer, signedCredential, startVerification } from './fixtures/harness.js';
@@ -74,6 +78,17 @@ t.test('private credentials: 403 page unless the owner; unknown ids: 404 page', 
   }
 });
 
+/** The baked credential's achievement renamed (same length), with the chunk's CRC made right again. */
+function tamperedPng(png: Buffer): Buffer {
+  const out = Buffer.from(png);
+  const at = out.indexOf('Teamwork');
+  out.write('Tearwork', at, 'latin1');
+  const chunkType = out.lastIndexOf('iTXt', at);
+  const length = out.readUInt32BE(chunkType - 4);
+  out.writeUInt32BE(crc32(out.subarray(chunkType, chunkType + 4 + length)), chunkType + 4 + length);
+  return out;
+}
+
 t.test('/verify-lookup: form, redirect, errors, upload', async (t) => {
   const form = await h.get('/verify-lookup');
   htmlChecks(t, form, 200);
@@ -99,6 +114,25 @@ t.test('/verify-lookup: form, redirect, errors, upload', async (t) => {
   htmlChecks(t, result, 200);
   t.match(result.text, /Verified: this credential is valid/);
   t.match(result.text, new RegExp(`href="http://localhost:8080/verify/${good.credentialId}"`));
+
+  // Another platform's badge whose key is only in its verification method id (MANIFEST [F]):
+  // not valid (DECISIONS.md section 5), and the banner says what is missing.
+  const interop =
+    process.env.OB3_INTEROP_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/fixtures/interop');
+  const foreign = multipart({
+    bytes: readFileSync(path.join(interop, '1EdTech-digital-credentials-public-validator/simple-json.png')),
+  });
+  const unconfirmed = await h.send('POST', '/verify-lookup', foreign.body, { 'content-type': foreign.contentType });
+  htmlChecks(t, unconfirmed, 200);
+  t.match(unconfirmed.text, /Not verified: the signature is intact, but the key could not be confirmed as the issuer/);
+  t.match(unconfirmed.text, /✗ Failed<\/span>: issuer/);
+  t.notMatch(unconfirmed.text, /Verified: this credential is valid/);
+  const forged = multipart({
+    bytes: tamperedPng(readFileSync(path.join(interop, '1EdTech-digital-credentials-public-validator/simple-json.png'))),
+  });
+  const forgedResult = await h.send('POST', '/verify-lookup', forged.body, { 'content-type': forged.contentType });
+  htmlChecks(t, forgedResult, 200);
+  t.match(forgedResult.text, /Not valid: this credential could not be verified/, 'a broken proof is not "intact"');
 
   const junk = multipart({ bytes: Buffer.from('not a png'), contentType: 'image/png' });
   const refused = await h.send('POST', '/verify-lookup', junk.body, { 'content-type': junk.contentType });

@@ -9,34 +9,51 @@ import { html, layout, sendHtml, type Html } from './html.js';
 
 function forms(options: { id?: string; idError?: string; uploadError?: string } = {}): Html {
   return html`<section class="card" aria-labelledby="id-h">
-<h2 id="id-h">Look up a credential</h2>
-<form method="get" action="/verify-lookup">
-<label for="id">Credential ID (CRD-…) or UUID</label>
-<input type="text" id="id" name="id" value="${options.id ?? ''}" autocomplete="off" spellcheck="false" required maxlength="64"${
-    options.idError ? html` aria-invalid="true" aria-describedby="id-error"` : ''
-  }>
-${options.idError ? html`<p id="id-error" class="error" role="alert">${options.idError}</p>` : ''}
-<button type="submit">Verify</button>
-</form>
-</section>
-<section class="card" aria-labelledby="upload-h">
-<h2 id="upload-h">Verify a baked badge</h2>
-<p>Upload a badge image (PNG or SVG) with an Open Badges 3.0 credential inside, from this platform or any other. At most 5 MiB.</p>
-<form method="post" action="/verify-lookup" enctype="multipart/form-data">
-<label for="file">Badge image</label>
-<input type="file" id="file" name="file" accept="image/png,image/svg+xml,.png,.svg" required${
-    options.uploadError ? html` aria-invalid="true" aria-describedby="upload-error"` : ''
-  }>
-${options.uploadError ? html`<p id="upload-error" class="error" role="alert">${options.uploadError}</p>` : ''}
-<button type="submit">Verify the file</button>
-</form>
-</section>`;
+      <h2 id="id-h">Look up a credential</h2>
+      <form method="get" action="/verify-lookup">
+        <label for="id">Credential ID (CRD-…) or UUID</label>
+        <input
+          type="text"
+          id="id"
+          name="id"
+          value="${options.id ?? ''}"
+          autocomplete="off"
+          spellcheck="false"
+          required
+          maxlength="64"
+          ${options.idError ? html` aria-invalid="true" aria-describedby="id-error"` : ''}
+        />
+        ${options.idError ? html`<p id="id-error" class="error" role="alert">${options.idError}</p>` : ''}
+        <button type="submit">Verify</button>
+      </form>
+    </section>
+    <section class="card" aria-labelledby="upload-h">
+      <h2 id="upload-h">Verify a baked badge</h2>
+      <p>Upload a badge image (PNG or SVG) with an Open Badges 3.0 credential inside, from this platform or any other. At most 5 MiB.</p>
+      <form method="post" action="/verify-lookup" enctype="multipart/form-data">
+        <label for="file">Badge image</label>
+        <input
+          type="file"
+          id="file"
+          name="file"
+          accept="image/png,image/svg+xml,.png,.svg"
+          required${options.uploadError ? html` aria-invalid="true" aria-describedby="upload-error"` : ''}
+        />
+        ${options.uploadError ? html`<p id="upload-error" class="error" role="alert">${options.uploadError}</p>` : ''}
+        <button type="submit">Verify the file</button>
+      </form>
+    </section>`;
 }
 
 function lookupPage(body: Html): string {
-  return layout('Verify a credential', html`<h1>Verify a credential</h1>${body}`, {
-    description: 'Verify an Open Badges 3.0 credential by its ID or from a baked badge image',
-  });
+  return layout(
+    'Verify a credential',
+    html`<h1>Verify a credential</h1>
+      ${body}`,
+    {
+      description: 'Verify an Open Badges 3.0 credential by its ID or from a baked badge image',
+    },
+  );
 }
 
 const BANNERS: Record<string, [BannerTone, string]> = {
@@ -45,6 +62,21 @@ const BANNERS: Record<string, [BannerTone, string]> = {
   revoked: ['bad', 'Revoked: the issuer has revoked this credential'],
   invalid: ['bad', 'Not valid: this credential could not be verified'],
 };
+
+/**
+ * The banner of a result. A credential whose proof verifies but whose key could not be tied to
+ * its issuer (read only from the verification method id) is not valid (DECISIONS.md section 5),
+ * but it is not a forgery either: say exactly that, so that the reader knows what is missing.
+ */
+function bannerOf(r: SubmittedVerification): [BannerTone, string] {
+  const v = r.verification;
+  const onlyIssuerUnconfirmed =
+    r.status === 'invalid' && v.signatureValid && !v.issuerAuthenticated && r.checks.every((c) => c.passed || c.name === 'issuer');
+  if (onlyIssuerUnconfirmed) {
+    return ['warn', 'Not verified: the signature is intact, but the key could not be confirmed as the issuer’s'];
+  }
+  return BANNERS[r.status] ?? BANNERS['invalid']!;
+}
 
 function firstString(...values: unknown[]): string | null {
   for (const v of values) {
@@ -64,28 +96,46 @@ function resultPage(r: SubmittedVerification): string {
   const issuerId = firstString(issuer, record(issuer)['id']);
   const name = firstString(achievement['name'], ob3['name']) ?? 'Credential';
   const tags = Array.isArray(achievement['tag']) ? achievement['tag'].filter((t): t is string => typeof t === 'string') : [];
-  const [tone, text] = BANNERS[r.status] ?? BANNERS['invalid']!;
+  const [tone, text] = bannerOf(r);
   return layout(
     `${name} — verification result`,
     html`<h1>${name}</h1>
-${banner(tone, text)}
-${r.issuedHere ? html`<p class="card">Issued on this platform: <a href="${r.issuedHere.verificationUrl}">open its verification page</a>.</p>` : ''}
-<section class="card" aria-labelledby="cred-h">
-<h2 id="cred-h">Credential</h2>
-<dl class="facts">
-<dt>Issued by</dt><dd>${issuerName ?? 'Not named'}${issuerId ? html` (<code>${issuerId}</code>)` : ''}</dd>
-${str(achievement['description']) ? html`<dt>Description</dt><dd>${String(achievement['description'])}</dd>` : ''}
-${str(subject['name']) ? html`<dt>Awarded to</dt><dd>${String(subject['name'])}</dd>` : ''}
-<dt>Valid from</dt><dd>${date(firstString(ob3['validFrom'], ob3['issuanceDate'])) || 'Not given'}</dd>
-<dt>Valid until</dt><dd>${date(firstString(ob3['validUntil'], ob3['expirationDate'])) || 'No end date'}</dd>
-${tags.length ? html`<dt>Skills</dt><dd>${tags.join(', ')}</dd>` : ''}
-</dl>
-</section>
-<section class="card" aria-labelledby="checks-h">
-<h2 id="checks-h">Checks</h2>
-${checkList(r.checks.map((c) => ({ label: c.name, passed: c.passed, message: c.message })))}
-</section>
-<p><a href="/verify-lookup">Verify another credential</a></p>`,
+      ${banner(tone, text)}
+      ${r.issuedHere ? html`<p class="card">Issued on this platform: <a href="${r.issuedHere.verificationUrl}">open its verification page</a>.</p>` : ''}
+      <section class="card" aria-labelledby="cred-h">
+        <h2 id="cred-h">Credential</h2>
+        <dl class="facts">
+          <dt>Issued by</dt>
+          <dd>${issuerName ?? 'Not named'}${issuerId ? html` (<code>${issuerId}</code>)` : ''}</dd>
+          ${
+            str(achievement['description'])
+              ? html`<dt>Description</dt>
+                  <dd>${String(achievement['description'])}</dd>`
+              : ''
+          }
+          ${
+            str(subject['name'])
+              ? html`<dt>Awarded to</dt>
+                  <dd>${String(subject['name'])}</dd>`
+              : ''
+          }
+          <dt>Valid from</dt>
+          <dd>${date(firstString(ob3['validFrom'], ob3['issuanceDate'])) || 'Not given'}</dd>
+          <dt>Valid until</dt>
+          <dd>${date(firstString(ob3['validUntil'], ob3['expirationDate'])) || 'No end date'}</dd>
+          ${
+            tags.length
+              ? html`<dt>Skills</dt>
+                  <dd>${tags.join(', ')}</dd>`
+              : ''
+          }
+        </dl>
+      </section>
+      <section class="card" aria-labelledby="checks-h">
+        <h2 id="checks-h">Checks</h2>
+        ${checkList(r.checks.map((c) => ({ label: c.name, passed: c.passed, message: c.message })))}
+      </section>
+      <p><a href="/verify-lookup">Verify another credential</a></p>`,
   );
 }
 

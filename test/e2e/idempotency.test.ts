@@ -4,6 +4,7 @@
 // a burst issues once, keys belong to one API key, and failures leave the key retryable.
 import t from 'tap';
 import pg from 'pg';
+import { deleteRedisKeys } from '@cred/testing';
 import { startTestPlatform } from './harness.js';
 
 const tp = await startTestPlatform('idempotency');
@@ -139,6 +140,31 @@ t.test('Idempotency-Key on POST /api/v1/credentials', async (t) => {
     t.equal(created.filter((r) => r.headers.get('idempotent-replayed') === null).length, 1, 'one original');
     t.ok(created.every((r) => r.text === created[0]!.text));
     t.equal(await credentialRows('linus@example.com'), 1);
+  });
+
+  await t.test("the gateway's record lost (Redis flushed, or the upstream call timed out): issuance still replays", async (t) => {
+    const body = { badgeId: yearly.body.id, recipient: { name: 'Katherine Johnson', email: 'katherine@example.com' } };
+    const first = await issue(apiKey, body, 'lost-1');
+    t.equal(first.status, 201, first.text);
+    t.ok((await deleteRedisKeys(tp.isolation.redisUrl, `${tp.isolation.redisKeyPrefix}idem:*`)) > 0, 'the gateway had a record; now lost');
+    const retry = await issue(apiKey, body, 'lost-1');
+    t.equal(retry.status, 201, retry.text);
+    t.equal(retry.headers.get('idempotent-replayed'), 'true', 'answered by issuance from the key stored with the credential');
+    t.equal(retry.body.id, first.body.id);
+    t.equal(retry.body.credentialId, first.body.credentialId);
+    t.equal(retry.body.supersedesCredentialId, null, 'not a renewal');
+    const stored = await tp.api('GET', `/api/v1/credentials/${first.body.id}`, undefined, apiKey);
+    t.equal(stored.body.status, 'pending', 'the first credential was not superseded');
+    t.equal(await credentialRows('katherine@example.com'), 1);
+
+    const replayedAgain = await issue(apiKey, body, 'lost-1');
+    t.equal(replayedAgain.text, retry.text, "and the gateway's record is back");
+    await deleteRedisKeys(tp.isolation.redisUrl, `${tp.isolation.redisKeyPrefix}idem:*`);
+    const mismatch = await issue(apiKey, { ...body, recipient: { ...body.recipient, name: 'K. Johnson' } }, 'lost-1');
+    t.equal(mismatch.status, 422, 'another request under the key is still refused');
+    t.equal(mismatch.body.error, 'UNPROCESSABLE');
+    t.equal(mismatch.body.details.field, 'Idempotency-Key');
+    t.equal(await credentialRows('katherine@example.com'), 1);
   });
 
   await t.test('failures are not stored; malformed keys are 400', async (t) => {

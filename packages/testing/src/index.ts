@@ -1,3 +1,4 @@
 export * from './isolation.js';
 export * from './wait.js';
 export * from './broker.js';
+export * from './redis.js';

@@ -9,6 +9,9 @@ import type { PublicKey as _credentials_signing_v1_PublicKey, PublicKey__Output 
 import type { RotateKeyRequest as _credentials_signing_v1_RotateKeyRequest, RotateKeyRequest__Output as _credentials_signing_v1_RotateKeyRequest__Output } from './credentials/signing/v1/RotateKeyRequest';
 import type { SignCredentialRequest as _credentials_signing_v1_SignCredentialRequest, SignCredentialRequest__Output as _credentials_signing_v1_SignCredentialRequest__Output } from './credentials/signing/v1/SignCredentialRequest';
 import type { SignCredentialResponse as _credentials_signing_v1_SignCredentialResponse, SignCredentialResponse__Output as _credentials_signing_v1_SignCredentialResponse__Output } from './credentials/signing/v1/SignCredentialResponse';
+import type { SignCredentialsRequest as _credentials_signing_v1_SignCredentialsRequest, SignCredentialsRequest__Output as _credentials_signing_v1_SignCredentialsRequest__Output } from './credentials/signing/v1/SignCredentialsRequest';
+import type { SignCredentialsResponse as _credentials_signing_v1_SignCredentialsResponse, SignCredentialsResponse__Output as _credentials_signing_v1_SignCredentialsResponse__Output } from './credentials/signing/v1/SignCredentialsResponse';
+import type { SignItem as _credentials_signing_v1_SignItem, SignItem__Output as _credentials_signing_v1_SignItem__Output } from './credentials/signing/v1/SignItem';
 import type { SigningServiceClient as _credentials_signing_v1_SigningServiceClient, SigningServiceDefinition as _credentials_signing_v1_SigningServiceDefinition } from './credentials/signing/v1/SigningService';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -27,6 +30,9 @@ export interface ProtoGrpcType {
         RotateKeyRequest: MessageTypeDefinition<_credentials_signing_v1_RotateKeyRequest, _credentials_signing_v1_RotateKeyRequest__Output>
         SignCredentialRequest: MessageTypeDefinition<_credentials_signing_v1_SignCredentialRequest, _credentials_signing_v1_SignCredentialRequest__Output>
         SignCredentialResponse: MessageTypeDefinition<_credentials_signing_v1_SignCredentialResponse, _credentials_signing_v1_SignCredentialResponse__Output>
+        SignCredentialsRequest: MessageTypeDefinition<_credentials_signing_v1_SignCredentialsRequest, _credentials_signing_v1_SignCredentialsRequest__Output>
+        SignCredentialsResponse: MessageTypeDefinition<_credentials_signing_v1_SignCredentialsResponse, _credentials_signing_v1_SignCredentialsResponse__Output>
+        SignItem: MessageTypeDefinition<_credentials_signing_v1_SignItem, _credentials_signing_v1_SignItem__Output>
         SigningService: SubtypeConstructor<typeof grpc.Client, _credentials_signing_v1_SigningServiceClient> & { service: _credentials_signing_v1_SigningServiceDefinition }
       }
     }

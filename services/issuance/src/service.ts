@@ -8,6 +8,8 @@ import { issuanceBinding } from './grpc/issuance-server.js';
 import type { IssuanceContext } from './app/context.js';
 import { ExpirySweeper } from './app/expiry-sweeper.js';
 import { BulkWorker } from './app/bulk-issuance.js';
+import { IssueCommitter } from './app/issue-committer.js';
+import { SignBatcher } from './app/sign-batcher.js';
 import { parseQuotaLimits } from './domain/quota.js';
 import { CLAIM_TOKEN_EVENT_TYPES, onClaimTokenIssued } from './events/claim-token-events.js';
 
@@ -58,6 +60,14 @@ export function createIssuanceService(config: IssuanceConfig, overrides: Issuanc
         quotaLimits: parseQuotaLimits(config.RECIPIENT_QUOTA_LIMITS),
         wakeRelay: () => relay.wake(),
       };
+      if (config.ISSUE_COMMIT_BATCH_MAX > 1) {
+        ctx.signer = new SignBatcher(signing, { maxBatch: Math.min(config.ISSUE_COMMIT_BATCH_MAX, 100), metrics: host.metrics });
+        ctx.committer = new IssueCommitter(ctx, {
+          maxBatch: config.ISSUE_COMMIT_BATCH_MAX,
+          logger: host.logger.child({ subsystem: 'group-commit' }),
+          metrics: host.metrics,
+        });
+      }
       // Claim token hashes from the issue e-mails (the claim route checks tokens against them).
       await consume(host, {
         db,

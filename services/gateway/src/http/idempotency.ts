@@ -19,6 +19,9 @@ import type { ApiKeyPrincipal } from './api-key-auth.js';
  *   response is stored (status, Location, body) for 24 hours and replayed byte for byte with
  *   `Idempotent-Replayed: true`. Any other response releases the key: this route has no side
  *   effect when it fails, so the client may retry (or correct the body) with the same key.
+ *   A failure the gateway cannot judge (the upstream call timed out after the issue
+ *   committed) is covered upstream: `res.locals.idempotencyKey` goes with the call and issuance
+ *   stores it with the credential, so the retry gets that credential, not a second issue.
  * - The same key with another body (SHA-256 of the canonical JSON, keys sorted): 422
  *   UNPROCESSABLE. The same key while the first request still runs: 409 CONFLICT with
  *   Retry-After: 1.
@@ -264,6 +267,10 @@ export function idempotency(deps: IdempotencyDeps, scope: string): RequestHandle
     }
 
     count('claimed');
+    // The key as the upstream stores it with the effect (issuance: in the issuing transaction),
+    // so that a retry is answered with the first effect even when this record is gone (the
+    // upstream call timed out and the key was released, or Redis lost it).
+    res.locals.idempotencyKey = `${principal.keyId}:${scope}:${keyHash}`;
     captureResponse(res, {
       refresh: () => settle(redisKey, owner, 'refresh', lockTtlMs),
       complete: (status, location, body) => {

@@ -4,7 +4,7 @@ import type { Upstreams } from '../upstream/clients.js';
 import type { ApiKeyPrincipal } from './api-key-auth.js';
 import { pathId, requestIdOf } from './body.js';
 import { badgeJson, credentialJson, listBadgesJson } from './badge-routes.js';
-import { idempotency, type IdempotencyDeps } from './idempotency.js';
+import { idempotency, REPLAYED_HEADER, type IdempotencyDeps } from './idempotency.js';
 import { listCredentialsJson } from './credential-routes.js';
 
 const ISSUE_FIELDS = ['badgeId', 'recipient'];
@@ -33,7 +33,8 @@ export function issueBody(body: unknown): { badgeId: string; name: string; email
   if (body.recipient === undefined || body.recipient === null) throw AppError.validation('recipient', 'recipient is required');
   if (!isObject(body.recipient)) throw AppError.validation('recipient', 'recipient must be an object with name and email');
   for (const key of Object.keys(body.recipient)) {
-    if (!RECIPIENT_FIELDS.includes(key)) throw AppError.validation(`recipient.${key.slice(0, 64)}`, `Unknown field: recipient.${key.slice(0, 64)}`);
+    if (!RECIPIENT_FIELDS.includes(key))
+      throw AppError.validation(`recipient.${key.slice(0, 64)}`, `Unknown field: recipient.${key.slice(0, 64)}`);
   }
   return {
     badgeId,
@@ -63,7 +64,10 @@ export function issuanceV1Routes(upstreams: Pick<Upstreams, 'issuance'>, options
   });
 
   router.get('/badges/:badgeId', async (req, res) => {
-    const badge = await issuance.GetBadge({ organization_id: principalOf(res).organizationId, badge_id: pathId(req, 'badgeId') }, { requestId: requestIdOf(res) });
+    const badge = await issuance.GetBadge(
+      { organization_id: principalOf(res).organizationId, badge_id: pathId(req, 'badgeId') },
+      { requestId: requestIdOf(res) },
+    );
     res.status(200).json(badgeJson(badge));
   });
 
@@ -78,9 +82,12 @@ export function issuanceV1Routes(upstreams: Pick<Upstreams, 'issuance'>, options
         recipient_name: body.name,
         recipient_email: body.email,
         issued_by: `api_key:${principal.keyId}`,
+        idempotency_key: typeof res.locals.idempotencyKey === 'string' ? res.locals.idempotencyKey : '',
       },
       { requestId: requestIdOf(res) },
     );
+    // Issuance found this key with the issue it already made (a retry after a lost answer).
+    if (c.idempotent_replay) res.set(REPLAYED_HEADER, 'true');
     res
       .status(201)
       .location(`/api/v1/credentials/${c.id}`)

@@ -489,7 +489,8 @@ export const openApiDocument = {
           'Send `Idempotency-Key` to make retries safe (draft-ietf-httpapi-idempotency-key-header). The same key and body within ' +
           '24 hours answer the first 2xx response again, byte for byte, with `Idempotent-Replayed: true`, and issue nothing. Keys ' +
           'belong to the API key that sent them. Error responses are not stored: the same key may be retried, also with a corrected body. ' +
-          'The same key with another body (compared as canonical JSON) is 422; while the first request still runs, 409 with Retry-After: 1.',
+          'The same key with another body (compared as canonical JSON) is 422; while the first request still runs, 409 with Retry-After: 1. ' +
+          'The key is also stored with the issued credential, so a retry after a lost answer (a timeout, a 503) replays that credential instead of issuing again.',
         security: [{ apiKey: [] }],
         parameters: [
           {

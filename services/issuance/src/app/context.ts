@@ -1,3 +1,4 @@
+import type { IssueJob, IssuedCredential } from './issue-credential.js';
 import type { Knex } from '@cred/db';
 import type { PromiseClient } from '@cred/grpc';
 import type { AccountsServiceClient, SigningServiceClient } from '@cred/proto';
@@ -21,6 +22,10 @@ export interface IssuanceContext {
   quotaLimits: Record<Plan, number>;
   /** Publish the outbox now rather than at the next poll; call after commit. */
   wakeRelay: () => void;
+  /** Group commit of first issues (issue-committer.ts); without it every issue commits alone. */
+  committer?: { submit(job: IssueJob): Promise<IssuedCredential> };
+  /** Batches signing calls of the issues in flight (sign-batcher.ts); without it one call per issue. */
+  signer?: { sign(organizationId: string, unsignedJson: string, created: string, requestId?: string): Promise<string> };
 }
 
 /** Per-call metadata carried to the services we call. */

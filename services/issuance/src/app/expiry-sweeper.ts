@@ -3,6 +3,8 @@ import { Counter, type Logger, type Registry } from '@cred/runtime';
 import { credentialStore } from '../db/credential-store.js';
 import { credentialExpired } from '../events/issuance-events.js';
 import type { IssuanceContext } from './context.js';
+import { idempotencyStore } from '../db/idempotency-store.js';
+import { IDEMPOTENCY_RETENTION_MS } from './issue-credential.js';
 
 const BATCH = 200;
 
@@ -24,7 +26,11 @@ export class ExpirySweeper {
     private readonly o: { intervalMs: number; logger: Logger; metrics?: Registry },
   ) {
     this.expired = o.metrics
-      ? new Counter({ name: 'issuance_credentials_expired_total', help: 'Credentials whose expiry the sweeper persisted', registers: [o.metrics] })
+      ? new Counter({
+          name: 'issuance_credentials_expired_total',
+          help: 'Credentials whose expiry the sweeper persisted',
+          registers: [o.metrics],
+        })
       : undefined;
   }
 
@@ -44,7 +50,12 @@ export class ExpirySweeper {
     this.timer = setTimeout(() => {
       this.current = this.sweep();
       this.current
-        .catch((err: unknown) => this.o.logger.error({ err: err instanceof Error ? err.message : String(err) }, 'expiry sweep failed; retrying at the next interval'))
+        .catch((err: unknown) =>
+          this.o.logger.error(
+            { err: err instanceof Error ? err.message : String(err) },
+            'expiry sweep failed; retrying at the next interval',
+          ),
+        )
         .finally(() => this.schedule(this.o.intervalMs));
     }, ms);
     this.timer.unref();
@@ -64,7 +75,15 @@ export class ExpirySweeper {
             trx,
             this.ctx.schema,
             credentialExpired(
-              { credentialId: c.credentialId, credentialUuid: c.id, badgeId: c.badgeId, organizationId: c.organizationId, recipientEmail: c.recipientEmail, expiredAt: expirationDate, expirationDate },
+              {
+                credentialId: c.credentialId,
+                credentialUuid: c.id,
+                badgeId: c.badgeId,
+                organizationId: c.organizationId,
+                recipientEmail: c.recipientEmail,
+                expiredAt: expirationDate,
+                expirationDate,
+              },
               this.ctx.clock,
             ),
           );
@@ -75,6 +94,9 @@ export class ExpirySweeper {
       if (n > 0) this.ctx.wakeRelay();
       if (n < BATCH || !this.running) break;
     }
+    // Idempotency keys past their retention no longer bind anything (issue-credential.ts).
+    const since = new Date(this.ctx.clock.now().getTime() - IDEMPOTENCY_RETENTION_MS);
+    while ((await idempotencyStore.purge(this.ctx.db, since, BATCH)) === BATCH && this.running);
     this.expired?.inc(total);
     if (total > 0) this.o.logger.info({ expired: total }, 'credentials expired');
     return total;

@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { writeOutbox, type DomainEvent } from '@cred/events';
 import type { Knex } from '@cred/db';
 import { buildAchievementCredential, didWebForOrg } from '@cred/ob3';
 import { AppError, newUuid } from '@cred/runtime';
 import { credentialStore, isCredentialIdCollision } from '../db/credential-store.js';
+import { idempotencyStore } from '../db/idempotency-store.js';
 import { issueStore } from '../db/issue-store.js';
 import { quotaStore } from '../db/quota-store.js';
 import { badgeAchievementUrl, type Badge } from '../domain/badge.js';
@@ -19,7 +20,13 @@ import {
 import { decideIssue, SUPERSEDED_REASON, type IssueDecision, type PriorCredential } from '../domain/lifecycle.js';
 import { quotaExceeded, quotaLimitFor, quotaMonth } from '../domain/quota.js';
 import { checkUuid } from '../domain/text.js';
-import { credentialExpired, credentialIssued, credentialRenewed, credentialRevoked, type CredentialIssuedData } from '../events/issuance-events.js';
+import {
+  credentialExpired,
+  credentialIssued,
+  credentialRenewed,
+  credentialRevoked,
+  type CredentialIssuedData,
+} from '../events/issuance-events.js';
 import { callOptions, type CallMeta, type IssuanceContext } from './context.js';
 import type { OrganizationInfo } from './organizations.js';
 
@@ -36,7 +43,9 @@ function activeNonExpiring(prior: PriorCredential): AppError {
 }
 
 function concurrentIssue(): AppError {
-  return AppError.conflict('Another credential of this badge was issued to the recipient at the same time; nothing was issued, retry to renew it');
+  return AppError.conflict(
+    'Another credential of this badge was issued to the recipient at the same time; nothing was issued, retry to renew it',
+  );
 }
 
 export interface IssueRequest {
@@ -45,6 +54,50 @@ export interface IssueRequest {
   recipientEmail: unknown;
   /** Audit trail: "api_key:<id>", "user:<id>", "bulk:<job>:<row>". */
   issuedBy?: string;
+  /**
+   * The caller's idempotency key, already scoped by it (the gateway: API key and route). The
+   * same key with the same request within IDEMPOTENCY_RETENTION_MS returns the credential it
+   * issued (`idempotentReplay`); with another request, 422.
+   */
+  idempotencyKey?: string;
+}
+
+/** What issueCredential returns: the credential, and whether an earlier call with the same idempotency key issued it. */
+export type IssuedCredential = Credential & { idempotentReplay?: true };
+
+/** How long an idempotency key binds (the gateway keeps its own record as long). */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** A key still binds another issue of this organization (raised inside the issuing transaction). */
+class IdempotencyKeyTaken extends Error {}
+
+function checkIdempotencyKey(key: string): string {
+  if (!IDEMPOTENCY_KEY.test(key))
+    throw AppError.validation('idempotency_key', 'idempotency_key must be 1-200 printable ASCII characters without spaces');
+  return key;
+}
+
+/** The issue request in a canonical form: what a repeated key must match. */
+function issueRequestHash(input: IssueInput): string {
+  return createHash('sha256')
+    .update(JSON.stringify([input.badgeId, input.recipientName, input.recipientEmail]))
+    .digest('base64url');
+}
+
+/**
+ * The answer for a key that still binds: the credential it issued (as it is now), or 422 if
+ * the key came with another request. Undefined when the key binds nothing.
+ */
+async function replayFor(ctx: IssuanceContext, orgId: string, key: string, requestHash: string): Promise<IssuedCredential | undefined> {
+  const record = await idempotencyStore.find(ctx.db, orgId, key, new Date(ctx.clock.now().getTime() - IDEMPOTENCY_RETENTION_MS));
+  if (!record) return undefined;
+  if (record.requestHash !== requestHash) {
+    throw new AppError('UNPROCESSABLE', 'This Idempotency-Key was already used with a different request', { field: 'Idempotency-Key' });
+  }
+  const credential = await credentialStore.find(ctx.db, orgId, record.credentialUuid);
+  if (!credential) throw new Error(`idempotency record of ${orgId} points to a missing credential`);
+  return { ...credential, idempotentReplay: true };
 }
 
 /**
@@ -59,10 +112,23 @@ export interface IssueRequest {
  * 409 rather than superseding a credential its caller never saw. The unique index on active
  * credentials backs this up: two active credentials of one badge and recipient cannot exist.
  */
-export async function issueCredential(ctx: IssuanceContext, organizationId: string, request: IssueRequest, meta: CallMeta): Promise<Credential> {
+export async function issueCredential(
+  ctx: IssuanceContext,
+  organizationId: string,
+  request: IssueRequest,
+  meta: CallMeta,
+): Promise<IssuedCredential> {
   const orgId = checkUuid(organizationId, 'organization_id', true);
   const input: IssueInput = validateIssueInput(request);
   const month = quotaMonth(ctx.clock.now());
+  const idempotency = request.idempotencyKey
+    ? { key: checkIdempotencyKey(request.idempotencyKey), requestHash: issueRequestHash(input) }
+    : undefined;
+  if (idempotency) {
+    // A retry of an issue that committed (its caller never saw the answer): the same credential.
+    const replay = await replayFor(ctx, orgId, idempotency.key, idempotency.requestHash);
+    if (replay) return replay;
+  }
 
   // One round trip for the badge, the key, the prior credential and the quota; the organization from a short cache.
   const [facts, org] = await Promise.all([
@@ -90,52 +156,135 @@ export async function issueCredential(ctx: IssuanceContext, organizationId: stri
     validFrom: issuedAt,
     validUntil: expiresAt,
   });
-  const signed = await ctx.signing.SignCredential(
-    { organization_id: orgId, unsigned_credential_json: JSON.stringify(unsigned), created: issuedAt.toISOString() },
-    callOptions(meta),
-  );
-  const ob3 = JSON.parse(signed.signed_credential_json) as Record<string, unknown>;
+  const unsignedJson = JSON.stringify(unsigned);
+  const signedJson = ctx.signer
+    ? await ctx.signer.sign(orgId, unsignedJson, issuedAt.toISOString(), meta.requestId)
+    : (
+        await ctx.signing.SignCredential(
+          { organization_id: orgId, unsigned_credential_json: unsignedJson, created: issuedAt.toISOString() },
+          callOptions(meta),
+        )
+      ).signed_credential_json;
+  const ob3 = JSON.parse(signedJson) as Record<string, unknown>;
 
+  const job: IssueJob = {
+    orgId,
+    org,
+    badge,
+    input,
+    month,
+    limit,
+    expectedPriorId: facts.prior?.id ?? null,
+    planned,
+    id,
+    issuedAt,
+    expiresAt,
+    ob3,
+    issuedBy: request.issuedBy ?? null,
+    ...(idempotency ? { idempotency } : {}),
+  };
+  // First issues without an idempotency key commit together with the others in flight (group
+  // commit, issue-committer.ts); everything else, and any batch that fails, commits one by one.
+  if (ctx.committer && planned.kind === 'first' && !idempotency) return ctx.committer.submit(job);
+  return commitIssue(ctx, job);
+}
+
+/** An issue that is signed and ready to be written: what its transaction needs. */
+export interface IssueJob {
+  orgId: string;
+  org: OrganizationInfo;
+  badge: Badge;
+  input: IssueInput;
+  month: string;
+  limit: number;
+  /** The prior credential the decision was made on (null: a first issue). */
+  expectedPriorId: string | null;
+  planned: Exclude<IssueDecision, { kind: 'conflict' }>;
+  id: string;
+  issuedAt: Date;
+  expiresAt: Date | null;
+  ob3: Record<string, unknown>;
+  issuedBy: string | null;
+  idempotency?: { key: string; requestHash: string };
+}
+
+/** The credential row of a job, under a short id of its own. */
+export function credentialOf(ctx: IssuanceContext, job: IssueJob, credentialId: string): Credential {
+  return {
+    id: job.id,
+    credentialId,
+    organizationId: job.orgId,
+    badgeId: job.badge.id,
+    badgeName: job.badge.name,
+    recipientName: job.input.recipientName,
+    recipientEmail: job.input.recipientEmail,
+    status: 'pending',
+    issuanceDate: job.issuedAt,
+    expirationDate: job.expiresAt,
+    claimedAt: null,
+    revokedAt: null,
+    revocationReason: null,
+    isPublic: true,
+    supersedesCredentialId: job.planned.kind === 'renew' ? job.planned.prior.id : null,
+    supersededByCredentialId: null,
+    ob3: job.ob3,
+    createdAt: ctx.clock.now(),
+  };
+}
+
+/**
+ * Writes one issue in its own transaction: the recipient locked, every precondition checked
+ * again, the prior credential's change, the credential, its events and the quota count.
+ */
+export async function commitIssue(ctx: IssuanceContext, job: IssueJob): Promise<IssuedCredential> {
+  const { orgId, org, badge, input, month, limit, idempotency, id } = job;
   for (let attempt = 1; ; attempt++) {
-    const credential: Credential = {
-      id,
-      credentialId: newCredentialId(),
-      organizationId: orgId,
-      badgeId: badge.id,
-      badgeName: badge.name,
-      recipientName: input.recipientName,
-      recipientEmail: input.recipientEmail,
-      status: 'pending',
-      issuanceDate: issuedAt,
-      expirationDate: expiresAt,
-      claimedAt: null,
-      revokedAt: null,
-      revocationReason: null,
-      isPublic: true,
-      supersedesCredentialId: planned.kind === 'renew' ? planned.prior.id : null,
-      supersededByCredentialId: null,
-      ob3,
-      createdAt: ctx.clock.now(),
-    };
+    const credential = credentialOf(ctx, job, newCredentialId());
     try {
       await ctx.db.transaction(async (trx) => {
+        if (idempotency) {
+          // First: a concurrent request with the same key waits here for this one's outcome.
+          const now = ctx.clock.now();
+          const claimed = await idempotencyStore.claim(trx, {
+            organizationId: orgId,
+            key: idempotency.key,
+            requestHash: idempotency.requestHash,
+            credentialUuid: id,
+            at: now,
+            since: new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS),
+          });
+          if (!claimed) throw new IdempotencyKeyTaken();
+        }
         await credentialStore.lockRecipient(trx, badge.id, input.recipientEmail);
         const current = await issueStore.recheck(trx, orgId, badge.id, input.recipientEmail);
         if (!current) throw badgeNotFound();
         if (!current.isActive) throw badgeInactive();
-        if ((current.prior?.id ?? null) !== (facts.prior?.id ?? null)) throw concurrentIssue();
+        if ((current.prior?.id ?? null) !== job.expectedPriorId) throw concurrentIssue();
         const decision = decideIssue(current.prior, ctx.clock.now());
         if (decision.kind === 'conflict') throw activeNonExpiring(decision.prior);
 
-        await storeIssue(ctx, trx, { credential, decision, org, issuedBy: request.issuedBy ?? null });
+        await storeIssue(ctx, trx, { credential, decision, org, issuedBy: job.issuedBy });
 
         // Last before the commit: the organization's quota counter row is locked from here to the
         // commit, and every issue of the organization queues on it (ADR 0005). Exhausted: the
         // rollback undoes the writes above.
-        const quota = await quotaStore.count(trx, { organizationId: orgId, month, recipientEmail: input.recipientEmail, credentialId: id, limit, at: ctx.clock.now() });
+        const quota = await quotaStore.count(trx, {
+          organizationId: orgId,
+          month,
+          recipientEmail: input.recipientEmail,
+          credentialId: id,
+          limit,
+          at: ctx.clock.now(),
+        });
         if (quota.kind === 'exhausted') throw quotaExceeded(org.plan, limit, quota.used, ctx.clock.now());
       });
     } catch (err) {
+      if (err instanceof IdempotencyKeyTaken && idempotency) {
+        // Another request with this key committed while this one was signing: answer with its credential.
+        const replay = await replayFor(ctx, orgId, idempotency.key, idempotency.requestHash);
+        if (replay) return replay;
+        throw concurrentIssue();
+      }
       // 60 random bits make a clash rare; a new short id needs no new signature (it is not in the payload).
       if (isCredentialIdCollision(err) && attempt < MAX_ID_ATTEMPTS) continue;
       if (isActiveCredentialClash(err)) throw concurrentIssue();
@@ -157,7 +306,7 @@ function isActiveCredentialClash(err: unknown): boolean {
  * (so the unique index on active credentials never sees two), the new credential, the links,
  * and the events in the order they happened.
  */
-async function storeIssue(
+export async function storeIssue(
   ctx: IssuanceContext,
   trx: Knex.Transaction,
   o: { credential: Credential; decision: Exclude<IssueDecision, { kind: 'conflict' }>; org: OrganizationInfo; issuedBy: string | null },
@@ -175,9 +324,21 @@ async function storeIssue(
   if (decision.kind === 'renew' && decision.priorAction === 'revoke') {
     await credentialStore.revoke(trx, decision.prior.id, { at: now, reason: SUPERSEDED_REASON, by: o.issuedBy });
     events.push(
-      credentialRevoked({ ...ref(decision.prior), revokedAt: now.toISOString(), revocationReason: SUPERSEDED_REASON, supersededByCredentialId: credential.id }, ctx.clock),
+      credentialRevoked(
+        {
+          ...ref(decision.prior),
+          revokedAt: now.toISOString(),
+          revocationReason: SUPERSEDED_REASON,
+          supersededByCredentialId: credential.id,
+        },
+        ctx.clock,
+      ),
     );
-  } else if (decision.kind === 'renew' && decision.priorAction === 'markExpired' && (await credentialStore.markExpired(trx, decision.prior.id, now))) {
+  } else if (
+    decision.kind === 'renew' &&
+    decision.priorAction === 'markExpired' &&
+    (await credentialStore.markExpired(trx, decision.prior.id, now))
+  ) {
     const expirationDate = (decision.prior.expirationDate ?? now).toISOString();
     events.push(credentialExpired({ ...ref(decision.prior), expiredAt: expirationDate, expirationDate }, ctx.clock));
   }
@@ -201,7 +362,12 @@ async function storeIssue(
     await credentialStore.setSupersededBy(trx, decision.prior.id, credential.id);
     events.push(
       credentialRenewed(
-        { ...issued, supersedesCredentialId: decision.prior.id, supersedesCredentialShortId: decision.prior.credentialId, priorStatus: decision.priorStatus },
+        {
+          ...issued,
+          supersedesCredentialId: decision.prior.id,
+          supersedesCredentialShortId: decision.prior.credentialId,
+          priorStatus: decision.priorStatus,
+        },
         ctx.clock,
       ),
     );

@@ -86,6 +86,11 @@ function whereStatus(q: Knex.QueryBuilder, status: CredentialStatus, now: Date):
 }
 
 /** Postgres unique_violation on the short credential id (retry with a new one). */
+/** The advisory lock that serializes issues to one recipient of one badge. */
+function recipientLockKey(badgeId: string, recipientEmail: string): string {
+  return `issue:${badgeId}:${recipientEmail}`;
+}
+
 export function isCredentialIdCollision(err: unknown): boolean {
   const e = err as { code?: string; constraint?: string };
   return e?.code === '23505' && e.constraint === 'credentials_credential_id_unique';
@@ -94,27 +99,35 @@ export function isCredentialIdCollision(err: unknown): boolean {
 /** The only SQL on credentials. Every lookup is scoped by organization. */
 export const credentialStore = {
   async insert(trx: Knex.Transaction, c: NewCredential): Promise<void> {
-    await trx<CredentialRow>('credentials').insert({
-      id: c.id,
-      credential_id: c.credentialId,
-      organization_id: c.organizationId,
-      badge_id: c.badgeId,
-      recipient_name: c.recipientName,
-      recipient_email: c.recipientEmail,
-      status: c.status,
-      issuance_date: c.issuanceDate,
-      expiration_date: c.expirationDate,
-      claimed_at: c.claimedAt,
-      revoked_at: c.revokedAt,
-      revocation_reason: c.revocationReason,
-      is_public: c.isPublic,
-      supersedes_credential_id: c.supersedesCredentialId,
-      superseded_by_credential_id: c.supersededByCredentialId,
-      // knex would send an object as a pg composite; jsonb takes the text.
-      ob3: JSON.stringify(c.ob3) as unknown as Record<string, unknown>,
-      created_at: c.createdAt,
-      issued_by: c.issuedBy ?? null,
-    });
+    await credentialStore.insertMany(trx, [c]);
+  },
+
+  /** Several new credentials in one statement (group commit). */
+  async insertMany(trx: Knex.Transaction, list: readonly NewCredential[]): Promise<void> {
+    if (list.length === 0) return;
+    await trx<CredentialRow>('credentials').insert(
+      list.map((c) => ({
+        id: c.id,
+        credential_id: c.credentialId,
+        organization_id: c.organizationId,
+        badge_id: c.badgeId,
+        recipient_name: c.recipientName,
+        recipient_email: c.recipientEmail,
+        status: c.status,
+        issuance_date: c.issuanceDate,
+        expiration_date: c.expirationDate,
+        claimed_at: c.claimedAt,
+        revoked_at: c.revokedAt,
+        revocation_reason: c.revocationReason,
+        is_public: c.isPublic,
+        supersedes_credential_id: c.supersedesCredentialId,
+        superseded_by_credential_id: c.supersededByCredentialId,
+        // knex would send an object as a pg composite; jsonb takes the text.
+        ob3: JSON.stringify(c.ob3) as unknown as Record<string, unknown>,
+        created_at: c.createdAt,
+        issued_by: c.issuedBy ?? null,
+      })),
+    );
   },
 
   /** A credential of any organization by UUID or CRD- id (public routes: claim, visibility). */
@@ -250,6 +263,19 @@ export const credentialStore = {
    * concurrent first issues cannot both see "no credential yet".
    */
   async lockRecipient(trx: Knex.Transaction, badgeId: string, recipientEmail: string): Promise<void> {
-    await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`issue:${badgeId}:${recipientEmail}`]);
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [recipientLockKey(badgeId, recipientEmail)]);
+  },
+
+  /**
+   * The same locks for several recipients in one statement, taken in the order of their keys
+   * (two batches never wait for each other crosswise; PostgreSQL would detect it, and the
+   * batch would fall back to issuing one by one).
+   */
+  async lockRecipients(trx: Knex.Transaction, recipients: ReadonlyArray<{ badgeId: string; recipientEmail: string }>): Promise<void> {
+    const keys = [...new Set(recipients.map((r) => recipientLockKey(r.badgeId, r.recipientEmail)))].sort();
+    await trx.raw(
+      'SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM (SELECT k FROM unnest(?::text[]) AS k ORDER BY k OFFSET 0) s',
+      [keys],
+    );
   },
 };

@@ -89,4 +89,23 @@ export const issueStore = {
     const row = r.rows[0];
     return row ? { isActive: row.is_active, prior: priorOf(row) } : undefined;
   },
+
+  /** recheck() for several recipients of one organization in one statement; aligned with `items`. */
+  async recheckMany(
+    trx: Knex.Transaction,
+    organizationId: string,
+    items: ReadonlyArray<{ badgeId: string; recipientEmail: string }>,
+  ): Promise<Array<{ isActive: boolean; prior: PriorCredential | null } | undefined>> {
+    const r = await trx.raw<{ rows: Array<PriorColumns & { is_active: boolean; idx: string }> }>(
+      `SELECT j.idx, b.is_active, p.*
+         FROM unnest(?::uuid[], ?::text[]) WITH ORDINALITY AS j(badge_id, recipient_email, idx)
+         JOIN badges b ON b.id = j.badge_id AND b.organization_id = ?
+         ${PRIOR.replace('c.recipient_email = ?', 'c.recipient_email = j.recipient_email')}
+         FOR KEY SHARE OF b`,
+      [items.map((i) => i.badgeId), items.map((i) => i.recipientEmail), organizationId],
+    );
+    const out: Array<{ isActive: boolean; prior: PriorCredential | null } | undefined> = items.map(() => undefined);
+    for (const row of r.rows) out[Number(row.idx) - 1] = { isActive: row.is_active, prior: priorOf(row) };
+    return out;
+  },
 };

@@ -38,7 +38,9 @@ export const migrations: Migration[] = [
         t.timestamp('updated_at', { useTz: true }).notNullable();
         t.unique(['organization_id', 'slug']);
       });
-      await db.raw('ALTER TABLE badges ADD CONSTRAINT badges_expires_in_days_range CHECK (expires_in_days IS NULL OR expires_in_days BETWEEN 1 AND 36500)');
+      await db.raw(
+        'ALTER TABLE badges ADD CONSTRAINT badges_expires_in_days_range CHECK (expires_in_days IS NULL OR expires_in_days BETWEEN 1 AND 36500)',
+      );
       // Listing: WHERE organization_id = ? [AND is_active = ?] ORDER BY created_at DESC, id DESC.
       await db.raw('CREATE INDEX badges_org_created_idx ON badges (organization_id, created_at DESC, id DESC)');
 
@@ -91,7 +93,9 @@ export const migrations: Migration[] = [
     async up(db) {
       // Expiry is persisted by the sweeper (and by a renewal of an expired credential).
       await db.raw('ALTER TABLE credentials DROP CONSTRAINT credentials_status_check');
-      await db.raw("ALTER TABLE credentials ADD CONSTRAINT credentials_status_check CHECK (status IN ('pending', 'valid', 'expired', 'revoked'))");
+      await db.raw(
+        "ALTER TABLE credentials ADD CONSTRAINT credentials_status_check CHECK (status IN ('pending', 'valid', 'expired', 'revoked'))",
+      );
       await db.schema.alterTable('credentials', (t) => {
         t.text('issued_by');
         t.text('revoked_by');
@@ -100,12 +104,18 @@ export const migrations: Migration[] = [
       });
       // The invariant of the transitions table: at most one active (pending or valid, not yet
       // marked expired or revoked) credential per badge and recipient, whatever races.
-      await db.raw("CREATE UNIQUE INDEX credentials_one_active_idx ON credentials (badge_id, recipient_email) WHERE status IN ('pending', 'valid')");
+      await db.raw(
+        "CREATE UNIQUE INDEX credentials_one_active_idx ON credentials (badge_id, recipient_email) WHERE status IN ('pending', 'valid')",
+      );
       // Listing with a status filter, with and without a badge filter (newest first).
       await db.raw('CREATE INDEX credentials_org_status_issued_idx ON credentials (organization_id, status, issuance_date DESC, id DESC)');
-      await db.raw('CREATE INDEX credentials_org_badge_status_issued_idx ON credentials (organization_id, badge_id, status, issuance_date DESC, id DESC)');
+      await db.raw(
+        'CREATE INDEX credentials_org_badge_status_issued_idx ON credentials (organization_id, badge_id, status, issuance_date DESC, id DESC)',
+      );
       // The expiry sweeper: active credentials whose expirationDate has passed.
-      await db.raw("CREATE INDEX credentials_expiry_due_idx ON credentials (expiration_date) WHERE status IN ('pending', 'valid') AND expiration_date IS NOT NULL");
+      await db.raw(
+        "CREATE INDEX credentials_expiry_due_idx ON credentials (expiration_date) WHERE status IN ('pending', 'valid') AND expiration_date IS NOT NULL",
+      );
 
       // Monthly recipient quota (UTC calendar month): one row per organization, month and
       // recipient e-mail, and a counter per organization and month updated in the issuing
@@ -192,6 +202,23 @@ export const migrations: Migration[] = [
         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
         WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.badge_id IS DISTINCT FROM NEW.badge_id OR OLD.organization_id IS DISTINCT FROM NEW.organization_id)
         EXECUTE FUNCTION "${schema}".credential_counts_apply()`);
+    },
+  },
+  {
+    name: '0008_issue_idempotency',
+    async up(db) {
+      // Idempotency-Key of an issue, written in the issuing transaction (idempotency-store.ts).
+      // `key` is opaque and already scoped by the caller (the gateway: API key, route, hash of
+      // the client's key); rows older than the retention are purged by the expiry sweeper.
+      await db.schema.createTable('issue_idempotency', (t) => {
+        t.uuid('organization_id').notNullable();
+        t.text('key').notNullable();
+        t.text('request_hash').notNullable();
+        t.uuid('credential_uuid').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.primary(['organization_id', 'key']);
+        t.index(['created_at']);
+      });
     },
   },
 ];

@@ -34,6 +34,45 @@ export const quotaStore = {
     return { kind: 'exhausted', used: await quotaStore.used(trx, o.organizationId, o.month) };
   },
 
+  /**
+   * count() for several recipients of one organization and month in one statement: the new
+   * recipients are counted together, and only if all of them fit under the limit (else nothing
+   * is counted and the caller issues them one by one, which decides exactly who still fits).
+   */
+  async countMany(
+    trx: Knex.Transaction,
+    o: { organizationId: string; month: string; recipients: ReadonlyArray<{ recipientEmail: string; credentialId: string }>; limit: number; at: Date },
+  ): Promise<{ kind: 'counted'; newRecipients: number } | { kind: 'over_limit' }> {
+    const r = await trx.raw<{ rows: Array<{ new_recipients: string; used: number | null }> }>(
+      `WITH recipient AS (
+         INSERT INTO quota_recipients (organization_id, month, recipient_email, first_credential_id, created_at)
+         SELECT ?, ?, i.email, i.credential_id, ? FROM unnest(?::text[], ?::uuid[]) AS i(email, credential_id)
+         ON CONFLICT DO NOTHING RETURNING 1
+       ), fresh AS (SELECT count(*) AS n FROM recipient), counter AS (
+         INSERT INTO quota_counters AS qc (organization_id, month, used)
+         SELECT ?, ?, fresh.n FROM fresh WHERE fresh.n > 0 AND fresh.n <= ?
+         ON CONFLICT (organization_id, month) DO UPDATE SET used = qc.used + excluded.used WHERE qc.used + excluded.used <= ?
+         RETURNING used
+       )
+       SELECT (SELECT n FROM fresh) AS new_recipients, (SELECT used FROM counter) AS used`,
+      [
+        o.organizationId,
+        o.month,
+        o.at,
+        o.recipients.map((x) => x.recipientEmail),
+        o.recipients.map((x) => x.credentialId),
+        o.organizationId,
+        o.month,
+        o.limit,
+        o.limit,
+      ],
+    );
+    const row = r.rows[0];
+    const fresh = Number(row?.new_recipients ?? 0);
+    if (fresh === 0) return { kind: 'counted', newRecipients: 0 };
+    return row?.used !== null && row?.used !== undefined ? { kind: 'counted', newRecipients: fresh } : { kind: 'over_limit' };
+  },
+
   async used(db: Knex, organizationId: string, month: string): Promise<number> {
     const r = await db('quota_counters').where({ organization_id: organizationId, month }).first('used');
     return r ? Number((r as { used: number }).used) : 0;

@@ -7,7 +7,14 @@ import { createBadge, deleteBadge, getBadge, getBadgeImage, listBadges, setBadge
 import type { CallMeta, IssuanceContext } from '../app/context.js';
 import { getCredential } from '../app/get-credential.js';
 import { issueCredential } from '../app/issue-credential.js';
-import { claimCredential, getQuota, listCredentials, revokeCredential, setCredentialVisibility, type RecipientSession } from '../app/lifecycle.js';
+import {
+  claimCredential,
+  getQuota,
+  listCredentials,
+  revokeCredential,
+  setCredentialVisibility,
+  type RecipientSession,
+} from '../app/lifecycle.js';
 import { badgeToProto, credentialToProto } from './mappers.js';
 import { bulkHandlers } from './bulk-handlers.js';
 
@@ -44,7 +51,8 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
     implementation: {
       GenerateSigningKeys: async (req: { organization_id: string; organization_slug: string; requested_by: string }, call: Call) => {
         if (!req.organization_id) throw AppError.validation('organization_id', 'organization_id is required');
-        if (!SLUG_RE.test(req.organization_slug)) throw AppError.validation('organization_slug', 'organization_slug must be a URL-safe slug');
+        if (!SLUG_RE.test(req.organization_slug))
+          throw AppError.validation('organization_slug', 'organization_slug must be a URL-safe slug');
         const { requestId } = metaOf(call);
         const r = await generateSigningKeys(
           { db: ctx.db, schema: ctx.schema, clock: ctx.clock, signing: ctx.signing, wakeRelay: ctx.wakeRelay },
@@ -72,7 +80,8 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
         return { badges: r.items.map(badge), limit: r.limit, offset: r.offset, total: r.total };
       },
 
-      UpdateBadge: async (req: BadgeIdRequest & { badge_json: string }) => badge(await updateBadge(ctx, req.organization_id, req.badge_id, req.badge_json)),
+      UpdateBadge: async (req: BadgeIdRequest & { badge_json: string }) =>
+        badge(await updateBadge(ctx, req.organization_id, req.badge_id, req.badge_json)),
 
       DeleteBadge: async (req: BadgeIdRequest) => {
         const r = await deleteBadge(ctx, req.organization_id, req.badge_id);
@@ -92,14 +101,37 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
         return { data: image.data, content_type: image.contentType, content_hash: image.contentHash };
       },
 
-      IssueCredential: async (req: { organization_id: string; badge_id: string; recipient_name: string; recipient_email: string; issued_by: string }, call: Call) => {
+      IssueCredential: async (
+        req: {
+          organization_id: string;
+          badge_id: string;
+          recipient_name: string;
+          recipient_email: string;
+          issued_by: string;
+          idempotency_key: string;
+        },
+        call: Call,
+      ) => {
         const c = await issueCredential(
           ctx,
           req.organization_id,
-          { badgeId: req.badge_id, recipientName: req.recipient_name, recipientEmail: req.recipient_email, ...(req.issued_by ? { issuedBy: req.issued_by } : {}) },
+          {
+            badgeId: req.badge_id,
+            recipientName: req.recipient_name,
+            recipientEmail: req.recipient_email,
+            ...(req.issued_by ? { issuedBy: req.issued_by } : {}),
+            ...(req.idempotency_key ? { idempotencyKey: req.idempotency_key } : {}),
+          },
           metaOf(call),
         );
-        ctx.logger.debug({ credentialUuid: c.id, badgeId: c.badgeId, issuedBy: req.issued_by, renewal: c.supersedesCredentialId !== null }, 'credential issued');
+        if (c.idempotentReplay) {
+          ctx.logger.info({ credentialUuid: c.id, issuedBy: req.issued_by }, 'issue replayed for a repeated idempotency key');
+          return { ...credentialToProto(c, ctx.baseUrl, ctx.clock.now()), idempotent_replay: true };
+        }
+        ctx.logger.debug(
+          { credentialUuid: c.id, badgeId: c.badgeId, issuedBy: req.issued_by, renewal: c.supersedesCredentialId !== null },
+          'credential issued',
+        );
         return credentialToProto(c, ctx.baseUrl, ctx.clock.now());
       },
 
@@ -107,9 +139,19 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
         credentialToProto(await getCredential(ctx, req.organization_id, req.credential_uuid), ctx.baseUrl, ctx.clock.now()),
 
       ListCredentials: async (req: { organization_id: string; limit: number; offset: number; badge_id?: string; status?: string }) => {
-        const r = await listCredentials(ctx, req.organization_id, { limit: req.limit, offset: req.offset, badgeId: req.badge_id, status: req.status });
+        const r = await listCredentials(ctx, req.organization_id, {
+          limit: req.limit,
+          offset: req.offset,
+          badgeId: req.badge_id,
+          status: req.status,
+        });
         const now = ctx.clock.now();
-        return { credentials: r.items.map((c) => ({ ...credentialToProto(c, ctx.baseUrl, now), ob3_credential_json: '' })), limit: r.limit, offset: r.offset, total: r.total };
+        return {
+          credentials: r.items.map((c) => ({ ...credentialToProto(c, ctx.baseUrl, now), ob3_credential_json: '' })),
+          limit: r.limit,
+          offset: r.offset,
+          total: r.total,
+        };
       },
 
       RevokeCredential: async (req: { organization_id: string; credential_ref: string; reason: string; revoked_by: string }) => {
@@ -124,7 +166,11 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
       },
 
       SetCredentialVisibility: async (req: { credential_ref: string; is_public: boolean; session?: SessionMessage | null }) =>
-        credentialToProto(await setCredentialVisibility(ctx, req.credential_ref, req.is_public, sessionOf(req.session)), ctx.baseUrl, ctx.clock.now()),
+        credentialToProto(
+          await setCredentialVisibility(ctx, req.credential_ref, req.is_public, sessionOf(req.session)),
+          ctx.baseUrl,
+          ctx.clock.now(),
+        ),
 
       GetQuota: async (req: { organization_id: string }, call: Call) => {
         const q = await getQuota(ctx, req.organization_id, metaOf(call));

@@ -14,6 +14,9 @@ function toProto(k: PublicKeyView) {
   };
 }
 
+/** Credentials per SignCredentials call. */
+const MAX_SIGN_ITEMS = 100;
+
 function parseCreated(value: string, fallback: Date): Date {
   if (!value) return fallback;
   const d = new Date(value);
@@ -37,6 +40,17 @@ export function signingBinding(keys: KeyService, now: () => Date): GrpcServiceBi
       SignCredential: async (req: { organization_id: string; unsigned_credential_json: string; created: string }) => {
         const r = await keys.sign(req.organization_id, req.unsigned_credential_json, parseCreated(req.created, now()));
         return { signed_credential_json: r.signed, key_id: r.keyId };
+      },
+      SignCredentials: async (req: { organization_id: string; items: Array<{ unsigned_credential_json: string; created: string }> }) => {
+        if (req.items.length < 1 || req.items.length > MAX_SIGN_ITEMS) {
+          throw AppError.validation('items', `between 1 and ${MAX_SIGN_ITEMS} credentials per call`);
+        }
+        const results: Array<{ signed_credential_json: string; key_id: string }> = [];
+        for (const item of req.items) {
+          const r = await keys.sign(req.organization_id, item.unsigned_credential_json, parseCreated(item.created, now()));
+          results.push({ signed_credential_json: r.signed, key_id: r.keyId });
+        }
+        return { results };
       },
       ListPublicKeys: async (req: { organization_id: string }) => ({ keys: (await keys.listPublic(req.organization_id)).map(toProto) }),
     },

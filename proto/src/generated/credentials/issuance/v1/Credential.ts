@@ -19,6 +19,7 @@ export interface Credential {
   'supersedes_credential_id'?: (string);
   'superseded_by_credential_id'?: (string);
   'ob3_credential_json'?: (string);
+  'idempotent_replay'?: (boolean);
   '_expiration_date'?: "expiration_date";
   '_claimed_at'?: "claimed_at";
   '_revoked_at'?: "revoked_at";
@@ -45,6 +46,7 @@ export interface Credential__Output {
   'supersedes_credential_id'?: (string);
   'superseded_by_credential_id'?: (string);
   'ob3_credential_json': (string);
+  'idempotent_replay': (boolean);
   '_expiration_date'?: "expiration_date";
   '_claimed_at'?: "claimed_at";
   '_revoked_at'?: "revoked_at";

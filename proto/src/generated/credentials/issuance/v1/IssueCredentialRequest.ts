@@ -7,6 +7,7 @@ export interface IssueCredentialRequest {
   'recipient_name'?: (string);
   'recipient_email'?: (string);
   'issued_by'?: (string);
+  'idempotency_key'?: (string);
 }
 
 export interface IssueCredentialRequest__Output {
@@ -15,4 +16,5 @@ export interface IssueCredentialRequest__Output {
   'recipient_name': (string);
   'recipient_email': (string);
   'issued_by': (string);
+  'idempotency_key': (string);
 }

@@ -9,6 +9,8 @@ import type { ListPublicKeysResponse as _credentials_signing_v1_ListPublicKeysRe
 import type { RotateKeyRequest as _credentials_signing_v1_RotateKeyRequest, RotateKeyRequest__Output as _credentials_signing_v1_RotateKeyRequest__Output } from '../../../credentials/signing/v1/RotateKeyRequest';
 import type { SignCredentialRequest as _credentials_signing_v1_SignCredentialRequest, SignCredentialRequest__Output as _credentials_signing_v1_SignCredentialRequest__Output } from '../../../credentials/signing/v1/SignCredentialRequest';
 import type { SignCredentialResponse as _credentials_signing_v1_SignCredentialResponse, SignCredentialResponse__Output as _credentials_signing_v1_SignCredentialResponse__Output } from '../../../credentials/signing/v1/SignCredentialResponse';
+import type { SignCredentialsRequest as _credentials_signing_v1_SignCredentialsRequest, SignCredentialsRequest__Output as _credentials_signing_v1_SignCredentialsRequest__Output } from '../../../credentials/signing/v1/SignCredentialsRequest';
+import type { SignCredentialsResponse as _credentials_signing_v1_SignCredentialsResponse, SignCredentialsResponse__Output as _credentials_signing_v1_SignCredentialsResponse__Output } from '../../../credentials/signing/v1/SignCredentialsResponse';
 
 export interface SigningServiceClient extends grpc.Client {
   GenerateKey(argument: _credentials_signing_v1_GenerateKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_signing_v1_GenerateKeyResponse__Output>): grpc.ClientUnaryCall;
@@ -47,6 +49,15 @@ export interface SigningServiceClient extends grpc.Client {
   signCredential(argument: _credentials_signing_v1_SignCredentialRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_signing_v1_SignCredentialResponse__Output>): grpc.ClientUnaryCall;
   signCredential(argument: _credentials_signing_v1_SignCredentialRequest, callback: grpc.requestCallback<_credentials_signing_v1_SignCredentialResponse__Output>): grpc.ClientUnaryCall;
   
+  SignCredentials(argument: _credentials_signing_v1_SignCredentialsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_signing_v1_SignCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  SignCredentials(argument: _credentials_signing_v1_SignCredentialsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_signing_v1_SignCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  SignCredentials(argument: _credentials_signing_v1_SignCredentialsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_signing_v1_SignCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  SignCredentials(argument: _credentials_signing_v1_SignCredentialsRequest, callback: grpc.requestCallback<_credentials_signing_v1_SignCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  signCredentials(argument: _credentials_signing_v1_SignCredentialsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_signing_v1_SignCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  signCredentials(argument: _credentials_signing_v1_SignCredentialsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_signing_v1_SignCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  signCredentials(argument: _credentials_signing_v1_SignCredentialsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_signing_v1_SignCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  signCredentials(argument: _credentials_signing_v1_SignCredentialsRequest, callback: grpc.requestCallback<_credentials_signing_v1_SignCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  
 }
 
 export interface SigningServiceHandlers extends grpc.UntypedServiceImplementation {
@@ -58,6 +69,8 @@ export interface SigningServiceHandlers extends grpc.UntypedServiceImplementatio
   
   SignCredential: grpc.handleUnaryCall<_credentials_signing_v1_SignCredentialRequest__Output, _credentials_signing_v1_SignCredentialResponse>;
   
+  SignCredentials: grpc.handleUnaryCall<_credentials_signing_v1_SignCredentialsRequest__Output, _credentials_signing_v1_SignCredentialsResponse>;
+  
 }
 
 export interface SigningServiceDefinition extends grpc.ServiceDefinition {
@@ -65,4 +78,5 @@ export interface SigningServiceDefinition extends grpc.ServiceDefinition {
   ListPublicKeys: MethodDefinition<_credentials_signing_v1_ListPublicKeysRequest, _credentials_signing_v1_ListPublicKeysResponse, _credentials_signing_v1_ListPublicKeysRequest__Output, _credentials_signing_v1_ListPublicKeysResponse__Output>
   RotateKey: MethodDefinition<_credentials_signing_v1_RotateKeyRequest, _credentials_signing_v1_GenerateKeyResponse, _credentials_signing_v1_RotateKeyRequest__Output, _credentials_signing_v1_GenerateKeyResponse__Output>
   SignCredential: MethodDefinition<_credentials_signing_v1_SignCredentialRequest, _credentials_signing_v1_SignCredentialResponse, _credentials_signing_v1_SignCredentialRequest__Output, _credentials_signing_v1_SignCredentialResponse__Output>
+  SignCredentials: MethodDefinition<_credentials_signing_v1_SignCredentialsRequest, _credentials_signing_v1_SignCredentialsResponse, _credentials_signing_v1_SignCredentialsRequest__Output, _credentials_signing_v1_SignCredentialsResponse__Output>
 }

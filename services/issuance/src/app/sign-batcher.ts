@@ -1,0 +1,95 @@
+import type { PromiseClient } from '@cred/grpc';
+import type { SigningServiceClient } from '@cred/proto';
+import { Histogram, type Registry } from '@cred/runtime';
+
+interface Pending {
+  unsignedJson: string;
+  created: string;
+  requestId?: string;
+  resolve(signedJson: string): void;
+  reject(err: unknown): void;
+}
+
+/**
+ * Signing calls of one organization batched while one is in flight (ADR 0005, "Group commit"):
+ * the first credential is signed alone at once; those that arrive meanwhile go to signing in
+ * one SignCredentials call when it returns. A batch call that fails is retried one credential
+ * per call (SignCredential), so every issue gets its own answer or error, as unbatched.
+ */
+export class SignBatcher {
+  private readonly queues = new Map<string, Pending[]>();
+  private readonly running = new Set<string>();
+  private readonly batchSize?: Histogram;
+
+  constructor(
+    private readonly signing: PromiseClient<SigningServiceClient>,
+    private readonly o: { maxBatch: number; metrics?: Registry },
+  ) {
+    if (o.metrics) {
+      this.batchSize = new Histogram({
+        name: 'issuance_sign_batch_size',
+        help: 'Credentials per call to the signing service',
+        buckets: [1, 2, 4, 8, 16, 32, 64],
+        registers: [o.metrics],
+      });
+    }
+  }
+
+  /** The signed credential (JSON text) of `unsignedJson`, proof created at `created`. */
+  sign(organizationId: string, unsignedJson: string, created: string, requestId?: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const item: Pending = { unsignedJson, created, resolve, reject, ...(requestId ? { requestId } : {}) };
+      const queue = this.queues.get(organizationId);
+      if (queue) queue.push(item);
+      else this.queues.set(organizationId, [item]);
+      if (!this.running.has(organizationId)) void this.drain(organizationId);
+    });
+  }
+
+  private async drain(organizationId: string): Promise<void> {
+    this.running.add(organizationId);
+    try {
+      for (;;) {
+        const queue = this.queues.get(organizationId);
+        if (!queue || queue.length === 0) break;
+        const batch = queue.splice(0, this.o.maxBatch);
+        if (queue.length === 0) this.queues.delete(organizationId);
+        await this.call(organizationId, batch);
+      }
+    } finally {
+      // No await between the empty queue and this line: a later sign() starts a new drain.
+      this.running.delete(organizationId);
+    }
+  }
+
+  private async call(organizationId: string, batch: Pending[]): Promise<void> {
+    this.batchSize?.observe(batch.length);
+    if (batch.length > 1) {
+      try {
+        const r = await this.signing.SignCredentials(
+          { organization_id: organizationId, items: batch.map((p) => ({ unsigned_credential_json: p.unsignedJson, created: p.created })) },
+          batch[0]!.requestId ? { requestId: batch[0]!.requestId } : {},
+        );
+        if (r.results.length === batch.length) {
+          batch.forEach((p, i) => p.resolve(r.results[i]!.signed_credential_json));
+          return;
+        }
+      } catch {
+        // Each credential on its own below: it gets its own error, if any.
+      }
+    }
+    await Promise.all(
+      batch.map(async (p) => {
+        try {
+          const r = await this.signing.SignCredential(
+            { organization_id: organizationId, unsigned_credential_json: p.unsignedJson, created: p.created },
+            p.requestId ? { requestId: p.requestId } : {},
+          );
+          p.resolve(r.signed_credential_json);
+        } catch (err) {
+          p.reject(err);
+        }
+      }),
+    );
+  }
+}

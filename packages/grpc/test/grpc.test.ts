@@ -23,6 +23,7 @@ t.test('typed client calls a server, maps AppError both ways, and enforces deadl
           },
           RotateKey: async () => new Promise((resolve) => setTimeout(() => resolve({ created: false }), 500)),
           SignCredential: async () => ({ signed_credential_json: '{}', key_id: 'k' }),
+          SignCredentials: async () => ({ results: [] }),
           ListPublicKeys: async () => ({ keys: [] }),
         },
       },

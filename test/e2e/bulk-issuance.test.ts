@@ -3,13 +3,13 @@
 // SPEC.md's error shape.
 import t from 'tap';
 import { waitFor } from '@cred/testing';
-import { startTestPlatform } from './harness.js';
+import { setupStep, startTestPlatform } from './harness.js';
 
-const tp = await startTestPlatform('bulk');
+const tp = await setupStep('platform', () => startTestPlatform('bulk'));
 t.teardown(() => tp.stop());
 
 const admin = tp.adminToken;
-const { orgId, token } = await tp.signUpOrganization('bulk-academy');
+const { orgId, token } = await setupStep('sign-up', () => tp.signUpOrganization('bulk-academy'), tp.logFile);
 
 interface Upload {
   badgeId?: string;

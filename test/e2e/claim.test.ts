@@ -3,18 +3,31 @@
 // through the e-mailed link, claims with the session and makes the credential private.
 import t from 'tap';
 import { waitFor } from '@cred/testing';
-import { startTestPlatform } from './harness.js';
+import { setupStep, startTestPlatform } from './harness.js';
 
-const tp = await startTestPlatform('claim');
+const tp = await setupStep('platform', () => startTestPlatform('claim'));
 t.teardown(() => tp.stop());
 
-const { orgId, token: owner } = await tp.signUpOrganization('claim-academy');
-await tp.api('POST', `/api/admin/organizations/${orgId}/approve`, undefined, tp.adminToken);
-await tp.api('PATCH', `/api/admin/organizations/${orgId}`, { plan: 'professional' }, tp.adminToken);
-await tp.api('POST', `/api/organizations/${orgId}/signing-keys`, undefined, owner);
-const apiKey = String((await tp.api('POST', `/api/organizations/${orgId}/api-keys`, { name: 'claim' }, owner)).body.key);
-const badgeId = String(
-  (await tp.api('POST', `/api/organizations/${orgId}/badges`, { name: 'Claimable', description: 'A badge.', criteria: 'Work.', expiresInDays: 365 }, owner)).body.id,
+const { owner, apiKey, badgeId } = await setupStep(
+  'organization, keys and badge',
+  async () => {
+    const { orgId, token: owner } = await tp.signUpOrganization('claim-academy');
+    const step = async (what: string, status: number, call: Promise<{ status: number; text: string; body: any }>) => {
+      const r = await call;
+      if (r.status !== status) throw new Error(`${what}: ${r.status} ${r.text}`);
+      return r;
+    };
+    await step('approve', 200, tp.api('POST', `/api/admin/organizations/${orgId}/approve`, undefined, tp.adminToken));
+    await step('plan', 200, tp.api('PATCH', `/api/admin/organizations/${orgId}`, { plan: 'professional' }, tp.adminToken));
+    await step('signing keys', 201, tp.api('POST', `/api/organizations/${orgId}/signing-keys`, undefined, owner));
+    const apiKey = String(
+      (await step('API key', 201, tp.api('POST', `/api/organizations/${orgId}/api-keys`, { name: 'claim' }, owner))).body.key,
+    );
+    const badge = { name: 'Claimable', description: 'A badge.', criteria: 'Work.', expiresInDays: 365 };
+    const badgeId = String((await step('badge', 201, tp.api('POST', `/api/organizations/${orgId}/badges`, badge, owner))).body.id);
+    return { owner, apiKey, badgeId };
+  },
+  tp.logFile,
 );
 const issue = (email: string) => tp.api('POST', '/api/v1/credentials', { badgeId, recipient: { name: 'Recipient', email } }, apiKey);
 
@@ -34,7 +47,10 @@ t.test('the claim link of the issue e-mail claims the credential once', async (t
   const issued = await issue('claimer@example.com');
   t.equal(issued.status, 201);
   const credentialId = String(issued.body.credentialId);
-  const [link, token] = await mailMatch('claimer@example.com', new RegExp(`${tp.env.BASE_URL}/claim/${credentialId}\\?token=([A-Za-z0-9_-]+)`));
+  const [link, token] = await mailMatch(
+    'claimer@example.com',
+    new RegExp(`${tp.env.BASE_URL}/claim/${credentialId}\\?token=([A-Za-z0-9_-]+)`),
+  );
   t.ok(link, 'the e-mail carries the claim link');
 
   const wrong = await tp.api('POST', `/api/credentials/${credentialId}/claim`, { token: 'x'.repeat(43) });
@@ -84,12 +100,18 @@ t.test('a signed-in recipient claims without a token and makes the credential pr
   t.same([claimed.status, claimed.body.status], [200, 'valid'], claimed.text);
 
   t.equal((await tp.api('PATCH', `/api/credentials/${credentialId}`, { isPublic: false })).status, 401, 'needs the recipient session');
-  t.equal((await tp.api('PATCH', `/api/credentials/${credentialId}`, { isPublic: false }, owner)).status, 403, 'the issuer is not the recipient');
+  t.equal(
+    (await tp.api('PATCH', `/api/credentials/${credentialId}`, { isPublic: false }, owner)).status,
+    403,
+    'the issuer is not the recipient',
+  );
   t.equal((await tp.api('PATCH', `/api/credentials/${credentialId}`, { isPublic: 'no' }, session)).body.details.field, 'isPublic');
   const priv = await tp.api('PATCH', `/api/credentials/${issued.body.id}`, { isPublic: false }, session);
   t.same([priv.status, priv.body.isPublic], [200, false]);
 
-  await waitFor('private on /api/verify', async () => ((await tp.api('GET', `/api/verify/${credentialId}`)).status === 403 ? true : undefined));
+  await waitFor('private on /api/verify', async () =>
+    (await tp.api('GET', `/api/verify/${credentialId}`)).status === 403 ? true : undefined,
+  );
   const mine = await tp.api('GET', `/api/verify/${credentialId}`, undefined, session);
   t.equal(mine.status, 200, 'the recipient still sees it');
   t.equal((await tp.api('GET', `/api/verify/${credentialId}`, undefined, owner)).status, 403, 'nobody else does');
@@ -101,7 +123,10 @@ t.test('a signed-in recipient claims without a token and makes the credential pr
 t.test('the claim page: the e-mail link opens a form that claims without any script', async (t) => {
   const issued = await issue('page@example.com');
   const credentialId = String(issued.body.credentialId);
-  const [link, token] = await mailMatch('page@example.com', new RegExp(`${tp.env.BASE_URL}/claim/${credentialId}\\?token=([A-Za-z0-9_-]+)`));
+  const [link, token] = await mailMatch(
+    'page@example.com',
+    new RegExp(`${tp.env.BASE_URL}/claim/${credentialId}\\?token=([A-Za-z0-9_-]+)`),
+  );
   const page = await fetch(`${tp.baseUrl}${new URL(link).pathname}${new URL(link).search}`);
   t.equal(page.status, 200);
   t.equal(page.headers.get('referrer-policy'), 'no-referrer', 'the token does not leak as a referrer');

@@ -7,16 +7,20 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { documentLoader } from '@cred/ob3';
 import { waitFor } from '@cred/testing';
-import { startTestPlatform } from './harness.js';
+import { setupStep, startTestPlatform } from './harness.js';
 
-const tp = await startTestPlatform('firstcred');
+const tp = await setupStep('platform', () => startTestPlatform('firstcred'));
 t.teardown(() => tp.stop());
 
-const vc = (await import('@digitalbazaar/vc' as string)) as { verifyCredential(o: unknown): Promise<{ verified: boolean; error?: unknown }> };
-const { DataIntegrityProof } = (await import('@digitalbazaar/data-integrity' as string)) as { DataIntegrityProof: new (o: unknown) => unknown };
+const vc = (await import('@digitalbazaar/vc' as string)) as {
+  verifyCredential(o: unknown): Promise<{ verified: boolean; error?: unknown }>;
+};
+const { DataIntegrityProof } = (await import('@digitalbazaar/data-integrity' as string)) as {
+  DataIntegrityProof: new (o: unknown) => unknown;
+};
 const { cryptosuite } = (await import('@digitalbazaar/eddsa-rdfc-2022-cryptosuite' as string)) as { cryptosuite: unknown };
 
-const { orgId, token } = await tp.signUpOrganization('acme-academy');
+const { orgId, token } = await setupStep('sign-up', () => tp.signUpOrganization('acme-academy'), tp.logFile);
 const admin = tp.adminToken;
 
 t.test('a new organization gets to its first verified credential', async (t) => {
@@ -36,7 +40,13 @@ t.test('a new organization gets to its first verified credential', async (t) => 
   const badge = await tp.api(
     'POST',
     `/api/organizations/${orgId}/badges`,
-    { name: 'Data Stewardship', description: 'Handles research data with care.', criteria: 'Completed the course and the project.', tags: ['data', 'ethics'], expiresInDays: 365 },
+    {
+      name: 'Data Stewardship',
+      description: 'Handles research data with care.',
+      criteria: 'Completed the course and the project.',
+      tags: ['data', 'ethics'],
+      expiresInDays: 365,
+    },
     token,
   );
   t.equal(badge.status, 201, badge.text);
@@ -46,9 +56,27 @@ t.test('a new organization gets to its first verified credential', async (t) => 
   t.equal(listed.status, 200);
   t.equal(listed.body.pagination.total, 1);
 
-  const issued = await tp.api('POST', '/api/v1/credentials', { badgeId: badge.body.id, recipient: { name: 'Grace Hopper', email: 'Grace@Example.com' } }, apiKey);
+  const issued = await tp.api(
+    'POST',
+    '/api/v1/credentials',
+    { badgeId: badge.body.id, recipient: { name: 'Grace Hopper', email: 'Grace@Example.com' } },
+    apiKey,
+  );
   t.equal(issued.status, 201, issued.text);
-  t.same(Object.keys(issued.body).sort(), ['credentialId', 'expirationDate', 'id', 'issuanceDate', 'recipientEmail', 'recipientName', 'status', 'supersedesCredentialId', 'verificationUrl'].sort());
+  t.same(
+    Object.keys(issued.body).sort(),
+    [
+      'credentialId',
+      'expirationDate',
+      'id',
+      'issuanceDate',
+      'recipientEmail',
+      'recipientName',
+      'status',
+      'supersedesCredentialId',
+      'verificationUrl',
+    ].sort(),
+  );
   t.match(issued.body.credentialId, /^CRD-[0-9A-HJKMNP-TV-Z]{12}$/);
   t.equal(issued.body.status, 'pending');
   t.equal(issued.body.recipientEmail, 'grace@example.com');
@@ -82,7 +110,8 @@ t.test('a new organization gets to its first verified credential', async (t) => 
     const r = await documentLoader(url);
     return { ...r, document: structuredClone(r.document) };
   };
-  const verify = (credential: unknown) => vc.verifyCredential({ credential, suite: new DataIntegrityProof({ cryptosuite }), documentLoader: loader });
+  const verify = (credential: unknown) =>
+    vc.verifyCredential({ credential, suite: new DataIntegrityProof({ cryptosuite }), documentLoader: loader });
   const served = await tp.api('GET', `/credentials/${issued.body.credentialId}/ob3`);
   t.equal(served.status, 200);
   const db = await verify(JSON.parse(served.text));
@@ -99,7 +128,12 @@ t.test('a new organization gets to its first verified credential', async (t) => 
   const client = new pg.Client({ connectionString: tp.isolation.databaseUrl });
   await client.connect();
   try {
-    const row = (await client.query('select id, wrapped_dek, private_key_ciphertext, public_key_multibase from signing.signing_keys where organization_id = $1', [orgId])).rows[0];
+    const row = (
+      await client.query(
+        'select id, wrapped_dek, private_key_ciphertext, public_key_multibase from signing.signing_keys where organization_id = $1',
+        [orgId],
+      )
+    ).rows[0];
     t.ok(row, 'the signing service holds a key');
     const kek = Buffer.from(tp.env.KEY_ENCRYPTION_KEY!, 'hex');
     const open = (key: Buffer, sealed: Buffer, aad: string) => {
@@ -117,7 +151,11 @@ t.test('a new organization gets to its first verified credential', async (t) => 
     const needles = [seed.toString('hex'), seed.toString('base64'), jwk.d, der.toString('base64'), der.toString('hex')];
 
     // Every column of every table of every schema, as text.
-    const tables = (await client.query("select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog','information_schema') and table_type = 'BASE TABLE'")).rows;
+    const tables = (
+      await client.query(
+        "select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog','information_schema') and table_type = 'BASE TABLE'",
+      )
+    ).rows;
     let dump = '';
     for (const tbl of tables) {
       const rows = await client.query(`select * from "${tbl.table_schema}"."${tbl.table_name}"`);
@@ -128,7 +166,10 @@ t.test('a new organization gets to its first verified credential', async (t) => 
     for (const n of needles) {
       t.notOk(dump.includes(n), 'private key absent from every database column and event (outbox/inbox)');
       t.notOk(logs.includes(n), 'private key absent from every log line');
-      t.notOk(served.text.includes(n) || full.text.includes(n) || issued.text.includes(n) || did.text.includes(n), 'private key absent from responses');
+      t.notOk(
+        served.text.includes(n) || full.text.includes(n) || issued.text.includes(n) || did.text.includes(n),
+        'private key absent from responses',
+      );
     }
   } finally {
     await client.end();

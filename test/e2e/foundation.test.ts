@@ -4,12 +4,14 @@ import { readFileSync } from 'node:fs';
 import { loadProtos } from '@cred/proto';
 import { createClient } from '@cred/grpc';
 import { dropBrokerConnections, waitFor } from '@cred/testing';
-import { startTestPlatform } from './harness.js';
+import { setupStep, startTestPlatform } from './harness.js';
 
-const tp = await startTestPlatform('foundation');
+const tp = await setupStep('platform', () => startTestPlatform('foundation'));
 t.teardown(() => tp.stop());
 
-const notification = createClient(loadProtos().notification.NotificationService, `127.0.0.1:${tp.platform.ports.notification.grpc}`, { deadlineMs: 3000 });
+const notification = createClient(loadProtos().notification.NotificationService, `127.0.0.1:${tp.platform.ports.notification.grpc}`, {
+  deadlineMs: 3000,
+});
 t.teardown(() => notification.close());
 
 async function generateKeys(orgId: string, token = tp.adminToken) {
@@ -42,7 +44,7 @@ t.test('unknown routes and bad credentials get the error shape', async (t) => {
 });
 
 t.test('gateway -> issuance -> signing over gRPC, then issuance -> outbox -> RabbitMQ -> notification and verification', async (t) => {
-  const { orgId, token } = await tp.signUpOrganization('acme-academy');
+  const { orgId, token } = await setupStep('sign-up', () => tp.signUpOrganization('acme-academy'), tp.logFile);
   const first = await generateKeys(orgId);
   t.equal(first.status, 201, JSON.stringify(first.body));
   t.match(first.body.keyId, /^did:web:localhost%3A\d+:issuers:acme-academy#key-1$/);
@@ -83,10 +85,14 @@ t.test('broker connections dropped mid-flow: nothing lost, nothing handled twice
   t.ok(dropped >= 6, `the broker closed every service's connection (${dropped})`);
   for (const o of orgs.slice(3)) t.equal((await generateKeys(o.id)).status, 201);
   for (const o of orgs) {
-    const list = await waitFor(`notice for ${o.slug}`, async () => {
-      const l = await notices(o.id);
-      return l.length > 0 ? l : undefined;
-    }, 30000);
+    const list = await waitFor(
+      `notice for ${o.slug}`,
+      async () => {
+        const l = await notices(o.id);
+        return l.length > 0 ? l : undefined;
+      },
+      30000,
+    );
     t.equal(list.length, 1, `${o.slug} noticed exactly once`);
   }
 });
@@ -96,14 +102,18 @@ t.test('a consumer killed and restarted loses no event', async (t) => {
   await tp.platform.stopService('notification', 'SIGKILL');
   t.equal((await generateKeys(orgId)).status, 201, 'generating keys works while notification is down');
   tp.platform.startService('notification');
-  const list = await waitFor('notice after restart', async () => {
-    try {
-      const l = await notices(orgId);
-      return l.length > 0 ? l : undefined;
-    } catch {
-      return undefined;
-    }
-  }, 60000);
+  const list = await waitFor(
+    'notice after restart',
+    async () => {
+      try {
+        const l = await notices(orgId);
+        return l.length > 0 ? l : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    60000,
+  );
   t.equal(list.length, 1);
 });
 

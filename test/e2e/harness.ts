@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import t from 'tap';
 import { createIsolation, TEST_AMQP_URL, type TestIsolation } from '@cred/testing';
 import { allocatePorts, launchPlatform, type RunningPlatform } from '../../scripts/launcher.js';
 import { migrateAll } from '../../scripts/migrate-all.js';
@@ -22,6 +23,38 @@ export interface TestPlatform {
   /** Signs up a new user with a new organization; returns its id and the owner's session token. */
   signUpOrganization(slug: string): Promise<{ orgId: string; token: string; userId: string }>;
   stop(): Promise<void>;
+}
+
+/** The last lines of a platform log that say something went wrong (warnings and errors). */
+export function logTail(logFile: string, lines = 30): string {
+  let text: string;
+  try {
+    text = readFileSync(logFile, 'utf8');
+  } catch {
+    return '';
+  }
+  return text
+    .split('\n')
+    .filter((line) => /"level":"(warn|error|fatal)"|exited unexpectedly/.test(line))
+    .slice(-lines)
+    .join('\n');
+}
+
+/**
+ * Runs one step of a test file's top-level setup (the platform, an organization, a badge).
+ * A top-level rejection would reach only stderr, and the runner would print "no tests found";
+ * a failed step is reported instead as a failed assertion with its message and the platform's
+ * last warnings, and the file ends there: its teardowns run, no test starts.
+ */
+export async function setupStep<T>(what: string, step: () => Promise<T>, logFile?: string): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    t.fail(`setup failed: ${what}: ${message}`, logFile ? { serviceLog: logTail(logFile) } : {});
+    t.end();
+    return new Promise<T>(() => undefined);
+  }
 }
 
 /**
@@ -61,13 +94,17 @@ export async function startTestPlatform(label: string, extraEnv: Record<string, 
   } catch (err) {
     await isolation.cleanup();
     await mail.close();
-    throw new Error(`${err instanceof Error ? err.message : String(err)} (service logs: ${logFile})`);
+    throw new Error(`${err instanceof Error ? err.message : String(err)} (service logs: ${logFile})\n${logTail(logFile)}`);
   }
   const api = async (method: string, path: string, body?: unknown, token?: string) => {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
-    const res = await fetch(`${platform.gatewayUrl}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const res = await fetch(`${platform.gatewayUrl}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
     const text = await res.text();
     let json: any;
     try {
@@ -93,7 +130,10 @@ export async function startTestPlatform(label: string, extraEnv: Record<string, 
     async setClockOffset(offsetMs: number) {
       await Promise.all(
         Object.entries(platform.ports).map(async ([name, p]) => {
-          const r = await fetch(`http://127.0.0.1:${(p as { ops: number }).ops}/testing/clock`, { method: 'PUT', body: JSON.stringify({ offsetMs }) });
+          const r = await fetch(`http://127.0.0.1:${(p as { ops: number }).ops}/testing/clock`, {
+            method: 'PUT',
+            body: JSON.stringify({ offsetMs }),
+          });
           if (r.status !== 200) throw new Error(`${name}: PUT /testing/clock answered ${r.status}`);
         }),
       );

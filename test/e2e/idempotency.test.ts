@@ -5,12 +5,12 @@
 import t from 'tap';
 import pg from 'pg';
 import { deleteRedisKeys } from '@cred/testing';
-import { startTestPlatform } from './harness.js';
+import { setupStep, startTestPlatform } from './harness.js';
 
-const tp = await startTestPlatform('idempotency');
+const tp = await setupStep('platform', () => startTestPlatform('idempotency'));
 t.teardown(() => tp.stop());
 
-const { orgId, token } = await tp.signUpOrganization('idem-academy');
+const { orgId, token } = await setupStep('sign-up', () => tp.signUpOrganization('idem-academy'), tp.logFile);
 const admin = tp.adminToken;
 
 interface Res {

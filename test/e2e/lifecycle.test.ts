@@ -4,10 +4,12 @@
 import t from 'tap';
 import pg from 'pg';
 import { waitFor } from '@cred/testing';
-import { startTestPlatform } from './harness.js';
+import { setupStep, startTestPlatform } from './harness.js';
 
 const DAY = 24 * 60 * 60 * 1000;
-const tp = await startTestPlatform('lifecycle', { RECIPIENT_QUOTA_LIMITS: 'professional=4', EXPIRY_SWEEP_INTERVAL_MS: '300' });
+const tp = await setupStep('platform', () =>
+  startTestPlatform('lifecycle', { RECIPIENT_QUOTA_LIMITS: 'professional=4', EXPIRY_SWEEP_INTERVAL_MS: '300' }),
+);
 t.teardown(async () => {
   await tp.setClockOffset(0).catch(() => undefined);
   await tp.stop();
@@ -15,23 +17,42 @@ t.teardown(async () => {
 
 async function readyOrganization(slug: string) {
   const { orgId, token } = await tp.signUpOrganization(slug);
-  if ((await tp.api('POST', `/api/admin/organizations/${orgId}/approve`, undefined, tp.adminToken)).status !== 200) throw new Error('approve failed');
-  if ((await tp.api('PATCH', `/api/admin/organizations/${orgId}`, { plan: 'professional' }, tp.adminToken)).status !== 200) throw new Error('plan failed');
-  if ((await tp.api('POST', `/api/organizations/${orgId}/signing-keys`, undefined, token)).status !== 201) throw new Error('keys failed');
-  const key = await tp.api('POST', `/api/organizations/${orgId}/api-keys`, { name: 'lifecycle', rateLimitPerMinute: 10000 }, token);
+  const expect = async (what: string, status: number, call: Promise<{ status: number; text: string; body: any }>) => {
+    const r = await call;
+    if (r.status !== status) throw new Error(`${what}: ${r.status} ${r.text}`);
+    return r;
+  };
+  await expect('approve', 200, tp.api('POST', `/api/admin/organizations/${orgId}/approve`, undefined, tp.adminToken));
+  await expect('plan', 200, tp.api('PATCH', `/api/admin/organizations/${orgId}`, { plan: 'professional' }, tp.adminToken));
+  await expect('signing keys', 201, tp.api('POST', `/api/organizations/${orgId}/signing-keys`, undefined, token));
+  const key = await expect(
+    'API key',
+    201,
+    tp.api('POST', `/api/organizations/${orgId}/api-keys`, { name: 'lifecycle', rateLimitPerMinute: 10000 }, token),
+  );
   const badge = async (name: string, expiresInDays: number | null) => {
-    const r = await tp.api('POST', `/api/organizations/${orgId}/badges`, { name, description: `${name} badge.`, criteria: 'Did the work.', expiresInDays }, token);
+    const r = await tp.api(
+      'POST',
+      `/api/organizations/${orgId}/badges`,
+      { name, description: `${name} badge.`, criteria: 'Did the work.', expiresInDays },
+      token,
+    );
     if (r.status !== 201) throw new Error(`badge: ${r.text}`);
     return String(r.body.id);
   };
   return { orgId, token, apiKey: String(key.body.key), badge };
 }
 
-const org = await readyOrganization('lifecycle-academy');
-const yearly = await org.badge('Yearly', 365);
-const forever = await org.badge('Forever', null);
-const brief = await org.badge('Brief', 1);
-const issue = (badgeId: string, email: string, apiKey = org.apiKey) => tp.api('POST', '/api/v1/credentials', { badgeId, recipient: { name: 'Ada Lovelace', email } }, apiKey);
+const { org, yearly, forever, brief } = await setupStep(
+  'organization and badges',
+  async () => {
+    const org = await readyOrganization('lifecycle-academy');
+    return { org, yearly: await org.badge('Yearly', 365), forever: await org.badge('Forever', null), brief: await org.badge('Brief', 1) };
+  },
+  tp.logFile,
+);
+const issue = (badgeId: string, email: string, apiKey = org.apiKey) =>
+  tp.api('POST', '/api/v1/credentials', { badgeId, recipient: { name: 'Ada Lovelace', email } }, apiKey);
 const get = (id: string) => tp.api('GET', `/api/v1/credentials/${id}`, undefined, org.apiKey);
 const verifyUntil = (credentialId: string, probe: (body: any) => boolean, what: string) =>
   waitFor(what, async () => {
@@ -78,7 +99,11 @@ t.test('active non-expiring credential: 409 with the error shape; revoke; then i
   t.equal(viaKey.status, 401, 'session only; an API key is not a session');
   const stranger = await tp.signUpOrganization('stranger-org');
   t.equal((await tp.api('DELETE', path, { reason: 'x' }, stranger.token)).status, 404, 'not a member');
-  t.equal((await tp.api('DELETE', `/api/organizations/${stranger.orgId}/credentials/${f.body.id}`, { reason: 'x' }, stranger.token)).status, 404, "another organization's credential");
+  t.equal(
+    (await tp.api('DELETE', `/api/organizations/${stranger.orgId}/credentials/${f.body.id}`, { reason: 'x' }, stranger.token)).status,
+    404,
+    "another organization's credential",
+  );
 
   const revoked = await tp.api('DELETE', path, { reason: 'Issued in error' }, org.token);
   t.equal(revoked.status, 200, revoked.text);
@@ -132,7 +157,10 @@ t.test('expiry: computed from the clock at once, then persisted by the sweeper w
   t.teardown(() => tp.setClockOffset(0));
   t.equal((await get(e.body.id)).body.status, 'expired');
   const expired = await tp.api('GET', '/api/v1/credentials?status=expired', undefined, org.apiKey);
-  t.same(expired.body.data.map((c: any) => c.id), [e.body.id]);
+  t.same(
+    expired.body.data.map((c: any) => c.id),
+    [e.body.id],
+  );
   const v = await verifyUntil(e.body.credentialId, (b) => b.status === 'expired', 'expired on /api/verify');
   t.equal(v.valid, false);
 
@@ -144,7 +172,10 @@ t.test('expiry: computed from the clock at once, then persisted by the sweeper w
     return r.rowCount === 1 ? true : undefined;
   });
   await new Promise((r) => setTimeout(r, 1000)); // a few more sweeps
-  const events = await client.query("SELECT count(*)::int AS n FROM issuance.outbox WHERE type = 'credential.expired' AND payload->'data'->>'credentialUuid' = $1", [e.body.id]);
+  const events = await client.query(
+    "SELECT count(*)::int AS n FROM issuance.outbox WHERE type = 'credential.expired' AND payload->'data'->>'credentialUuid' = $1",
+    [e.body.id],
+  );
   t.equal(events.rows[0].n, 1, 'exactly one credential.expired');
 
   const renewal = await issue(brief, 'brief@example.com');

@@ -11,6 +11,13 @@ await h.start();
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 const mailsTo = (address: string) => h.smtp.messages.filter((m) => m.to.includes(address));
 const sendRow = async (eventId: string) => h.db('email_sends').where({ event_id: eventId }).first();
+// The catcher can hold a message before the sender has recorded it as sent (SMTP accepted, the
+// row update still on its way): wait for the row, as an operator's view would catch up.
+const sentRow = (eventId: string) =>
+  waitFor(`e-mail send ${eventId} recorded as sent`, async () => {
+    const row = await sendRow(eventId);
+    return row?.status === 'sent' ? row : undefined;
+  });
 const settle = () => new Promise((r) => setTimeout(r, 600));
 
 const org = organization({ name: 'Acme <Academy> & Co' });
@@ -19,7 +26,9 @@ await h.publish('accounts.organization.created', { organization: org, ownerUserI
 t.test('first issue: verification link, single-use claim link, hash to issuance, nothing secret at rest', async (t) => {
   const data = credentialIssued(org, { recipientEmail: 'first@example.com' });
   const event = await h.publish('credential.issued', data);
-  const [mail] = await waitFor('first-issue e-mail', () => (mailsTo('first@example.com').length ? mailsTo('first@example.com') : undefined));
+  const [mail] = await waitFor('first-issue e-mail', () =>
+    mailsTo('first@example.com').length ? mailsTo('first@example.com') : undefined,
+  );
   t.ok(mail);
   t.match(mail!.subject, /has issued you a credential: Teamwork/);
   t.match(mail!.from, /^"?Credentials"? <no-reply@credentials.test>$/);
@@ -31,7 +40,7 @@ t.test('first issue: verification link, single-use claim link, hash to issuance,
   const token = claim![1]!;
   t.ok(mail!.html.includes('Acme &#60;Academy&#62; &#38; Co'), 'organization name escaped in HTML');
 
-  const row = await sendRow(event.id);
+  const row = await sentRow(event.id);
   t.equal(row.status, 'sent');
   t.equal(row.attempts, 1);
   t.equal(row.payload, null, 'template data dropped once sent');
@@ -46,13 +55,21 @@ t.test('first issue: verification link, single-use claim link, hash to issuance,
   t.ok(Date.parse(ev.data.expiresAt!) > Date.now() + 29 * 86400_000, 'expires in 30 days');
   const everything = JSON.stringify(await h.db('outbox')) + JSON.stringify(await h.db('email_sends'));
   t.notOk(everything.includes(token), 'the raw token is stored nowhere');
-  await h.db('outbox').whereNotNull('published_at').first().then((r) => t.ok(r, 'relayed to the broker'));
+  await h
+    .db('outbox')
+    .whereNotNull('published_at')
+    .first()
+    .then((r) => t.ok(r, 'relayed to the broker'));
 });
 
 t.test('renewal: different subject and text saying the original is expired or revoked', async (t) => {
   const first = credentialIssued(org, { recipientEmail: 'renew@example.com' });
   await h.publish('credential.issued', first);
-  const renewal = credentialIssued(org, { recipientEmail: 'renew@example.com', supersedesCredentialId: first.credentialUuid, badgeId: first.badgeId });
+  const renewal = credentialIssued(org, {
+    recipientEmail: 'renew@example.com',
+    supersedesCredentialId: first.credentialUuid,
+    badgeId: first.badgeId,
+  });
   await h.publish('credential.renewed', renewal);
   const mails = await waitFor('two e-mails', () => (mailsTo('renew@example.com').length === 2 ? mailsTo('renew@example.com') : undefined));
   const issued = mails.find((m) => m.text.includes(first.credentialId))!;
@@ -69,7 +86,11 @@ t.test('organization with e-mail notifications off: nothing sent; newest organiz
   const off = organization({ emailNotificationsEnabled: false });
   // The update overtakes the creation: the older (enabled) state must not win.
   await h.publish('accounts.organization.updated', { organization: off, changed: ['emailNotificationsEnabled'] });
-  await h.publish('accounts.organization.created', { organization: { ...off, emailNotificationsEnabled: true } }, { createdAt: new Date(Date.now() - 60_000) });
+  await h.publish(
+    'accounts.organization.created',
+    { organization: { ...off, emailNotificationsEnabled: true } },
+    { createdAt: new Date(Date.now() - 60_000) },
+  );
   const ev = await h.publish('credential.issued', credentialIssued(off, { recipientEmail: 'quiet@example.com' }));
   await settle();
   t.equal(mailsTo('quiet@example.com').length, 0, 'no e-mail');
@@ -79,7 +100,11 @@ t.test('organization with e-mail notifications off: nothing sent; newest organiz
   t.equal(list.notifications[0]?.status, 'skipped', 'the organization sees why');
 
   // Turned back on by a newer update: the next issue is sent.
-  await h.publish('accounts.organization.updated', { organization: { ...off, emailNotificationsEnabled: true }, changed: ['emailNotificationsEnabled'] }, { createdAt: new Date(Date.now() + 1000) });
+  await h.publish(
+    'accounts.organization.updated',
+    { organization: { ...off, emailNotificationsEnabled: true }, changed: ['emailNotificationsEnabled'] },
+    { createdAt: new Date(Date.now() + 1000) },
+  );
   await h.publish('credential.issued', credentialIssued(off, { recipientEmail: 'quiet@example.com' }));
   await waitFor('sent after re-enabling', () => mailsTo('quiet@example.com').length === 1);
 });
@@ -101,14 +126,16 @@ t.test('account e-mails: verification and password reset', async (t) => {
     resetUrl,
     expiresAt: new Date(Date.now() + 3600_000).toISOString(),
   });
-  const mails = await waitFor('two account e-mails', () => (mailsTo('new.user@example.com').length === 2 ? mailsTo('new.user@example.com') : undefined));
+  const mails = await waitFor('two account e-mails', () =>
+    mailsTo('new.user@example.com').length === 2 ? mailsTo('new.user@example.com') : undefined,
+  );
   const verification = mails.find((m) => m.subject === 'Confirm your e-mail address')!;
   const reset = mails.find((m) => m.subject === 'Reset your password')!;
   t.ok(verification.text.includes(verifyUrl));
   t.ok(reset.text.includes(resetUrl));
   t.ok(reset.html.includes(resetUrl.replace(/=/g, '&#61;')), 'link attribute-escaped in HTML');
   for (const e of [v, r]) {
-    const row = await sendRow(e.id);
+    const row = await sentRow(e.id);
     t.equal(row.status, 'sent');
     t.equal(row.payload, null, 'the one-time link is not kept once sent');
   }

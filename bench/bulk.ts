@@ -67,6 +67,7 @@ export async function runBulkBench(): Promise<void> {
         SESSION_SECRET: randomBytes(32).toString('base64url'),
         PLATFORM_ADMIN_TOKEN: adminToken,
         KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
         STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64url')}`,
         SMTP_URL: 'smtp://127.0.0.1:1',
         RATE_LIMIT_IP_PER_MINUTE: '1000000',

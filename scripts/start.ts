@@ -11,18 +11,31 @@ import { migrateAll } from './migrate-all.js';
 import { defaultPorts } from './platform.js';
 
 const SECRETS_FILE = fileURLToPath(new URL('../.dev-secrets.json', import.meta.url));
-const SECRET_NAMES = ['SESSION_SECRET', 'PLATFORM_ADMIN_TOKEN', 'KEY_ENCRYPTION_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+const SECRET_NAMES = ['SESSION_SECRET', 'PLATFORM_ADMIN_TOKEN', 'KEY_ENCRYPTION_KEY', 'STRIPE_WEBHOOK_SECRET', 'WEBHOOK_SECRET_KEY'] as const;
+type SecretName = (typeof SECRET_NAMES)[number];
+const GENERATE: Record<SecretName, () => string> = {
+  SESSION_SECRET: () => randomBytes(32).toString('base64url'),
+  PLATFORM_ADMIN_TOKEN: () => `adm_${randomBytes(24).toString('base64url')}`,
+  KEY_ENCRYPTION_KEY: () => randomBytes(32).toString('hex'),
+  STRIPE_WEBHOOK_SECRET: () => `whsec_${randomBytes(24).toString('base64url')}`,
+  WEBHOOK_SECRET_KEY: () => randomBytes(32).toString('hex'),
+};
 
-/** Development secrets: generated once, kept in an ignored file, never printed except the admin token hint. */
-function devSecrets(): Record<(typeof SECRET_NAMES)[number], string> {
-  if (existsSync(SECRETS_FILE)) return JSON.parse(readFileSync(SECRETS_FILE, 'utf8')) as Record<(typeof SECRET_NAMES)[number], string>;
-  const secrets = {
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    PLATFORM_ADMIN_TOKEN: `adm_${randomBytes(24).toString('base64url')}`,
-    KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64url')}`,
-  };
-  writeFileSync(SECRETS_FILE, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+/**
+ * Development secrets: generated once, kept in an ignored file, never printed except the admin
+ * token hint. A file from an older checkout gets the secrets it lacks; existing ones are kept
+ * (a new KEY_ENCRYPTION_KEY would make the stored signing keys unreadable).
+ */
+function devSecrets(): Record<SecretName, string> {
+  const kept = existsSync(SECRETS_FILE) ? (JSON.parse(readFileSync(SECRETS_FILE, 'utf8')) as Partial<Record<SecretName, string>>) : {};
+  const secrets = { ...kept } as Record<SecretName, string>;
+  let added = false;
+  for (const name of SECRET_NAMES) {
+    if (typeof secrets[name] === 'string' && secrets[name] !== '') continue;
+    secrets[name] = GENERATE[name]();
+    added = true;
+  }
+  if (added) writeFileSync(SECRETS_FILE, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   return secrets;
 }
 

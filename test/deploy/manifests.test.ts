@@ -156,9 +156,11 @@ function resolveEnv(container: IContainer): ResolvedEnv {
       else values.set(e.name, { value: v, from: 'configMap' });
     } else if (e.valueFrom?.secretKeyRef) {
       const ref = e.valueFrom.secretKeyRef;
-      const v = secretData(ref.name ?? '')?.[ref.key];
-      if (v === undefined) problems.push(`${e.name}: Secret ${ref.name} has no key ${ref.key}`);
-      else values.set(e.name, { value: v, from: 'secret' });
+      const data = secretData(ref.name ?? '');
+      const v = data?.[ref.key];
+      // An optional key may be absent (the variable is then unset), but its Secret must exist.
+      if (v === undefined && !(ref.optional === true && data)) problems.push(`${e.name}: Secret ${ref.name} has no key ${ref.key}`);
+      else values.set(e.name, { value: v ?? '', from: 'secret' });
     } else {
       problems.push(`${e.name}: neither value nor a resolvable valueFrom`);
     }
@@ -391,7 +393,7 @@ for (const svc of SERVICES) {
 }
 
 t.test('secrets stay out of the ConfigMap and the key-encryption key reaches signing only', async (t) => {
-  const SECRET_VARS = ['SESSION_SECRET', 'PLATFORM_ADMIN_TOKEN', 'KEY_ENCRYPTION_KEY', 'STRIPE_WEBHOOK_SECRET', 'DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'SMTP_URL'];
+  const SECRET_VARS = ['SESSION_SECRET', 'PLATFORM_ADMIN_TOKEN', 'KEY_ENCRYPTION_KEY', 'WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEY_PREVIOUS', 'STRIPE_WEBHOOK_SECRET', 'DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'SMTP_URL'];
   for (const cm of configMaps) {
     for (const name of SECRET_VARS) t.notOk(Object.hasOwn(cm.data ?? {}, name), `${name} is not in ConfigMap ${cm.metadata?.name}`);
   }
@@ -403,6 +405,7 @@ t.test('secrets stay out of the ConfigMap and the key-encryption key reaches sig
       if (values.has(name)) t.equal(values.get(name)?.from, 'secret', `${svc}: ${name} comes from a Secret`);
     }
     t.equal(values.has('KEY_ENCRYPTION_KEY'), svc === 'signing', `${svc}: KEY_ENCRYPTION_KEY only in signing`);
+    t.equal(values.has('WEBHOOK_SECRET_KEY'), svc === 'notification', `${svc}: WEBHOOK_SECRET_KEY only in notification`);
   }
   for (const s of secrets) {
     for (const [k, v] of Object.entries(s.stringData ?? {})) t.match(v, /REPLACE_ME/, `Secret ${s.metadata?.name}/${k} is a placeholder`);

@@ -215,7 +215,7 @@ t.test('npm start wiring: the catcher unless SMTP_URL is set', async (t) => {
   t.teardown(() => dev.close());
   t.equal(dev.smtpUrl, dev.catcher?.smtpUrl);
   t.match(dev.description, dev.catcher!.webUrl);
-  const env = serviceEnv('notification', defaultPorts(), { SMTP_URL: dev.smtpUrl });
+  const env = serviceEnv('notification', defaultPorts(), { SMTP_URL: dev.smtpUrl, WEBHOOK_SECRET_KEY: 'cd'.repeat(32) });
   t.equal(loadConfig(env).SMTP_URL, dev.smtpUrl, 'notification is pointed at the catcher');
 
   // A port that is taken: a chosen one fails clearly, the default one is replaced by a free one.

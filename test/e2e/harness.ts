@@ -79,6 +79,7 @@ export async function startTestPlatform(label: string, extraEnv: Record<string, 
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     PLATFORM_ADMIN_TOKEN: adminToken,
     KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
     STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64url')}`,
     TEST_CLOCK: 'true',
     // End-to-end tests drive many calls from one address; the limits have their own tests.

@@ -48,7 +48,7 @@ const accountsAddr = `127.0.0.1:${accounts.grpcPort()}`;
 const billing = createBillingService(billingConfig({ ...common, STRIPE_WEBHOOK_SECRET: STRIPE_SECRET, ACCOUNTS_GRPC_ADDR: accountsAddr }), { clock, logger: createLogger({ service: 'billing', level }) });
 await billing.start();
 const notification = createNotificationService(
-  notificationConfig({ ...common, SMTP_URL: 'smtp://127.0.0.1:1', WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${receiverPort}` }),
+  notificationConfig({ ...common, SMTP_URL: 'smtp://127.0.0.1:1', WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${receiverPort}`, WEBHOOK_SECRET_KEY: 'ab'.repeat(32) }),
   { clock, logger: createLogger({ service: 'notification', level }), pollIntervalMs: 100 },
 );
 await notification.start();

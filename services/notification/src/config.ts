@@ -9,6 +9,10 @@ const shape = {
   SMTP_URL: env.string('smtp://127.0.0.1:1025'),
   MAIL_FROM: env.string('Credentials <no-reply@credentials.local>'),
   WEBHOOK_ALLOWED_HOSTS: env.hostList(),
+  /** Seals webhook endpoint secrets at rest (AES-256-GCM), 64 hex characters. */
+  WEBHOOK_SECRET_KEY: env.hex32(),
+  /** The key being rotated out: still opens, and secrets under it are resealed at start. */
+  WEBHOOK_SECRET_KEY_PREVIOUS: env.hex32().optional(),
 };
 
 export const ENV_VARS = Object.keys(shape);

@@ -6,6 +6,8 @@ import { ServiceHost, openBroker, startOutboxRelay } from '@cred/service-kit';
 import type { BrokerConnection } from '@cred/events';
 import type { NotificationConfig } from './config.js';
 import { WebhookService } from './app/webhook-service.js';
+import { sealStoredSecrets } from './app/secret-sealer.js';
+import { SecretBox } from './domain/secret-box.js';
 import { loadTemplates } from './domain/email-templates.js';
 import { migrations } from './db/migrations.js';
 import { createSmtpMailer, type Mailer } from './email/mailer.js';
@@ -67,6 +69,8 @@ export function createNotificationService(config: NotificationConfig, overrides:
       const mailer = overrides.mailer ?? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
       host.onStop('smtp', () => mailer.close());
       const resolver = overrides.resolver ?? systemResolver;
+      const secrets = new SecretBox(config.WEBHOOK_SECRET_KEY, config.WEBHOOK_SECRET_KEY_PREVIOUS ? [config.WEBHOOK_SECRET_KEY_PREVIOUS] : []);
+      await sealStoredSecrets(db, secrets, host.logger.child({ subsystem: 'webhooks' }));
       const emailWorker = new EmailWorker({
         db,
         schema: config.DB_SCHEMA,
@@ -85,6 +89,7 @@ export function createNotificationService(config: NotificationConfig, overrides:
         logger: host.logger.child({ subsystem: 'webhooks' }),
         allowedHosts: config.WEBHOOK_ALLOWED_HOSTS,
         resolver,
+        secrets,
         ...(overrides.pollIntervalMs ? { pollIntervalMs: overrides.pollIntervalMs } : {}),
         ...(overrides.webhookTimeoutMs ? { timeoutMs: overrides.webhookTimeoutMs } : {}),
         ...(overrides.webhookConcurrency ? { concurrency: overrides.webhookConcurrency } : {}),
@@ -119,7 +124,7 @@ export function createNotificationService(config: NotificationConfig, overrides:
       deliveryWorker.start();
       host.onStop('webhook-worker', () => deliveryWorker.stop(), 15_000);
 
-      const webhooks = new WebhookService({ db, clock: host.clock, allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, resolver, worker: deliveryWorker });
+      const webhooks = new WebhookService({ db, clock: host.clock, allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, resolver, worker: deliveryWorker, secrets });
       const server = await host.serveGrpc(config.GRPC_PORT, [notificationBinding(db, webhooks)]);
       port = server.port;
       host.markReady();

@@ -6,6 +6,7 @@ import { checkWebhookUrl, isPublicAddress, UrlPolicyError } from '../domain/url-
 import { isWebhookEventType, PING_EVENT_TYPE, webhookBody, WEBHOOK_EVENT_TYPES } from '../domain/webhook-payload.js';
 import { organizationStore } from '../db/organization-store.js';
 import { webhookStore, type DeliveryAttempt, type WebhookDelivery, type WebhookEndpoint } from '../db/webhook-store.js';
+import type { SecretBox } from '../domain/secret-box.js';
 import type { DeliveryWorker } from '../webhooks/delivery-worker.js';
 import type { Resolver } from '../webhooks/safe-http.js';
 
@@ -17,6 +18,7 @@ export interface WebhookServiceDeps {
   allowedHosts: readonly string[];
   resolver: Resolver;
   worker: DeliveryWorker;
+  secrets: SecretBox;
 }
 
 export interface DeliveryWithAttempts {
@@ -62,12 +64,13 @@ export class WebhookService {
       throw AppError.conflict(`An organization can have at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints`);
     }
     const secret = `whsec_${randomBytes(32).toString('base64url')}`;
-    const endpoint: WebhookEndpoint = {
-      id: newUuid(),
+    const id = newUuid();
+    const endpoint = {
+      id,
       organizationId,
       url: target.url.toString(),
       events,
-      secret,
+      secret: { sealed: this.d.secrets.seal(id, secret) },
       createdAt: this.d.clock.now(),
       deletedAt: null,
     };

@@ -84,7 +84,7 @@ export const migrations: Migration[] = [
         t.text('organization_id').notNullable();
         t.text('url').notNullable();
         t.jsonb('events').notNullable();
-        // Needed in clear to sign each delivery (HMAC); never returned after creation.
+        // Needed to sign each delivery (HMAC); never returned after creation. Sealed since 0004.
         t.text('secret').notNullable();
         t.timestamp('created_at', { useTz: true }).notNullable();
         t.timestamp('deleted_at', { useTz: true });
@@ -127,6 +127,23 @@ export const migrations: Migration[] = [
         t.boolean('succeeded').notNullable();
         t.index(['delivery_id', 'attempt']);
       });
+    },
+  },
+  {
+    // Endpoint secrets sealed at rest (domain/secret-box.ts). Rows written before keep their
+    // clear `secret` until the service seals them at start (it holds the key; migrations do not).
+    name: '0004_webhook_secrets_sealed',
+    up: async (db) => {
+      await db.schema.alterTable('webhook_endpoints', (t) => {
+        t.binary('secret_sealed');
+        t.text('secret_key_id');
+      });
+      await db.raw('ALTER TABLE ?? ALTER COLUMN secret DROP NOT NULL', ['webhook_endpoints']);
+      await db.raw(
+        `ALTER TABLE ?? ADD CONSTRAINT webhook_endpoints_secret_present
+           CHECK ((secret_sealed IS NOT NULL AND secret_key_id IS NOT NULL) OR secret IS NOT NULL)`,
+        ['webhook_endpoints'],
+      );
     },
   },
 ];

@@ -1,11 +1,15 @@
 import type { Knex } from '@cred/db';
+import type { SealedSecret } from '../domain/secret-box.js';
+
+/** An endpoint's signing secret as stored: sealed, or in clear for a row written before 0004. */
+export type StoredSecret = { sealed: SealedSecret } | { plain: string };
 
 export interface WebhookEndpoint {
   id: string;
   organizationId: string;
   url: string;
   events: string[];
-  secret: string;
+  secret: StoredSecret;
   createdAt: Date;
   deletedAt: Date | null;
 }
@@ -49,7 +53,9 @@ interface EndpointRow {
   organization_id: string;
   url: string;
   events: string[];
-  secret: string;
+  secret: string | null;
+  secret_sealed: Buffer | null;
+  secret_key_id: string | null;
   created_at: Date;
   deleted_at: Date | null;
 }
@@ -91,7 +97,7 @@ const endpointToDomain = (r: EndpointRow): WebhookEndpoint => ({
   organizationId: r.organization_id,
   url: r.url,
   events: r.events,
-  secret: r.secret,
+  secret: r.secret_sealed && r.secret_key_id ? { sealed: { keyId: r.secret_key_id, value: r.secret_sealed } } : { plain: r.secret ?? '' },
   createdAt: r.created_at,
   deletedAt: r.deleted_at,
 });
@@ -129,16 +135,41 @@ const attemptToDomain = (r: AttemptRow): DeliveryAttempt => ({
 });
 
 export const webhookStore = {
-  async insertEndpoint(db: Knex, e: WebhookEndpoint): Promise<void> {
+  /** Inserts an endpoint; its secret must be sealed (only rows older than 0004 hold one in clear). */
+  async insertEndpoint(db: Knex, e: WebhookEndpoint & { secret: { sealed: SealedSecret } }): Promise<void> {
     await db<EndpointRow>('webhook_endpoints').insert({
       id: e.id,
       organization_id: e.organizationId,
       url: e.url,
       events: JSON.stringify(e.events) as unknown as string[],
-      secret: e.secret,
+      secret: null,
+      secret_sealed: e.secret.sealed.value,
+      secret_key_id: e.secret.sealed.keyId,
       created_at: e.createdAt,
       deleted_at: null,
     });
+  },
+
+  /**
+   * Endpoints whose secret is in clear or sealed under a key other than `currentKeyId`, deleted
+   * ones included (no secret stays in clear anywhere), by id after `afterId`, a page at a time.
+   */
+  async needingSeal(db: Knex, currentKeyId: string, afterId: string, limit: number): Promise<{ id: string; secret: StoredSecret }[]> {
+    const rows = await db<EndpointRow>('webhook_endpoints')
+      .where('id', '>', afterId)
+      .where((q) => q.whereNotNull('secret').orWhere('secret_key_id', '<>', currentKeyId))
+      .orderBy('id')
+      .limit(limit);
+    return rows.map((r) => ({ id: r.id, secret: endpointToDomain(r).secret }));
+  },
+
+  /** Stores a (re)sealed secret and drops any clear copy, if the row still holds `from`. */
+  async storeSealed(db: Knex, id: string, from: StoredSecret, sealed: SealedSecret): Promise<boolean> {
+    const q = db<EndpointRow>('webhook_endpoints').where({ id });
+    if ('plain' in from) q.where({ secret: from.plain });
+    else q.where({ secret_key_id: from.sealed.keyId }).whereNull('secret');
+    const n = await q.update({ secret: null, secret_sealed: sealed.value, secret_key_id: sealed.keyId });
+    return n === 1;
   },
 
   async countActive(db: Knex, organizationId: string): Promise<number> {

@@ -3,6 +3,8 @@ import type { Knex } from '@cred/db';
 import { newUuid, type Clock, type Logger } from '@cred/runtime';
 import { nextWebhookAttempt } from '../domain/retry-schedule.js';
 import { checkWebhookUrl, UrlPolicyError } from '../domain/url-policy.js';
+import { SecretBoxError, type SecretBox } from '../domain/secret-box.js';
+import { revealSecret } from '../app/secret-sealer.js';
 import { webhookStore, type WebhookDelivery, type WebhookEndpoint } from '../db/webhook-store.js';
 import { safePost, type PostResult, type Resolver } from './safe-http.js';
 
@@ -12,6 +14,8 @@ export interface DeliveryWorkerOptions {
   logger: Logger;
   allowedHosts: readonly string[];
   resolver: Resolver;
+  /** Opens the endpoints' sealed secrets to sign each delivery. */
+  secrets: SecretBox;
   timeoutMs?: number;
   maxResponseBytes?: number;
   /** Requests in flight in this process, all endpoints together. */
@@ -40,7 +44,7 @@ export class DeliveryWorker {
   private readonly inflight = new Map<string, number>();
   private readonly tasks = new Set<Promise<void>>();
   private total = 0;
-  private readonly o: Required<Omit<DeliveryWorkerOptions, 'db' | 'clock' | 'logger' | 'allowedHosts' | 'resolver'>> & DeliveryWorkerOptions;
+  private readonly o: Required<Omit<DeliveryWorkerOptions, 'db' | 'clock' | 'logger' | 'allowedHosts' | 'resolver' | 'secrets'>> & DeliveryWorkerOptions;
 
   constructor(options: DeliveryWorkerOptions) {
     this.o = {
@@ -175,13 +179,20 @@ export class DeliveryWorker {
     } catch (err) {
       return { statusCode: null, error: err instanceof UrlPolicyError ? err.message : 'url refused', excerpt: '', durationMs: 0 };
     }
+    let secret: string;
+    try {
+      secret = revealSecret(this.o.secrets, endpoint.id, endpoint.secret);
+    } catch (err) {
+      if (!(err instanceof SecretBoxError)) throw err;
+      return { statusCode: null, error: 'endpoint secret unavailable (sealed under a key not configured here)', excerpt: '', durationMs: 0 };
+    }
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'credentials-webhooks/1',
       'x-service-event': d.eventType,
       'x-service-delivery': d.eventId,
       'x-service-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'x-service-signature': signBody(endpoint.secret, d.body),
+      'x-service-signature': signBody(secret, d.body),
     };
     return safePost(target, d.body, headers, { timeoutMs: this.o.timeoutMs, maxResponseBytes: this.o.maxResponseBytes, resolver: this.o.resolver });
   }

@@ -68,6 +68,8 @@ t.test('renewal: different subject and text saying the original is expired or re
   const renewal = credentialIssued(org, {
     recipientEmail: 'renew@example.com',
     supersedesCredentialId: first.credentialUuid,
+    supersedesCredentialShortId: first.credentialId,
+    priorStatus: 'revoked',
     badgeId: first.badgeId,
   });
   await h.publish('credential.renewed', renewal);
@@ -80,6 +82,21 @@ t.test('renewal: different subject and text saying the original is expired or re
   t.notMatch(issued.text, /expired or revoked/);
   t.ok(renewed.text.includes(`${BASE_URL}/verify/${renewal.credentialId}`));
   t.match(renewed.text, /\/claim\/CRD-[0-9A-Z]{12}\?token=/);
+  t.ok(renewed.text.includes(`The original credential, ${first.credentialId}, was revoked when this renewal was issued.`), 'says which happened');
+  t.ok(renewed.html.includes(`The original credential, ${first.credentialId}, was revoked when this renewal was issued.`));
+
+  // Renewing after the renewal expired: the e-mail says it had expired.
+  const again = credentialIssued(org, {
+    recipientEmail: 'renew@example.com',
+    supersedesCredentialId: renewal.credentialUuid,
+    supersedesCredentialShortId: renewal.credentialId,
+    priorStatus: 'expired',
+    badgeId: first.badgeId,
+  });
+  await h.publish('credential.renewed', again);
+  const third = await waitFor('third e-mail', () => mailsTo('renew@example.com').find((m) => m.text.includes(again.credentialId)));
+  t.match(third.text, /original credential is now expired or revoked/);
+  t.ok(third.text.includes(`The original credential, ${renewal.credentialId}, had expired.`));
 });
 
 t.test('organization with e-mail notifications off: nothing sent; newest organization state wins', async (t) => {

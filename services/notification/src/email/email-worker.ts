@@ -123,7 +123,8 @@ export class EmailWorker {
   private async process(send: EmailSend, claimTokens: Promise<Map<string, Record<string, string>>>): Promise<void> {
     const log = this.o.logger.child({ emailSendId: send.id, eventId: send.eventId, kind: send.kind });
     try {
-      const vars = { ...(send.payload ?? {}) };
+      // Rows recorded before a template gained a variable render it empty.
+      const vars = { priorStatusNote: '', ...(send.payload ?? {}) };
       if (!send.payload) throw new EmailSendError('nothing to send (payload missing)', true);
       if (send.kind === 'credential_issued' || send.kind === 'credential_renewed') {
         const claim = (await claimTokens).get(send.id);

@@ -42,6 +42,15 @@ function afterCommit(trx: Knex.Transaction, fn: () => void): void {
   trx.executionPromise.then(fn, () => undefined);
 }
 
+/** What happened to the credential a renewal replaces, from `credential.renewed`'s priorStatus. */
+function priorStatusNote(d: Record<string, unknown>): string {
+  const prior = optStr(d, 'supersedesCredentialShortId', 64);
+  const which = prior ? `The original credential, ${prior},` : 'The original credential';
+  if (d.priorStatus === 'revoked') return `${which} was revoked when this renewal was issued.`;
+  if (d.priorStatus === 'expired') return `${which} had expired.`;
+  return '';
+}
+
 /**
  * `credential.issued` / `credential.renewed` -> one pending e-mail row, committed with the
  * inbox row (so a redelivery adds nothing) and sent by the EmailWorker afterwards. If the
@@ -72,6 +81,7 @@ export function onCredentialEmail(deps: EmailEventDeps) {
       expirationText: expirationDate
         ? `This credential is valid until ${expirationDate.slice(0, 10)}.`
         : 'This credential does not expire.',
+      priorStatusNote: kind === 'credential_renewed' ? priorStatusNote(d) : '',
     };
     const now = deps.clock.now();
     const disabled = org !== undefined && !org.emailNotificationsEnabled;

@@ -82,7 +82,10 @@ t.test('renewal: different subject and text saying the original is expired or re
   t.notMatch(issued.text, /expired or revoked/);
   t.ok(renewed.text.includes(`${BASE_URL}/verify/${renewal.credentialId}`));
   t.match(renewed.text, /\/claim\/CRD-[0-9A-Z]{12}\?token=/);
-  t.ok(renewed.text.includes(`The original credential, ${first.credentialId}, was revoked when this renewal was issued.`), 'says which happened');
+  t.ok(
+    renewed.text.includes(`The original credential, ${first.credentialId}, was revoked when this renewal was issued.`),
+    'says which happened',
+  );
   t.ok(renewed.html.includes(`The original credential, ${first.credentialId}, was revoked when this renewal was issued.`));
 
   // Renewing after the renewal expired: the e-mail says it had expired.

@@ -82,7 +82,7 @@ export function createIssuanceService(config: IssuanceConfig, overrides: Issuanc
       sweeper.start();
       host.onStop('expiry-sweeper', () => sweeper.stop());
       // Bulk issuance rows, a few at a time (DECISIONS.md section 3); in-flight rows finish on stop.
-      bulkWorker = new BulkWorker(ctx, { concurrency: config.BULK_ISSUANCE_CONCURRENCY });
+      bulkWorker = new BulkWorker(ctx, { concurrency: config.BULK_ISSUANCE_CONCURRENCY, metrics: host.metrics });
       bulkWorker.start();
       const worker = bulkWorker;
       host.onStop('bulk-worker', () => worker.stop(), 15000);

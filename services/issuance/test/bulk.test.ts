@@ -4,6 +4,7 @@
 import t from 'tap';
 import type { DomainEvent } from '@cred/events';
 import { waitFor } from '@cred/testing';
+import { Registry } from '@cred/runtime';
 import { BulkWorker, SimulatedCrash, type BulkWorkerOptions } from '../src/app/bulk-issuance.js';
 import { quotaMonth } from '../src/domain/quota.js';
 import { badgeBody, outboxEvents, rejection, startIssuance } from './fixtures/harness.js';
@@ -436,10 +437,12 @@ t.test('transient failures are retried with backoff; a row that never succeeds e
   await own.stop();
   const ctx = own.ctx;
   let failures = 0;
+  const registry = new Registry();
   const flaky = new BulkWorker(ctx, {
     concurrency: 2,
     pollIntervalMs: 50,
     maxAttempts: 3,
+    metrics: registry,
     faults: {
       beforeIssue: (row) => {
         if (row.row === 1) {
@@ -470,6 +473,22 @@ t.test('transient failures are retried with backoff; a row that never succeeds e
     t.match(done, { issued: 2, failed: 1 });
     t.match(done.rows[0], { row: 1, result: 'failed', reason: 'Internal error (gave up after 3 attempts)' });
     t.match(done.rows[1], { row: 2, result: 'issued' });
+
+    // What an operator sees of it on /metrics.
+    const metric = async (name: string, labels: Record<string, string> = {}) => {
+      const m = (await registry.getMetricsAsJSON()).find((x) => x.name === name);
+      const values = (m?.values ?? []) as Array<{ value: number; labels: Record<string, string | number>; metricName?: string }>;
+      return values.filter((v) => Object.entries(labels).every(([k, want]) => v.labels[k] === want)).reduce((n, v) => n + v.value, 0);
+    };
+    t.equal(await metric('issuance_bulk_rows_total', { result: 'issued' }), 2);
+    t.equal(await metric('issuance_bulk_rows_total', { result: 'failed' }), 1);
+    t.equal(await metric('issuance_bulk_row_retries_total'), 3, 'two retries of the failing row, one of the blip');
+    t.equal(await metric('issuance_bulk_jobs_completed_total'), 1);
+    const seconds = (await registry.getMetricsAsJSON()).find((x) => x.name === 'issuance_bulk_row_seconds')!.values as Array<{ value: number; metricName?: string }>;
+    t.equal(seconds.find((v) => v.metricName === 'issuance_bulk_row_seconds_count')?.value, 3, 'one observation per finished row');
+    t.equal(await metric('issuance_bulk_rows_in_flight'), 0);
+    const pending = await h.db('bulk_issuance_rows').where({ result: 'pending' }).count<{ n: string }[]>('* as n');
+    t.equal(await metric('issuance_bulk_rows_pending'), Number(pending[0]?.n), 'the backlog as the table has it');
   } finally {
     await flaky.stop();
     h.clock.reset();

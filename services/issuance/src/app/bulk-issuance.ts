@@ -1,5 +1,5 @@
 import { createEvent, writeOutbox, type DomainEvent } from '@cred/events';
-import { AppError, newUuid, type Clock, type Logger } from '@cred/runtime';
+import { AppError, Counter, Gauge, Histogram, newUuid, type Clock, type Logger, type Registry } from '@cred/runtime';
 import { badgeStore } from '../db/badge-store.js';
 import {
   bulkStore,
@@ -226,6 +226,57 @@ export interface BulkWorkerOptions {
   /** Attempts of a row that keeps failing transiently before it is marked failed. */
   maxAttempts?: number;
   faults?: BulkFaults;
+  /** Registers the worker's metrics (issuance_bulk_*) here. */
+  metrics?: Registry;
+}
+
+/** What an operator watches of bulk issuance: throughput by result, retries, time per row, backlog. */
+class BulkMetrics {
+  readonly rows: Counter<'result'>;
+  readonly retries: Counter<string>;
+  readonly jobsCompleted: Counter<string>;
+  readonly rowSeconds: Histogram<string>;
+
+  constructor(registry: Registry, inFlight: () => number, pending: () => Promise<number>) {
+    this.rows = new Counter({
+      name: 'issuance_bulk_rows_total',
+      help: 'Bulk issuance rows finished by this process, by result (issued, renewed, conflict, invalid, failed)',
+      labelNames: ['result'],
+      registers: [registry],
+    });
+    this.retries = new Counter({
+      name: 'issuance_bulk_row_retries_total',
+      help: 'Bulk rows that failed transiently and were scheduled again',
+      registers: [registry],
+    });
+    this.jobsCompleted = new Counter({
+      name: 'issuance_bulk_jobs_completed_total',
+      help: 'Bulk issuance jobs completed by this process (their last row)',
+      registers: [registry],
+    });
+    this.rowSeconds = new Histogram({
+      name: 'issuance_bulk_row_seconds',
+      help: 'Time to issue one bulk row, from lease to recorded result',
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    });
+    new Gauge({
+      name: 'issuance_bulk_rows_in_flight',
+      help: 'Bulk rows being issued by this process now (at most BULK_ISSUANCE_CONCURRENCY)',
+      registers: [registry],
+      collect() {
+        this.set(inFlight());
+      },
+    });
+    new Gauge({
+      name: 'issuance_bulk_rows_pending',
+      help: 'Bulk rows of every job still waiting to be issued (the backlog shared by all replicas)',
+      registers: [registry],
+      async collect() {
+        this.set(await pending());
+      },
+    });
+  }
 }
 
 type Outcome =
@@ -302,12 +353,20 @@ export class BulkWorker {
   private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
+  private readonly metrics: BulkMetrics | undefined;
 
   constructor(
     readonly ctx: IssuanceContext,
     private readonly o: BulkWorkerOptions,
   ) {
     this.log = ctx.logger.child({ component: 'bulk-worker' });
+    this.metrics = o.metrics
+      ? new BulkMetrics(
+          o.metrics,
+          () => this.inFlight.size,
+          () => bulkStore.pendingRowCount(ctx.db),
+        )
+      : undefined;
     this.pollMs = o.pollIntervalMs ?? 1000;
     this.leaseMs = o.leaseMs ?? 120_000;
     this.maxAttempts = o.maxAttempts ?? 12;
@@ -386,6 +445,7 @@ export class BulkWorker {
   private async process(row: LeasedRow): Promise<void> {
     const issuedBy = `bulk:${row.jobId}:${row.row}`;
     const log = this.log.child({ bulkIssuanceId: row.jobId, row: row.row, attempt: row.attempt });
+    const endTimer = this.metrics?.rowSeconds.startTimer();
     let outcome: Outcome;
     try {
       await this.o.faults?.beforeIssue?.(row);
@@ -414,6 +474,7 @@ export class BulkWorker {
       if (outcome.kind === 'retry' && row.attempt < this.maxAttempts) {
         const at = new Date(this.ctx.clock.now().getTime() + retryDelayMs(row.attempt));
         await bulkStore.scheduleRetry(this.ctx.db, row, at, outcome.detail);
+        this.metrics?.retries.inc();
         log.warn({ error: outcome.detail, retryAt: at.toISOString() }, 'bulk row not issued; will retry');
         return;
       }
@@ -436,6 +497,7 @@ export class BulkWorker {
         },
         log,
       );
+      endTimer?.();
     } catch (err) {
       // Nothing recorded: the lease lapses and the row is taken again (and found issued, if it was).
       log.error({ err }, 'could not record the bulk row result');
@@ -457,8 +519,10 @@ export class BulkWorker {
       log.warn('bulk row lease was taken over; result not recorded by this worker');
       return;
     }
+    this.metrics?.rows.inc({ result: outcome.result });
     log.debug({ result: outcome.result }, 'bulk row done');
     if (job.status === 'completed') {
+      this.metrics?.jobsCompleted.inc();
       this.ctx.wakeRelay();
       this.log.info(
         {

@@ -213,6 +213,12 @@ export const bulkStore = {
     return ((await query) as RowRow[]).map(toRow);
   },
 
+  /** Rows of every job still waiting to be issued (the partial pending index answers it). */
+  async pendingRowCount(db: Knex): Promise<number> {
+    const r = await db('bulk_issuance_rows').where({ result: 'pending' }).count<{ n: string | number }[]>('* as n');
+    return Number(r[0]?.n ?? 0);
+  },
+
   /**
    * Leases up to `limit` due pending rows for `leaseMs` (FOR UPDATE SKIP LOCKED: replicas share
    * the work without waiting on each other) and counts the attempt. Rows go in row order across

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
 import net from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -54,12 +54,53 @@ function humanLine(service: string, line: string): string {
   }
 }
 
+/** The kernel's range for outgoing connections' local ports (`ip_local_port_range`). */
+function ephemeralRange(): [number, number] {
+  try {
+    const [lo, hi] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (lo && hi && lo > 1024 && hi >= lo) return [lo, hi];
+  } catch {
+    // not Linux: the IANA dynamic range
+  }
+  return [49152, 65535];
+}
+
+const handedOut = new Set<number>();
+
+function listensOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '0.0.0.0', () => srv.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port that is free now, for a service to listen on shortly. Chosen at random below the
+ * ephemeral range: a port the kernel handed out for a listen(0) can be given next to any
+ * outgoing connection (to PostgreSQL, Redis, RabbitMQ... of every test running beside), which
+ * then makes the service's listen fail with EADDRINUSE. Never the same port twice per process.
+ */
 export async function freePort(): Promise<number> {
+  const [ephemeralLow] = ephemeralRange();
+  const low = 10_000;
+  const high = Math.min(ephemeralLow - 1, 65_535);
+  if (high - low > 1000) {
+    for (let i = 0; i < 200; i++) {
+      const port = low + Math.floor(Math.random() * (high - low + 1));
+      if (handedOut.has(port)) continue;
+      if (await listensOn(port)) {
+        handedOut.add(port);
+        return port;
+      }
+    }
+  }
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
     srv.listen(0, '127.0.0.1', () => {
       const port = (srv.address() as net.AddressInfo).port;
+      handedOut.add(port);
       srv.close(() => resolve(port));
     });
   });

@@ -65,38 +65,53 @@ export async function startTestPlatform(label: string, extraEnv: Record<string, 
   const isolation = await createIsolation(label);
   const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
   await migrateAll(isolation.databaseUrl);
-  const ports = await allocatePorts();
-  const logFile = join(mkdtempSync(join(tmpdir(), `e2e-${label}-`)), 'platform.log');
   const adminToken = `adm_${randomBytes(24).toString('base64url')}`;
-  const baseUrl = `http://localhost:${ports.gateway.http}`;
-  const env: Record<string, string> = {
-    DATABASE_URL: isolation.databaseUrl,
-    AMQP_URL: TEST_AMQP_URL,
-    REDIS_URL: isolation.redisUrl,
-    REDIS_KEY_PREFIX: isolation.redisKeyPrefix,
-    EVENTS_EXCHANGE: isolation.eventsExchange,
-    BASE_URL: baseUrl,
+  const secrets = {
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     PLATFORM_ADMIN_TOKEN: adminToken,
     KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
     STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64url')}`,
-    TEST_CLOCK: 'true',
-    // End-to-end tests drive many calls from one address; the limits have their own tests.
-    RATE_LIMIT_IP_PER_MINUTE: '100000',
-    RATE_LIMIT_AUTH_PER_15_MINUTES: '100000',
-    LOG_LEVEL: 'info',
-    SMTP_URL: mail.smtpUrl,
-    ...extraEnv,
   };
-  let platform: RunningPlatform;
-  try {
-    platform = await launchPlatform({ ports, env, output: { kind: 'file', path: logFile }, readyTimeoutMs: 90000 });
-  } catch (err) {
+  const launch = async () => {
+    const ports = await allocatePorts();
+    const logFile = join(mkdtempSync(join(tmpdir(), `e2e-${label}-`)), 'platform.log');
+    const env: Record<string, string> = {
+      DATABASE_URL: isolation.databaseUrl,
+      AMQP_URL: TEST_AMQP_URL,
+      REDIS_URL: isolation.redisUrl,
+      REDIS_KEY_PREFIX: isolation.redisKeyPrefix,
+      EVENTS_EXCHANGE: isolation.eventsExchange,
+      BASE_URL: `http://localhost:${ports.gateway.http}`,
+      ...secrets,
+      TEST_CLOCK: 'true',
+      // End-to-end tests drive many calls from one address; the limits have their own tests.
+      RATE_LIMIT_IP_PER_MINUTE: '100000',
+      RATE_LIMIT_AUTH_PER_15_MINUTES: '100000',
+      LOG_LEVEL: 'info',
+      SMTP_URL: mail.smtpUrl,
+      ...extraEnv,
+    };
+    try {
+      return {
+        platform: await launchPlatform({ ports, env, output: { kind: 'file', path: logFile }, readyTimeoutMs: 90000 }),
+        env,
+        logFile,
+      };
+    } catch (err) {
+      return { error: `${err instanceof Error ? err.message : String(err)} (service logs: ${logFile})\n${logTail(logFile)}` };
+    }
+  };
+  // A port found free can still be taken by another process before its service binds it: that
+  // start is thrown away and the platform started again on other ports; any other failure is final.
+  let launched = await launch();
+  for (let retry = 0; retry < 2 && launched.error?.includes('EADDRINUSE'); retry++) launched = await launch();
+  if (launched.error !== undefined) {
     await isolation.cleanup();
     await mail.close();
-    throw new Error(`${err instanceof Error ? err.message : String(err)} (service logs: ${logFile})\n${logTail(logFile)}`);
+    throw new Error(launched.error);
   }
+  const { platform, env, logFile } = launched;
   const api = async (method: string, path: string, body?: unknown, token?: string) => {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';

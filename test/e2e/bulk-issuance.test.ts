@@ -16,6 +16,7 @@ interface Upload {
   file?: string | Uint8Array;
   filename?: string;
   extra?: Record<string, string>;
+  idempotencyKey?: string;
 }
 
 /** POST .../bulk-issuances as multipart/form-data (fields badgeId and file). */
@@ -26,7 +27,7 @@ async function upload(u: Upload, as = { orgId, token }) {
   if (u.file !== undefined) form.append('file', new Blob([u.file], { type: 'text/csv' }), u.filename ?? 'recipients.csv');
   const res = await fetch(`${tp.baseUrl}/api/organizations/${as.orgId}/bulk-issuances`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${as.token}` },
+    headers: { authorization: `Bearer ${as.token}`, ...(u.idempotencyKey === undefined ? {} : { 'idempotency-key': u.idempotencyKey }) },
     body: form,
   });
   const text = await res.text();
@@ -240,4 +241,43 @@ t.test('a member uploads a CSV and follows the job to its per-row results', asyn
     t.equal(maxJob.body.rows.length, 1000);
     t.equal(maxJob.body.rows.at(-1).row, 10_000);
   });
+});
+
+t.test('a retried upload with its Idempotency-Key answers with the first job', async (t) => {
+  const badge = await tp.api(
+    'POST',
+    `/api/organizations/${orgId}/badges`,
+    { name: 'Retry Safe', description: 'Once.', criteria: 'Once.' },
+    token,
+  );
+  t.equal(badge.status, 201, badge.text);
+  const badgeId = String(badge.body.id);
+  const file = lines('name,email', 'Key Holder,key.holder@example.com', 'Second Holder,second.holder@example.com');
+  const key = 'upload-6f1c2d9e';
+
+  const first = await upload({ badgeId, file, idempotencyKey: key });
+  t.equal(first.status, 202, first.text);
+  t.equal(first.headers.get('idempotent-replayed'), null);
+  const retry = await upload({ badgeId, file, idempotencyKey: `"${key}"` });
+  t.equal(retry.status, 202, 'the structured-field form is the same key');
+  t.equal(retry.body.id, first.body.id, 'the same job');
+  t.equal(retry.headers.get('idempotent-replayed'), 'true');
+  t.equal(retry.headers.get('location'), first.headers.get('location'));
+
+  const changed = await upload({ badgeId, file: lines('name,email', 'Someone Else,else@example.com'), idempotencyKey: key });
+  t.equal(changed.status, 422, changed.text);
+  t.equal(changed.body.error, 'UNPROCESSABLE');
+  t.equal(changed.body.details.field, 'Idempotency-Key');
+  const malformed = await upload({ badgeId, file, idempotencyKey: 'x'.repeat(256) });
+  t.equal(malformed.status, 400);
+  t.equal(malformed.body.details.field, 'Idempotency-Key');
+
+  // The job ran once: one credential per recipient, none renewed by a second job.
+  const done = await waitFor('the keyed job to complete', async () => {
+    const r = await tp.api('GET', `/api/organizations/${orgId}/bulk-issuances/${first.body.id}`, undefined, token);
+    return r.body?.status === 'completed' ? r.body : undefined;
+  });
+  t.match(done, { total: 2, issued: 2, renewed: 0 });
+  const jobs = await tp.api('GET', `/api/organizations/${orgId}/bulk-issuances?limit=100`, undefined, token);
+  t.equal(jobs.body.data.filter((j: { badgeId: string }) => j.badgeId === badgeId).length, 1, 'one job for the badge');
 });

@@ -214,16 +214,14 @@ t.test('refused up front: what would fail every row, and a malformed file', asyn
   t.same(await code(create(kb.id, ok, keyless.id)), ['FORBIDDEN', undefined], 'no signing keys');
   const pending = await h.createOrg({ approve: false, keys: false });
   const pb = await c.CreateBadge({ organization_id: pending.id, badge_json: badgeBody() });
-  await h
-    .db('organization_signing_keys')
-    .insert({
-      organization_id: pending.id,
-      organization_slug: pending.slug,
-      current_key_id: 'k',
-      public_key_multibase: 'z',
-      generated_at: new Date(),
-      updated_at: new Date(),
-    });
+  await h.db('organization_signing_keys').insert({
+    organization_id: pending.id,
+    organization_slug: pending.slug,
+    current_key_id: 'k',
+    public_key_multibase: 'z',
+    generated_at: new Date(),
+    updated_at: new Date(),
+  });
   t.same(await code(create(pb.id, ok, pending.id)), ['FORBIDDEN', undefined], 'organization not approved');
 
   t.same(await code(create(expiring.id, Buffer.alloc(0))), ['VALIDATION_ERROR', 'file']);
@@ -484,13 +482,65 @@ t.test('transient failures are retried with backoff; a row that never succeeds e
     t.equal(await metric('issuance_bulk_rows_total', { result: 'failed' }), 1);
     t.equal(await metric('issuance_bulk_row_retries_total'), 3, 'two retries of the failing row, one of the blip');
     t.equal(await metric('issuance_bulk_jobs_completed_total'), 1);
-    const seconds = (await registry.getMetricsAsJSON()).find((x) => x.name === 'issuance_bulk_row_seconds')!.values as Array<{ value: number; metricName?: string }>;
+    const seconds = (await registry.getMetricsAsJSON()).find((x) => x.name === 'issuance_bulk_row_seconds')!.values as Array<{
+      value: number;
+      metricName?: string;
+    }>;
     t.equal(seconds.find((v) => v.metricName === 'issuance_bulk_row_seconds_count')?.value, 3, 'one observation per finished row');
     t.equal(await metric('issuance_bulk_rows_in_flight'), 0);
     const pending = await h.db('bulk_issuance_rows').where({ result: 'pending' }).count<{ n: string }[]>('* as n');
     t.equal(await metric('issuance_bulk_rows_pending'), Number(pending[0]?.n), 'the backlog as the table has it');
   } finally {
     await flaky.stop();
+    h.clock.reset();
+  }
+});
+
+t.test('Idempotency-Key: a repeated upload answers with the first job, never queues the file twice', async (t) => {
+  const o = await h.createOrg({ name: 'Idempotent Bulk' });
+  const badge = await c.CreateBadge({ organization_id: o.id, badge_json: badgeBody({ name: 'Once' }) });
+  const file = csv('name,email', 'Ada,ada@once.example', 'Grace,grace@once.example');
+  const upload = (key: string, body = file, badgeId = badge.id) =>
+    c.CreateBulkIssuance({ organization_id: o.id, badge_id: badgeId, csv: body, requested_by: 'user:u1', idempotency_key: key });
+  const jobsOf = async () => Number((await h.db('bulk_issuances').where({ organization_id: o.id }).count<{ n: string }[]>('* as n'))[0]?.n);
+
+  const first = await upload('user:u1:bulk:k1');
+  t.equal(first.idempotent_replay, false);
+  const again = await upload('user:u1:bulk:k1');
+  t.equal(again.id, first.id, 'the same job');
+  t.equal(again.idempotent_replay, true);
+  t.equal(await jobsOf(), 1, 'nothing queued twice');
+
+  const other = await rejection(upload('user:u1:bulk:k1', csv('name,email', 'Someone,else@once.example')));
+  t.equal(other.code, 'UNPROCESSABLE', 'the key with another file');
+  t.equal(other.details.field, 'Idempotency-Key');
+  t.equal((await rejection(upload('user:u1:bulk:k1', file, expiring.id))).code, 'UNPROCESSABLE', 'the key with another badge');
+
+  // A burst of the same new key: one job, every caller gets it.
+  const burst = await Promise.all(Array.from({ length: 6 }, () => upload('user:u1:bulk:k2')));
+  t.equal(new Set(burst.map((j) => j.id)).size, 1, 'one job for the burst');
+  t.equal(burst.filter((j) => !j.idempotent_replay).length, 1, 'created once, replayed to the others');
+  t.equal(await jobsOf(), 2);
+
+  // A refused upload stores nothing: the key stays free for the corrected one.
+  const bad = await rejection(upload('user:u1:bulk:k3', Buffer.from('not,a\ncsv,"', 'utf8')));
+  t.equal(bad.code, 'VALIDATION_ERROR');
+  const fixed = await upload('user:u1:bulk:k3', csv('name,email', 'Linus,linus@once.example'));
+  t.equal(fixed.idempotent_replay, false, 'the corrected upload runs under the same key');
+
+  // Without a key every upload is a job of its own.
+  const plain = await upload('');
+  t.not(plain.id, first.id);
+  t.equal(plain.idempotent_replay, false);
+
+  // After 24 hours the key binds nothing: the same key and file make a new job.
+  h.clock.advance(24 * 60 * 60 * 1000 + 1000);
+  try {
+    const later = await upload('user:u1:bulk:k1');
+    t.not(later.id, first.id, 'a new job after the retention');
+    t.equal(later.idempotent_replay, false);
+    t.equal((await upload('user:u1:bulk:k1')).id, later.id, 'and the key now binds the new one');
+  } finally {
     h.clock.reset();
   }
 });

@@ -5,6 +5,7 @@ import { AppError } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { pathId, requestIdOf } from './body.js';
 import { queryInt } from './badge-routes.js';
+import { REPLAYED_HEADER, scopedIdempotencyKey } from './idempotency.js';
 
 /** DECISIONS.md section 1: a bulk CSV is at most 5 MiB (and 10,000 rows, checked by issuance). */
 export const MAX_BULK_CSV_BYTES = 5 * 1024 * 1024;
@@ -179,16 +180,23 @@ export function bulkSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): Route
     const organizationId = orgOf(res);
     if (!req.is('multipart/form-data'))
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data with the fields "badgeId" and "file"');
+    // Idempotency-Key (optional): a repeated upload within 24 h answers with the first job. Issuance
+    // stores the key with the job, so a retry after a lost response cannot queue the file twice
+    // (which would renew every credential the first job issued).
+    const userId = String(res.locals.userId ?? '');
+    const idempotencyKey = scopedIdempotencyKey(req, `user:${userId}`, 'bulk-issuances.create');
     const upload = await readBulkUpload(req);
     const job = await issuance.CreateBulkIssuance(
       {
         organization_id: organizationId,
         badge_id: upload.badgeId,
         csv: upload.csv,
-        requested_by: `user:${String(res.locals.userId ?? '')}`,
+        requested_by: `user:${userId}`,
+        idempotency_key: idempotencyKey ?? '',
       },
       { requestId: requestIdOf(res), deadlineMs: 60_000 },
     );
+    if (job.idempotent_replay) res.set(REPLAYED_HEADER, 'true');
     res
       .status(202)
       .location(`/api/organizations/${organizationId}/bulk-issuances/${job.id}`)

@@ -152,12 +152,24 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * The client's key of a request as an opaque, scoped id for an upstream that stores it with
+ * what it creates: `<principal>:<route>:<SHA-256 of the key>`. Undefined without the header.
+ */
+export function scopedIdempotencyKey(req: Request, principal: string, scope: string): string | undefined {
+  const raw = headerValue(req);
+  if (raw === undefined) return undefined;
+  const key = parseIdempotencyKey(raw);
+  return `${principal}:${scope}:${createHash('sha256').update(key).digest('base64url')}`;
+}
+
 /** The request fingerprint: SHA-256 of the parsed body in canonical form. */
 export function requestFingerprint(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('base64url');
 }
 
-function headerValue(req: Request): string | undefined {
+/** The raw `Idempotency-Key` header, undefined when absent; 400 when sent more than once. */
+export function headerValue(req: Request): string | undefined {
   let count = 0;
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     if (req.rawHeaders[i]?.toLowerCase() === 'idempotency-key') count++;

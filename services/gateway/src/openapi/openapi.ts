@@ -13,12 +13,18 @@ const rateHeaders = {
   'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
   'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
 };
-const ok = (status: string, description: string, schema: unknown) => ({ [status]: { description, headers: rateHeaders, content: json(schema) } });
+const ok = (status: string, description: string, schema: unknown) => ({
+  [status]: { description, headers: rateHeaders, content: json(schema) },
+});
 const common = {
   '400': error('VALIDATION_ERROR: malformed body or parameters; `details.field` names the field.'),
   '413': error('PAYLOAD_TOO_LARGE: JSON bodies are limited to 64 KiB.'),
   '415': error('UNSUPPORTED_MEDIA_TYPE: bodies must be application/json.'),
-  '429': { description: 'RATE_LIMITED. Carries Retry-After (seconds).', headers: { ...rateHeaders, 'Retry-After': { schema: { type: 'integer' } } }, content: json(ref('Error')) },
+  '429': {
+    description: 'RATE_LIMITED. Carries Retry-After (seconds).',
+    headers: { ...rateHeaders, 'Retry-After': { schema: { type: 'integer' } } },
+    content: json(ref('Error')),
+  },
 };
 const session = [{ session: [] }];
 const credentialRef = {
@@ -55,7 +61,12 @@ export const openApiDocument = {
   components: {
     securitySchemes: {
       apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (`cred_live_...`), for /api/v1.' },
-      session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session JWT from /api/auth/login or /api/auth/signup (valid 1 hour).' },
+      session: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'A session JWT from /api/auth/login or /api/auth/signup (valid 1 hour).',
+      },
     },
     headers: {
       'X-RateLimit-Limit': { schema: { type: 'integer' }, description: 'Requests allowed in the window.' },
@@ -69,7 +80,22 @@ export const openApiDocument = {
         required: ['error', 'message', 'details'],
         additionalProperties: false,
         properties: {
-          error: { type: 'string', enum: ['VALIDATION_ERROR', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'UNPROCESSABLE', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE'] },
+          error: {
+            type: 'string',
+            enum: [
+              'VALIDATION_ERROR',
+              'UNAUTHORIZED',
+              'FORBIDDEN',
+              'NOT_FOUND',
+              'CONFLICT',
+              'PAYLOAD_TOO_LARGE',
+              'UNSUPPORTED_MEDIA_TYPE',
+              'UNPROCESSABLE',
+              'RATE_LIMITED',
+              'INTERNAL_ERROR',
+              'UNAVAILABLE',
+            ],
+          },
           message: { type: 'string' },
           details: { type: 'object' },
         },
@@ -81,7 +107,20 @@ export const openApiDocument = {
       },
       Badge: {
         type: 'object',
-        required: ['id', 'name', 'slug', 'description', 'criteria', 'imageUrl', 'expiresInDays', 'tags', 'isActive', 'createdAt', 'publicUrl', 'achievementUrl'],
+        required: [
+          'id',
+          'name',
+          'slug',
+          'description',
+          'criteria',
+          'imageUrl',
+          'expiresInDays',
+          'tags',
+          'isActive',
+          'createdAt',
+          'publicUrl',
+          'achievementUrl',
+        ],
         properties: {
           id: { type: 'string', format: 'uuid' },
           name: { type: 'string' },
@@ -100,7 +139,17 @@ export const openApiDocument = {
       IssuedCredential: {
         type: 'object',
         additionalProperties: false,
-        required: ['id', 'credentialId', 'verificationUrl', 'status', 'issuanceDate', 'expirationDate', 'recipientName', 'recipientEmail', 'supersedesCredentialId'],
+        required: [
+          'id',
+          'credentialId',
+          'verificationUrl',
+          'status',
+          'issuanceDate',
+          'expirationDate',
+          'recipientName',
+          'recipientEmail',
+          'supersedesCredentialId',
+        ],
         properties: {
           id: { type: 'string', format: 'uuid' },
           credentialId: { type: 'string', pattern: '^CRD-[0-9A-HJKMNP-TV-Z]{12}$' },
@@ -115,7 +164,24 @@ export const openApiDocument = {
       },
       Credential: {
         type: 'object',
-        required: ['id', 'credentialId', 'badgeId', 'badgeName', 'recipientName', 'recipientEmail', 'status', 'issuanceDate', 'expirationDate', 'claimedAt', 'revokedAt', 'revocationReason', 'isPublic', 'verificationUrl', 'supersedesCredentialId', 'supersededByCredentialId'],
+        required: [
+          'id',
+          'credentialId',
+          'badgeId',
+          'badgeName',
+          'recipientName',
+          'recipientEmail',
+          'status',
+          'issuanceDate',
+          'expirationDate',
+          'claimedAt',
+          'revokedAt',
+          'revocationReason',
+          'isPublic',
+          'verificationUrl',
+          'supersedesCredentialId',
+          'supersededByCredentialId',
+        ],
         properties: {
           id: { type: 'string', format: 'uuid' },
           credentialId: { type: 'string' },
@@ -146,14 +212,30 @@ export const openApiDocument = {
             type: 'object',
             additionalProperties: false,
             required: ['limit', 'offset', 'total'],
-            properties: { limit: { type: 'integer' }, offset: { type: 'integer' }, total: { type: 'integer', description: 'Exact count of credentials matching the filters.' } },
+            properties: {
+              limit: { type: 'integer' },
+              offset: { type: 'integer' },
+              total: { type: 'integer', description: 'Exact count of credentials matching the filters.' },
+            },
           },
         },
       },
       Organization: {
         type: 'object',
         additionalProperties: false,
-        required: ['id', 'name', 'slug', 'domain', 'domainVerified', 'status', 'plan', 'subscriptionStatus', 'emailNotificationsEnabled', 'signingKeysGenerated', 'createdAt'],
+        required: [
+          'id',
+          'name',
+          'slug',
+          'domain',
+          'domainVerified',
+          'status',
+          'plan',
+          'subscriptionStatus',
+          'emailNotificationsEnabled',
+          'signingKeysGenerated',
+          'createdAt',
+        ],
         properties: {
           id: { type: 'string', format: 'uuid' },
           name: { type: 'string' },
@@ -162,7 +244,10 @@ export const openApiDocument = {
           domainVerified: { type: 'boolean' },
           status: { type: 'string', enum: ['pending_approval', 'approved', 'suspended'] },
           plan: { type: 'string', enum: ['free', 'professional', 'enterprise'] },
-          subscriptionStatus: { type: 'string', description: 'none, or the payment provider subscription state (active, past_due, canceled, ...).' },
+          subscriptionStatus: {
+            type: 'string',
+            description: 'none, or the payment provider subscription state (active, past_due, canceled, ...).',
+          },
           emailNotificationsEnabled: { type: 'boolean' },
           signingKeysGenerated: { type: 'boolean' },
           createdAt: ts,
@@ -221,7 +306,21 @@ export const openApiDocument = {
       Accepted: { type: 'object', additionalProperties: false, required: ['message'], properties: { message: { type: 'string' } } },
       BulkIssuance: {
         type: 'object',
-        required: ['id', 'badgeId', 'status', 'total', 'processed', 'issued', 'renewed', 'conflicts', 'invalid', 'failed', 'createdAt', 'startedAt', 'completedAt'],
+        required: [
+          'id',
+          'badgeId',
+          'status',
+          'total',
+          'processed',
+          'issued',
+          'renewed',
+          'conflicts',
+          'invalid',
+          'failed',
+          'createdAt',
+          'startedAt',
+          'completedAt',
+        ],
         properties: {
           id: { type: 'string', format: 'uuid' },
           badgeId: { type: 'string', format: 'uuid' },
@@ -243,14 +342,18 @@ export const openApiDocument = {
         additionalProperties: false,
         required: ['row', 'name', 'email', 'result', 'reason', 'credentialId', 'credentialUuid'],
         properties: {
-          row: { type: 'integer', minimum: 1, description: 'The data record of the CSV (the header is row 0; row N is line N+1 of a spreadsheet).' },
+          row: {
+            type: 'integer',
+            minimum: 1,
+            description: 'The data record of the CSV (the header is row 0; row N is line N+1 of a spreadsheet).',
+          },
           name: { type: 'string' },
           email: { type: 'string', description: 'Lower-cased when valid; as uploaded (cut to 320 characters) when invalid.' },
           result: {
             type: 'string',
             enum: ['pending', 'issued', 'renewed', 'conflict', 'invalid', 'failed'],
             description:
-              'The outcome a single issue would have had: issued, renewed (supersedes the recipient\'s prior credential), conflict (an active ' +
+              "The outcome a single issue would have had: issued, renewed (supersedes the recipient's prior credential), conflict (an active " +
               'non-expiring credential exists), invalid (name or e-mail malformed, see reason), failed (quota, organization, deleted or ' +
               'deactivated badge, or a transient failure that persisted; see reason). pending until done.',
           },
@@ -279,7 +382,10 @@ export const openApiDocument = {
                 type: 'object',
                 additionalProperties: false,
                 required: ['name', 'slug'],
-                properties: { name: { type: 'string', minLength: 1, maxLength: 200 }, slug: { type: 'string', pattern: '^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$' } },
+                properties: {
+                  name: { type: 'string', minLength: 1, maxLength: 200 },
+                  slug: { type: 'string', pattern: '^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$' },
+                },
               },
             },
           }),
@@ -289,7 +395,12 @@ export const openApiDocument = {
             type: 'object',
             additionalProperties: false,
             required: ['user', 'organization', 'token', 'expiresAt'],
-            properties: { user: ref('User'), organization: { oneOf: [ref('Organization'), { type: 'null' }] }, token: { type: 'string' }, expiresAt: ts },
+            properties: {
+              user: ref('User'),
+              organization: { oneOf: [ref('Organization'), { type: 'null' }] },
+              token: { type: 'string' },
+              expiresAt: ts,
+            },
           }),
           '409': error('CONFLICT: the e-mail address or the organization slug cannot be used.'),
           ...common,
@@ -301,7 +412,12 @@ export const openApiDocument = {
         summary: 'Sign in; returns a session JWT valid for one hour',
         requestBody: {
           required: true,
-          content: json({ type: 'object', additionalProperties: false, required: ['email', 'password'], properties: { email: { type: 'string' }, password: { type: 'string' } } }),
+          content: json({
+            type: 'object',
+            additionalProperties: false,
+            required: ['email', 'password'],
+            properties: { email: { type: 'string' }, password: { type: 'string' } },
+          }),
         },
         responses: {
           ...ok('200', 'Signed in.', {
@@ -329,7 +445,10 @@ export const openApiDocument = {
     '/api/auth/verify-email': {
       post: {
         summary: 'Confirm an e-mail address with the token from the verification e-mail',
-        requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string' } } }) },
+        requestBody: {
+          required: true,
+          content: json({ type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string' } } }),
+        },
         responses: {
           ...ok('200', 'Verified.', { type: 'object', additionalProperties: false, required: ['user'], properties: { user: ref('User') } }),
           ...common,
@@ -339,14 +458,20 @@ export const openApiDocument = {
     '/api/auth/resend-verification': {
       post: {
         summary: 'Send a new verification e-mail (the answer never reveals whether the address has an account)',
-        requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string' } } }) },
+        requestBody: {
+          required: true,
+          content: json({ type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string' } } }),
+        },
         responses: { ...ok('202', 'Accepted.', ref('Accepted')), ...common },
       },
     },
     '/api/auth/password-reset': {
       post: {
         summary: 'Send a password reset e-mail (the answer never reveals whether the address has an account)',
-        requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string' } } }) },
+        requestBody: {
+          required: true,
+          content: json({ type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string' } } }),
+        },
         responses: { ...ok('202', 'Accepted.', ref('Accepted')), ...common },
       },
     },
@@ -355,7 +480,12 @@ export const openApiDocument = {
         summary: 'Set a new password with the token from the reset e-mail (valid one hour, single use)',
         requestBody: {
           required: true,
-          content: json({ type: 'object', additionalProperties: false, required: ['token', 'password'], properties: { token: { type: 'string' }, password: { type: 'string', minLength: 12 } } }),
+          content: json({
+            type: 'object',
+            additionalProperties: false,
+            required: ['token', 'password'],
+            properties: { token: { type: 'string' }, password: { type: 'string', minLength: 12 } },
+          }),
         },
         responses: { ...ok('200', 'Changed.', ref('Accepted')), ...common },
       },
@@ -365,7 +495,12 @@ export const openApiDocument = {
       get: {
         summary: 'The organization (members only; anyone else gets 404)',
         security: session,
-        responses: { ...ok('200', 'The organization.', ref('Organization')), '401': error('UNAUTHORIZED'), '404': error('NOT_FOUND'), '429': common['429'] },
+        responses: {
+          ...ok('200', 'The organization.', ref('Organization')),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND'),
+          '429': common['429'],
+        },
       },
       patch: {
         summary: 'Change the name, domain or e-mail notifications',
@@ -375,10 +510,19 @@ export const openApiDocument = {
           content: json({
             type: 'object',
             additionalProperties: false,
-            properties: { name: { type: 'string', minLength: 1, maxLength: 200 }, domain: { type: ['string', 'null'] }, emailNotificationsEnabled: { type: 'boolean' } },
+            properties: {
+              name: { type: 'string', minLength: 1, maxLength: 200 },
+              domain: { type: ['string', 'null'] },
+              emailNotificationsEnabled: { type: 'boolean' },
+            },
           }),
         },
-        responses: { ...ok('200', 'The organization.', ref('Organization')), '401': error('UNAUTHORIZED'), '404': error('NOT_FOUND'), ...common },
+        responses: {
+          ...ok('200', 'The organization.', ref('Organization')),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND'),
+          ...common,
+        },
       },
     },
     '/api/organizations/{orgId}/api-keys': {
@@ -392,17 +536,31 @@ export const openApiDocument = {
             type: 'object',
             additionalProperties: false,
             required: ['name'],
-            properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, rateLimitPerMinute: { type: 'integer', minimum: 1, maximum: 10000, default: 60 } },
+            properties: {
+              name: { type: 'string', minLength: 1, maxLength: 100 },
+              rateLimitPerMinute: { type: 'integer', minimum: 1, maximum: 10000, default: 60 },
+            },
           }),
         },
-        responses: { ...ok('201', 'Created.', ref('ApiKeyWithSecret')), '401': error('UNAUTHORIZED'), '404': error('NOT_FOUND'), '409': error('CONFLICT: too many active keys.'), ...common },
+        responses: {
+          ...ok('201', 'Created.', ref('ApiKeyWithSecret')),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND'),
+          '409': error('CONFLICT: too many active keys.'),
+          ...common,
+        },
       },
       get: {
         summary: 'List API keys (never their secrets)',
         security: session,
         parameters: [{ name: 'includeRevoked', in: 'query', schema: { type: 'boolean', default: false } }],
         responses: {
-          ...ok('200', 'Keys, newest first.', { type: 'object', additionalProperties: false, required: ['data'], properties: { data: { type: 'array', items: ref('ApiKey') } } }),
+          ...ok('200', 'Keys, newest first.', {
+            type: 'object',
+            additionalProperties: false,
+            required: ['data'],
+            properties: { data: { type: 'array', items: ref('ApiKey') } },
+          }),
           '401': error('UNAUTHORIZED'),
           '404': error('NOT_FOUND'),
           '429': common['429'],
@@ -419,15 +577,29 @@ export const openApiDocument = {
           content: json({
             type: 'object',
             additionalProperties: false,
-            properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, rateLimitPerMinute: { type: 'integer', minimum: 1, maximum: 10000 } },
+            properties: {
+              name: { type: 'string', minLength: 1, maxLength: 100 },
+              rateLimitPerMinute: { type: 'integer', minimum: 1, maximum: 10000 },
+            },
           }),
         },
-        responses: { ...ok('200', 'The key.', ref('ApiKey')), '401': error('UNAUTHORIZED'), '404': error('NOT_FOUND'), '409': error('CONFLICT: the key is revoked.'), ...common },
+        responses: {
+          ...ok('200', 'The key.', ref('ApiKey')),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND'),
+          '409': error('CONFLICT: the key is revoked.'),
+          ...common,
+        },
       },
       delete: {
         summary: 'Revoke a key; it is refused (401) at once on every gateway',
         security: session,
-        responses: { '204': { description: 'Revoked.', headers: rateHeaders }, '401': error('UNAUTHORIZED'), '404': error('NOT_FOUND'), '429': common['429'] },
+        responses: {
+          '204': { description: 'Revoked.', headers: rateHeaders },
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND'),
+          '429': common['429'],
+        },
       },
     },
     '/api/v1/organization': {
@@ -469,7 +641,12 @@ export const openApiDocument = {
         summary: 'One badge template',
         security: [{ apiKey: [] }],
         parameters: [{ name: 'badgeId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
-        responses: { ...ok('200', 'The badge.', ref('Badge')), '401': error('UNAUTHORIZED'), '404': error('NOT_FOUND: unknown or another organization\'s badge.'), '429': common['429'] },
+        responses: {
+          ...ok('200', 'The badge.', ref('Badge')),
+          '401': error('UNAUTHORIZED'),
+          '404': error("NOT_FOUND: unknown or another organization's badge."),
+          '429': common['429'],
+        },
       },
     },
     '/api/v1/credentials': {
@@ -481,7 +658,12 @@ export const openApiDocument = {
           'limit outside 1-100, offset < 0, a malformed badgeId, an unknown status or an unknown parameter: 400 naming it.',
         security: [{ apiKey: [] }],
         parameters: LIST_PARAMETERS,
-        responses: { ...ok('200', 'One page and the exact total.', ref('CredentialList')), '400': common['400'], '401': error('UNAUTHORIZED'), '429': common['429'] },
+        responses: {
+          ...ok('200', 'One page and the exact total.', ref('CredentialList')),
+          '400': common['400'],
+          '401': error('UNAUTHORIZED'),
+          '429': common['429'],
+        },
       },
       post: {
         summary: 'Issue a credential',
@@ -515,17 +697,26 @@ export const openApiDocument = {
                 type: 'object',
                 additionalProperties: false,
                 required: ['name', 'email'],
-                properties: { name: { type: 'string', minLength: 1, maxLength: 200 }, email: { type: 'string', format: 'email', maxLength: 254 } },
+                properties: {
+                  name: { type: 'string', minLength: 1, maxLength: 200 },
+                  email: { type: 'string', format: 'email', maxLength: 254 },
+                },
               },
             },
           }),
         },
         responses: {
-          ...ok('201', 'The issued credential (status pending); a replay (Idempotency-Key) also carries `Idempotent-Replayed: true`.', ref('IssuedCredential')),
-          '400': error('VALIDATION_ERROR: bad field (details.field), the badge is deactivated (details.field = badgeId), or a malformed Idempotency-Key.'),
+          ...ok(
+            '201',
+            'The issued credential (status pending); a replay (Idempotency-Key) also carries `Idempotent-Replayed: true`.',
+            ref('IssuedCredential'),
+          ),
+          '400': error(
+            'VALIDATION_ERROR: bad field (details.field), the badge is deactivated (details.field = badgeId), or a malformed Idempotency-Key.',
+          ),
           '401': error('UNAUTHORIZED'),
           '403': error('FORBIDDEN: plan, approval, signing keys, or the monthly recipient quota.'),
-          '404': error('NOT_FOUND: unknown or another organization\'s badge.'),
+          '404': error("NOT_FOUND: unknown or another organization's badge."),
           '409': error(
             'CONFLICT: the recipient already has an active credential of this badge; or (details.field = Idempotency-Key, ' +
               'with Retry-After: 1) a request with this Idempotency-Key is still being processed.',
@@ -543,7 +734,12 @@ export const openApiDocument = {
         summary: 'One credential with its signed OB3 payload (by UUID)',
         security: [{ apiKey: [] }],
         parameters: [{ name: 'credentialId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
-        responses: { ...ok('200', 'The credential.', ref('Credential')), '401': error('UNAUTHORIZED'), '404': error('NOT_FOUND'), '429': common['429'] },
+        responses: {
+          ...ok('200', 'The credential.', ref('Credential')),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND'),
+          '429': common['429'],
+        },
       },
     },
     '/api/organizations/{orgId}/credentials': {
@@ -552,7 +748,12 @@ export const openApiDocument = {
         summary: "The organization's credentials (member session); same query and answer as GET /api/v1/credentials",
         security: session,
         parameters: LIST_PARAMETERS,
-        responses: { ...ok('200', 'One page and the exact total.', ref('CredentialList')), '400': common['400'], '401': error('UNAUTHORIZED'), '404': error('NOT_FOUND: not a member') },
+        responses: {
+          ...ok('200', 'One page and the exact total.', ref('CredentialList')),
+          '400': common['400'],
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND: not a member'),
+        },
       },
     },
     '/api/organizations/{orgId}/credentials/{credentialId}': {
@@ -563,7 +764,12 @@ export const openApiDocument = {
         security: session,
         requestBody: {
           required: true,
-          content: json({ type: 'object', additionalProperties: false, required: ['reason'], properties: { reason: { type: 'string', minLength: 1, maxLength: 500 } } }),
+          content: json({
+            type: 'object',
+            additionalProperties: false,
+            required: ['reason'],
+            properties: { reason: { type: 'string', minLength: 1, maxLength: 500 } },
+          }),
         },
         responses: {
           ...ok('200', 'The revoked credential with revokedAt and revocationReason.', ref('Credential')),
@@ -604,14 +810,19 @@ export const openApiDocument = {
         summary: 'The recipient claims a pending credential (pending -> valid)',
         description:
           'With `{token}` from the claim link of the issue e-mail (single use; every link of the credential is spent by the claim; ' +
-          'tokens expire after 30 days), or with no token and the recipient\'s session (`Authorization: Bearer`), whose verified ' +
-          'e-mail address must be the recipient\'s.',
-        requestBody: { required: false, content: json({ type: 'object', additionalProperties: false, properties: { token: { type: 'string' } } }) },
+          "tokens expire after 30 days), or with no token and the recipient's session (`Authorization: Bearer`), whose verified " +
+          "e-mail address must be the recipient's.",
+        requestBody: {
+          required: false,
+          content: json({ type: 'object', additionalProperties: false, properties: { token: { type: 'string' } } }),
+        },
         responses: {
           ...ok('200', 'The claimed credential (status valid, claimedAt set).', ref('Credential')),
           '400': error('VALIDATION_ERROR: neither a token nor a session.'),
           '401': error('UNAUTHORIZED: an invalid or expired session.'),
-          '403': error('FORBIDDEN: the token is unknown, expired or of another credential; or the session is not the recipient\'s verified address.'),
+          '403': error(
+            "FORBIDDEN: the token is unknown, expired or of another credential; or the session is not the recipient's verified address.",
+          ),
           '404': error('NOT_FOUND'),
           '409': error('CONFLICT: already claimed, revoked or expired.'),
         },
@@ -621,14 +832,22 @@ export const openApiDocument = {
       parameters: [credentialRef],
       patch: {
         summary: 'The recipient makes a credential public or private',
-        description: 'Private credentials answer 403 on every public surface unless the request carries this recipient\'s session.',
+        description: "Private credentials answer 403 on every public surface unless the request carries this recipient's session.",
         security: session,
-        requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['isPublic'], properties: { isPublic: { type: 'boolean' } } }) },
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            additionalProperties: false,
+            required: ['isPublic'],
+            properties: { isPublic: { type: 'boolean' } },
+          }),
+        },
         responses: {
           ...ok('200', 'The credential.', ref('Credential')),
           '400': error('VALIDATION_ERROR: isPublic missing or not a boolean.'),
           '401': error('UNAUTHORIZED: no session.'),
-          '403': error('FORBIDDEN: the session is not the recipient\'s verified address.'),
+          '403': error("FORBIDDEN: the session is not the recipient's verified address."),
           '404': error('NOT_FOUND'),
         },
       },
@@ -642,8 +861,23 @@ export const openApiDocument = {
           'and quoted fields are fine) whose first line is the header `name,email`, at most 5 MiB and 10,000 rows. Every row goes ' +
           'through the same rules as POST /api/v1/credentials, in CSV order for repeated e-mails (the second row of a recipient ' +
           'renews or conflicts with the first); a row with a malformed name or e-mail becomes an `invalid` row, it does not reject ' +
-          'the file. Progress at the Location; `bulk_issuance.completed` (outbound webhooks) when done.',
+          'the file. Progress at the Location; `bulk_issuance.completed` (outbound webhooks) when done. ' +
+          'Send `Idempotency-Key` to make a retried upload safe: the same key from the same user with the same badgeId and the ' +
+          'same file bytes within 24 hours answers 202 with the first job and `Idempotent-Replayed: true`, and queues nothing ' +
+          '(a second job would renew every credential the first issued). The key is stored with the job, so this holds even ' +
+          'when the first answer was lost. The same key with another badge or file is 422; a refused upload stores nothing.',
         security: session,
+        parameters: [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description:
+              '1-255 printable ASCII characters (0x20-0x7E), bare or as a quoted structured-field string; a UUID is recommended. ' +
+              'Anything else, or the header twice: 400 VALIDATION_ERROR with details.field = Idempotency-Key.',
+            schema: { type: 'string', minLength: 1, maxLength: 512 },
+          },
+        ],
         requestBody: {
           required: true,
           content: {
@@ -651,28 +885,45 @@ export const openApiDocument = {
               schema: {
                 type: 'object',
                 required: ['badgeId', 'file'],
-                properties: { badgeId: { type: 'string', format: 'uuid' }, file: { type: 'string', format: 'binary', contentMediaType: 'text/csv' } },
+                properties: {
+                  badgeId: { type: 'string', format: 'uuid' },
+                  file: { type: 'string', format: 'binary', contentMediaType: 'text/csv' },
+                },
               },
             },
           },
         },
         responses: {
           '202': {
-            description: 'Queued. Location: the job.',
-            headers: { ...rateHeaders, Location: { schema: { type: 'string' } } },
+            description: 'Queued (or, with a repeated Idempotency-Key, the job that key created). Location: the job.',
+            headers: {
+              ...rateHeaders,
+              Location: { schema: { type: 'string' } },
+              'Idempotent-Replayed': {
+                description: '`true` when the answer is the job of an earlier request with this Idempotency-Key.',
+                schema: { type: 'string', enum: ['true'] },
+              },
+            },
             content: json({
               type: 'object',
               additionalProperties: false,
               required: ['id', 'status', 'total'],
-              properties: { id: { type: 'string', format: 'uuid' }, status: { type: 'string', enum: ['queued', 'completed'] }, total: { type: 'integer' } },
+              properties: {
+                id: { type: 'string', format: 'uuid' },
+                status: { type: 'string', enum: ['queued', 'completed'] },
+                total: { type: 'integer' },
+              },
             }),
           },
-          '400': error('VALIDATION_ERROR: details.field = badgeId (missing, malformed, or the badge is deactivated) or file (missing, not UTF-8 text, no header name,email, no rows, more than 10,000 rows, or not valid CSV with details.line).'),
+          '400': error(
+            'VALIDATION_ERROR: details.field = badgeId (missing, malformed, or the badge is deactivated) or file (missing, not UTF-8 text, no header name,email, no rows, more than 10,000 rows, or not valid CSV with details.line).',
+          ),
           '401': error('UNAUTHORIZED'),
           '403': error('FORBIDDEN: the organization is not approved or has no signing keys.'),
           '404': error("NOT_FOUND: unknown or another organization's badge (or organization)."),
           '413': error('PAYLOAD_TOO_LARGE: the CSV file is larger than 5 MiB (details.field = file, details.limitBytes).'),
           '415': error('UNSUPPORTED_MEDIA_TYPE: not multipart/form-data.'),
+          '422': error('UNPROCESSABLE (details.field = Idempotency-Key): the Idempotency-Key was already used with another badge or file.'),
           '429': common['429'],
         },
       },
@@ -705,7 +956,11 @@ export const openApiDocument = {
         parameters: [
           { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
           { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-          { name: 'result', in: 'query', schema: { type: 'string', enum: ['pending', 'issued', 'renewed', 'conflict', 'invalid', 'failed'] } },
+          {
+            name: 'result',
+            in: 'query',
+            schema: { type: 'string', enum: ['pending', 'issued', 'renewed', 'conflict', 'invalid', 'failed'] },
+          },
         ],
         responses: {
           ...ok('200', 'The job; pagination.total counts the rows matching `result`.', {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createEvent, writeOutbox, type DomainEvent } from '@cred/events';
 import { AppError, Counter, Gauge, Histogram, newUuid, type Clock, type Logger, type Registry } from '@cred/runtime';
 import { badgeStore } from '../db/badge-store.js';
@@ -70,6 +71,35 @@ export interface CreateBulkRequest {
   badgeId: string;
   csv: Uint8Array;
   requestedBy: string;
+  /** Idempotency-Key, already scoped by the caller; '' or undefined for none. */
+  idempotencyKey?: string;
+}
+
+/** How long an upload's Idempotency-Key binds its job (as the single issue's). */
+export const BULK_IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_INDEX = 'bulk_issuances_idempotency_idx';
+
+/** What a repeated key must match: the badge and the file's exact bytes. */
+function uploadHash(badgeId: string, csv: Uint8Array): string {
+  const file = createHash('sha256').update(csv).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify([badgeId, file]))
+    .digest('base64url');
+}
+
+/** The job a key still binds (marked as a replay), 422 if it came with another upload, or undefined. */
+async function bulkReplay(
+  ctx: IssuanceContext,
+  orgId: string,
+  idem: { key: string; requestHash: string },
+): Promise<(BulkJob & { idempotentReplay: true }) | undefined> {
+  const since = new Date(ctx.clock.now().getTime() - BULK_IDEMPOTENCY_RETENTION_MS);
+  const bound = await bulkStore.findByIdempotencyKey(ctx.db, orgId, idem.key, since);
+  if (!bound) return undefined;
+  if (bound.requestHash !== idem.requestHash) {
+    throw new AppError('UNPROCESSABLE', 'This Idempotency-Key was already used with a different upload', { field: 'Idempotency-Key' });
+  }
+  return { ...bound.job, idempotentReplay: true };
 }
 
 /**
@@ -85,8 +115,16 @@ export async function createBulkIssuance(
   organizationId: string,
   request: CreateBulkRequest,
   meta: CallMeta,
-): Promise<BulkJob> {
+): Promise<BulkJob & { idempotentReplay?: boolean }> {
   const orgId = checkUuid(organizationId, 'organization_id', true);
+  let idem: { key: string; requestHash: string } | undefined;
+  if (request.idempotencyKey) {
+    if (request.idempotencyKey.length > 512) throw AppError.validation('idempotency_key', 'idempotency_key is too long');
+    idem = { key: request.idempotencyKey, requestHash: uploadHash(request.badgeId, request.csv) };
+    // A key that binds a job answers with it, whatever changed since (the badge, the quota...).
+    const replay = await bulkReplay(ctx, orgId, idem);
+    if (replay) return replay;
+  }
   if (!request.badgeId) throw AppError.validation('badgeId', 'badgeId is required');
   const badgeId = checkUuid(request.badgeId, 'badgeId');
   if (request.csv.length === 0) throw AppError.validation('file', 'file is required (a CSV with the header name,email)');
@@ -132,10 +170,21 @@ export async function createBulkIssuance(
     startedAt: done ? now : null,
     completedAt: done ? now : null,
   };
-  await ctx.db.transaction(async (trx) => {
-    await bulkStore.insertJob(trx, job, rows, now);
-    if (done) await writeOutbox(trx, ctx.schema, bulkIssuanceCompleted(job, ctx.clock));
-  });
+  try {
+    await ctx.db.transaction(async (trx) => {
+      if (idem) await bulkStore.releaseIdempotencyKey(trx, orgId, idem.key, new Date(now.getTime() - BULK_IDEMPOTENCY_RETENTION_MS));
+      await bulkStore.insertJob(trx, job, rows, now, idem);
+      if (done) await writeOutbox(trx, ctx.schema, bulkIssuanceCompleted(job, ctx.clock));
+    });
+  } catch (err) {
+    // The same key committed by a concurrent request first: answer with its job (or 422).
+    const e = err as { code?: string; constraint?: string };
+    if (idem && e?.code === '23505' && e.constraint === IDEMPOTENCY_INDEX) {
+      const replay = await bulkReplay(ctx, orgId, idem);
+      if (replay) return replay;
+    }
+    throw err;
+  }
   if (done) ctx.wakeRelay();
   ctx.logger.info({ bulkIssuanceId: job.id, organizationId: orgId, badgeId, total: job.total, invalid }, 'bulk issuance queued');
   return job;

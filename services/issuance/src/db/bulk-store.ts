@@ -73,6 +73,8 @@ interface JobRow {
   started_at: Date | null;
   completed_at: Date | null;
   updated_at: Date;
+  idempotency_key?: string | null;
+  idempotency_request_hash?: string | null;
 }
 
 interface RowRow {
@@ -139,12 +141,41 @@ const REASON_MAX = 500;
 
 /** The only SQL on bulk_issuances and bulk_issuance_rows (and the bulk rows' credentials lookup). */
 export const bulkStore = {
+  /** The job an Idempotency-Key binds (created at or after `since`), with the hash of its request. */
+  async findByIdempotencyKey(
+    db: Knex,
+    organizationId: string,
+    key: string,
+    since: Date,
+  ): Promise<{ job: BulkJob; requestHash: string } | undefined> {
+    const r = await db<JobRow>('bulk_issuances')
+      .where({ organization_id: organizationId, idempotency_key: key })
+      .where('created_at', '>=', since)
+      .first();
+    return r ? { job: toJob(r as JobRow), requestHash: String(r.idempotency_request_hash ?? '') } : undefined;
+  },
+
+  /** Unbinds a key from a job older than the retention, so a new upload can take it. */
+  async releaseIdempotencyKey(trx: Knex.Transaction, organizationId: string, key: string, createdBefore: Date): Promise<void> {
+    await trx<JobRow>('bulk_issuances')
+      .where({ organization_id: organizationId, idempotency_key: key })
+      .where('created_at', '<', createdBefore)
+      .update({ idempotency_key: null });
+  },
+
   /**
    * Stores a job and all its rows in the caller's transaction. Rows found invalid on upload are
    * stored with their final result and counted; if that is every row the job is complete at once.
    */
-  async insertJob(trx: Knex.Transaction, job: BulkJob, rows: readonly NewBulkRow[], now: Date): Promise<void> {
+  async insertJob(
+    trx: Knex.Transaction,
+    job: BulkJob,
+    rows: readonly NewBulkRow[],
+    now: Date,
+    idempotency?: { key: string; requestHash: string },
+  ): Promise<void> {
     await trx<JobRow>('bulk_issuances').insert({
+      ...(idempotency ? { idempotency_key: idempotency.key, idempotency_request_hash: idempotency.requestHash } : {}),
       id: job.id,
       organization_id: job.organizationId,
       badge_id: job.badgeId,

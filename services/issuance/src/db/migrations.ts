@@ -221,4 +221,18 @@ export const migrations: Migration[] = [
       });
     },
   },
+  {
+    name: '0009_bulk_idempotency',
+    async up(db) {
+      // Idempotency-Key of a bulk upload (bulk-issuance.ts): opaque and scoped by the caller; a
+      // key binds one job of the organization for 24 hours, after which a new upload releases it.
+      await db.schema.alterTable('bulk_issuances', (t) => {
+        t.text('idempotency_key');
+        t.text('idempotency_request_hash');
+      });
+      await db.raw(
+        'CREATE UNIQUE INDEX bulk_issuances_idempotency_idx ON bulk_issuances (organization_id, idempotency_key) WHERE idempotency_key IS NOT NULL',
+      );
+    },
+  },
 ];

@@ -50,14 +50,22 @@ export function bulkRowToProto(r: BulkRow) {
 /** Bulk issuance RPCs (CreateBulkIssuance, GetBulkIssuance, ListBulkIssuances). */
 export function bulkHandlers(ctx: IssuanceContext): Record<string, (req: never, call: never) => Promise<unknown>> {
   return {
-    CreateBulkIssuance: async (req: { organization_id: string; badge_id: string; csv: Buffer; requested_by: string }, call: Call) => {
+    CreateBulkIssuance: async (
+      req: { organization_id: string; badge_id: string; csv: Buffer; requested_by: string; idempotency_key?: string },
+      call: Call,
+    ) => {
       const job = await createBulkIssuance(
         ctx,
         req.organization_id,
-        { badgeId: req.badge_id, csv: Buffer.from(req.csv ?? []), requestedBy: req.requested_by },
+        {
+          badgeId: req.badge_id,
+          csv: Buffer.from(req.csv ?? []),
+          requestedBy: req.requested_by,
+          idempotencyKey: req.idempotency_key ?? '',
+        },
         metaOf(call),
       );
-      return bulkJobToProto(job);
+      return { ...bulkJobToProto(job), idempotent_replay: job.idempotentReplay === true };
     },
 
     GetBulkIssuance: async (req: {

@@ -20,6 +20,7 @@ export interface BulkIssuance {
   'rows'?: (_credentials_issuance_v1_BulkIssuanceRow)[];
   'rows_limit'?: (number);
   'rows_offset'?: (number);
+  'idempotent_replay'?: (boolean);
   '_started_at'?: "started_at";
   '_completed_at'?: "completed_at";
 }
@@ -42,6 +43,7 @@ export interface BulkIssuance__Output {
   'rows': (_credentials_issuance_v1_BulkIssuanceRow__Output)[];
   'rows_limit': (number);
   'rows_offset': (number);
+  'idempotent_replay': (boolean);
   '_started_at'?: "started_at";
   '_completed_at'?: "completed_at";
 }

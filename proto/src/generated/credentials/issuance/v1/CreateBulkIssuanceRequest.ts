@@ -6,6 +6,7 @@ export interface CreateBulkIssuanceRequest {
   'badge_id'?: (string);
   'csv'?: (Buffer | Uint8Array | string);
   'requested_by'?: (string);
+  'idempotency_key'?: (string);
 }
 
 export interface CreateBulkIssuanceRequest__Output {
@@ -13,4 +14,5 @@ export interface CreateBulkIssuanceRequest__Output {
   'badge_id': (string);
   'csv': (Buffer);
   'requested_by': (string);
+  'idempotency_key': (string);
 }

@@ -10,6 +10,8 @@
 //   status verification error  -> status invalid, notRevoked false, a failed 'status' check
 //   needs network (offline)    -> 'status unavailable' (statusAvailable false) or key unresolvable
 //   no OB3 type (generic VC)   -> status invalid with a failed 'type' check (this endpoint verifies badges)
+//   VC-JWT, key in header jwk  -> signatureValid true, issuerAuthenticated false, status invalid (integrity only)
+//   VC-JWT, key not available  -> signatureValid false, status invalid
 // Remote documents come from the MANIFEST "offline resolution map" through a map-backed fetcher;
 // every other URL answers 404. The clock is pinned to 2026-11-21 (MANIFEST [D]).
 import t, { type Test } from 'tap';
@@ -270,19 +272,87 @@ const ONE_EDTECH: Array<[string, Expected]> = [
   ['simple_v1.json', F({ passed: { signature: /Ed25519Signature2020/, notBefore: /issuanceDate/ } })],
 ];
 
-// MANIFEST: simple.jwt -> unsupported-needs-network (VC-JWT, no jwk/kid); velocity.jwt -> invalid per 1EdTech /
-// unsupported-needs-network (VC-JWT with did:velocity kid). Ours: VC-JWT is reported as an unsupported format.
-const JWT_FILES = ['simple.jwt', 'velocity.jwt'];
+// VC-JWT files. MANIFEST: simple.jwt -> unsupported-needs-network (RS256, no jwk/kid in the header: the key would
+// come from the issuer; its context https://imsglobal.github.io/openbadges-specification/context.json is in no
+// package). velocity.jwt -> invalid per 1EdTech / unsupported-needs-network (kid did:velocity:…, Velocity context,
+// VelocityRevocationListJan2021 status). Ours: the JWS parses (format passes), the key cannot be obtained offline
+// (signatureValid false), the unknown context fails closed -> invalid.
+/** A VC-JWT whose signature cannot be checked offline (the key is not available). */
+const jwtKeyUnavailable = (signature: RegExp, context: RegExp): Expected => ({
+  status: 'invalid',
+  signatureValid: false,
+  issuerAuthenticated: false,
+  structureValid: false,
+  failed: { signature, context, issuer: /not checked/ },
+  passed: { format: /VC-JWT \(compact JWS\) signed with RS256; the credential is the payload vc claim \(VC 1\.1 JWT encoding\)/ },
+});
+const JWT_FILES: Array<[string, Expected, string]> = [
+  [
+    'simple.jwt',
+    jwtKeyUnavailable(
+      /signing key is not available: the JOSE header has neither kid nor jwk/,
+      /unknown @context https:\/\/imsglobal\.github\.io\/openbadges-specification\/context\.json/,
+    ),
+    'http://example.edu/credentials/3732',
+  ],
+  [
+    'velocity.jwt',
+    {
+      ...jwtKeyUnavailable(
+        /signing key is not available: kid did:velocity:.*unsupported DID method did:velocity/,
+        /unknown @context https:\/\/lib\.velocitynetwork\.foundation\//,
+      ),
+      notRevoked: false,
+      failed: {
+        signature: /signing key is not available: kid did:velocity:.*unsupported DID method did:velocity/,
+        context: /unknown @context https:\/\/lib\.velocitynetwork\.foundation\//,
+        issuer: /not checked/,
+        status: /not checked: the signature is not valid/,
+      },
+    },
+    'did:velocity:v2:0x4ade3a40a6092366765fa42a8247d07a6c3bdddd:89849842277648:6168:751347bfd23481074ad4aa6abe9152a3bda15292c8f6fea68a28c1fde065949c',
+  ],
+];
 
-// Baked badges. MANIFEST: simple-json.png / .svg -> valid [F]; simple-jwt*.png / .svg -> valid if VC-JWT is
-// supported, otherwise unsupported-format (ours).
-const BAKED: Array<[string, string, Expected | 'unsupported-format']> = [
-  ['simple-json.png', 'image/png', F()],
-  ['simple-json.svg', 'image/svg+xml', F()],
-  ['simple-jwt.png', 'image/png', 'unsupported-format'],
-  ['simple-jwt.svg', 'image/svg+xml', 'unsupported-format'],
-  ['simple-jwt_v1.png', 'image/png', 'unsupported-format'],
-  ['simple-jwt_v1.svg', 'image/svg+xml', 'unsupported-format'],
+/**
+ * MANIFEST: "valid if VC-JWT is supported" (RS256 verifies with the JOSE header `jwk`; "it binds nothing to the
+ * issuer"). Ours (DECISIONS §5): a header key shows integrity only -> signatureValid true, issuerAuthenticated
+ * false, status invalid, with an `issuer` check saying the issuer could not be confirmed.
+ */
+const HEADER_JWK = (encoding: RegExp, dates: RegExp): Expected => ({
+  status: 'invalid',
+  signatureValid: true,
+  issuerAuthenticated: false,
+  notRevoked: true,
+  notExpired: true,
+  notBeforeValid: true,
+  structureValid: true,
+  statusAvailable: true,
+  failed: { issuer: /issuer could not be confirmed: the key was taken only from the JOSE header jwk/ },
+  passed: {
+    format: encoding,
+    signature: /valid JWS signature: RS256 by JOSE header jwk/,
+    context: /known contexts/,
+    notBefore: dates,
+  },
+});
+const JWT_V2 = HEADER_JWK(
+  /VC-JWT \(compact JWS\) signed with RS256; the credential is the payload \(VC 2\.0\)/,
+  /validFrom 2010-01-01T00:00:00Z and JWT nbf 2010-01-01T00:00:00Z/,
+);
+const JWT_V1 = HEADER_JWK(
+  /VC-JWT \(compact JWS\) signed with RS256; the credential is the payload vc claim \(VC 1\.1 JWT encoding\)/,
+  /issuanceDate 2010-01-01T00:00:00Z and JWT nbf 2010-01-01T00:00:00Z/,
+);
+
+// Baked badges. MANIFEST: simple-json.png / .svg -> valid [F]; simple-jwt*.png / .svg -> see HEADER_JWK.
+const BAKED: Array<[string, string, Expected, string]> = [
+  ['simple-json.png', 'image/png', F(), 'http://example.com/credentials/3527'],
+  ['simple-json.svg', 'image/svg+xml', F(), 'http://example.com/credentials/3527'],
+  ['simple-jwt.png', 'image/png', JWT_V2, 'http://example.com/credentials/3527'],
+  ['simple-jwt.svg', 'image/svg+xml', JWT_V2, 'http://example.com/credentials/3527'],
+  ['simple-jwt_v1.png', 'image/png', JWT_V1, 'http://example.edu/credentials/3732'],
+  ['simple-jwt_v1.svg', 'image/svg+xml', JWT_V1, 'http://example.edu/credentials/3732'],
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -552,33 +622,37 @@ t.test('1EdTech validator fixtures', async (t) => {
   }
 });
 
-t.test('1EdTech VC-JWT files are reported as an unsupported format, not a crash', async (t) => {
-  for (const file of JWT_FILES) {
+t.test('1EdTech VC-JWT files: the key is not available offline', async (t) => {
+  for (const [file, expected, id] of JWT_FILES) {
     const jws = readFixture(V + file).toString('utf8');
-    const r = await verifyExternalCredential({ credential: jws }, deps());
-    t.same([r.valid, r.status, r.verification.signatureValid, r.ob3Credential], [false, 'invalid', false, null], file);
-    t.match(r.checks, [{ name: 'format', passed: false, message: /VC-JWT/ }], file);
+    for (const input of [jws, { credential: jws }]) {
+      const r = await verifyExternalCredential(input, deps());
+      assertOutcome(t, file, r, expected);
+      t.equal(r.checks[0]?.name, 'format', `${file}: format is the first check`);
+      t.equal((r.ob3Credential as { id?: string } | null)?.id, id, `${file}: the decoded credential is returned`);
+    }
   }
+  // simple.jwt: VC 1.1 JWT encoding, the registered claims agree with the vc claim.
+  const r = await verifyExternalCredential(readFixture(V + 'simple.jwt').toString('utf8'), deps());
+  t.match(r.ob3Credential, { issuer: { id: 'https://example.edu/issuers/565049' }, issuanceDate: '2010-01-01T00:00:00Z' });
+  t.match(
+    r.checks.find((c) => c.name === 'structure'),
+    { passed: true },
+  );
 });
 
 t.test('baked PNG and SVG fixtures', async (t) => {
-  for (const [file, contentType, expected] of BAKED) {
+  for (const [file, contentType, expected, id] of BAKED) {
     const r = await verifyBakedImage(readFixture(V + file), contentType, deps());
-    if (expected === 'unsupported-format') {
-      t.same([r.valid, r.status, r.verification.signatureValid], [false, 'invalid', false], file);
-      t.match(r.checks, [{ name: 'format', passed: false, message: /VC-JWT \(compact JWS\)/ }], file);
-    } else {
-      assertOutcome(t, file, r, expected);
-      t.equal(
-        (r.ob3Credential as { id?: string } | null)?.id,
-        'http://example.com/credentials/3527',
-        `${file}: the embedded credential is returned`,
-      );
-    }
+    assertOutcome(t, file, r, expected);
+    t.equal((r.ob3Credential as { id?: string } | null)?.id, id, `${file}: the embedded credential is returned`);
+    if (file.startsWith('simple-jwt')) t.equal(r.checks[0]?.name, 'format', `${file}: format is the first check`);
   }
   // Without a content type the bytes are sniffed.
   const sniffed = await verifyBakedImage(readFixture(V + 'simple-json.png'), undefined, deps());
   t.equal(sniffed.verification.signatureValid, true, 'PNG sniffed without a content type');
+  const sniffedJwt = await verifyBakedImage(readFixture(V + 'simple-jwt.svg'), undefined, deps());
+  t.equal(sniffedJwt.verification.signatureValid, true, 'SVG with a VC-JWT sniffed without a content type');
 });
 
 t.test('DCC vc-test-fixtures', async (t) => {
@@ -603,7 +677,7 @@ t.test('W3C vc-di-eddsa credential vectors', async (t) => {
 t.test('every credential-like MANIFEST row is in a table above', async (t) => {
   const covered = new Set([
     ...ONE_EDTECH.map(([f]) => V + f),
-    ...JWT_FILES.map((f) => V + f),
+    ...JWT_FILES.map(([f]) => V + f),
     ...BAKED.map(([f]) => V + f),
     ...DCC_ROWS.map(([f]) => DCC + f),
     DCC + 'verifiableCredentials/v1/ed25519/didKey/legacy-noStatus-noExpiry.json',

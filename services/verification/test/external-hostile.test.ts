@@ -231,9 +231,19 @@ t.test('fetch budget per verification', async (t) => {
   t.match(r.checks.find((c) => c.name === 'status')?.message, /BUDGET_EXCEEDED/);
 });
 
-t.test('VC-JWT given as the credential is an unsupported format', async (t) => {
+t.test('a VC-JWT with no key and an empty vc claim is an invalid result (VC-JWT is verified now)', async (t) => {
+  // header {"alg":"RS256"}, payload {"vc":{}}, a 3-byte "signature"
   const r = await verifyExternalCredential({ credential: 'eyJhbGciOiJSUzI1NiJ9.eyJ2YyI6e319.c2ln' }, deps().deps);
-  t.same([r.status, r.checks[0]?.name, r.checks[0]?.passed], ['invalid', 'format', false]);
+  t.same([r.valid, r.status, r.verification.signatureValid, r.verification.structureValid], [false, 'invalid', false, false]);
+  t.match(r.checks[0], { name: 'format', passed: true, message: /VC-JWT.*RS256/ });
+  t.match(
+    r.checks.find((c) => c.name === 'signature'),
+    { passed: false, message: /signing key is not available/ },
+  );
+  t.match(
+    r.checks.find((c) => c.name === 'context'),
+    { passed: false, message: /no @context/ },
+  );
 });
 
 function iTxt(keyword: string, text: string): Buffer {

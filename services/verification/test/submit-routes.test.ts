@@ -132,6 +132,37 @@ t.test('another platform’s baked PNG (1EdTech simple-json.png): signature vali
   t.equal(rs.body.verification.signatureValid, true);
 });
 
+t.test(
+  'VC-JWT: the 1EdTech baked simple-jwt.png and simple.jwt are verified (header jwk: integrity only; no key: not checked)',
+  async (t) => {
+    const png = fixture('simple-jwt.png');
+    const r = await h.send('POST', '/api/verify/baked', png, { 'content-type': 'image/png' });
+    t.equal(r.status, 200, r.text.slice(0, 300));
+    t.same(
+      [r.body.valid, r.body.status, r.body.verification.signatureValid, r.body.verification.issuerAuthenticated],
+      [false, 'invalid', true, false],
+    );
+    t.match(r.body.checks[0], { name: 'format', passed: true, message: /VC-JWT.*RS256/ });
+    t.match(
+      r.body.checks.find((c: { name: string }) => c.name === 'issuer'),
+      { passed: false, message: /JOSE header jwk/ },
+    );
+    t.equal(r.body.ob3Credential.id, 'http://example.com/credentials/3527');
+    const jwt = fixture('simple.jwt').toString('utf8');
+    const c = await postJson('/api/verify/credential', { credential: jwt });
+    t.equal(c.status, 200, c.text.slice(0, 300));
+    t.same([c.body.valid, c.body.status, c.body.verification.signatureValid], [false, 'invalid', false]);
+    t.match(
+      c.body.checks.find((x: { name: string }) => x.name === 'signature'),
+      { passed: false, message: /signing key is not available/ },
+    );
+    // A JWS whose header is not JSON is a result (format check failed), not an error.
+    const bad = await postJson('/api/verify/credential', { credential: 'bm90IGpzb24.e30.c2ln' });
+    t.equal(bad.status, 200);
+    t.match(bad.body, { valid: false, status: 'invalid', checks: [{ name: 'format', passed: false }] });
+  },
+);
+
 t.test('hostile uploads are 4xx with the error shape, never 5xx', async (t) => {
   const baked = (await h.get(`/api/credentials/${good.credentialId}/baked`)).bytes;
   const cases: Array<[string, Buffer, string, number, string]> = [

@@ -7,12 +7,7 @@
 import { bakedPayloadKind, BakingError, unbakePng, unbakeSvg } from '@cred/ob3';
 import { ExternalInputError } from './errors.js';
 import { parseJsonWithLimits } from './json-limits.js';
-import {
-  unsupportedFormatResult,
-  verifyCredentialObject,
-  type ExternalVerificationResult,
-  type ExternalVerifierDeps,
-} from './verify-credential.js';
+import { verifyCredentialObject, verifyVcJwt, type ExternalVerificationResult, type ExternalVerifierDeps } from './verify-credential.js';
 
 /** DECISIONS §1: uploaded baked images are limited to 5 MiB. */
 export const MAX_BAKED_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -107,11 +102,7 @@ export async function verifyBakedImage(
 ): Promise<ExternalVerificationResult> {
   const { kind, text } = extractBakedCredential(bytes, contentType);
   const payload = bakedPayloadKind(text);
-  if (payload === 'jws') {
-    return unsupportedFormatResult(
-      `the ${kind.toUpperCase()} carries a VC-JWT (compact JWS); only credentials with embedded Data Integrity proofs are verified`,
-    );
-  }
+  if (payload === 'jws') return verifyVcJwt(text, deps);
   if (payload !== 'json') {
     throw new ExternalInputError(
       'MALFORMED_CREDENTIAL',

@@ -33,7 +33,15 @@ export {
 } from './guarded-fetcher.js';
 export { classifyAddress, isPublicAddress } from './ip-policy.js';
 export { jsonLimitViolation, parseJsonWithLimits, DEFAULT_JSON_LIMITS, type JsonLimits } from './json-limits.js';
-export { resolveVerificationMethod, type KeyBinding } from './key-binding.js';
+export {
+  headerJwkBinding,
+  issuerBindingCheck,
+  publicKeyFromJwk,
+  resolveJwsKey,
+  resolveVerificationMethod,
+  type JwsKeyBinding,
+  type KeyBinding,
+} from './key-binding.js';
 export {
   createRemoteDocuments,
   didWebDocumentUrl,
@@ -44,10 +52,25 @@ export {
 export { bitAt, BSL_MIN_BITS, checkStatusEntry, decodeEncodedList, type StatusOutcome, type StatusState } from './status.js';
 export { TtlLruCache } from './ttl-cache.js';
 export {
+  ACCEPTED_ALGORITHMS,
+  jwtCredential,
+  MAX_JWS_LENGTH,
+  parseCompactJws,
+  type JwsAlgorithm,
+  type JwtCredential,
+  type ParsedJws,
+} from './vc-jwt.js';
+export {
+  checkCredential,
   OB3_CREDENTIAL_TYPES,
   unwrapCredentialInput,
   verifyCredentialObject,
   verifyExternalCredential,
+  verifyVcJwt,
+  type CredentialFormat,
+  type DateBound,
+  type SignatureStepInput,
+  type SignatureStepOutcome,
   type ExternalStatus,
   type ExternalVerification,
   type ExternalVerificationResult,

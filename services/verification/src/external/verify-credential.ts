@@ -7,9 +7,10 @@ import { STATIC_CONTEXT_URLS, verifyDataIntegrityProof, type PublicKeyResolver, 
 import { ExternalInputError } from './errors.js';
 import type { DocumentFetcher } from './guarded-fetcher.js';
 import { jsonLimitViolation, DEFAULT_JSON_LIMITS, type JsonLimits } from './json-limits.js';
-import { resolveVerificationMethod, sameKey, type KeyBinding } from './key-binding.js';
+import { issuerBindingCheck, resolveVerificationMethod, sameKey, type KeyBinding } from './key-binding.js';
 import { createRemoteDocuments, withFetchBudget, type RemoteDocuments } from './remote-documents.js';
 import { checkStatusEntry, parseDateTime, type StatusOutcome } from './status.js';
+import { jwtCredential, jwsSignatureStep, parseCompactJws } from './vc-jwt.js';
 
 export type ExternalStatus = 'valid' | 'expired' | 'revoked' | 'invalid';
 
@@ -130,17 +131,35 @@ function notVerified(): ExternalVerification {
   };
 }
 
-/** Result for input that is a credential in a format we do not verify (e.g. VC-JWT). */
-export function unsupportedFormatResult(message: string, credential: Record<string, unknown> | null = null): ExternalVerificationResult {
-  return summarize({ verification: notVerified(), checks: [{ name: 'format', passed: false, message }], statusError: true }, credential);
+/** Result for a credential that is refused before any check can run (an unusable VC-JWT). */
+export function formatRefusedResult(message: string): ExternalVerificationResult {
+  return summarize({ verification: notVerified(), checks: [{ name: 'format', passed: false, message }], statusError: true }, null);
 }
 
 export async function verifyExternalCredential(input: unknown, deps: ExternalVerifierDeps): Promise<ExternalVerificationResult> {
   const credential = unwrapCredentialInput(input);
-  if (typeof credential === 'string') {
-    return unsupportedFormatResult('VC-JWT (compact JWS) credentials are not supported; only embedded Data Integrity proofs are verified');
-  }
+  if (typeof credential === 'string') return verifyVcJwt(credential, deps);
   return verifyCredentialObject(credential, deps);
+}
+
+/**
+ * A VC-JWT (compact JWS): parsed strictly (vc-jwt.ts), then the credential it carries goes through
+ * the same checks as a Data Integrity credential, with the JWS signature as the signature step and
+ * the JWT `nbf` / `exp` as further validity bounds. Unusable JWS (bad base64url, not JSON, `alg`
+ * none or symmetric, too large) give a result with only a failed `format` check.
+ */
+export async function verifyVcJwt(text: string, deps: ExternalVerifierDeps): Promise<ExternalVerificationResult> {
+  const parsed = parseCompactJws(text);
+  if (!parsed.ok) return formatRefusedResult(`not a usable VC-JWT: ${parsed.message}`);
+  const jwt = jwtCredential(parsed.jws.payload);
+  if (!jwt.ok) return formatRefusedResult(`not a usable VC-JWT: ${jwt.message}`);
+  return checkCredential(jwt.credential, deps, {
+    leadingChecks: [{ name: 'format', passed: true, message: `VC-JWT (compact JWS) signed with ${parsed.jws.alg}; ${jwt.encoding}` }],
+    structureProblems: jwt.problems,
+    ...(jwt.notBefore ? { notBefore: jwt.notBefore } : {}),
+    ...(jwt.notAfter ? { notAfter: jwt.notAfter } : {}),
+    signature: jwsSignatureStep(parsed.jws),
+  });
 }
 
 function documentsFor(deps: ExternalVerifierDeps): RemoteDocuments {
@@ -167,11 +186,112 @@ async function verifyProofs(
   return { result, bindings };
 }
 
+/** What the signature step is given: the credential after the structure checks. */
+export interface SignatureStepInput {
+  credential: Record<string, unknown>;
+  issuerId: string | null;
+  /** The @context check passed (Data Integrity cannot canonicalize otherwise). */
+  contextOk: boolean;
+  documents: RemoteDocuments;
+}
+
+export interface SignatureStepOutcome {
+  signatureValid: boolean;
+  /** The `signature` check message. */
+  signature: string;
+  /** The `issuer` check; `passed` is `issuerAuthenticated`. */
+  issuer: { passed: boolean; message: string };
+  /** Raw Ed25519 keys that signed: a status list signed by one of them is trusted (1EdTech's test list). */
+  signingKeys: Uint8Array[];
+}
+
+/** A validity bound: `name` (e.g. `JWT nbf`) and its value as written in messages. */
+export interface DateBound {
+  at: Date;
+  raw: string;
+  name: string;
+}
+
+/** How a credential is secured: the pluggable signature step and what its envelope adds. */
+export interface CredentialFormat {
+  /** Checks placed before `context` (VC-JWT: `format`). */
+  leadingChecks?: VerificationCheck[];
+  /** Problems found in the envelope (VC-JWT claims contradicting the credential), reported by `structure`. */
+  structureProblems?: readonly string[];
+  /** Further validity bounds (VC-JWT `nbf` / `exp`), checked together with validFrom / validUntil. */
+  notBefore?: DateBound;
+  notAfter?: DateBound;
+  signature: (input: SignatureStepInput) => Promise<SignatureStepOutcome>;
+}
+
+/** The signature step of credentials with embedded proofs (Data Integrity, Ed25519Signature2020). */
+function dataIntegritySignature(verifyProof: ProofVerifier): CredentialFormat['signature'] {
+  return async ({ credential, issuerId, contextOk, documents }) => {
+    const proofs = asArray(credential['proof']);
+    const fail = (signature: string, issuer: string): SignatureStepOutcome => ({
+      signatureValid: false,
+      signature,
+      issuer: { passed: false, message: issuer },
+      signingKeys: [],
+    });
+    if (proofs.length === 0) {
+      return fail(
+        'the credential has no proof (unsigned credentials are not accepted; a VC-JWT is sent as the compact JWS itself)',
+        'not checked: no proof',
+      );
+    }
+    if (!contextOk) {
+      return fail(
+        'not checked: the credential uses an unknown or missing @context, so it cannot be canonicalized',
+        'not checked: no verified proof',
+      );
+    }
+    if (proofs.length > MAX_PROOFS) return fail(`not checked: more than ${MAX_PROOFS} proofs`, 'not checked: no verified proof');
+
+    const { result, bindings } = await verifyProofs(credential, documents, verifyProof);
+    const valid = result.proofs.filter((p) => p.status === 'valid');
+    if (!result.verified) {
+      let signature: string;
+      if (result.proofs.length > 0 && result.proofs.every((p) => p.status === 'unsupported')) {
+        signature = `unsupported proof format: ${result.proofs.map((p) => p.reason).join('; ')} (supported: DataIntegrityProof eddsa-rdfc-2022 / eddsa-2022, Ed25519Signature2020)`;
+      } else {
+        const bad = result.proofs.find((p) => p.status === 'invalid') ?? result.proofs.find((p) => p.status !== 'valid');
+        const step = bad?.failedStep ? ` (${bad.failedStep})` : '';
+        signature = `the proof does not verify${step}: ${result.reason ?? bad?.reason ?? 'no valid proof'}`;
+      }
+      return fail(signature, 'not checked: the signature is not valid');
+    }
+    const described = valid.map((p) => `${p.cryptosuite ?? p.type} by ${p.verificationMethod}`).join(', ');
+    const warnings = [...new Set(valid.flatMap((p) => p.warnings))];
+    const ignored = result.proofs.filter((p) => p.status !== 'valid').map((p) => `proof ${p.index} ignored: ${p.reason}`);
+    const used = valid.map((p) => bindings.get(p.verificationMethod ?? '')).filter((b): b is KeyBinding => b !== undefined);
+    return {
+      signatureValid: true,
+      signature: [`valid proof: ${described}`, ...warnings, ...ignored].join('; '),
+      issuer: issuerBindingCheck(used, issuerId),
+      signingKeys: used.map((b) => b.publicKey),
+    };
+  };
+}
+
+/** A credential with embedded proofs (JSON). */
 export async function verifyCredentialObject(
   credential: Record<string, unknown>,
   deps: ExternalVerifierDeps,
 ): Promise<ExternalVerificationResult> {
-  const checks: VerificationCheck[] = [];
+  return checkCredential(credential, deps, { signature: dataIntegritySignature(deps.verifyProof ?? verifyDataIntegrityProof) });
+}
+
+/**
+ * The checks every credential goes through, whatever secures it (README "What is checked"):
+ * limits, context, type, structure, signature + issuer (the format's step), dates, status.
+ */
+export async function checkCredential(
+  credential: Record<string, unknown>,
+  deps: ExternalVerifierDeps,
+  format: CredentialFormat,
+): Promise<ExternalVerificationResult> {
+  const checks: VerificationCheck[] = [...(format.leadingChecks ?? [])];
   const verification = notVerified();
   const add = (name: string, passed: boolean, message: string) => checks.push({ name, passed, message });
 
@@ -218,7 +338,7 @@ export async function verifyCredentialObject(
   );
 
   // 4. Required properties and their shapes.
-  const problems: string[] = [];
+  const problems: string[] = [...(format.structureProblems ?? [])];
   const issuerId = issuerIdOf(credential);
   if (!issuerId) problems.push('issuer (a URI or an object with an id) is missing');
   const subjects = asArray(credential['credentialSubject']);
@@ -246,89 +366,44 @@ export async function verifyCredentialObject(
   const documents = documentsFor(deps);
   const verifyProof = deps.verifyProof ?? verifyDataIntegrityProof;
 
-  // 5. Proof (crypto layer) and 6. issuer binding.
-  let signingKeys: Uint8Array[] = [];
-  if (proofs.length === 0) {
-    add('signature', false, 'the credential has no proof (VC-JWT and unsigned credentials are not accepted here)');
-    add('issuer', false, 'not checked: no proof');
-  } else if (!contextOk) {
-    add('signature', false, 'not checked: the credential uses an unknown or missing @context, so it cannot be canonicalized');
-    add('issuer', false, 'not checked: no verified proof');
-  } else if (proofs.length > MAX_PROOFS) {
-    add('signature', false, `not checked: more than ${MAX_PROOFS} proofs`);
-    add('issuer', false, 'not checked: no verified proof');
-  } else {
-    const { result, bindings } = await verifyProofs(credential, documents, verifyProof);
-    verification.signatureValid = result.verified;
-    const valid = result.proofs.filter((p) => p.status === 'valid');
-    if (result.verified) {
-      const described = valid.map((p) => `${p.cryptosuite ?? p.type} by ${p.verificationMethod}`).join(', ');
-      const warnings = [...new Set(valid.flatMap((p) => p.warnings))];
-      const ignored = result.proofs.filter((p) => p.status !== 'valid').map((p) => `proof ${p.index} ignored: ${p.reason}`);
-      add('signature', true, [`valid proof: ${described}`, ...warnings, ...ignored].join('; '));
-    } else if (result.proofs.length > 0 && result.proofs.every((p) => p.status === 'unsupported')) {
-      add(
-        'signature',
-        false,
-        `unsupported proof format: ${result.proofs.map((p) => p.reason).join('; ')} (supported: DataIntegrityProof eddsa-rdfc-2022 / eddsa-2022, Ed25519Signature2020)`,
-      );
-    } else {
-      const bad = result.proofs.find((p) => p.status === 'invalid') ?? result.proofs.find((p) => p.status !== 'valid');
-      const step = bad?.failedStep ? ` (${bad.failedStep})` : '';
-      add('signature', false, `the proof does not verify${step}: ${result.reason ?? bad?.reason ?? 'no valid proof'}`);
-    }
+  // 5. Signature (the format's step) and 6. issuer binding.
+  const signed = await format.signature({ credential, issuerId, contextOk, documents });
+  verification.signatureValid = signed.signatureValid;
+  verification.issuerAuthenticated = signed.signatureValid && signed.issuer.passed;
+  add('signature', signed.signatureValid, signed.signature);
+  add('issuer', verification.issuerAuthenticated, signed.issuer.message);
+  const signingKeys = signed.signatureValid ? signed.signingKeys : [];
 
-    if (!result.verified) {
-      add('issuer', false, 'not checked: the signature is not valid');
-    } else {
-      const used = valid.map((p) => bindings.get(p.verificationMethod ?? '')).filter((b): b is KeyBinding => b !== undefined);
-      signingKeys = used.map((b) => b.publicKey);
-      const confirmed = used.find((b) => b.authenticated && b.controller === issuerId);
-      if (confirmed) {
-        verification.issuerAuthenticated = true;
-        add(
-          'issuer',
-          true,
-          confirmed.source === 'did:key'
-            ? `the issuer is the did:key ${issuerId} that signed`
-            : `the controller document of ${issuerId} lists ${confirmed.verificationMethod} for assertionMethod`,
-        );
-      } else if (!issuerId) {
-        add('issuer', false, 'the issuer could not be confirmed: the credential names no issuer');
-      } else {
-        const b = used[0];
-        const why = !b
-          ? 'no key information'
-          : !b.authenticated
-            ? `the key was read only from the verification method id ${b.verificationMethod}; ${b.note ?? 'the controller document was not available'}`
-            : `the key belongs to ${b.controller}, not to the issuer ${issuerId}`;
-        add('issuer', false, `the issuer could not be confirmed: ${why}`);
-      }
-    }
-  }
-
-  // 7. Validity period, against the application clock.
+  // 7. Validity period, against the application clock (with the envelope's nbf / exp, if any).
   const now = deps.clock.now();
   if (from) {
-    verification.notBeforeValid = from.getTime() <= now.getTime();
+    const bounds: DateBound[] = [{ at: from, raw: String(fromRaw), name: fromName }, ...(format.notBefore ? [format.notBefore] : [])];
+    const early = bounds.find((bound) => bound.at.getTime() > now.getTime());
+    verification.notBeforeValid = early === undefined;
     add(
       'notBefore',
       verification.notBeforeValid,
-      verification.notBeforeValid
-        ? `${fromName} ${String(fromRaw)} has passed`
-        : `not valid before ${String(fromRaw)} (${fromName} is in the future)`,
+      early
+        ? `not valid before ${early.raw} (${early.name} is in the future)`
+        : bounds.map((bound) => `${bound.name} ${bound.raw}`).join(' and ') + (bounds.length > 1 ? ' have passed' : ' has passed'),
     );
   } else {
     add('notBefore', false, `not checked: ${fromName} is missing or malformed`);
   }
-  if (untilRaw === undefined) {
+  const ends: DateBound[] = [
+    ...(until ? [{ at: until, raw: String(untilRaw), name: untilName }] : []),
+    ...(format.notAfter ? [format.notAfter] : []),
+  ];
+  const dateOf = (end: DateBound) => (end.name === untilName ? end.raw : `${end.raw} (${end.name})`);
+  if (untilRaw !== undefined && !until) {
+    add('expiration', false, `${untilName} is malformed`);
+  } else if (ends.length === 0) {
     verification.notExpired = true;
     add('expiration', true, `no ${untilName}: the credential does not expire`);
-  } else if (until) {
-    verification.notExpired = !(now.getTime() > until.getTime());
-    add('expiration', verification.notExpired, verification.notExpired ? `valid until ${String(untilRaw)}` : `expired ${String(untilRaw)}`);
   } else {
-    add('expiration', false, `${untilName} is malformed`);
+    const past = ends.find((end) => now.getTime() > end.at.getTime());
+    verification.notExpired = past === undefined;
+    add('expiration', verification.notExpired, past ? `expired ${dateOf(past)}` : `valid until ${ends.map(dateOf).join(' and ')}`);
   }
 
   // 8. Status.

@@ -21,7 +21,7 @@ const shape = {
    * replica clears them on every event it handles, others see changes within this time (ADR 0004).
    * 0 reads the database on every request.
    */
-  READ_MODEL_CACHE_MS: env.int(1000, 0, 10_000),
+  READ_MODEL_CACHE_MS: env.int(500, 0, 10_000),
   /** Bytes of baked PNGs kept in memory (LRU by total size; 0 disables). */
   BAKED_CACHE_MAX_BYTES: env.int(64 * 1024 * 1024, 0, 2 * 1024 * 1024 * 1024),
 };

@@ -153,5 +153,10 @@ t.test('the claim page: the e-mail link opens a form that claims without any scr
   t.equal(again.headers.get('location'), `/claim/${credentialId}?result=conflict`);
   const explained = await (await fetch(`${tp.baseUrl}/claim/${credentialId}?result=conflict`)).text();
   t.match(explained, /already been claimed/);
+  for (const inherited of ['constructor', '__proto__', 'toString']) {
+    const page = await fetch(`${tp.baseUrl}/claim/${credentialId}?result=${inherited}`);
+    t.equal(page.status, 200, `?result=${inherited}`);
+    t.notMatch(await page.text(), /class="banner/, `?result=${inherited} shows no banner`);
+  }
   t.equal((await tp.api('GET', `/api/v1/credentials/${issued.body.id}`, undefined, apiKey)).body.status, 'valid');
 });

@@ -32,7 +32,9 @@ export const claimPageRoute: Route<VerificationContext> = {
     if (!ref) throw AppError.notFound('Credential not found');
     const url = new URL(req.url ?? '/', 'http://local');
     const token = url.searchParams.get('token') ?? '';
-    const result = RESULTS[url.searchParams.get('result') ?? ''];
+    const resultKey = url.searchParams.get('result') ?? '';
+    // Own keys only: ?result=constructor must not read what every object inherits.
+    const result = Object.hasOwn(RESULTS, resultKey) ? RESULTS[resultKey] : undefined;
     const id = ref.value;
     const form =
       TOKEN.test(token) && !result

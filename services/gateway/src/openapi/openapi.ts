@@ -1,8 +1,11 @@
 /**
- * OpenAPI 3.1 description of the gateway routes owned by accounts (authentication, the
- * organization, API keys, and /api/v1/organization). Served at /api/v1/openapi.json; the
- * gateway tests validate real responses against these schemas. Other route groups add their
- * paths to `paths` as they land.
+ * OpenAPI 3.1 description of every route the gateway serves on its HTTP port: authentication,
+ * the organization and its API keys, badges, signing keys, credentials, bulk issuance, quota,
+ * outbound webhooks, notifications, analytics, /api/v1, the platform admin routes, the payment
+ * provider's webhook, badge images, /healthz, and the public verification surfaces the gateway
+ * streams to the verification service (JSON, JSON-LD, PNG and HTML pages). Served at
+ * /api/v1/openapi.json; the gateway tests validate real responses against these schemas and
+ * check that every route of the route modules is described here.
  */
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
@@ -44,6 +47,66 @@ const orgId = { name: 'orgId', in: 'path', required: true, schema: { type: 'stri
 const keyId = { name: 'keyId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const ts = { type: 'string', format: 'date-time' };
 const nullableTs = { type: ['string', 'null'], format: 'date-time' };
+const uuidParam = (name: string, description?: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  ...(description ? { description } : {}),
+  schema: { type: 'string', format: 'uuid' },
+});
+const badgeId = uuidParam('badgeId');
+const webhookId = uuidParam('webhookId');
+const deliveryId = uuidParam('deliveryId');
+const slugParam = (name: string, description: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string', pattern: '^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$' },
+});
+const pageParameters = (max: number) => [
+  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: max, default: 50 } },
+  { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+];
+const admin = [{ admin: [] }];
+/**
+ * Public verification surfaces: no authentication; a private credential needs the owning
+ * recipient's session (`Authorization: Bearer <session JWT>`).
+ */
+const publicOrRecipient = [{}, { session: [] }];
+/** On a credential path outside /api/v1: the CRD- id (case-insensitive) or the UUID; anything else is 404. */
+const publicCredentialRef = {
+  ...credentialRef,
+  description: 'The CRD- id (case-insensitive) or the credential UUID; anything else is 404.',
+  schema: { type: 'string', maxLength: 64 },
+};
+/**
+ * Headers of the responses the gateway streams from the verification service. They carry
+ * X-Request-Id but no X-RateLimit-* headers: these paths are streamed before the per-IP limit.
+ */
+const requestIdHeader = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
+const cacheControl = (description: string) => ({ description, schema: { type: 'string' } });
+const publicOk = (description: string, mediaType: string, schema: unknown, headers: Record<string, unknown> = {}) => ({
+  description,
+  headers: { ...requestIdHeader, ...headers },
+  content: { [mediaType]: { schema } },
+});
+/** An HTML page of the verification service (server-rendered, no script, strict CSP). */
+const htmlPage = (description: string, headers: Record<string, unknown> = {}) => ({
+  description,
+  headers: {
+    ...requestIdHeader,
+    'Content-Security-Policy': {
+      description:
+        "default-src 'none'; img-src 'self' data:; style-src 'sha256-...'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+      schema: { type: 'string' },
+    },
+    'X-Frame-Options': { schema: { type: 'string', enum: ['DENY'] } },
+    ...headers,
+  },
+  content: { 'text/html': { schema: { type: 'string' } } },
+});
+const unavailable = error('UNAVAILABLE: the service behind the gateway is unavailable; retry later.');
 
 export const openApiDocument = {
   openapi: '3.1.0',
@@ -66,6 +129,11 @@ export const openApiDocument = {
         scheme: 'bearer',
         bearerFormat: 'JWT',
         description: 'A session JWT from /api/auth/login or /api/auth/signup (valid 1 hour).',
+      },
+      admin: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'The platform operator token (`PLATFORM_ADMIN_TOKEN` of the configuration), for /api/admin.',
       },
     },
     headers: {
@@ -360,6 +428,451 @@ export const openApiDocument = {
           reason: { type: ['string', 'null'] },
           credentialId: { type: ['string', 'null'], description: 'The CRD- id of the credential issued or renewed by this row.' },
           credentialUuid: { type: ['string', 'null'], format: 'uuid' },
+        },
+      },
+      BadgeList: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['data', 'pagination'],
+        properties: { data: { type: 'array', items: ref('Badge') }, pagination: ref('Pagination') },
+      },
+      BadgeInput: {
+        type: 'object',
+        additionalProperties: false,
+        description:
+          'The writable fields of a badge template. Read-only fields (id, createdAt, publicUrl, achievementUrl) and unknown fields ' +
+          'are 400 naming the field.',
+        properties: {
+          name: { type: 'string', minLength: 1, maxLength: 200 },
+          slug: {
+            type: 'string',
+            maxLength: 100,
+            pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+            description: 'Derived from the name (made unique) when absent on create; unique per organization.',
+          },
+          description: { type: 'string', minLength: 1, maxLength: 5000 },
+          criteria: { type: 'string', minLength: 1, maxLength: 5000 },
+          imageUrl: {
+            type: ['string', 'null'],
+            format: 'uri',
+            maxLength: 2048,
+            description: 'An absolute http(s) URL; or upload the image.',
+          },
+          expiresInDays: { type: ['integer', 'null'], minimum: 1, maximum: 36500, description: 'null: credentials never expire.' },
+          tags: { type: 'array', maxItems: 50, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 100 } },
+          isActive: { type: 'boolean', default: true },
+        },
+      },
+      SigningKeys: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['keyId', 'publicKeyMultibase', 'created'],
+        properties: {
+          keyId: { type: 'string' },
+          publicKeyMultibase: { type: 'string', description: 'The Ed25519 public key as a Multikey (`z6Mk...`), published in did.json.' },
+          created: { type: 'boolean', description: 'false when the organization already had its keys (nothing changed).' },
+        },
+      },
+      OrganizationList: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['data', 'pagination'],
+        properties: { data: { type: 'array', items: ref('Organization') }, pagination: ref('Pagination') },
+      },
+      WebhookEvent: {
+        type: 'string',
+        enum: [
+          'credential.issued',
+          'credential.renewed',
+          'credential.claimed',
+          'credential.revoked',
+          'credential.expired',
+          'bulk_issuance.completed',
+        ],
+      },
+      WebhookEndpoint: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'url', 'events', 'createdAt'],
+        properties: {
+          id: { type: 'string', format: 'uuid' },
+          url: { type: 'string', format: 'uri' },
+          events: { type: 'array', items: ref('WebhookEvent') },
+          createdAt: ts,
+        },
+      },
+      WebhookEndpointWithSecret: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'url', 'events', 'createdAt', 'secret'],
+        properties: {
+          id: { type: 'string', format: 'uuid' },
+          url: { type: 'string', format: 'uri' },
+          events: { type: 'array', items: ref('WebhookEvent') },
+          createdAt: ts,
+          secret: {
+            type: 'string',
+            description: 'The HMAC-SHA256 key of `X-Service-Signature` (hex HMAC of the raw body). Shown in this response only.',
+          },
+        },
+      },
+      WebhookDelivery: {
+        type: 'object',
+        additionalProperties: false,
+        required: [
+          'id',
+          'webhookId',
+          'eventId',
+          'eventType',
+          'status',
+          'attempts',
+          'nextAttemptAt',
+          'lastStatusCode',
+          'lastError',
+          'createdAt',
+          'updatedAt',
+          'deliveredAt',
+          'attemptLog',
+        ],
+        properties: {
+          id: { type: 'string', format: 'uuid' },
+          webhookId: { type: 'string', format: 'uuid' },
+          eventId: { type: 'string', description: 'The event id (`evt_...`), also sent as X-Service-Delivery.' },
+          eventType: { type: 'string', description: 'One of the webhook events, or `webhook.ping`.' },
+          status: { type: 'string', enum: ['pending', 'succeeded', 'failed', 'cancelled'] },
+          attempts: { type: 'integer', minimum: 0 },
+          nextAttemptAt: { ...nullableTs, description: 'When the next attempt is due (pending deliveries only).' },
+          lastStatusCode: { type: ['integer', 'null'] },
+          lastError: { type: ['string', 'null'] },
+          createdAt: ts,
+          updatedAt: ts,
+          deliveredAt: nullableTs,
+          attemptLog: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['attempt', 'startedAt', 'durationMs', 'statusCode', 'error', 'responseExcerpt', 'succeeded'],
+              properties: {
+                attempt: { type: 'integer', minimum: 1 },
+                startedAt: ts,
+                durationMs: { type: 'integer', minimum: 0 },
+                statusCode: { type: ['integer', 'null'] },
+                error: { type: ['string', 'null'] },
+                responseExcerpt: { type: ['string', 'null'] },
+                succeeded: { type: 'boolean' },
+              },
+            },
+          },
+        },
+      },
+      Notification: {
+        type: 'object',
+        additionalProperties: false,
+        required: [
+          'id',
+          'eventId',
+          'eventType',
+          'channel',
+          'kind',
+          'status',
+          'recipient',
+          'subject',
+          'attempts',
+          'lastError',
+          'sentAt',
+          'createdAt',
+          'updatedAt',
+        ],
+        properties: {
+          id: { type: 'string' },
+          eventId: { type: 'string' },
+          eventType: { type: 'string' },
+          channel: { type: 'string', enum: ['email', 'webhook', 'log'] },
+          kind: { type: ['string', 'null'], description: 'The kind of e-mail (first issue, renewal, ...).' },
+          status: {
+            type: 'string',
+            description:
+              'E-mails: pending, sent, failed (lastError has the SMTP reason) or skipped (notifications off); notices: recorded, sent, failed.',
+          },
+          recipient: { type: ['string', 'null'] },
+          subject: { type: ['string', 'null'] },
+          attempts: { type: 'integer', minimum: 0 },
+          lastError: { type: ['string', 'null'] },
+          sentAt: nullableTs,
+          createdAt: ts,
+          updatedAt: nullableTs,
+        },
+      },
+      Analytics: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['from', 'to', 'rows', 'totals'],
+        properties: {
+          from: { type: 'string', format: 'date' },
+          to: { type: 'string', format: 'date' },
+          rows: {
+            type: 'array',
+            description: 'Ordered by day, channel, badge, outcome.',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['day', 'channel', 'badgeId', 'outcome', 'count'],
+              properties: {
+                day: { type: 'string', format: 'date' },
+                channel: { type: 'string', enum: ['api', 'page', 'baked', 'ob3'] },
+                badgeId: { type: 'string' },
+                outcome: {
+                  type: 'string',
+                  enum: ['valid', 'signature_invalid', 'revoked', 'expired', 'issuer_inactive', 'served'],
+                  description: '`valid`, the first failed check, or `served` (a download of the JSON-LD or baked PNG; no checks ran).',
+                },
+                count: { type: 'integer', minimum: 0 },
+              },
+            },
+          },
+          totals: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['verifications', 'byChannel', 'byOutcome'],
+            description: 'Verifications only: `served` rows are left out.',
+            properties: {
+              verifications: { type: 'integer', minimum: 0 },
+              byChannel: { type: 'object', additionalProperties: { type: 'integer' } },
+              byOutcome: { type: 'object', additionalProperties: { type: 'integer' } },
+            },
+          },
+        },
+      },
+      Health: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['status', 'checks'],
+        properties: {
+          status: { type: 'string', enum: ['ok', 'unavailable'] },
+          checks: {
+            type: 'object',
+            additionalProperties: { type: 'string' },
+            description: 'Per service: `ok` or the reason it is not ready.',
+          },
+        },
+      },
+      Ob3Credential: {
+        type: 'object',
+        description:
+          'A signed Open Badges 3.0 `AchievementCredential` (VC Data Model 2.0, `DataIntegrityProof` with `eddsa-rdfc-2022`). ' +
+          'The recipient is identified by a salted SHA-256 hash of the e-mail, never the plain address.',
+        required: ['@context', 'id', 'type', 'issuer', 'validFrom', 'credentialSubject', 'proof'],
+        properties: {
+          '@context': { type: 'array', items: { type: 'string' } },
+          id: { type: 'string', pattern: '^urn:uuid:' },
+          type: { type: 'array', contains: { const: 'AchievementCredential' } },
+          issuer: {
+            type: 'object',
+            required: ['id', 'type', 'name'],
+            properties: { id: { type: 'string', pattern: '^did:web:' }, type: { type: 'array' }, name: { type: 'string' } },
+          },
+          validFrom: { type: 'string' },
+          validUntil: { type: 'string' },
+          name: { type: 'string' },
+          credentialSubject: {
+            type: 'object',
+            required: ['achievement'],
+            properties: { identifier: { type: 'array' }, achievement: ref('Achievement') },
+          },
+          proof: { type: ['object', 'array'] },
+        },
+      },
+      Achievement: {
+        type: 'object',
+        description: "An Open Badges 3.0 Achievement; `id` is the badge's achievementUrl.",
+        required: ['id', 'type', 'name', 'description', 'criteria'],
+        properties: {
+          '@context': { type: 'array', items: { type: 'string' }, description: 'On the standalone document only.' },
+          id: { type: 'string', format: 'uri' },
+          type: { type: 'array', items: { type: 'string' }, contains: { const: 'Achievement' } },
+          name: { type: 'string' },
+          description: { type: 'string' },
+          criteria: { type: 'object', required: ['narrative'], properties: { narrative: { type: 'string' } } },
+          image: { type: 'object', required: ['id', 'type'], properties: { id: { type: 'string' }, type: { const: 'Image' } } },
+          tag: { type: 'array', items: { type: 'string' } },
+        },
+      },
+      IssuerProfile: {
+        type: 'object',
+        required: ['@context', 'id', 'type', 'name'],
+        properties: {
+          '@context': { type: 'array', items: { type: 'string' } },
+          id: { type: 'string', pattern: '^did:web:', description: 'The issuer DID; its document is at /issuers/{slug}/did.json.' },
+          type: { type: 'array', items: { type: 'string' }, contains: { const: 'Profile' } },
+          name: { type: 'string' },
+          url: { type: 'string', format: 'uri' },
+        },
+      },
+      DidDocument: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['@context', 'id', 'verificationMethod', 'assertionMethod'],
+        properties: {
+          '@context': { type: 'array', items: { type: 'string' } },
+          id: { type: 'string', pattern: '^did:web:', description: '`did:web:<host>:issuers:<slug>` (a port is written %3A).' },
+          verificationMethod: {
+            type: 'array',
+            minItems: 1,
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['id', 'type', 'controller', 'publicKeyMultibase'],
+              properties: {
+                id: { type: 'string', pattern: '#key-[1-9][0-9]*$' },
+                type: { const: 'Multikey' },
+                controller: { type: 'string' },
+                publicKeyMultibase: { type: 'string', pattern: '^z' },
+              },
+            },
+          },
+          assertionMethod: { type: 'array', items: { type: 'string' } },
+        },
+      },
+      PublicVerification: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['valid', 'status', 'credential', 'verification', 'ob3Credential', 'features'],
+        properties: {
+          valid: { type: 'boolean', description: 'true only when every check of `verification` passes.' },
+          status: {
+            type: 'string',
+            enum: ['pending', 'valid', 'expired', 'revoked'],
+            description: 'The lifecycle status at read time: revoked > expired > valid (claimed) > pending.',
+          },
+          credential: {
+            type: 'object',
+            additionalProperties: false,
+            required: [
+              'id',
+              'credentialId',
+              'badgeId',
+              'badgeName',
+              'badgeDescription',
+              'badgeImageUrl',
+              'tags',
+              'issuerName',
+              'issuerSlug',
+              'issuerDomainVerified',
+              'recipientName',
+              'recipientEmailPartial',
+              'issuanceDate',
+              'expirationDate',
+              'claimedAt',
+              'revokedAt',
+              'revocationReason',
+              'supersedesCredentialId',
+              'supersededByCredentialId',
+              'verificationUrl',
+            ],
+            properties: {
+              id: { type: 'string', format: 'uuid' },
+              credentialId: { type: 'string', pattern: '^CRD-[0-9A-HJKMNP-TV-Z]{12}$' },
+              badgeId: { type: 'string', format: 'uuid' },
+              badgeName: { type: ['string', 'null'], description: 'From the signed achievement (what was awarded).' },
+              badgeDescription: { type: ['string', 'null'] },
+              badgeImageUrl: { type: ['string', 'null'] },
+              tags: { type: 'array', items: { type: 'string' } },
+              issuerName: { type: ['string', 'null'] },
+              issuerSlug: { type: 'string' },
+              issuerDomainVerified: { type: 'boolean' },
+              recipientName: { type: 'string' },
+              recipientEmailPartial: { type: 'string', description: 'First character of the local part, `***`, `@` and the domain.' },
+              issuanceDate: ts,
+              expirationDate: nullableTs,
+              claimedAt: nullableTs,
+              revokedAt: nullableTs,
+              revocationReason: { type: ['string', 'null'] },
+              supersedesCredentialId: { type: ['string', 'null'], format: 'uuid' },
+              supersededByCredentialId: { type: ['string', 'null'], format: 'uuid' },
+              verificationUrl: { type: 'string', format: 'uri' },
+            },
+          },
+          verification: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['signatureValid', 'notRevoked', 'notExpired', 'issuerActive'],
+            properties: {
+              signatureValid: { type: 'boolean', description: "Ed25519 proof verified against the issuer's published did.json." },
+              notRevoked: { type: 'boolean' },
+              notExpired: { type: 'boolean' },
+              issuerActive: { type: 'boolean', description: 'The issuing organization is approved and not suspended.' },
+            },
+          },
+          ob3Credential: ref('Ob3Credential'),
+          features: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['qrCodeEnabled'],
+            properties: { qrCodeEnabled: { type: 'boolean' } },
+          },
+        },
+      },
+      SubmittedVerification: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['valid', 'status', 'verification', 'checks', 'ob3Credential'],
+        properties: {
+          valid: { type: 'boolean', description: 'true only when every check passes (status valid).' },
+          status: { type: 'string', enum: ['valid', 'expired', 'revoked', 'invalid'] },
+          verification: {
+            type: 'object',
+            additionalProperties: false,
+            required: [
+              'signatureValid',
+              'notRevoked',
+              'notExpired',
+              'issuerAuthenticated',
+              'notBeforeValid',
+              'structureValid',
+              'statusAvailable',
+            ],
+            properties: {
+              signatureValid: { type: 'boolean', description: 'At least one supported proof verifies and none fails.' },
+              notRevoked: { type: 'boolean' },
+              notExpired: { type: 'boolean' },
+              issuerAuthenticated: {
+                type: 'boolean',
+                description:
+                  'The signing key is shown to belong to the issuer (did:key, or its did:web / https controller document). Required for valid.',
+              },
+              notBeforeValid: { type: 'boolean' },
+              structureValid: { type: 'boolean' },
+              statusAvailable: { type: 'boolean', description: 'false when a status list could not be fetched (then not valid).' },
+              issuerActive: {
+                type: 'boolean',
+                description: 'Only for credentials issued on this platform: the organization is approved and not suspended.',
+              },
+            },
+          },
+          checks: {
+            type: 'array',
+            description:
+              'In order: format (VC-JWT only), context, type, structure, signature, issuer, notBefore, expiration, status; for ' +
+              'credentials of this platform also registry and issuerActive.',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['name', 'passed', 'message'],
+              properties: { name: { type: 'string' }, passed: { type: 'boolean' }, message: { type: 'string' } },
+            },
+          },
+          ob3Credential: { type: ['object', 'null'], description: 'The credential that was verified (unwrapped), or null.' },
+          issuedHere: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['credentialId', 'verificationUrl'],
+            description: 'Present when the credential was issued on this platform and is public.',
+            properties: {
+              credentialId: { type: 'string', pattern: '^CRD-[0-9A-HJKMNP-TV-Z]{12}$' },
+              verificationUrl: { type: 'string', format: 'uri' },
+            },
+          },
         },
       },
     },
@@ -980,8 +1493,784 @@ export const openApiDocument = {
         },
       },
     },
+    '/api/organizations/{orgId}/signing-keys': {
+      parameters: [orgId],
+      post: {
+        summary: "Generate the organization's Ed25519 signing keys (idempotent)",
+        description:
+          'The key pair is made by the signing service (the private key never leaves it) and published in ' +
+          '/issuers/{slug}/did.json; the organization gets `signingKeysGenerated: true`, which /api/v1 requires.',
+        security: session,
+        responses: {
+          ...ok('201', 'Generated now.', ref('SigningKeys')),
+          ...ok('200', 'The organization already had its keys; nothing changed.', ref('SigningKeys')),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND: not a member'),
+          '429': common['429'],
+          '503': unavailable,
+        },
+      },
+    },
+    '/api/organizations/{orgId}/badges': {
+      parameters: [orgId],
+      post: {
+        summary: 'Create a badge template',
+        description: 'name, description and criteria are required; the slug is derived from the name (made unique) unless given.',
+        security: session,
+        requestBody: { required: true, content: json({ allOf: [ref('BadgeInput'), { required: ['name', 'description', 'criteria'] }] }) },
+        responses: {
+          '201': {
+            description: 'Created. Location: the badge.',
+            headers: { ...rateHeaders, Location: { schema: { type: 'string' }, description: 'badges/{badgeId}, relative to this URL.' } },
+            content: json(ref('Badge')),
+          },
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND: not a member'),
+          '409': error('CONFLICT (details.field = slug): the slug is used by another badge of the organization.'),
+          ...common,
+        },
+      },
+      get: {
+        summary: "The organization's badge templates, newest first (same query and answer as GET /api/v1/badges)",
+        security: session,
+        parameters: [...pageParameters(100), { name: 'active', in: 'query', schema: { type: 'boolean' } }],
+        responses: {
+          ...ok('200', 'A page of badges.', ref('BadgeList')),
+          '400': common['400'],
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND: not a member'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/organizations/{orgId}/badges/{badgeId}': {
+      parameters: [orgId, badgeId],
+      get: {
+        summary: 'One badge template',
+        security: session,
+        responses: {
+          ...ok('200', 'The badge.', ref('Badge')),
+          '401': error('UNAUTHORIZED'),
+          '404': error("NOT_FOUND: unknown or another organization's badge."),
+          '429': common['429'],
+        },
+      },
+      patch: {
+        summary: 'Change a badge template (only the fields sent)',
+        description:
+          '`null` clears imageUrl and expiresInDays and is refused for the other fields. Credentials already issued keep what they ' +
+          'were signed with; renewals use the template as it is then.',
+        security: session,
+        requestBody: { required: true, content: json(ref('BadgeInput')) },
+        responses: {
+          ...ok('200', 'The badge.', ref('Badge')),
+          '401': error('UNAUTHORIZED'),
+          '404': error("NOT_FOUND: unknown or another organization's badge."),
+          '409': error(
+            'CONFLICT (details.field = slug): the slug is taken, or it cannot change because credentials were issued from the badge.',
+          ),
+          ...common,
+        },
+      },
+      delete: {
+        summary: 'Delete a badge template; one with credentials is deactivated instead',
+        security: session,
+        responses: {
+          '204': { description: 'Deleted.', headers: rateHeaders },
+          ...ok('200', 'The badge had credentials: it was deactivated (isActive false) instead, and is returned.', ref('Badge')),
+          '401': error('UNAUTHORIZED'),
+          '404': error("NOT_FOUND: unknown or another organization's badge."),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/organizations/{orgId}/badges/{badgeId}/image': {
+      parameters: [orgId, badgeId],
+      post: {
+        summary: "Upload the badge's image (PNG, JPEG, WebP or SVG, at most 2 MiB)",
+        description:
+          'multipart/form-data with exactly one part, the file `image`. The type is decided from the bytes; scriptable or ' +
+          'malformed SVG is refused. The badge then gets an imageUrl under /images/badges/{badgeId}/.',
+        security: session,
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['image'],
+                properties: { image: { type: 'string', format: 'binary', contentMediaType: 'image/*' } },
+              },
+            },
+          },
+        },
+        responses: {
+          ...ok('200', 'The badge with its new imageUrl.', ref('Badge')),
+          '400': error('VALIDATION_ERROR (details.field = image): missing, empty, not a PNG/JPEG/WebP/SVG, refused SVG, other fields.'),
+          '401': error('UNAUTHORIZED'),
+          '404': error("NOT_FOUND: unknown or another organization's badge."),
+          '413': error('PAYLOAD_TOO_LARGE (details.field = image, details.limitBytes): larger than 2 MiB.'),
+          '415': error('UNSUPPORTED_MEDIA_TYPE: not multipart/form-data.'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/images/badges/{badgeId}/{file}': {
+      parameters: [
+        badgeId,
+        {
+          name: 'file',
+          in: 'path',
+          required: true,
+          description: 'The SHA-256 (hex) of the image bytes and its extension, as in the badge imageUrl.',
+          schema: { type: 'string', pattern: '^[0-9a-f]{64}\\.(png|jpg|webp|svg)$' },
+        },
+      ],
+      get: {
+        summary: 'A badge image (public, content-addressed, immutable)',
+        description: 'Cross-origin readable; an SVG is served with a sandboxing Content-Security-Policy.',
+        parameters: [{ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } }],
+        responses: {
+          '200': {
+            description: 'The image bytes as uploaded.',
+            headers: {
+              ...rateHeaders,
+              'Cache-Control': cacheControl('public, max-age=31536000, immutable'),
+              ETag: { schema: { type: 'string' }, description: 'The quoted content hash.' },
+            },
+            content: {
+              'image/png': { schema: { type: 'string', format: 'binary' } },
+              'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+              'image/webp': { schema: { type: 'string', format: 'binary' } },
+              'image/svg+xml': { schema: { type: 'string' } },
+            },
+          },
+          '304': { description: 'Not modified (If-None-Match matched the ETag).', headers: rateHeaders },
+          '404': error('NOT_FOUND'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/organizations/{orgId}/webhooks': {
+      parameters: [orgId],
+      post: {
+        summary: 'Register an outbound webhook endpoint (Enterprise plan)',
+        description:
+          'Deliveries are POSTs with `X-Service-Signature` (hex HMAC-SHA256 of the raw body keyed with the secret), `X-Service-Event`, ' +
+          '`X-Service-Timestamp` and `X-Service-Delivery`; at least once, retried from 30 seconds after a failure, doubling, for 24 hours. ' +
+          'The URL must be https and resolve to a public address.',
+        security: session,
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            additionalProperties: false,
+            required: ['url', 'events'],
+            properties: {
+              url: { type: 'string', format: 'uri', maxLength: 2048 },
+              events: { type: 'array', minItems: 1, maxItems: 20, items: ref('WebhookEvent') },
+            },
+          }),
+        },
+        responses: {
+          '201': {
+            description: 'Registered; the secret is shown in this response only (Cache-Control: no-store).',
+            headers: { ...rateHeaders, 'Cache-Control': cacheControl('no-store') },
+            content: json(ref('WebhookEndpointWithSecret')),
+          },
+          '400': error('VALIDATION_ERROR: details.field = url (malformed, not https, not public) or events (empty, unknown type).'),
+          '401': error('UNAUTHORIZED'),
+          '403': error('FORBIDDEN: outbound webhooks need the Enterprise plan (details.plan).'),
+          '404': error('NOT_FOUND: not a member'),
+          '409': error('CONFLICT: the organization has the maximum number of endpoints.'),
+          '413': common['413'],
+          '415': common['415'],
+          '429': common['429'],
+        },
+      },
+      get: {
+        summary: "The organization's webhook endpoints (never their secrets)",
+        security: session,
+        responses: {
+          ...ok('200', 'The endpoints.', {
+            type: 'object',
+            additionalProperties: false,
+            required: ['data'],
+            properties: { data: { type: 'array', items: ref('WebhookEndpoint') } },
+          }),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND: not a member'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/organizations/{orgId}/webhooks/{webhookId}': {
+      parameters: [orgId, webhookId],
+      delete: {
+        summary: 'Remove a webhook endpoint (its pending deliveries are cancelled)',
+        security: session,
+        responses: {
+          '204': { description: 'Removed.', headers: rateHeaders },
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/organizations/{orgId}/webhooks/{webhookId}/deliveries': {
+      parameters: [orgId, webhookId],
+      get: {
+        summary: "An endpoint's deliveries, newest first, with their attempts",
+        security: session,
+        parameters: pageParameters(100),
+        responses: {
+          ...ok('200', 'A page of deliveries.', {
+            type: 'object',
+            additionalProperties: false,
+            required: ['data', 'pagination'],
+            properties: { data: { type: 'array', items: ref('WebhookDelivery') }, pagination: ref('Pagination') },
+          }),
+          '400': common['400'],
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/organizations/{orgId}/webhooks/{webhookId}/deliveries/{deliveryId}/replay': {
+      parameters: [orgId, webhookId, deliveryId],
+      post: {
+        summary: 'Send a finished (succeeded, failed or cancelled) delivery again',
+        security: session,
+        responses: {
+          ...ok('202', 'Queued again (status pending, a new 24-hour retry window).', ref('WebhookDelivery')),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND: unknown delivery, or not of this endpoint, or the endpoint was removed.'),
+          '409': error('CONFLICT: the delivery is already queued.'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/organizations/{orgId}/webhooks/deliveries/{deliveryId}/replay': {
+      parameters: [orgId, deliveryId],
+      post: {
+        summary: 'Replay a delivery by its id alone (same as .../webhooks/{webhookId}/deliveries/{deliveryId}/replay)',
+        security: session,
+        responses: {
+          ...ok('202', 'Queued again.', ref('WebhookDelivery')),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND'),
+          '409': error('CONFLICT: the delivery is already queued.'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/organizations/{orgId}/deliveries/{deliveryId}/replay': {
+      parameters: [orgId, deliveryId],
+      post: {
+        summary: 'Replay a delivery (the path as DECISIONS.md writes it; same as above)',
+        security: session,
+        responses: {
+          ...ok('202', 'Queued again.', ref('WebhookDelivery')),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND'),
+          '409': error('CONFLICT: the delivery is already queued.'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/organizations/{orgId}/webhooks/{webhookId}/ping': {
+      parameters: [orgId, webhookId],
+      post: {
+        summary: 'Send one `webhook.ping` event now and report the attempt',
+        description:
+          'Made once, synchronously (up to about 20 seconds); not retried. The answer is 200 whether the endpoint accepted it or not.',
+        security: session,
+        responses: {
+          ...ok('200', 'The delivery with its single attempt (status succeeded or failed).', ref('WebhookDelivery')),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/organizations/{orgId}/notifications': {
+      parameters: [orgId],
+      get: {
+        summary: "The organization's e-mails and notices, newest first, with their delivery state",
+        security: session,
+        parameters: pageParameters(100),
+        responses: {
+          ...ok('200', 'A page of notifications.', {
+            type: 'object',
+            additionalProperties: false,
+            required: ['data', 'pagination'],
+            properties: { data: { type: 'array', items: ref('Notification') }, pagination: ref('Pagination') },
+          }),
+          '400': common['400'],
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND: not a member'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/organizations/{orgId}/analytics': {
+      parameters: [orgId],
+      get: {
+        summary: "Verification counts of the organization's credentials per UTC day, channel, badge and outcome",
+        description: 'Nothing about verifiers is recorded. Both days are included; at most 366 days.',
+        security: session,
+        parameters: [
+          { name: 'from', in: 'query', required: true, schema: { type: 'string', format: 'date' } },
+          { name: 'to', in: 'query', required: true, schema: { type: 'string', format: 'date' } },
+        ],
+        responses: {
+          ...ok('200', 'Rows and totals.', ref('Analytics')),
+          '400': error(
+            'VALIDATION_ERROR: details.field = from or to (missing, not YYYY-MM-DD, not a date, to before from, more than 366 days).',
+          ),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND: not a member'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/admin/organizations': {
+      get: {
+        summary: 'All organizations, for platform operators',
+        security: admin,
+        parameters: [
+          { name: 'status', in: 'query', schema: { type: 'string', enum: ['pending_approval', 'approved', 'suspended'] } },
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
+          { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 1000000, default: 0 } },
+        ],
+        responses: {
+          ...ok('200', 'A page of organizations.', ref('OrganizationList')),
+          '400': common['400'],
+          '401': error('UNAUTHORIZED: not the platform admin token.'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/admin/organizations/{orgId}': {
+      parameters: [orgId],
+      patch: {
+        summary: "Set an organization's plan",
+        security: admin,
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            additionalProperties: false,
+            required: ['plan'],
+            properties: { plan: { type: 'string', enum: ['free', 'professional', 'enterprise'] } },
+          }),
+        },
+        responses: {
+          ...ok('200', 'The organization.', ref('Organization')),
+          '401': error('UNAUTHORIZED: not the platform admin token.'),
+          '404': error('NOT_FOUND'),
+          ...common,
+        },
+      },
+    },
+    '/api/admin/organizations/{orgId}/approve': {
+      parameters: [orgId],
+      post: {
+        summary: 'Approve an organization pending approval (approving an approved one changes nothing)',
+        security: admin,
+        responses: {
+          ...ok('200', 'The organization (status approved).', ref('Organization')),
+          '401': error('UNAUTHORIZED: not the platform admin token.'),
+          '404': error('NOT_FOUND'),
+          '409': error('CONFLICT: a suspended organization is reinstated, not approved (details.status).'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/admin/organizations/{orgId}/suspend': {
+      parameters: [orgId],
+      post: {
+        summary: 'Suspend an organization: its credentials verify as not valid and its API keys get 403',
+        security: admin,
+        responses: {
+          ...ok('200', 'The organization (status suspended).', ref('Organization')),
+          '401': error('UNAUTHORIZED: not the platform admin token.'),
+          '404': error('NOT_FOUND'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/admin/organizations/{orgId}/reinstate': {
+      parameters: [orgId],
+      post: {
+        summary: 'Reinstate a suspended organization (status approved)',
+        security: admin,
+        responses: {
+          ...ok('200', 'The organization (status approved).', ref('Organization')),
+          '401': error('UNAUTHORIZED: not the platform admin token.'),
+          '404': error('NOT_FOUND'),
+          '409': error('CONFLICT: only a suspended organization can be reinstated (details.status).'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/admin/organizations/{orgId}/signing-keys': {
+      parameters: [orgId],
+      post: {
+        summary: "Generate an organization's signing keys (as the member route does)",
+        security: admin,
+        responses: {
+          ...ok('201', 'Generated now.', ref('SigningKeys')),
+          ...ok('200', 'The organization already had its keys; nothing changed.', ref('SigningKeys')),
+          '401': error('UNAUTHORIZED: not the platform admin token.'),
+          '404': error('NOT_FOUND'),
+          '429': common['429'],
+          '503': unavailable,
+        },
+      },
+    },
+    '/api/webhooks/stripe': {
+      post: {
+        summary: 'The payment provider (Stripe) posts subscription events here',
+        description:
+          'Authenticated by the `Stripe-Signature` header (t=..., v1=HMAC-SHA256 of `t.body` with the webhook secret, 5-minute ' +
+          'tolerance), not by a key or session. The raw body (at most 1 MiB, any Content-Type) is verified byte for byte. Handled: ' +
+          'checkout.session.completed, customer.subscription.created|updated|deleted, invoice.paid, invoice.payment_failed; other ' +
+          'types are acknowledged and ignored; each event id is applied once.',
+        parameters: [
+          {
+            name: 'Stripe-Signature',
+            in: 'header',
+            required: true,
+            schema: { type: 'string' },
+            description: '`t=<unix seconds>,v1=<hex HMAC-SHA256>`',
+          },
+        ],
+        requestBody: { required: true, content: json({ type: 'object', description: 'A Stripe event.' }) },
+        responses: {
+          ...ok('200', 'Received (handled, ignored or a duplicate).', {
+            type: 'object',
+            additionalProperties: false,
+            required: ['received'],
+            properties: { received: { const: true } },
+          }),
+          '400': error('VALIDATION_ERROR: missing, bad or stale signature, or an empty or malformed body; nothing changes.'),
+          '413': error('PAYLOAD_TOO_LARGE: more than 1 MiB.'),
+          '429': common['429'],
+          '503': error('UNAVAILABLE: the change could not be applied now; the provider retries.'),
+        },
+      },
+    },
+    '/healthz': {
+      get: {
+        summary: 'Platform readiness: 200 only when every service is ready',
+        description: 'Not rate limited. Results are cached for one second.',
+        responses: {
+          '200': { description: 'Every service is ready.', headers: requestIdHeader, content: json(ref('Health')) },
+          '503': { description: 'Some service is not ready (see checks).', headers: requestIdHeader, content: json(ref('Health')) },
+        },
+      },
+    },
+    '/api/verify/{credentialId}': {
+      parameters: [publicCredentialRef],
+      get: {
+        summary: 'Verify a credential of this platform (public)',
+        description:
+          "Runs the four checks on every request: the Ed25519 signature against the issuer's did.json, expiry, revocation, and " +
+          'the issuer being approved and not suspended. `valid` is true only when all pass; `status` stays the lifecycle status. ' +
+          "A private credential needs the owning recipient's session (a missing, invalid or foreign one is 403, not 401). " +
+          'Public answers are cross-origin readable.',
+        security: publicOrRecipient,
+        responses: {
+          '200': publicOk('The verification.', 'application/json', ref('PublicVerification'), {
+            'Cache-Control': cacheControl('`no-cache` (public) or `private, no-store` (a private credential, to its owner).'),
+          }),
+          '403': error('FORBIDDEN: the credential is private.'),
+          '404': error('NOT_FOUND: no such credential (or not a CRD- id or UUID).'),
+          '503': unavailable,
+        },
+      },
+    },
+    '/api/verify/credential': {
+      post: {
+        summary: 'Verify an Open Badges 3.0 credential from any platform (public)',
+        description:
+          'The body is the credential, or `{"credential": ...}` (the credential, or a VC-JWT as a compact JWS string); ' +
+          'application/json or any application/*+json, at most 64 KiB. Remote documents (did:web, status lists) are fetched only ' +
+          'over https from public addresses. A credential of this platform is also checked against its registry (revocation, ' +
+          'expiry, issuer active) and, when public, answered with `issuedHere`. Problems with the credential itself are results ' +
+          '(valid false, status invalid), not errors.',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                anyOf: [
+                  { type: 'object', required: ['credential'], properties: { credential: { type: ['object', 'string'] } } },
+                  { type: 'object', required: ['@context'], description: 'The credential itself.' },
+                ],
+              },
+            },
+            'application/ld+json': { schema: { type: 'object' } },
+          },
+        },
+        responses: {
+          '200': publicOk('The verification result.', 'application/json', ref('SubmittedVerification'), {
+            'Cache-Control': cacheControl('no-store'),
+          }),
+          '400': error(
+            'VALIDATION_ERROR: empty body, not UTF-8 or not acceptable JSON (details.field = body), or not a credential ' +
+              '(details.field = credential, details.reason = NOT_AN_OBJECT | MALFORMED_CREDENTIAL).',
+          ),
+          '413': error('PAYLOAD_TOO_LARGE: more than 64 KiB.'),
+          '415': error('UNSUPPORTED_MEDIA_TYPE: not application/json or application/*+json.'),
+          '503': unavailable,
+        },
+      },
+    },
+    '/api/verify/baked': {
+      post: {
+        summary: 'Verify a baked badge image (PNG or SVG) from any platform (public)',
+        description:
+          'multipart/form-data with the file `file`, or the raw image as image/png or image/svg+xml; at most 5 MiB. ' +
+          'The embedded credential is verified as by POST /api/verify/credential.',
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } },
+            },
+            'image/png': { schema: { type: 'string', format: 'binary' } },
+            'image/svg+xml': { schema: { type: 'string' } },
+          },
+        },
+        responses: {
+          '200': publicOk('The verification result.', 'application/json', ref('SubmittedVerification'), {
+            'Cache-Control': cacheControl('no-store'),
+          }),
+          '400': error(
+            'VALIDATION_ERROR (details.field = file): no file, or details.reason = NO_CREDENTIAL (an image without a credential), ' +
+              'UNSUPPORTED_IMAGE, MALFORMED_IMAGE or MALFORMED_CREDENTIAL.',
+          ),
+          '413': error('PAYLOAD_TOO_LARGE: more than 5 MiB.'),
+          '415': error('UNSUPPORTED_MEDIA_TYPE: not multipart/form-data, image/png or image/svg+xml (details.supported).'),
+          '503': unavailable,
+        },
+      },
+    },
+    '/credentials/{credentialId}/ob3': {
+      parameters: [publicCredentialRef],
+      get: {
+        summary: 'The signed Open Badges 3.0 credential, byte for byte as issued (public)',
+        security: publicOrRecipient,
+        responses: {
+          '200': publicOk('The credential (JSON-LD).', 'application/ld+json', ref('Ob3Credential'), {
+            'Cache-Control': cacheControl('`no-cache` (public) or `private, no-store` (a private credential, to its owner).'),
+          }),
+          '403': error('FORBIDDEN: the credential is private.'),
+          '404': error('NOT_FOUND'),
+          '503': unavailable,
+        },
+      },
+    },
+    '/api/credentials/{credentialId}/baked': {
+      parameters: [publicCredentialRef],
+      get: {
+        summary: 'The badge image as PNG with the signed credential embedded (public)',
+        description: 'One iTXt chunk `openbadgecredential` holds the stored credential bytes (Open Badges 3.0 baking).',
+        security: publicOrRecipient,
+        responses: {
+          '200': publicOk(
+            'The baked PNG.',
+            'image/png',
+            { type: 'string', format: 'binary' },
+            {
+              'Content-Disposition': { schema: { type: 'string' }, description: 'attachment; filename="CRD-....png"' },
+              'Cache-Control': cacheControl('`no-cache` (public) or `private, no-store`.'),
+            },
+          ),
+          '403': error('FORBIDDEN: the credential is private.'),
+          '404': error('NOT_FOUND'),
+          '503': unavailable,
+        },
+      },
+    },
+    '/issuers/{slug}/did.json': {
+      parameters: [slugParam('slug', "The organization's slug.")],
+      get: {
+        summary: "The issuer's DID document (did:web): every non-revoked key as a Multikey, referenced from assertionMethod",
+        responses: {
+          '200': publicOk('The DID document.', 'application/did+json', ref('DidDocument'), {
+            'Cache-Control': cacheControl('public, max-age=60'),
+          }),
+          '404': error('NOT_FOUND: unknown issuer, or no signing keys yet.'),
+          '503': unavailable,
+        },
+      },
+    },
+    '/issuers/{slug}': {
+      parameters: [slugParam('slug', "The organization's slug.")],
+      get: {
+        summary: "The issuer's Open Badges 3.0 Profile (JSON-LD)",
+        responses: {
+          '200': publicOk('The Profile.', 'application/ld+json', ref('IssuerProfile'), {
+            'Cache-Control': cacheControl('public, max-age=300'),
+          }),
+          '404': error('NOT_FOUND: unknown issuer, or still pending approval.'),
+          '503': unavailable,
+        },
+      },
+    },
+    '/achievements/{orgSlug}/{badgeSlug}': {
+      parameters: [slugParam('orgSlug', "The organization's slug."), slugParam('badgeSlug', "The badge's slug.")],
+      get: {
+        summary: 'The badge as an Open Badges 3.0 Achievement (JSON-LD); deactivated badges stay published',
+        responses: {
+          '200': publicOk('The Achievement.', 'application/ld+json', ref('Achievement'), {
+            'Cache-Control': cacheControl('public, max-age=300'),
+          }),
+          '404': error('NOT_FOUND'),
+          '503': unavailable,
+        },
+      },
+    },
+    '/verify/{credentialId}': {
+      parameters: [publicCredentialRef],
+      get: {
+        summary: 'The web verification page of a credential',
+        description:
+          'Status, the four checks, the achievement, the issuer (with the domain-verified mark), the recipient name and partial ' +
+          'e-mail, dates, the revocation reason, renewal links, a QR code of the verification URL, and downloads.',
+        security: publicOrRecipient,
+        responses: {
+          '200': htmlPage('The page.'),
+          '403': htmlPage('The credential is private.'),
+          '404': htmlPage('No such credential.'),
+          '503': unavailable,
+        },
+      },
+    },
+    '/verify-lookup': {
+      get: {
+        summary: 'The lookup page: enter a credential id, or upload a baked badge',
+        parameters: [{ name: 'id', in: 'query', required: false, schema: { type: 'string' }, description: 'A CRD- id or UUID.' }],
+        responses: {
+          '200': htmlPage('The forms (no `id`).'),
+          '303': {
+            description: 'A well-formed `id`: redirect to its verification page.',
+            headers: { ...requestIdHeader, Location: { schema: { type: 'string' }, description: '/verify/{credentialId}' } },
+          },
+          '400': htmlPage('The forms again, saying the `id` is not a credential id.'),
+          '503': unavailable,
+        },
+      },
+      post: {
+        summary: "The lookup page's upload: verifies a baked PNG/SVG of any platform and shows the result",
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } },
+            },
+          },
+        },
+        responses: {
+          '200': htmlPage('The result page (as POST /api/verify/baked).'),
+          '400': htmlPage('The form again with the reason (no file, no credential inside, not an image).'),
+          '413': htmlPage('The form again: the file is larger than 5 MiB.'),
+          '415': htmlPage('The form again: not multipart/form-data.'),
+          '503': unavailable,
+        },
+      },
+    },
+    '/o/{orgSlug}/badges/{badgeSlug}': {
+      parameters: [slugParam('orgSlug', "The organization's slug."), slugParam('badgeSlug', "The badge's slug.")],
+      get: {
+        summary: 'The public page of a badge',
+        responses: {
+          '200': htmlPage('The page.'),
+          '404': htmlPage('Unknown badge, or the issuer is still pending approval.'),
+          '503': unavailable,
+        },
+      },
+    },
+    '/o/{orgSlug}/badges/{badgeSlug}/image.png': {
+      parameters: [slugParam('orgSlug', "The organization's slug."), slugParam('badgeSlug', "The badge's slug.")],
+      get: {
+        summary: 'The badge image as PNG (converted from JPEG/WebP/SVG, or a placeholder), as the pages show it',
+        responses: {
+          '200': publicOk(
+            'The PNG.',
+            'image/png',
+            { type: 'string', format: 'binary' },
+            {
+              'Cache-Control': cacheControl('public, max-age=300'),
+              ETag: { schema: { type: 'string' } },
+            },
+          ),
+          '404': error('NOT_FOUND'),
+          '503': unavailable,
+        },
+      },
+    },
+    '/claim/{credentialId}': {
+      parameters: [publicCredentialRef],
+      get: {
+        summary: 'The claim page behind the link of the issue e-mail',
+        description: 'A form (no script) that posts the token to POST /claim/{credentialId}. Shows nothing of the credential itself.',
+        parameters: [
+          { name: 'token', in: 'query', required: false, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{20,128}$' } },
+          {
+            name: 'result',
+            in: 'query',
+            required: false,
+            schema: { type: 'string', enum: ['claimed', 'invalid_token', 'conflict', 'not_found', 'error'] },
+            description: 'Set by the redirect of POST /claim/{credentialId}.',
+          },
+        ],
+        responses: {
+          '200': htmlPage('The page (Cache-Control: no-store).'),
+          '404': htmlPage('Not a CRD- id or UUID.'),
+          '503': unavailable,
+        },
+      },
+      post: {
+        summary: "The claim page's form: claims the credential with the token, then redirects back to the page",
+        requestBody: {
+          required: true,
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: { type: 'object', properties: { token: { type: 'string' } } },
+            },
+          },
+        },
+        responses: {
+          '303': {
+            description:
+              'Redirect to /claim/{credentialId}?result=claimed, or ?result=invalid_token|conflict|not_found when the claim was refused.',
+            headers: { ...rateHeaders, Location: { schema: { type: 'string' } } },
+          },
+          '404': error('NOT_FOUND: not a CRD- id or UUID.'),
+          '413': error('PAYLOAD_TOO_LARGE: a form larger than 4 KiB.'),
+          '429': common['429'],
+          '503': unavailable,
+        },
+      },
+    },
     '/api/v1/openapi.json': {
-      get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1', content: json({ type: 'object' }) } } },
+      get: {
+        summary: 'This document (no API key needed)',
+        responses: {
+          '200': {
+            description: 'OpenAPI 3.1',
+            headers: { ...rateHeaders, 'Cache-Control': cacheControl('public, max-age=300') },
+            content: json({ type: 'object' }),
+          },
+          '429': common['429'],
+        },
+      },
     },
   },
 } as const;

@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { createRequire } from 'node:module';
-import type { AppError } from '@cred/runtime';
+import { AppError } from '@cred/runtime';
 import { fromGrpcError } from './errors.js';
 
 export interface CallOptions {
@@ -33,13 +33,19 @@ export interface ClientOptions {
   deadlineMs?: number;
 }
 
+const REQUEST_ID = /^[\x21-\x7e]{1,200}$/;
+
 type ClientConstructor<C> = new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ChannelOptions) => C;
 
 /**
  * Wraps a generated client: every call has a deadline, failures come back as AppError
  * (see fromGrpcError), and the request id travels as metadata.
  */
-export function createClient<C extends grpc.Client>(Ctor: ClientConstructor<C>, address: string, options: ClientOptions = {}): PromiseClient<C> {
+export function createClient<C extends grpc.Client>(
+  Ctor: ClientConstructor<C>,
+  address: string,
+  options: ClientOptions = {},
+): PromiseClient<C> {
   const raw = new Ctor(address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30000,
     'grpc.max_receive_message_length': 8 * 1024 * 1024,
@@ -57,12 +63,24 @@ export function createClient<C extends grpc.Client>(Ctor: ClientConstructor<C>, 
       return (request: unknown, callOptions: CallOptions = {}) =>
         new Promise((resolve, reject: (e: AppError) => void) => {
           const metadata = new grpc.Metadata();
-          if (callOptions.requestId) metadata.set('x-request-id', callOptions.requestId);
+          // Plain metadata values must be printable ASCII; an id that is not is not propagated.
+          if (callOptions.requestId && REQUEST_ID.test(callOptions.requestId)) metadata.set('x-request-id', callOptions.requestId);
           const deadline = Date.now() + (callOptions.deadlineMs ?? defaultDeadline);
-          (fn as (...a: unknown[]) => unknown).call(raw, request, metadata, { deadline }, (err: grpc.ServiceError | null, response: unknown) => {
-            if (err) reject(fromGrpcError(err, `${address} ${String(prop)}`));
-            else resolve(response);
-          });
+          try {
+            (fn as (...a: unknown[]) => unknown).call(
+              raw,
+              request,
+              metadata,
+              { deadline },
+              (err: grpc.ServiceError | null, response: unknown) => {
+                if (err) reject(fromGrpcError(err, `${address} ${String(prop)}`));
+                else resolve(response);
+              },
+            );
+          } catch (err) {
+            // Callers get AppErrors only, with no internal detail.
+            reject(new AppError('INTERNAL_ERROR', 'Internal server error', {}, { cause: err }));
+          }
         });
     },
   });

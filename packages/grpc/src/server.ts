@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation, service as healthService } from 'grpc-health-check';
 import { toAppError, type Logger, Counter, Histogram, type Registry } from '@cred/runtime';
-import { toGrpcError } from './errors.js';
+import { internalGrpcError, toGrpcError } from './errors.js';
 
 export type UnaryHandler<Req, Res> = (request: Req, call: grpc.ServerUnaryCall<Req, Res>) => Promise<Res>;
 
@@ -41,10 +41,21 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   void healthService;
 
   const requests = options.metrics
-    ? new Counter({ name: 'grpc_server_requests_total', help: 'gRPC requests handled', labelNames: ['method', 'code'], registers: [options.metrics] })
+    ? new Counter({
+        name: 'grpc_server_requests_total',
+        help: 'gRPC requests handled',
+        labelNames: ['method', 'code'],
+        registers: [options.metrics],
+      })
     : undefined;
   const duration = options.metrics
-    ? new Histogram({ name: 'grpc_server_duration_seconds', help: 'gRPC handler duration', labelNames: ['method'], buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [options.metrics] })
+    ? new Histogram({
+        name: 'grpc_server_duration_seconds',
+        help: 'gRPC handler duration',
+        labelNames: ['method'],
+        buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+        registers: [options.metrics],
+      })
     : undefined;
 
   for (const binding of options.services) {
@@ -55,21 +66,45 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
       const label = `${binding.name}/${rpcName}`;
       wrapped[rpcName] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
         const started = process.hrtime.bigint();
-        handler(call.request, call).then(
-          (response) => {
-            requests?.inc({ method: label, code: 'OK' });
-            duration?.observe({ method: label }, Number(process.hrtime.bigint() - started) / 1e9);
-            callback(null, response);
-          },
-          (err: unknown) => {
-            const appErr = toAppError(err);
-            if (appErr.code === 'INTERNAL_ERROR') options.logger.error({ err, rpc: label }, 'rpc failed');
-            else options.logger.debug({ rpc: label, code: appErr.code }, 'rpc rejected');
-            requests?.inc({ method: label, code: appErr.code });
-            duration?.observe({ method: label }, Number(process.hrtime.bigint() - started) / 1e9);
-            callback(toGrpcError(appErr));
-          },
-        );
+        // Every call is answered exactly once: if sending the real outcome throws (an error
+        // status that cannot be encoded, a response grpc-js rejects), a bare INTERNAL status
+        // goes out instead, so the caller never waits for its deadline.
+        const answer = (send: () => void) => {
+          try {
+            send();
+          } catch (sendErr) {
+            options.logger.error({ err: sendErr, rpc: label }, 'rpc answer could not be sent; answering INTERNAL');
+            try {
+              callback(internalGrpcError());
+            } catch (fallbackErr) {
+              options.logger.error({ err: fallbackErr, rpc: label }, 'rpc fallback answer failed');
+            }
+          }
+        };
+        Promise.resolve()
+          .then(() => handler(call.request, call))
+          .then(
+            (response) => {
+              requests?.inc({ method: label, code: 'OK' });
+              duration?.observe({ method: label }, Number(process.hrtime.bigint() - started) / 1e9);
+              answer(() => callback(null, response));
+            },
+            (err: unknown) => {
+              const appErr = toAppError(err);
+              if (appErr.code === 'INTERNAL_ERROR') options.logger.error({ err, rpc: label }, 'rpc failed');
+              else options.logger.debug({ rpc: label, code: appErr.code }, 'rpc rejected');
+              requests?.inc({ method: label, code: appErr.code });
+              duration?.observe({ method: label }, Number(process.hrtime.bigint() - started) / 1e9);
+              answer(() => callback(toGrpcError(appErr)));
+            },
+          )
+          .catch((unexpected: unknown) => {
+            // Only reachable if logging or metrics threw; still answer the call.
+            answer(() => {
+              options.logger.error({ err: unexpected, rpc: label }, 'rpc wrapper failed');
+              callback(internalGrpcError());
+            });
+          });
       };
     }
     server.addService(binding.definition, wrapped);

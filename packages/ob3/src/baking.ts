@@ -206,6 +206,9 @@ function unescapeXml(text: string): string {
   });
 }
 
+/** From a declaration's "<", everything up to its first "[" or ">" (sticky: reads only that far). */
+const DECLARATION_BODY = /[^[>]*/y;
+
 /** Iterates over element tags outside comments/CDATA/PIs. */
 function* scanTags(xml: string, from = 0): Generator<XmlTag> {
   let i = from;
@@ -230,11 +233,15 @@ function* scanTags(xml: string, from = 0): Generator<XmlTag> {
       continue;
     }
     if (xml.startsWith('<!', lt)) {
-      // DOCTYPE, possibly with an internal subset in [...]
-      const bracket = xml.indexOf('[', lt);
+      // DOCTYPE, possibly with an internal subset in [...]. The "[" is looked for only inside
+      // the declaration (before its first ">"): searching the rest of the document for it made
+      // a run of "<!x>" declarations quadratic.
       const gt = xml.indexOf('>', lt);
       if (gt < 0) throw new BakingError('BAD_SVG', 'unterminated declaration');
-      i = bracket >= 0 && bracket < gt ? skipTo(']>') : gt + 1;
+      DECLARATION_BODY.lastIndex = lt;
+      DECLARATION_BODY.test(xml);
+      const hasSubset = DECLARATION_BODY.lastIndex < gt; // stopped at a "[" before the ">"
+      i = hasSubset ? skipTo(']>') : gt + 1;
       continue;
     }
     const closing = xml[lt + 1] === '/';
@@ -364,9 +371,15 @@ export function bakeSvg(svg: string, credential: string, options?: BakingLimits)
   if (prefixes.length === 0 && existingBinding !== undefined)
     throw new BakingError('BAD_SVG', 'prefix "openbadges" is bound to another namespace');
   const prefix = prefixes[0] ?? 'openbadges';
-  // Remove old credential elements (from the end so offsets stay valid).
-  let body = svg;
-  for (const el of findCredentialElements(svg, root).reverse()) body = body.slice(0, el.start) + body.slice(el.end);
+  // Remove old credential elements: keep the text between them (one pass, not one copy per element).
+  const kept: string[] = [];
+  let cursor = 0;
+  for (const el of findCredentialElements(svg, root)) {
+    kept.push(svg.slice(cursor, el.start));
+    cursor = el.end;
+  }
+  kept.push(svg.slice(cursor));
+  const body = kept.join('');
   const element =
     kind === 'jws'
       ? `<${prefix}:credential verify="${credential.trim()}"></${prefix}:credential>`

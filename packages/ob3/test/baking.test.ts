@@ -165,3 +165,43 @@ t.test('SVG bake/unbake', async (t) => {
   t.throws(() => bakeSvg('<svg xmlns:openbadges="http://openbadges.org"></svg>', '{}'), { code: 'BAKING_FAILED', reason: 'BAD_SVG' });
   t.throws(() => unbakeSvg('<svg <<<'), BakingError);
 });
+
+t.test('SVG scanning is linear in the input (multi-MB hostile SVGs)', async (t) => {
+  // "<!x>" declarations: the scan used to look for a "[" from each one to the end of the
+  // document, quadratic in the number of declarations (a 5 MiB upload took ~24 s; the 24 MB
+  // case below would not finish within the test timeout).
+  const declarations = '<!a>'.repeat(1_320_000) + '<svg></svg>';
+  t.ok(declarations.length > 5 * 1024 * 1024);
+  t.equal(unbakeSvg(declarations), null, '5 MiB of declarations before the root: no credential');
+  const huge =
+    '<!a>'.repeat(6_000_000) +
+    '<svg xmlns:openbadges="https://purl.imsglobal.org/ob/v3p0"><openbadges:credential>{"big":1}</openbadges:credential></svg>';
+  t.equal(unbakeSvg(huge, { maxInputBytes: 32 * 1024 * 1024 }), '{"big":1}', '24 MB of declarations, then a credential');
+  const inBody = '<svg>' + '<!a>'.repeat(1_000_000) + '<openbadges:credential>{"c":1}</openbadges:credential></svg>';
+  t.equal(unbakeSvg(inBody), '{"c":1}', 'declarations inside the root');
+  t.throws(() => unbakeSvg('<!a'.repeat(1_000_000)), { code: 'BAKING_FAILED', reason: 'BAD_SVG' }, 'unterminated declaration');
+  t.throws(
+    () => unbakeSvg('<!a [' + '<!b>'.repeat(1_000_000)),
+    { code: 'BAKING_FAILED', reason: 'BAD_SVG' },
+    'unterminated internal subset',
+  );
+
+  // Baking over many existing credential elements removes them in one pass.
+  const many = '<svg xmlns:openbadges="https://purl.imsglobal.org/ob/v3p0">' + '<openbadges:credential/>'.repeat(200_000) + '<rect/></svg>';
+  const rebaked = bakeSvg(many, '{"d":1}');
+  t.equal(unbakeSvg(rebaked), '{"d":1}');
+  t.equal(rebaked.split('<openbadges:credential').length - 1, 1, 'exactly one credential element remains');
+  t.match(rebaked, /<rect\/><\/svg>$/);
+});
+
+t.test('SVG declarations: an internal subset is skipped as a whole, a later "[" is not a subset', async (t) => {
+  const subset =
+    '<!DOCTYPE svg [ <!ENTITY x "<openbadges:credential>fake</openbadges:credential>"> ]>\n<svg><openbadges:credential>{"real":1}</openbadges:credential></svg>';
+  t.equal(unbakeSvg(subset), '{"real":1}');
+  const laterBracket = '<!DOCTYPE svg>\n<svg><openbadges:credential><![CDATA[{"a":[1]}]]></openbadges:credential></svg>';
+  t.equal(unbakeSvg(laterBracket), '{"a":[1]}');
+  t.equal(unbakeSvg('<!DOCTYPE svg>\n<svg><text>[x]</text></svg>'), null);
+  const baked = bakeSvg('<!DOCTYPE svg [ <!ENTITY e "x"> ]><svg width="1"><text>[</text></svg>', '{"b":1}');
+  t.ok(baked.startsWith('<!DOCTYPE svg [ <!ENTITY e "x"> ]><svg xmlns:openbadges='));
+  t.equal(unbakeSvg(baked), '{"b":1}');
+});

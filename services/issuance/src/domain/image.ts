@@ -24,7 +24,12 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 /** The image type from the bytes alone (magic numbers); undefined when it is none of ours. */
 export function sniffImage(data: Buffer): ImageKind | undefined {
-  if (data.length >= 33 && data.subarray(0, 8).equals(PNG_SIGNATURE) && data.readUInt32BE(8) === 13 && data.toString('latin1', 12, 16) === 'IHDR') {
+  if (
+    data.length >= 33 &&
+    data.subarray(0, 8).equals(PNG_SIGNATURE) &&
+    data.readUInt32BE(8) === 13 &&
+    data.toString('latin1', 12, 16) === 'IHDR'
+  ) {
     return 'png';
   }
   if (data.length >= 4 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
@@ -38,9 +43,55 @@ export function sniffImage(data: Buffer): ImageKind | undefined {
     return 'webp';
   }
   // SVG is text: look past a BOM, whitespace, an XML declaration and comments for "<svg".
-  const head = data.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
-  if (/^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:[A-Za-z_][\w.-]*:)?svg[\s>/]/.test(head)) return 'svg';
-  return undefined;
+  const head = data
+    .subarray(0, SVG_SNIFF_BYTES)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  return looksLikeSvg(head) ? 'svg' : undefined;
+}
+
+const SVG_SNIFF_BYTES = 4096;
+const WHITESPACE = /\s*/y;
+const SVG_ROOT = /<(?:[A-Za-z_][\w.-]*:)?svg[\s>/]/y;
+
+function skipWhitespace(text: string, pos: number): number {
+  WHITESPACE.lastIndex = pos;
+  WHITESPACE.test(text);
+  return WHITESPACE.lastIndex;
+}
+
+/**
+ * Whether a document's head is an SVG prolog followed by an <svg> (optionally prefixed) start
+ * tag: whitespace, an optional XML declaration, comments, at most one DOCTYPE without an
+ * internal subset, more comments. A single forward scan: every step moves past what it read
+ * (a comment ends at its first "-->", as in XML), so the work is linear in the head's length.
+ * (It replaces a regular expression that backtracked exponentially on runs of comments.)
+ */
+export function looksLikeSvg(head: string): boolean {
+  let pos = skipWhitespace(head, 0);
+  if (head.startsWith('<?xml', pos)) {
+    const gt = head.indexOf('>', pos + 5);
+    // "<?xml" ... "?>", with no ">" before the closing "?>".
+    if (gt < 0 || gt - 1 < pos + 5 || head[gt - 1] !== '?') return false;
+    pos = skipWhitespace(head, gt + 1);
+  }
+  let sawDoctype = false;
+  for (;;) {
+    if (head.startsWith('<!--', pos)) {
+      const end = head.indexOf('-->', pos + 4);
+      if (end < 0) return false;
+      pos = skipWhitespace(head, end + 3);
+    } else if (!sawDoctype && head.startsWith('<!DOCTYPE', pos)) {
+      const gt = head.indexOf('>', pos + 9);
+      if (gt < 0) return false;
+      sawDoctype = true;
+      pos = skipWhitespace(head, gt + 1);
+    } else {
+      break;
+    }
+  }
+  SVG_ROOT.lastIndex = pos;
+  return SVG_ROOT.test(head);
 }
 
 /**
@@ -50,7 +101,8 @@ export function sniffImage(data: Buffer): ImageKind | undefined {
  */
 export function checkImage(data: Buffer): CheckedImage {
   if (data.length === 0) throw AppError.validation('image', 'image is empty');
-  if (data.length > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'image must be at most 2 MiB', { field: 'image', limitBytes: MAX_IMAGE_BYTES });
+  if (data.length > MAX_IMAGE_BYTES)
+    throw new AppError('PAYLOAD_TOO_LARGE', 'image must be at most 2 MiB', { field: 'image', limitBytes: MAX_IMAGE_BYTES });
   const kind = sniffImage(data);
   if (!kind) throw AppError.validation('image', 'image must be a PNG, JPEG, WebP or SVG file');
   if (kind === 'svg') {

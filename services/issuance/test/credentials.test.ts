@@ -46,7 +46,12 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
 
     const ob3 = JSON.parse(r.ob3_credential_json);
     t.equal(ob3.id, `urn:uuid:${r.id}`);
-    t.same(ob3.issuer, { id: `did:web:localhost%3A8080:issuers:${org.slug}`, type: ['Profile'], name: 'Acme Academy', url: `${BASE_URL}/issuers/${org.slug}` });
+    t.same(ob3.issuer, {
+      id: `did:web:localhost%3A8080:issuers:${org.slug}`,
+      type: ['Profile'],
+      name: 'Acme Academy',
+      url: `${BASE_URL}/issuers/${org.slug}`,
+    });
     t.equal(ob3.validFrom, '2031-03-04T05:06:07Z');
     t.equal(ob3.validUntil, '2031-04-03T05:06:07Z');
     t.equal(ob3.credentialSubject.achievement.id, badge.achievement_url);
@@ -57,7 +62,9 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
     t.ok(identityMatches(identity, 'emailAddress', 'ADA@example.com'), 'recipient identified by salted hash');
     t.notOk(r.ob3_credential_json.includes('ada@example.com'), 'no plain e-mail in the payload');
     t.equal(ob3.proof[0].verificationMethod, org.keyId);
-    const verified = await verifyDataIntegrityProof(ob3, { resolvePublicKey: async () => ed25519PublicKeyFromMultibase(org.publicKeyMultibase!) });
+    const verified = await verifyDataIntegrityProof(ob3, {
+      resolvePublicKey: async () => ed25519PublicKeyFromMultibase(org.publicKeyMultibase!),
+    });
     t.equal(verified.verified, true, 'the eddsa-rdfc-2022 proof verifies with the organization key');
 
     const row = await h.db('credentials').where({ id: r.id }).first();
@@ -81,21 +88,24 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
     t.ok(ev, 'credential.issued written to the outbox');
     t.equal(ev!.version, 1);
     t.same(Object.keys(ev!.data).sort(), ISSUED_KEYS);
-    t.same({ ...ev!.data, ob3Credential: undefined }, {
-      credentialId: r.credential_id,
-      credentialUuid: r.id,
-      badgeId: badge.id,
-      organizationId: org.id,
-      organizationSlug: org.slug,
-      recipientEmail: 'ada@example.com',
-      recipientName: 'Ada Lovelace',
-      issuanceDate: '2031-03-04T05:06:07.000Z',
-      expirationDate: '2031-04-03T05:06:07.000Z',
-      status: 'pending',
-      isPublic: true,
-      supersedesCredentialId: null,
-      ob3Credential: undefined,
-    });
+    t.same(
+      { ...ev!.data, ob3Credential: undefined },
+      {
+        credentialId: r.credential_id,
+        credentialUuid: r.id,
+        badgeId: badge.id,
+        organizationId: org.id,
+        organizationSlug: org.slug,
+        recipientEmail: 'ada@example.com',
+        recipientName: 'Ada Lovelace',
+        issuanceDate: '2031-03-04T05:06:07.000Z',
+        expirationDate: '2031-04-03T05:06:07.000Z',
+        status: 'pending',
+        isPublic: true,
+        supersedesCredentialId: null,
+        ob3Credential: undefined,
+      },
+    );
     t.same(ev!.data.ob3Credential, ob3);
     await waitUntil(() => h.received('credential.issued').some((e) => e.data.credentialUuid === r.id), 'relay published credential.issued');
 
@@ -126,6 +136,11 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
       [badge.id, 'a@example.com', '   ', 'recipient.name'],
       [badge.id, 'a@example.com', 'x'.repeat(201), 'recipient.name'],
       [badge.id, 'a@example.com', 'tab\there', 'recipient.name'],
+      [badge.id, 'a@example.com', '\u200B\u200C\u200D\u2060\uFEFF', 'recipient.name'],
+      [badge.id, 'a@example.com', ' \u200B \u2060 ', 'recipient.name'],
+      [badge.id, 'a@example.com', 'Ada \uD800', 'recipient.name'],
+      [badge.id, 'a@example.com', '\uDC00', 'recipient.name'],
+      [badge.id, 'a@example.com', '\u{1F600}'.repeat(201), 'recipient.name'],
       [badge.id, '', 'A', 'recipient.email'],
       [badge.id, 'not-an-email', 'A', 'recipient.email'],
       [badge.id, `${'a'.repeat(60)}@${'b'.repeat(190)}.com`, 'A', 'recipient.email'],
@@ -134,6 +149,14 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
       t.equal(e.code, 'VALIDATION_ERROR', field);
       t.equal(e.details.field, field);
     }
+  });
+
+  t.test('a name of 200 emoji is 200 characters (code points), and the event carries it whole', async (t) => {
+    const name = '\u{1F600}'.repeat(200);
+    const r = await issue(badge.id, 'emoji200@example.com', name);
+    t.equal(r.recipient_name, name);
+    const [ev] = (await outboxEvents(h.db, 'credential.issued')).filter((e) => e.data.credentialUuid === r.id);
+    t.equal(ev?.data.recipientName, name);
   });
 
   t.test('badge and organization preconditions', async (t) => {
@@ -163,7 +186,11 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
   t.test('credentials follow the badge as it is now; slug frozen; delete deactivates', async (t) => {
     const b = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Evolving' }) });
     await issue(b.id, 'first@example.com', 'First');
-    await c.UpdateBadge({ organization_id: org.id, badge_id: b.id, badge_json: JSON.stringify({ name: 'Evolved', description: 'New text.' }) });
+    await c.UpdateBadge({
+      organization_id: org.id,
+      badge_id: b.id,
+      badge_json: JSON.stringify({ name: 'Evolved', description: 'New text.' }),
+    });
     const second = await issue(b.id, 'second@example.com', 'Second');
     const achievement = JSON.parse(second.ob3_credential_json).credentialSubject.achievement;
     t.equal(achievement.name, 'Evolved');
@@ -188,9 +215,17 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
     const r = await issue(badge.id, 'later@example.com', 'Later');
     const other = await h.createOrg();
     t.equal((await rejection(c.GetCredential({ organization_id: other.id, credential_uuid: r.id }))).code, 'NOT_FOUND');
-    t.equal((await rejection(c.GetCredential({ organization_id: org.id, credential_uuid: r.credential_id }))).code, 'NOT_FOUND', 'UUID only');
+    t.equal(
+      (await rejection(c.GetCredential({ organization_id: org.id, credential_uuid: r.credential_id }))).code,
+      'NOT_FOUND',
+      'UUID only',
+    );
     h.clock.set(new Date(Date.parse(r.expiration_date!) + 1000));
-    t.equal((await c.GetCredential({ organization_id: org.id, credential_uuid: r.id })).status, 'expired', 'expired once the clock passes expirationDate');
+    t.equal(
+      (await c.GetCredential({ organization_id: org.id, credential_uuid: r.id })).status,
+      'expired',
+      'expired once the clock passes expirationDate',
+    );
     h.clock.reset();
     t.equal((await c.GetCredential({ organization_id: org.id, credential_uuid: r.id })).status, 'pending');
   });

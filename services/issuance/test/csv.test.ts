@@ -168,6 +168,13 @@ t.test('row checks: the single-issue rules, with the CSV column names', async (t
   const extra = check(8, ['A', 'a@example.com', 'surplus']);
   t.same(extra, { row: 8, name: 'A', email: 'a@example.com', invalidReason: 'Expected 2 fields (name,email), found 3' });
   t.same(check(9, ['only-one']).invalidReason, 'Expected 2 fields (name,email), found 1');
+  // The same name rule as a single issue (checkRecipientName): code points, invisible-only, lone surrogates.
+  const emoji200 = '\u{1F600}'.repeat(200);
+  t.equal(check(11, [emoji200, 'a@example.com']).invalidReason, null, '200 emoji are 200 characters');
+  t.match(check(12, [emoji200 + 'x', 'a@example.com']).invalidReason, /name must be at most 200 characters/);
+  t.match(check(13, ['\u200B\u200C\u200D\u2060\uFEFF', 'a@example.com']).invalidReason, /^name is required$/);
+  t.match(check(14, ['Ada \uD800', 'a@example.com']).invalidReason, /^name is not valid Unicode text$/);
+  t.match(check(15, ['Ada \uFFFD', 'a@example.com']).invalidReason, /^name is not valid Unicode text$/);
   const long = check(10, ['A', `${'x'.repeat(5000)}`]);
   t.equal(long.email.length, 320, 'an invalid value is kept only as far as it is useful to show');
 });

@@ -13,12 +13,53 @@ import { imageRoutes } from '../../gateway/src/http/image-routes.js';
 import { issuanceV1Routes } from '../../gateway/src/http/issuance-v1-routes.js';
 import { BASE_URL, startIssuance } from './fixtures/harness.js';
 
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.from('000000010000000108060000001f15c489', 'hex'), Buffer.alloc(16)]);
-const BADGE_KEYS = ['id', 'name', 'slug', 'description', 'criteria', 'imageUrl', 'expiresInDays', 'tags', 'isActive', 'createdAt', 'publicUrl', 'achievementUrl'].sort();
-const ISSUE_KEYS = ['id', 'credentialId', 'verificationUrl', 'status', 'issuanceDate', 'expirationDate', 'recipientName', 'recipientEmail', 'supersedesCredentialId'].sort();
+const PNG = Buffer.concat([
+  Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+  Buffer.from('000000010000000108060000001f15c489', 'hex'),
+  Buffer.alloc(16),
+]);
+const BADGE_KEYS = [
+  'id',
+  'name',
+  'slug',
+  'description',
+  'criteria',
+  'imageUrl',
+  'expiresInDays',
+  'tags',
+  'isActive',
+  'createdAt',
+  'publicUrl',
+  'achievementUrl',
+].sort();
+const ISSUE_KEYS = [
+  'id',
+  'credentialId',
+  'verificationUrl',
+  'status',
+  'issuanceDate',
+  'expirationDate',
+  'recipientName',
+  'recipientEmail',
+  'supersedesCredentialId',
+].sort();
 const ITEM_KEYS = [
-  'id', 'credentialId', 'badgeId', 'badgeName', 'recipientName', 'recipientEmail', 'status', 'issuanceDate', 'expirationDate',
-  'claimedAt', 'revokedAt', 'revocationReason', 'isPublic', 'verificationUrl', 'supersedesCredentialId', 'supersededByCredentialId',
+  'id',
+  'credentialId',
+  'badgeId',
+  'badgeName',
+  'recipientName',
+  'recipientEmail',
+  'status',
+  'issuanceDate',
+  'expirationDate',
+  'claimedAt',
+  'revokedAt',
+  'revocationReason',
+  'isPublic',
+  'verificationUrl',
+  'supersedesCredentialId',
+  'supersededByCredentialId',
 ].sort();
 
 t.test('gateway issuance routes (stub auth) -> real issuance service', async (t) => {
@@ -35,16 +76,24 @@ t.test('gateway issuance routes (stub auth) -> real issuance service', async (t)
     next();
   });
   app.use('/api', express.json({ limit: 64 * 1024 }));
-  app.use('/api/organizations/:orgId', (req, res, next) => {
-    res.locals.orgId = req.params.orgId;
-    res.locals.userId = 'user-1';
-    next();
-  }, badgeSessionRoutes(upstreams));
-  app.use('/api/v1', (req, res, next) => {
-    const orgId = String(req.headers['x-test-org'] ?? org.id);
-    res.locals.principal = { kind: 'api_key', keyId: 'key-1', organizationId: orgId, organization: { id: orgId } };
-    next();
-  }, issuanceV1Routes(upstreams));
+  app.use(
+    '/api/organizations/:orgId',
+    (req, res, next) => {
+      res.locals.orgId = req.params.orgId;
+      res.locals.userId = 'user-1';
+      next();
+    },
+    badgeSessionRoutes(upstreams),
+  );
+  app.use(
+    '/api/v1',
+    (req, res, next) => {
+      const orgId = String(req.headers['x-test-org'] ?? org.id);
+      res.locals.principal = { kind: 'api_key', keyId: 'key-1', organizationId: orgId, organization: { id: orgId } };
+      next();
+    },
+    issuanceV1Routes(upstreams),
+  );
   app.use(imageRoutes(upstreams));
   app.use(notFoundHandler);
   app.use(errorHandler(createLogger({ service: 'gateway-test', level: 'silent' })));
@@ -76,7 +125,13 @@ t.test('gateway issuance routes (stub auth) -> real issuance service', async (t)
   const orgPath = `/api/organizations/${org.id}`;
 
   t.test('session badge routes', async (t) => {
-    const created = await call('POST', `${orgPath}/badges`, { name: 'Route Badge', description: 'D', criteria: 'C', tags: ['a'], expiresInDays: 10 });
+    const created = await call('POST', `${orgPath}/badges`, {
+      name: 'Route Badge',
+      description: 'D',
+      criteria: 'C',
+      tags: ['a'],
+      expiresInDays: 10,
+    });
     t.equal(created.status, 201);
     t.same(Object.keys(created.body).sort(), BADGE_KEYS, 'exactly the SPEC badge fields');
     t.match(created.body, { name: 'Route Badge', slug: 'route-badge', imageUrl: null, expiresInDays: 10, tags: ['a'], isActive: true });
@@ -96,7 +151,15 @@ t.test('gateway issuance routes (stub auth) -> real issuance service', async (t)
     t.same(Object.keys(list.body).sort(), ['data', 'pagination']);
     t.same(list.body.pagination, { limit: 1, offset: 0, total: 1 });
     t.equal((await call('GET', `${orgPath}/badges`)).body.pagination.limit, 50, 'default limit');
-    for (const [q, field] of [['limit=101', 'limit'], ['limit=0', 'limit'], ['limit=abc', 'limit'], ['limit=1.5', 'limit'], ['offset=-1', 'offset'], ['active=yes', 'active'], ['limit=1&limit=2', 'limit']] as const) {
+    for (const [q, field] of [
+      ['limit=101', 'limit'],
+      ['limit=0', 'limit'],
+      ['limit=abc', 'limit'],
+      ['limit=1.5', 'limit'],
+      ['offset=-1', 'offset'],
+      ['active=yes', 'active'],
+      ['limit=1&limit=2', 'limit'],
+    ] as const) {
       const r = await call('GET', `${orgPath}/badges?${q}`);
       t.equal(r.status, 400, q);
       t.equal(r.body.details.field, field, q);
@@ -106,6 +169,17 @@ t.test('gateway issuance routes (stub auth) -> real issuance service', async (t)
     t.equal(patched.status, 200);
     t.match(patched.body, { name: 'Renamed', expiresInDays: null, slug: 'route-badge' });
     t.equal((await call('PATCH', `${orgPath}/badges/${id}`, { color: 'red' })).body.details.field, 'color');
+
+    // Non-ASCII in an error's details (here the unknown field's name) used to make the gRPC
+    // server throw while building the status: the call hung until its deadline (503).
+    const started = Date.now();
+    const cyrillic = await call('POST', `${orgPath}/badges`, { name: 'X', description: 'd', criteria: 'c', ключ: 1 });
+    t.equal(cyrillic.status, 400);
+    t.same(cyrillic.body, { error: 'VALIDATION_ERROR', message: cyrillic.body.message, details: { field: 'ключ' } });
+    const bidi = await call('PATCH', `${orgPath}/badges/${id}`, { 'a\u202Eb😀': 1 });
+    t.equal(bidi.status, 400);
+    t.equal(bidi.body.details.field, 'a\u202Eb😀');
+    t.ok(Date.now() - started < 10_000, 'answered, not left to the 15 s deadline');
 
     const doomed = await call('POST', `${orgPath}/badges`, { name: 'Doomed', description: 'D', criteria: 'C' });
     const del = await call('DELETE', `${orgPath}/badges/${doomed.body.id}`);
@@ -196,13 +270,45 @@ t.test('gateway issuance routes (stub auth) -> real issuance service', async (t)
       t.equal(r.status, 400, JSON.stringify(body));
       t.equal(r.body.details.field, field);
     }
-    const foreignBadge = await call('POST', '/api/v1/credentials', { badgeId: b.id, recipient: { name: 'A', email: 'a@example.com' } }, { 'x-test-org': other.id });
+    // Recipient names (DECISIONS.md section 1): 1-200 code points after trimming; invisible-only
+    // names and lone surrogates (which reach issuance as U+FFFD over gRPC) are refused.
+    const emojiName = '\u{1F600}'.repeat(200);
+    const emoji = await call('POST', '/api/v1/credentials', { badgeId: b.id, recipient: { name: emojiName, email: 'emoji@example.com' } });
+    t.equal(emoji.status, 201, '200 emoji');
+    t.equal(emoji.body.recipientName, emojiName);
+    for (const raw of [
+      `{"badgeId":"${b.id}","recipient":{"name":"\\u200b\\u200c\\u200d\\u2060\\ufeff","email":"zw@example.com"}}`,
+      `{"badgeId":"${b.id}","recipient":{"name":" \\u200b ","email":"zw@example.com"}}`,
+      `{"badgeId":"${b.id}","recipient":{"name":"Ada \\ud800","email":"ls@example.com"}}`,
+      `{"badgeId":"${b.id}","recipient":{"name":"\\udc00","email":"ls@example.com"}}`,
+      `{"badgeId":"${b.id}","recipient":{"name":"${'\u{1F600}'.repeat(201)}","email":"long@example.com"}}`,
+    ]) {
+      const r = await call('POST', '/api/v1/credentials', raw);
+      t.equal(r.status, 400, raw.slice(50, 120));
+      t.same(r.body, { error: 'VALIDATION_ERROR', message: r.body.message, details: { field: 'recipient.name' } });
+    }
+
+    const foreignBadge = await call(
+      'POST',
+      '/api/v1/credentials',
+      { badgeId: b.id, recipient: { name: 'A', email: 'a@example.com' } },
+      { 'x-test-org': other.id },
+    );
     t.equal(foreignBadge.status, 404);
 
     const got = await call('GET', `/api/v1/credentials/${issued.body.id}`);
     t.equal(got.status, 200);
     t.same(Object.keys(got.body).sort(), [...ITEM_KEYS, 'ob3Credential'].sort());
-    t.match(got.body, { id: issued.body.id, badgeId: b.id, badgeName: 'API Badge', claimedAt: null, status: 'revoked', revocationReason: 'superseded by renewal', isPublic: true, supersededByCredentialId: again.body.id });
+    t.match(got.body, {
+      id: issued.body.id,
+      badgeId: b.id,
+      badgeName: 'API Badge',
+      claimedAt: null,
+      status: 'revoked',
+      revocationReason: 'superseded by renewal',
+      isPublic: true,
+      supersededByCredentialId: again.body.id,
+    });
     t.equal(got.body.ob3Credential.id, `urn:uuid:${issued.body.id}`);
     t.equal((await call('GET', `/api/v1/credentials/${issued.body.credentialId}`)).status, 404, 'the CRD- id is not accepted here');
     t.equal((await call('GET', `/api/v1/credentials/${issued.body.id}`, undefined, { 'x-test-org': other.id })).status, 404);

@@ -185,6 +185,22 @@ t.test('recipient data is escaped in HTML and cannot inject headers', async (t) 
   t.notOk(h.smtp.messages.some((m) => m.headerNames.includes('x-injected') || m.headerNames.includes('bcc')));
 });
 
+t.test('names the issuer accepts are accepted here: 200 characters are code points, not UTF-16 units', async (t) => {
+  // 200 emoji: 200 code points (what issuance counts, DECISIONS.md section 1) but 400 UTF-16 units.
+  const emoji = '\u{1F600}'.repeat(200);
+  const astral = '\u{1D49C}da ' + '\u{1F469}\u200D\u{1F4BB}'.repeat(60);
+  for (const [address, recipientName] of [
+    ['emoji@example.com', emoji],
+    ['astral@example.com', astral],
+  ] as const) {
+    const event = await h.publish('credential.issued', credentialIssued(org, { recipientEmail: address, recipientName }));
+    const [mail] = await waitFor(`e-mail to ${address}`, () => (mailsTo(address).length ? mailsTo(address) : undefined));
+    t.ok(mail, `${address}: sent, not dead-lettered`);
+    const row = await sentRow(event.id);
+    t.equal(row.recipient_name, recipientName, 'the name is kept whole');
+  }
+});
+
 t.test('transient SMTP failures retry with backoff; permanent ones fail and are visible', async (t) => {
   h.smtp.failNext(451, 421);
   const ev = await h.publish('credential.issued', credentialIssued(org, { recipientEmail: 'flaky@example.com' }));

@@ -54,12 +54,28 @@ export function checkEmail(value: unknown, field: string): string {
   return email.toLowerCase();
 }
 
+/** DECISIONS.md section 1: recipient names are 1-200 characters, counted in Unicode code points after trimming. */
+export const RECIPIENT_NAME_MAX_CHARS = 200;
+
+/**
+ * The recipient name rule, shared by single issues and bulk CSV rows: trimmed, 1-200 code points
+ * (the unit the event consumers count in too: notification's and verification's payload checks),
+ * no control characters, not blank (whitespace and invisible characters only), and valid Unicode.
+ * U+FFFD is refused with lone surrogates: a lone surrogate sent over gRPC arrives as U+FFFD
+ * (proto strings are UTF-8), and a name is never meant to contain the replacement character.
+ */
+export function checkRecipientName(value: unknown, field: string): string {
+  const name = checkText(value, field, { min: 1, max: RECIPIENT_NAME_MAX_CHARS });
+  if (name.includes('\uFFFD')) throw AppError.validation(field, `${field} is not valid Unicode text`);
+  return name;
+}
+
 /** The issue request of DECISIONS.md section 1 (the gateway has already refused unknown fields and non-objects). */
 export function validateIssueInput(input: { badgeId: unknown; recipientName: unknown; recipientEmail: unknown }): IssueInput {
   if (input.badgeId === undefined || input.badgeId === '') throw AppError.validation('badgeId', 'badgeId is required');
   const badgeId = checkUuid(input.badgeId, 'badgeId');
   if (input.recipientName === undefined) throw AppError.validation('recipient.name', 'recipient.name is required');
-  const recipientName = checkText(input.recipientName, 'recipient.name', { min: 1, max: 200 });
+  const recipientName = checkRecipientName(input.recipientName, 'recipient.name');
   if (input.recipientEmail === undefined) throw AppError.validation('recipient.email', 'recipient.email is required');
   const recipientEmail = checkEmail(input.recipientEmail, 'recipient.email');
   return { badgeId, recipientName, recipientEmail };

@@ -1,6 +1,5 @@
 import { AppError } from '@cred/runtime';
-import { checkEmail } from './credential.js';
-import { checkText } from './text.js';
+import { checkEmail, checkRecipientName } from './credential.js';
 
 /** DECISIONS.md section 1: a bulk CSV is at most 5 MiB and 10,000 rows. */
 export const BULK_CSV_MAX_BYTES = 5 * 1024 * 1024;
@@ -215,7 +214,7 @@ export function checkRecipientRecord(record: RecipientRecord): RecipientRow {
   let name = shown(rawName);
   let email = shown(rawEmail);
   try {
-    name = checkText(rawName, 'name', { min: 1, max: 200 });
+    name = checkRecipientName(rawName, 'name');
   } catch (err) {
     problems.push(messageOf(err));
   }

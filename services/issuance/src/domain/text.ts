@@ -8,6 +8,9 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
 // A lone surrogate cannot be stored as UTF-8 (it would silently become U+FFFD).
 const LONE_SURROGATE = /\p{Cs}/u;
+// Nothing but whitespace and characters that render as nothing (zero-width space/joiners,
+// word joiner, BOM, bidi marks, variation selectors: Unicode's Default_Ignorable_Code_Point).
+const BLANK = /^[\s\p{Default_Ignorable_Code_Point}]*$/u;
 
 export interface TextRule {
   min: number;
@@ -17,14 +20,35 @@ export interface TextRule {
   trim?: boolean;
 }
 
-/** A string field checked for type, control characters and length (in code points). Returns the stored form. */
+/** Length in Unicode code points (a surrogate pair counts once): how every text limit is measured. */
+export function codePointLength(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/**
+ * A string field checked for type, control characters and length (in code points). Returns the
+ * stored form. A trimmed, required field made only of whitespace and invisible characters
+ * (U+200B, U+200D, U+2060, U+FEFF, ...) counts as empty.
+ */
 export function checkText(value: unknown, field: string, rule: TextRule): string {
   if (typeof value !== 'string') throw AppError.validation(field, `${field} must be a string`);
   const text = rule.trim === false ? value : value.trim();
   if (LONE_SURROGATE.test(text)) throw AppError.validation(field, `${field} is not valid Unicode text`);
-  if ((rule.multiline ? CONTROL_MULTILINE : CONTROL).test(text)) throw AppError.validation(field, `${field} must not contain control characters`);
-  const length = [...text].length;
-  if (length < rule.min) {
+  if ((rule.multiline ? CONTROL_MULTILINE : CONTROL).test(text))
+    throw AppError.validation(field, `${field} must not contain control characters`);
+  const length = codePointLength(text);
+  if (length < rule.min || (rule.min >= 1 && rule.trim !== false && BLANK.test(text))) {
     throw AppError.validation(field, rule.min === 1 ? `${field} is required` : `${field} must be at least ${rule.min} characters`);
   }
   if (length > rule.max) throw AppError.validation(field, `${field} must be at most ${rule.max} characters`);

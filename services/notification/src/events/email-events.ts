@@ -4,7 +4,7 @@ import { newUuid, type Clock, type Logger } from '@cred/runtime';
 import { renderEmail, type EmailKind, type Templates } from '../domain/email-templates.js';
 import { emailSendStore, type EmailSend } from '../db/email-send-store.js';
 import { organizationStore } from '../db/organization-store.js';
-import { httpUrl, optStr, record, str, uuid } from './event-data.js';
+import { clip, httpUrl, optStr, personName, record, str, uuid } from './event-data.js';
 
 export const CREDENTIAL_EMAIL_EVENTS = ['credential.issued', 'credential.renewed'] as const;
 export const ACCOUNT_EMAIL_EVENTS = ['accounts.user.email_verification_requested', 'accounts.user.password_reset_requested'] as const;
@@ -27,7 +27,7 @@ function badgeNameOf(ob3: unknown): string | undefined {
   const achievement = (subject as Record<string, unknown>).achievement;
   if (typeof achievement !== 'object' || achievement === null) return undefined;
   const name = (achievement as Record<string, unknown>).name;
-  return typeof name === 'string' && name.length > 0 ? name.slice(0, 200) : undefined;
+  return typeof name === 'string' && name.length > 0 ? clip(name, 200) : undefined;
 }
 
 function issuerNameOf(ob3: unknown): string | undefined {
@@ -35,7 +35,7 @@ function issuerNameOf(ob3: unknown): string | undefined {
   const issuer = (ob3 as Record<string, unknown>).issuer;
   if (typeof issuer !== 'object' || issuer === null) return undefined;
   const name = (issuer as Record<string, unknown>).name;
-  return typeof name === 'string' && name.length > 0 ? name.slice(0, 200) : undefined;
+  return typeof name === 'string' && name.length > 0 ? clip(name, 200) : undefined;
 }
 
 function afterCommit(trx: Knex.Transaction, fn: () => void): void {
@@ -66,7 +66,7 @@ export function onCredentialEmail(deps: EmailEventDeps) {
     const credentialUuid = uuid(d, 'credentialUuid');
     const organizationId = uuid(d, 'organizationId');
     const recipientEmail = str(d, 'recipientEmail', 254);
-    const recipientName = str(d, 'recipientName', 200);
+    const recipientName = personName(d, 'recipientName', 200);
     const expirationDate = optStr(d, 'expirationDate', 64);
     const org = await organizationStore.find(trx, organizationId);
     const organizationName = org?.name ?? issuerNameOf(d.ob3Credential) ?? str(d, 'organizationSlug', 200);
@@ -125,7 +125,7 @@ export function onAccountEmail(deps: EmailEventDeps) {
     const actionUrl = httpUrl(d, verification ? 'verificationUrl' : 'resetUrl');
     const expiresAt = str(d, 'expiresAt', 64);
     const payload: Record<string, string> = {
-      recipientName: str(d, 'name', 200),
+      recipientName: personName(d, 'name', 200),
       actionUrl,
       expiresAt: expiresAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'),
     };

@@ -17,6 +17,38 @@ export function str(d: Record<string, unknown>, key: string, max = 2048): string
   return v;
 }
 
+/** Length in Unicode code points (a surrogate pair counts once). */
+export function codePointLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/**
+ * A person's name (recipientName of credential.issued/renewed, an account's name): a string
+ * that is not empty after trimming and has at most `max` Unicode code points after trimming,
+ * the rule the producers validate with (DECISIONS.md section 1, "1-200 chars"). Counting
+ * UTF-16 code units here instead refused names the issuer had accepted (200 emoji), and the
+ * e-mail was lost to the dead-letter queue. Returns the trimmed name.
+ */
+export function personName(d: Record<string, unknown>, key: string, max = 200): string {
+  const v = d[key];
+  if (typeof v !== 'string') throw new ContractError(`data.${key} must be a non-empty string`);
+  const trimmed = v.trim();
+  if (trimmed.length === 0) throw new ContractError(`data.${key} must be a non-empty string`);
+  // Code points never outnumber code units: only long strings need counting.
+  if (trimmed.length > max && codePointLength(trimmed) > max) {
+    throw new ContractError(`data.${key} must be at most ${max} characters (code points)`);
+  }
+  return trimmed;
+}
+
+/** The first `max` code points of a text (never half of a surrogate pair). */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return Array.from(text).slice(0, max).join('');
+}
+
 export function optStr(d: Record<string, unknown>, key: string, max = 2048): string | null {
   const v = d[key];
   if (v === undefined || v === null) return null;

@@ -8,8 +8,12 @@ export const ERROR_CODES = {
   FORBIDDEN: { http: 403, grpc: 7 /* PERMISSION_DENIED */ },
   NOT_FOUND: { http: 404, grpc: 5 /* NOT_FOUND */ },
   CONFLICT: { http: 409, grpc: 6 /* ALREADY_EXISTS */ },
+  /** Protocol level only (answered by the HTTP servers' clientError handlers, see client-error.ts). */
+  REQUEST_TIMEOUT: { http: 408, grpc: 4 /* DEADLINE_EXCEEDED */ },
   PAYLOAD_TOO_LARGE: { http: 413, grpc: 3 },
   UNSUPPORTED_MEDIA_TYPE: { http: 415, grpc: 3 },
+  /** Protocol level only: the request line and headers exceed the server's limit. */
+  REQUEST_HEADER_FIELDS_TOO_LARGE: { http: 431, grpc: 3 },
   UNPROCESSABLE: { http: 422, grpc: 9 /* FAILED_PRECONDITION */ },
   RATE_LIMITED: { http: 429, grpc: 8 /* RESOURCE_EXHAUSTED */ },
   INTERNAL_ERROR: { http: 500, grpc: 13 /* INTERNAL */ },

@@ -7,3 +7,7 @@ export * from './metrics.js';
 export * from './ops-http.js';
 export * from './ids.js';
 export * from './service-config.js';
+export * from './json-body.js';
+export * from './http-drain.js';
+export * from './multipart.js';
+export * from './client-error.js';

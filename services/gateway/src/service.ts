@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Clock, Logger, Service } from '@cred/runtime';
-import { runReadinessChecks } from '@cred/runtime';
+import { installClientErrorHandler, runReadinessChecks } from '@cred/runtime';
 import { ServiceHost } from '@cred/service-kit';
 import type { GatewayConfig } from './config.js';
 import { createApp } from './http/app.js';
+import { continueOrRefuse } from './http/expect-continue.js';
 import { checkUpstreams, createUpstreams } from './upstream/clients.js';
 import { PrincipalCache } from './auth/principal-cache.js';
 import { createSessionVerifier } from './auth/session-verifier.js';
@@ -76,6 +77,10 @@ export function createGatewayService(config: GatewayConfig, overrides: GatewayOv
         verifySession: createSessionVerifier(config.SESSION_SECRET, host.clock),
       });
       server = http.createServer(app);
+      // Requests node's parser refuses get the JSON error shape too (not a bare 400/431).
+      installClientErrorHandler(server);
+      // Expect: 100-continue with a declared body over the route's limit: 413 instead of 100 Continue.
+      server.on('checkContinue', continueOrRefuse(server));
       server.keepAliveTimeout = 65000;
       server.headersTimeout = 66000;
       server.requestTimeout = 30000;
@@ -85,12 +90,15 @@ export function createGatewayService(config: GatewayConfig, overrides: GatewayOv
         s.listen(config.PORT, '0.0.0.0', () => resolve());
       });
       host.logger.info({ port: this.httpPort() }, 'HTTP listening');
-      host.onStop('http', () =>
-        new Promise<void>((resolve) => {
-          s.close(() => resolve());
-          s.closeIdleConnections();
-        }),
-      10000);
+      host.onStop(
+        'http',
+        () =>
+          new Promise<void>((resolve) => {
+            s.close(() => resolve());
+            s.closeIdleConnections();
+          }),
+        10000,
+      );
       ready = true;
       host.markReady();
     },

@@ -2,6 +2,8 @@
 // our own credentials (resolved from the read model, never fetched), other platforms' baked
 // badges (1EdTech fixture), and hostile uploads (always 4xx with the error shape, never 5xx).
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
@@ -204,6 +206,190 @@ t.test('hostile uploads are 4xx with the error shape, never 5xx', async (t) => {
     'VALIDATION_ERROR',
   );
   // The service is still healthy after all that.
+  t.equal((await h.get(`/api/verify/${good.credentialId}`)).status, 200);
+});
+
+/** Sends raw bytes to the public server and reads until it closes (or `waitMs`): the raw response. */
+function rawRequest(bytes: string | Buffer, waitMs = 5000): Promise<string> {
+  const port = Number(new URL(h.base).port);
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    let finished = false;
+    const done = () => {
+      if (finished) return;
+      finished = true;
+      socket.destroy();
+      resolve(Buffer.concat(chunks).toString('latin1'));
+    };
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('close', done);
+    socket.on('error', done);
+    socket.write(bytes);
+    setTimeout(done, waitMs);
+  });
+}
+
+function parseRaw(response: string): HttpResult {
+  const head = response.slice(0, response.indexOf('\r\n\r\n'));
+  const text = response.slice(head.length + 4);
+  const headers: Record<string, string> = {};
+  for (const line of head.split('\r\n').slice(1))
+    headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers, text, bytes: Buffer.from(text, 'latin1'), body };
+}
+
+t.test('a truncated multipart upload is a 400 naming the file field, and the service stays up (fuzz crash)', async (t) => {
+  const truncated = Buffer.from(
+    '--X\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc',
+  );
+  const headers = { 'content-type': 'multipart/form-data; boundary=X' };
+  const r = await h.send('POST', '/api/verify/baked', truncated, headers);
+  errorShape(t, r, 400, 'VALIDATION_ERROR');
+  t.equal(r.body.details.field, 'file');
+  t.match(r.body.message, /incomplete|malformed/);
+  // The web form (HTML) takes the same path.
+  const page = await h.send('POST', '/verify-lookup', truncated, headers);
+  t.equal(page.status, 400);
+  t.match(page.text, /incomplete|malformed/);
+  // A file part cut off after more of the file, and one aborted by the client.
+  const baked = (await h.get(`/api/credentials/${good.credentialId}/baked`)).bytes;
+  const form = multipart({ bytes: baked });
+  errorShape(
+    t,
+    await h.send('POST', '/api/verify/baked', form.body.subarray(0, form.body.length - 10), { 'content-type': form.contentType }),
+    400,
+    'VALIDATION_ERROR',
+  );
+  await rawRequest(
+    Buffer.concat([
+      Buffer.from(
+        `POST /api/verify/baked HTTP/1.1\r\nHost: x\r\nContent-Type: ${form.contentType}\r\nContent-Length: ${form.body.length}\r\n\r\n`,
+      ),
+      form.body.subarray(0, 100),
+    ]),
+    200,
+  );
+  t.equal((await h.get(`/api/verify/${good.credentialId}`)).status, 200, 'the process is still up');
+  const ok = await h.send('POST', '/api/verify/baked', form.body, { 'content-type': form.contentType });
+  t.equal(ok.status, 200, 'and still verifies complete uploads');
+});
+
+t.test('POST /api/verify/credential applies the malformed-body rules (DECISIONS.md section 1)', async (t) => {
+  const cases: Array<[string, string | Buffer, string]> = [
+    ['duplicate keys', '{"a":1,"a":2}', 'a'],
+    ['duplicate keys in the credential', JSON.stringify(good.ob3).replace('{', '{"id":"urn:uuid:x",'), 'id'],
+    ['integer outside the safe range', '{"a":123456789012345678901234567890}', 'a'],
+    ['number overflowing to Infinity', '{"credential":{"a":1e999}}', 'credential.a'],
+    ['UTF-8 byte order mark', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(good.ob3))]), 'body'],
+    ['unpaired surrogate', '{"credential":"\\ud800"}', 'credential'],
+  ];
+  for (const [label, body, field] of cases) {
+    const r = await h.send('POST', '/api/verify/credential', body, json(null));
+    t.test(label, async (t) => {
+      errorShape(t, r, 400, 'VALIDATION_ERROR');
+      t.equal(r.body.details.field, field);
+    });
+  }
+  errorShape(
+    t,
+    await h.send('POST', '/api/verify/credential', JSON.stringify(good.ob3), { 'content-type': 'application/json; charset=utf-16' }),
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+  );
+  const ok = await h.send('POST', '/api/verify/credential', JSON.stringify(good.ob3), {
+    'content-type': 'application/json; charset=UTF-8',
+  });
+  t.equal(ok.status, 200, 'charset=UTF-8 is fine');
+});
+
+t.test('bodies over the limit: 413 with the error shape, read by the client (not a reset), also on Expect: 100-continue', async (t) => {
+  // A declared 20 MiB body: answered at once, the rest discarded while the client is still sending.
+  const size = 20 * 1024 * 1024;
+  const r = await new Promise<HttpResult>((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: Number(new URL(h.base).port),
+        method: 'POST',
+        path: '/api/verify/baked',
+        agent: false,
+        headers: { 'content-type': 'image/png', 'content-length': size },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, bytes: Buffer.alloc(0), body: JSON.parse(text) });
+        });
+      },
+    );
+    req.on('error', reject);
+    const chunk = Buffer.alloc(64 * 1024);
+    let sent = 0;
+    const pump = () => {
+      while (sent < size) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      req.end();
+    };
+    pump();
+  });
+  errorShape(t, r, 413, 'PAYLOAD_TOO_LARGE');
+
+  const expect = parseRaw(
+    await rawRequest(
+      `POST /api/verify/baked HTTP/1.1\r\nHost: x\r\nContent-Type: image/png\r\nContent-Length: ${size}\r\nExpect: 100-continue\r\n\r\n`,
+    ),
+  );
+  errorShape(t, expect, 413, 'PAYLOAD_TOO_LARGE');
+  t.equal(expect.headers['connection'], 'close');
+  const small = await rawRequest(
+    'POST /api/verify/credential HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n',
+    500,
+  );
+  t.match(small, /^HTTP\/1\.1 100 Continue\r\n/, 'within the limit: 100 Continue as before');
+});
+
+t.test('requests node refuses to parse get the JSON error shape, not an empty body', async (t) => {
+  const cases: Array<[string, string, number, string]> = [
+    [
+      'bad chunked encoding',
+      'POST /api/verify/credential HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+      400,
+      'VALIDATION_ERROR',
+    ],
+    [
+      'conflicting Content-Length',
+      'POST /api/verify/credential HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{} ',
+      400,
+      'VALIDATION_ERROR',
+    ],
+    ['NUL in a header', 'GET /api/verify/x HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n', 400, 'VALIDATION_ERROR'],
+    [
+      'headers over the limit',
+      `GET /api/verify/x HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`,
+      431,
+      'REQUEST_HEADER_FIELDS_TOO_LARGE',
+    ],
+    ['100 KB URL', `GET /${'a'.repeat(100 * 1024)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431, 'REQUEST_HEADER_FIELDS_TOO_LARGE'],
+  ];
+  for (const [label, request, status, code] of cases) {
+    const r = parseRaw(await rawRequest(request));
+    t.test(label, async (t) => {
+      errorShape(t, r, status, code);
+      t.equal(r.headers['connection'], 'close');
+      t.match(r.headers['content-type'], /^application\/json/);
+    });
+  }
   t.equal((await h.get(`/api/verify/${good.credentialId}`)).status, 200);
 });
 

@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import busboy from 'busboy';
 import { Router, type Request } from 'express';
-import { AppError } from '@cred/runtime';
+import { AppError, readMultipart } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { pathId, requestIdOf } from './body.js';
 
@@ -86,75 +85,31 @@ interface Upload {
 }
 
 /**
- * Reads the multipart field `image` (one file, at most 2 MiB). The declared type is passed
- * on for logging only: the issuance service decides the type from the bytes.
+ * Reads the multipart field `image` (one file, at most 2 MiB; nothing else in the form). The
+ * declared type is passed on for logging only: the issuance service decides the type from the
+ * bytes. A truncated, malformed or aborted upload is a 400 (@cred/runtime readMultipart).
  */
-export function readImageUpload(req: IncomingMessage): Promise<Upload> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BADGE_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES) {
-    return Promise.reject(new AppError('PAYLOAD_TOO_LARGE', 'image must be at most 2 MiB', { field: 'image', limitBytes: MAX_BADGE_IMAGE_BYTES }));
-  }
-  return new Promise((resolve, reject) => {
-    let bb: busboy.Busboy;
-    try {
-      bb = busboy({
-        headers: req.headers,
-        limits: { files: 1, fileSize: MAX_BADGE_IMAGE_BYTES, fields: 0, parts: 2, headerPairs: 20 },
-      });
-    } catch {
-      reject(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data with a file field "image"'));
-      return;
-    }
-    let settled = false;
-    const fail = (err: AppError) => {
-      if (settled) return;
-      settled = true;
-      req.unpipe(bb);
-      req.resume(); // drain what is left so the error response can be read
-      reject(err);
-    };
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let file: { mimeType: string } | undefined;
-    let tooLarge = false;
-    let received = 0;
-    req.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-      // Chunked uploads have no Content-Length: stop reading well past the limit.
-      if (received > MAX_BADGE_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES) {
-        fail(new AppError('PAYLOAD_TOO_LARGE', 'image must be at most 2 MiB', { field: 'image', limitBytes: MAX_BADGE_IMAGE_BYTES }));
-      }
-    });
-    bb.on('file', (name, stream, info) => {
-      if (name !== 'image') {
-        stream.resume();
-        fail(AppError.validation(name.slice(0, 64) || 'image', 'The only multipart field is the file "image"'));
-        return;
-      }
-      file = { mimeType: info.mimeType };
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        chunks.push(chunk);
-      });
-      stream.on('limit', () => {
-        tooLarge = true;
-      });
-    });
-    bb.on('field', (name) => fail(AppError.validation(name.slice(0, 64) || 'image', 'The only multipart field is the file "image"')));
-    bb.on('fieldsLimit', () => fail(AppError.validation('image', 'The only multipart field is the file "image"')));
-    bb.on('filesLimit', () => fail(AppError.validation('image', 'Upload one file only')));
-    bb.on('partsLimit', () => fail(AppError.validation('image', 'Upload one file only')));
-    bb.on('error', () => fail(AppError.validation('image', 'Malformed multipart body')));
-    bb.on('close', () => {
-      if (settled) return;
-      if (tooLarge) return fail(new AppError('PAYLOAD_TOO_LARGE', 'image must be at most 2 MiB', { field: 'image', limitBytes: MAX_BADGE_IMAGE_BYTES }));
-      if (!file) return fail(AppError.validation('image', 'image is required (multipart file field "image")'));
-      settled = true;
-      resolve({ data: Buffer.concat(chunks, size), mimeType: file.mimeType });
-    });
-    req.on('aborted', () => fail(AppError.validation('image', 'Upload aborted')));
-    req.pipe(bb);
+export async function readImageUpload(req: IncomingMessage): Promise<Upload> {
+  const onlyImage = (name: string) => AppError.validation(name.slice(0, 64) || 'image', 'The only multipart field is the file "image"');
+  const form = await readMultipart(req, {
+    field: 'image',
+    maxFileBytes: MAX_BADGE_IMAGE_BYTES,
+    overheadBytes: MULTIPART_OVERHEAD_BYTES,
+    limits: { files: 1, fields: 0, parts: 2, headerPairs: 20 },
+    onFile: (name) => (name === 'image' ? 'keep' : onlyImage(name)),
+    onField: (name) => onlyImage(name),
+    errors: {
+      tooLarge: () =>
+        new AppError('PAYLOAD_TOO_LARGE', 'image must be at most 2 MiB', { field: 'image', limitBytes: MAX_BADGE_IMAGE_BYTES }),
+      noBoundary: () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data with a file field "image"'),
+      tooManyFields: () => onlyImage('image'),
+      tooManyFiles: () => AppError.validation('image', 'Upload one file only'),
+      tooManyParts: () => AppError.validation('image', 'Upload one file only'),
+    },
   });
+  const file = form.files[0];
+  if (!file) throw AppError.validation('image', 'image is required (multipart file field "image")');
+  return { data: file.bytes, mimeType: file.mimeType ?? '' };
 }
 
 /**
@@ -170,7 +125,10 @@ export function badgeSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): Rout
   const orgOf = (res: { locals: Record<string, unknown> }) => String(res.locals.orgId ?? '');
 
   router.post('/badges', async (req, res) => {
-    const badge = await issuance.CreateBadge({ organization_id: orgOf(res), badge_json: JSON.stringify(req.body ?? {}) }, { requestId: requestIdOf(res) });
+    const badge = await issuance.CreateBadge(
+      { organization_id: orgOf(res), badge_json: JSON.stringify(req.body ?? {}) },
+      { requestId: requestIdOf(res) },
+    );
     res.status(201).location(`badges/${badge.id}`).json(badgeJson(badge));
   });
 
@@ -179,7 +137,10 @@ export function badgeSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): Rout
   });
 
   router.get('/badges/:badgeId', async (req, res) => {
-    const badge = await issuance.GetBadge({ organization_id: orgOf(res), badge_id: pathId(req, 'badgeId') }, { requestId: requestIdOf(res) });
+    const badge = await issuance.GetBadge(
+      { organization_id: orgOf(res), badge_id: pathId(req, 'badgeId') },
+      { requestId: requestIdOf(res) },
+    );
     res.status(200).json(badgeJson(badge));
   });
 
@@ -194,14 +155,18 @@ export function badgeSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): Rout
 
   // 204 when deleted; 200 with the badge when it has credentials and was deactivated instead.
   router.delete('/badges/:badgeId', async (req, res) => {
-    const r = await issuance.DeleteBadge({ organization_id: orgOf(res), badge_id: pathId(req, 'badgeId') }, { requestId: requestIdOf(res) });
+    const r = await issuance.DeleteBadge(
+      { organization_id: orgOf(res), badge_id: pathId(req, 'badgeId') },
+      { requestId: requestIdOf(res) },
+    );
     if (r.deleted || !r.badge) res.status(204).end();
     else res.status(200).json(badgeJson(r.badge));
   });
 
   router.post('/badges/:badgeId/image', async (req, res) => {
     const badgeId = pathId(req, 'badgeId');
-    if (!req.is('multipart/form-data')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data with a file field "image"');
+    if (!req.is('multipart/form-data'))
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data with a file field "image"');
     const upload = await readImageUpload(req);
     const badge = await issuance.SetBadgeImage(
       { organization_id: orgOf(res), badge_id: badgeId, data: upload.data, declared_content_type: upload.mimeType },

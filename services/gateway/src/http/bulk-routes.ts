@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import busboy from 'busboy';
 import { Router, type Request } from 'express';
-import { AppError } from '@cred/runtime';
+import { AppError, readMultipart } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { pathId, requestIdOf } from './body.js';
 import { queryInt } from './badge-routes.js';
@@ -89,77 +88,35 @@ interface BulkUpload {
 /**
  * Reads the multipart body of a bulk upload: the text field `badgeId` and the file `file` (at
  * most 5 MiB; 413 beyond, without reading the rest). The file's declared type is not trusted:
- * issuance decides whether the bytes are a CSV text.
+ * issuance decides whether the bytes are a CSV text. A truncated, malformed or aborted upload is
+ * a 400 (@cred/runtime readMultipart), so no job is ever created from part of a file.
  */
-export function readBulkUpload(req: IncomingMessage): Promise<BulkUpload> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BULK_CSV_BYTES + MULTIPART_OVERHEAD_BYTES) return Promise.reject(tooLarge());
-  return new Promise((resolve, reject) => {
-    let bb: busboy.Busboy;
-    try {
-      bb = busboy({
-        headers: req.headers,
-        limits: { files: 1, fileSize: MAX_BULK_CSV_BYTES, fields: 2, fieldSize: 256, fieldNameSize: 64, parts: 3, headerPairs: 20 },
-      });
-    } catch {
-      reject(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data with the fields "badgeId" and "file"'));
-      return;
-    }
-    let settled = false;
-    const fail = (err: AppError) => {
-      if (settled) return;
-      settled = true;
-      req.unpipe(bb);
-      req.resume(); // drain what is left so the error response can be read
-      reject(err);
-    };
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let file = false;
-    let overLimit = false;
-    let badgeId: string | undefined;
-    let received = 0;
-    req.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-      // Chunked uploads have no Content-Length: stop reading well past the limit.
-      if (received > MAX_BULK_CSV_BYTES + MULTIPART_OVERHEAD_BYTES) fail(tooLarge());
-    });
-    bb.on('file', (name, stream) => {
-      if (name !== 'file') {
-        stream.resume();
-        fail(onlyFields(name.slice(0, 64) || 'file'));
-        return;
-      }
-      file = true;
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        chunks.push(chunk);
-      });
-      stream.on('limit', () => {
-        overLimit = true;
-      });
-    });
-    bb.on('field', (name, value, info) => {
-      if (name !== 'badgeId') return fail(onlyFields(name.slice(0, 64) || 'badgeId'));
-      if (info.valueTruncated) return fail(AppError.validation('badgeId', 'badgeId must be a UUID'));
-      badgeId = value.trim();
-    });
-    bb.on('fieldsLimit', () => fail(onlyFields('badgeId')));
-    bb.on('filesLimit', () => fail(AppError.validation('file', 'Upload one CSV file only')));
-    bb.on('partsLimit', () => fail(onlyFields('file')));
-    bb.on('error', () => fail(AppError.validation('file', 'Malformed multipart body')));
-    bb.on('close', () => {
-      if (settled) return;
-      if (overLimit) return fail(tooLarge());
-      if (!badgeId) return fail(AppError.validation('badgeId', 'badgeId is required (multipart text field "badgeId")'));
-      if (!file)
-        return fail(AppError.validation('file', 'file is required (multipart file field "file": a CSV with the header name,email)'));
-      settled = true;
-      resolve({ badgeId, csv: Buffer.concat(chunks, size) });
-    });
-    req.on('aborted', () => fail(AppError.validation('file', 'Upload aborted')));
-    req.pipe(bb);
+export async function readBulkUpload(req: IncomingMessage): Promise<BulkUpload> {
+  const form = await readMultipart(req, {
+    field: 'file',
+    maxFileBytes: MAX_BULK_CSV_BYTES,
+    overheadBytes: MULTIPART_OVERHEAD_BYTES,
+    limits: { files: 1, fields: 2, fieldSize: 256, fieldNameSize: 64, parts: 3, headerPairs: 20 },
+    onFile: (name) => (name === 'file' ? 'keep' : onlyFields(name.slice(0, 64) || 'file')),
+    onField: (name, _value, info) => {
+      if (name !== 'badgeId') return onlyFields(name.slice(0, 64) || 'badgeId');
+      if (info.valueTruncated) return AppError.validation('badgeId', 'badgeId must be a UUID');
+      return true;
+    },
+    errors: {
+      tooLarge,
+      noBoundary: () =>
+        new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data with the fields "badgeId" and "file"'),
+      tooManyFields: () => onlyFields('badgeId'),
+      tooManyFiles: () => AppError.validation('file', 'Upload one CSV file only'),
+      tooManyParts: () => onlyFields('file'),
+    },
   });
+  const badgeId = form.fields['badgeId']?.trim();
+  if (!badgeId) throw AppError.validation('badgeId', 'badgeId is required (multipart text field "badgeId")');
+  const file = form.files[0];
+  if (!file) throw AppError.validation('file', 'file is required (multipart file field "file": a CSV with the header name,email)');
+  return { badgeId, csv: file.bytes };
 }
 
 /**

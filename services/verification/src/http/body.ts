@@ -1,17 +1,17 @@
 import type http from 'node:http';
-import busboy from 'busboy';
-import { AppError } from '@cred/runtime';
+import { AppError, assertUtf8Charset, declaredLength, decodeJsonText, parseStrictJson, readMultipart } from '@cred/runtime';
 import { parseJsonWithLimits } from '../external/index.js';
 
 /** DECISIONS.md section 1: JSON bodies 64 KiB, uploaded baked images 5 MiB. */
 export const MAX_JSON_BYTES = 64 * 1024;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Multipart framing and small fields on top of the file. */
-const MULTIPART_OVERHEAD = 64 * 1024;
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
- * Marks a request whose body was not (fully) read: the error response closes the connection
- * instead of leaving unread bytes on a keep-alive socket.
+ * 413 for a body over its limit. It is answered as soon as the excess is known; the rest of the
+ * body is then discarded within a budget (discardRequestBody in public-server.ts), so that the
+ * client reads the response instead of a connection reset.
  */
 export class BodyTooLarge extends AppError {
   constructor(limitBytes: number, what: string) {
@@ -19,63 +19,56 @@ export class BodyTooLarge extends AppError {
   }
 }
 
-/** How much of an oversized body we still read and discard so that the client sees the 413. */
-function drainCap(limit: number): number {
-  return Math.max(limit * 2, 16 * 1024 * 1024);
-}
-
 export function mediaType(req: http.IncomingMessage): string {
   return (req.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
 }
 
-/** The whole body, at most `limit` bytes (413 beyond it, checked on Content-Length first). */
+/** The whole body, at most `limit` bytes (413 beyond it, on the declared Content-Length first); 400 if the client aborts. */
 export function readBody(req: http.IncomingMessage, limit: number, what = 'The request body'): Promise<Buffer> {
+  const declared = declaredLength(req);
+  if (declared !== undefined && declared > limit) return Promise.reject(new BodyTooLarge(limit, what));
   return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > drainCap(limit)) {
-      reject(new BodyTooLarge(limit, what));
-      return;
-    }
     const chunks: Buffer[] = [];
     let size = 0;
-    let over = false;
+    let settled = false;
+    const fail = (err: AppError) => {
+      if (settled) return;
+      settled = true;
+      chunks.length = 0;
+      reject(err);
+    };
     req.on('data', (chunk: Buffer) => {
+      if (settled) return;
       size += chunk.length;
-      if (size > limit) {
-        over = true;
-        chunks.length = 0;
-        if (size > drainCap(limit)) {
-          reject(new BodyTooLarge(limit, what));
-          req.pause();
-        }
-        return;
-      }
-      chunks.push(chunk);
+      if (size > limit) fail(new BodyTooLarge(limit, what));
+      else chunks.push(chunk);
     });
-    req.on('end', () => (over ? reject(new BodyTooLarge(limit, what)) : resolve(Buffer.concat(chunks))));
-    req.on('error', () => reject(AppError.validation('body', 'The request body could not be read')));
+    req.on('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve(Buffer.concat(chunks, size));
+    });
+    req.on('error', () => fail(AppError.validation('body', 'The request body could not be read')));
+    req.on('close', () => {
+      if (!req.complete) fail(AppError.validation('body', 'The request body was not received completely'));
+    });
   });
 }
 
-/** A JSON body (64 KiB): valid UTF-8, JSON within the depth/size limits, no prototype keys. */
+/**
+ * A JSON body (64 KiB) under the malformed-body rules of DECISIONS.md section 1, the same as the
+ * gateway's (@cred/runtime json-body.ts): UTF-8 (415 for another charset) without a byte order
+ * mark, no duplicate or prototype keys, finite numbers and safe integers only, no unpaired
+ * surrogates; plus the depth/size limits for foreign JSON. Any violation is a 400 VALIDATION_ERROR.
+ */
 export async function readJsonBody(req: http.IncomingMessage): Promise<unknown> {
   const type = mediaType(req);
   if (type !== 'application/json' && !/^application\/[a-z0-9.+-]*\+json$/.test(type)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
   }
-  const bytes = await readBody(req, MAX_JSON_BYTES);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw AppError.validation('body', 'The request body is not valid UTF-8');
-  }
-  if (text.trim() === '') throw AppError.validation('body', 'The request body is empty');
-  try {
-    return parseJsonWithLimits(text);
-  } catch (err) {
-    throw AppError.validation('body', `The request body is not acceptable JSON: ${(err as Error).message}`);
-  }
+  assertUtf8Charset(req.headers['content-type']);
+  const text = decodeJsonText(await readBody(req, MAX_JSON_BYTES));
+  return parseStrictJson(text, (t) => parseJsonWithLimits(t));
 }
 
 export interface UploadedFile {
@@ -86,63 +79,19 @@ export interface UploadedFile {
 
 /**
  * The one file of a multipart/form-data body (field `field`, at most `limit` bytes). Other
- * fields are ignored; a missing file is a 400, an oversized one a 413.
+ * fields and files are ignored; a missing file is a 400, an oversized one a 413, a truncated or
+ * aborted upload a 400 (@cred/runtime readMultipart).
  */
-export function readMultipartFile(req: http.IncomingMessage, field: string, limit: number): Promise<UploadedFile> {
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: req.headers,
-        limits: { files: 1, fileSize: limit, fields: 20, fieldSize: 4096, parts: 25, headerPairs: 20 },
-      });
-    } catch {
-      reject(AppError.validation(field, 'The multipart body has no boundary'));
-      return;
-    }
-    let file: UploadedFile | undefined;
-    let tooLarge = false;
-    let settled = false;
-    let total = 0;
-    const fail = (err: AppError) => {
-      if (settled) return;
-      settled = true;
-      req.unpipe(parser);
-      req.resume();
-      reject(err);
-    };
-    req.on('data', (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > limit + MULTIPART_OVERHEAD) tooLarge = true;
-      if (total > drainCap(limit)) {
-        fail(new BodyTooLarge(limit, 'The upload'));
-        req.pause();
-      }
-    });
-    parser.on('file', (name, stream, info) => {
-      if (name !== field || file) {
-        stream.resume();
-        return;
-      }
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('limit', () => {
-        tooLarge = true;
-      });
-      stream.on('end', () => {
-        if (!tooLarge) file = { bytes: Buffer.concat(chunks), contentType: info.mimeType || undefined };
-        chunks.length = 0;
-      });
-    });
-    parser.on('error', () => fail(AppError.validation(field, 'The multipart body is malformed')));
-    parser.on('close', () => {
-      if (settled) return;
-      settled = true;
-      if (tooLarge) reject(new BodyTooLarge(limit, 'The upload'));
-      else if (!file) reject(AppError.validation(field, `The form has no file in field "${field}"`));
-      else resolve(file);
-    });
-    req.on('error', () => fail(AppError.validation(field, 'The upload could not be read')));
-    req.pipe(parser);
+export async function readMultipartFile(req: http.IncomingMessage, field: string, limit: number): Promise<UploadedFile> {
+  const form = await readMultipart(req, {
+    field,
+    maxFileBytes: limit,
+    overheadBytes: MULTIPART_OVERHEAD_BYTES,
+    limits: { files: 1, fields: 20, fieldSize: 4096, parts: 25, headerPairs: 20 },
+    // Parts beyond the limits are dropped (busboy), like the fields nobody reads.
+    errors: { tooLarge: () => new BodyTooLarge(limit, 'The upload') },
   });
+  const file = form.files[0];
+  if (!file) throw AppError.validation(field, `The form has no file in field "${field}"`);
+  return { bytes: file.bytes, contentType: file.mimeType };
 }

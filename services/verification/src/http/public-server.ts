@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AppError, toAppError, type Logger } from '@cred/runtime';
+import { AppError, declaredLength, discardRequestBody, installClientErrorHandler, toAppError, type Logger } from '@cred/runtime';
 import type { VerificationContext } from '../app/context.js';
 import { achievementRoute } from './achievement-route.js';
 import { bakedRoute } from './baked-route.js';
-import { BodyTooLarge } from './body.js';
+import { BodyTooLarge, MAX_JSON_BYTES, MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from './body.js';
 import { credentialOb3Route } from './credential-ob3-route.js';
 import { didJsonRoute } from './did-json-route.js';
 import { issuerProfileRoute } from './issuer-profile-route.js';
@@ -47,6 +47,16 @@ const DEFAULT_METHODS: readonly string[] = ['GET', 'HEAD'];
 /** Longest path we look at; real ones are under 100 characters. */
 const MAX_PATH = 2048;
 
+/** The 413 for a declared body over what the route reads (body.ts limits), else undefined. */
+function refuseBeforeContinue(req: http.IncomingMessage): AppError | undefined {
+  const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
+  const upload = req.method === 'POST' && (path === '/api/verify/baked' || path === '/verify-lookup');
+  const limit = upload ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES;
+  const declared = declaredLength(req);
+  if (declared === undefined || declared <= limit + (upload ? MULTIPART_OVERHEAD_BYTES : 0)) return undefined;
+  return new BodyTooLarge(limit, upload ? 'The upload' : 'The request body');
+}
+
 /**
  * The public HTTP surface of verification (reached through the gateway, or directly from an
  * ingress). Plain node:http with one module per route (src/http/*-route.ts, pages in
@@ -88,11 +98,25 @@ export async function startPublicServer(
         res.end();
         return;
       }
-      // A body we did not read to the end must not stay on a keep-alive connection.
-      if (err instanceof BodyTooLarge || !req.complete) res.setHeader('connection', 'close');
+      // A body we did not read to the end (a 413 answered early, a refused upload): read and
+      // discard the rest within a budget rather than resetting a client that is still sending.
+      if (!req.complete) discardRequestBody(req);
       if (route?.html) sendHtml(res, e.httpStatus, errorPage(e.httpStatus, e.message));
       else sendJson(res, e.httpStatus, e.toJSON());
     });
+  });
+  // Requests node's parser refuses get the JSON error shape too (not a bare 400/431).
+  installClientErrorHandler(server);
+  // Expect: 100-continue with a declared body over the route's limit: a final 413, not 100 Continue.
+  server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const refused = refuseBeforeContinue(req);
+    if (!refused) {
+      res.writeContinue();
+      server.emit('request', req, res);
+      return;
+    }
+    res.setHeader('connection', 'close');
+    sendJson(res, refused.httpStatus, refused.toJSON());
   });
   server.keepAliveTimeout = 65000;
   server.headersTimeout = 10000;

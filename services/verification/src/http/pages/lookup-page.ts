@@ -1,4 +1,4 @@
-import { AppError, toAppError } from '@cred/runtime';
+import { AppError, discardRequestBody, toAppError } from '@cred/runtime';
 import type { VerificationContext } from '../../app/context.js';
 import { verifySubmitted, type SubmittedVerification } from '../../app/verify-submitted.js';
 import { parseCredentialRef } from '../../domain/identifiers.js';
@@ -162,7 +162,7 @@ export const lookupPageRoute: Route<VerificationContext> = {
       } catch (err) {
         const e = toAppError(err);
         if (e.code === 'INTERNAL_ERROR') throw err;
-        if (!req.complete) res.setHeader('connection', 'close');
+        if (!req.complete) discardRequestBody(req);
         sendHtml(res, e.httpStatus, lookupPage(forms({ uploadError: e.message })));
         return;
       }

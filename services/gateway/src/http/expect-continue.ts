@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import type http from 'node:http';
+import { bodyLimitFor, declaredTooLarge } from './body-limits.js';
+
+/**
+ * The server's 'checkContinue' listener. Node answers `Expect: 100-continue` with
+ * `100 Continue` by itself unless such a listener exists; this one first compares the declared
+ * Content-Length with the route's limit (body-limits.ts) and answers a larger one with a final
+ * 413 in the error shape, so the client never sends the body. Everything else continues as
+ * node would have: `100 Continue`, then the normal request handler.
+ */
+export function continueOrRefuse(server: http.Server): (req: http.IncomingMessage, res: http.ServerResponse) => void {
+  return (req, res) => {
+    const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    const refused = declaredTooLarge(req, bodyLimitFor(req.method ?? 'GET', path));
+    if (!refused) {
+      res.writeContinue();
+      server.emit('request', req, res);
+      return;
+    }
+    const body = JSON.stringify(refused.toJSON());
+    // The client waits for our answer before sending the body; the connection closes after it.
+    res.writeHead(refused.httpStatus, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'x-request-id': randomUUID(),
+      connection: 'close',
+    });
+    res.end(body);
+  };
+}

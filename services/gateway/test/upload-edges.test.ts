@@ -1,0 +1,245 @@
+// Edges of request bodies at the gateway, without the rest of the platform: truncated multipart
+// uploads (a crash found by fuzzing), bodies over a route's limit on the verification proxy
+// (were 503), Expect: 100-continue, and requests node's HTTP parser refuses (were bare 400/431).
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import t, { type Test } from 'tap';
+import { createLogger, toAppError } from '@cred/runtime';
+import { deleteRedisKeys, TEST_REDIS_URL, uniqueName } from '@cred/testing';
+import { loadConfig } from '../src/config.js';
+import { readImageUpload } from '../src/http/badge-routes.js';
+import { readBulkUpload } from '../src/http/bulk-routes.js';
+import { createGatewayService } from '../src/service.js';
+
+interface Raw {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  body: { error?: string; message?: string; details?: Record<string, unknown> } | undefined;
+}
+
+/** Sends raw bytes and reads until the server closes (or `waitMs`). */
+function rawRequest(port: number, bytes: string | Buffer, waitMs = 5000): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    let finished = false;
+    const done = () => {
+      if (finished) return;
+      finished = true;
+      socket.destroy();
+      resolve(Buffer.concat(chunks).toString('latin1'));
+    };
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('close', done);
+    socket.on('error', done);
+    socket.write(bytes);
+    setTimeout(done, waitMs);
+  });
+}
+
+function parseRaw(response: string): Raw {
+  const head = response.slice(0, response.indexOf('\r\n\r\n'));
+  const text = response.slice(head.length + 4);
+  const headers: Record<string, string> = {};
+  for (const line of head.split('\r\n').slice(1))
+    headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
+  let body: Raw['body'];
+  try {
+    body = JSON.parse(text) as Raw['body'];
+  } catch {
+    body = undefined;
+  }
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers, text, body };
+}
+
+function errorShape(t: Test, r: { status: number; body: Raw['body'] }, status: number, code: string) {
+  t.equal(r.status, status, `${status} ${code}`);
+  t.same(Object.keys(r.body ?? {}).sort(), ['details', 'error', 'message'], 'error shape');
+  t.equal(r.body?.error, code);
+}
+
+/** Streams `size` zero bytes with a declared Content-Length; the status and JSON body of the answer. */
+function postLarge(port: number, path: string, size: number, contentType: string): Promise<{ status: number; body: Raw['body'] }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method: 'POST', path, agent: false, headers: { 'content-type': contentType, 'content-length': size } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) as Raw['body'] }));
+      },
+    );
+    req.on('error', reject);
+    const chunk = Buffer.alloc(64 * 1024);
+    let sent = 0;
+    const pump = () => {
+      while (sent < size) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      req.end();
+    };
+    pump();
+  });
+}
+
+t.test('truncated multipart uploads are a 400 naming the file field; the process stays up', async (t) => {
+  const readers = { image: readImageUpload, bulk: readBulkUpload };
+  const server = http.createServer((req, res) => {
+    const reader = req.url === '/image' ? readers.image : readers.bulk;
+    reader(req).then(
+      () => res.writeHead(200, { 'content-length': 2 }).end('{}'),
+      (err: unknown) => {
+        const e = toAppError(err);
+        const text = JSON.stringify(e.toJSON());
+        res.writeHead(e.httpStatus, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+      },
+    );
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  t.teardown(() => new Promise<void>((r) => server.close(() => r())));
+  const port = (server.address() as AddressInfo).port;
+  const cases: Array<[string, string, string]> = [
+    ['/image', '--X\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc', 'image'],
+    [
+      '/bulk',
+      '--X\r\nContent-Disposition: form-data; name="badgeId"\r\n\r\n00000000-0000-0000-0000-000000000000\r\n' +
+        '--X\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\nname,email\r\nA,a@b.co',
+      'file',
+    ],
+  ];
+  for (const [path, body, field] of cases) {
+    const r = parseRaw(
+      await rawRequest(
+        port,
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=X\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      ),
+    );
+    errorShape(t, r, 400, 'VALIDATION_ERROR');
+    t.equal(r.body?.details?.field, field, `${path}: details.field`);
+    t.match(r.body?.message, /incomplete|malformed/);
+    // A client that aborts mid-upload: nothing is answered, nothing crashes or hangs.
+    await rawRequest(
+      port,
+      `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=X\r\nContent-Length: 100000\r\n\r\n${body}`,
+      200,
+    );
+  }
+  const complete =
+    '--X\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc\r\n--X--\r\n';
+  const ok = parseRaw(
+    await rawRequest(
+      port,
+      `POST /image HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=X\r\nContent-Length: ${complete.length}\r\nConnection: close\r\n\r\n${complete}`,
+    ),
+  );
+  t.equal(ok.status, 200, 'a complete upload still reads');
+});
+
+t.test('the gateway edge: body limits on the verification proxy, Expect: 100-continue, malformed requests', async (t) => {
+  // A stand-in for verification's public server that counts what reaches it.
+  const reached: string[] = [];
+  const upstream = http.createServer((req, res) => {
+    reached.push(`${req.method} ${req.url}`);
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"valid":false}'));
+  });
+  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+  t.teardown(() => new Promise<void>((r) => upstream.close(() => r())));
+  const prefix = `${uniqueName('gw-edges')}:`;
+  const service = createGatewayService(
+    loadConfig({
+      PORT: '0',
+      OPS_PORT: '0',
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: prefix,
+      SESSION_SECRET: 'gateway-edges-test-session-secret-0123456789',
+      PLATFORM_ADMIN_TOKEN: 'gateway-edges-admin-token-0123456789',
+      VERIFICATION_HTTP_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+      RATE_LIMIT_IP_PER_MINUTE: '10000',
+      LOG_LEVEL: 'silent',
+    }),
+    { logger: createLogger({ service: 'gateway', level: 'silent' }) },
+  );
+  await service.start();
+  t.teardown(async () => {
+    await service.stop();
+    await deleteRedisKeys(TEST_REDIS_URL, `${prefix}*`);
+  });
+  const port = service.httpPort();
+
+  t.test('a declared body over the route limit is 413 at the gateway, never proxied (was 503)', async (t) => {
+    const r = await postLarge(port, '/api/verify/baked', 20 * 1024 * 1024, 'image/png');
+    errorShape(t, r, 413, 'PAYLOAD_TOO_LARGE');
+    t.equal(r.body?.details?.limitBytes, 5 * 1024 * 1024);
+    const j = await postLarge(port, '/api/verify/credential', 200 * 1024, 'application/json');
+    errorShape(t, j, 413, 'PAYLOAD_TOO_LARGE');
+    t.same(reached, [], 'verification saw neither');
+    const small = await fetch(`http://127.0.0.1:${port}/api/verify/credential`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    t.equal(small.status, 200, 'bodies within the limit are proxied as before');
+    t.same(reached, ['POST /api/verify/credential']);
+  });
+
+  t.test('Expect: 100-continue with a body over the limit: 413, no 100 Continue', async (t) => {
+    const response = await rawRequest(
+      port,
+      `POST /api/verify/baked HTTP/1.1\r\nHost: x\r\nContent-Type: image/png\r\nContent-Length: ${20 * 1024 * 1024}\r\nExpect: 100-continue\r\n\r\n`,
+    );
+    t.notMatch(response, /100 Continue/);
+    const r = parseRaw(response);
+    errorShape(t, r, 413, 'PAYLOAD_TOO_LARGE');
+    t.equal(r.headers['connection'], 'close');
+    const json = parseRaw(
+      await rawRequest(
+        port,
+        `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\nExpect: 100-continue\r\n\r\n`,
+      ),
+    );
+    errorShape(t, json, 413, 'PAYLOAD_TOO_LARGE');
+    const within = await rawRequest(
+      port,
+      'POST /api/verify/credential HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n',
+      500,
+    );
+    t.match(within, /^HTTP\/1\.1 100 Continue\r\n/, 'within the limit: 100 Continue as before');
+  });
+
+  t.test('requests node refuses to parse get the JSON error shape, not an empty body', async (t) => {
+    const cases: Array<[string, string, number, string]> = [
+      [
+        'bad chunked encoding',
+        'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+        400,
+        'VALIDATION_ERROR',
+      ],
+      [
+        'conflicting Content-Length',
+        'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{} ',
+        400,
+        'VALIDATION_ERROR',
+      ],
+      ['NUL in a header', 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n', 400, 'VALIDATION_ERROR'],
+      [
+        'headers over the limit',
+        `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`,
+        431,
+        'REQUEST_HEADER_FIELDS_TOO_LARGE',
+      ],
+      ['100 KB URL', `GET /${'a'.repeat(100 * 1024)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431, 'REQUEST_HEADER_FIELDS_TOO_LARGE'],
+    ];
+    for (const [label, request, status, code] of cases) {
+      const r = parseRaw(await rawRequest(port, request));
+      t.test(label, async (t) => {
+        errorShape(t, r, status, code);
+        t.equal(r.headers['connection'], 'close');
+        t.match(r.headers['content-type'], /^application\/json/);
+      });
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import t, { type Test } from 'tap';
 import { SignJWT } from 'jose';
 import { apiReadyOrg, PASSWORD, SESSION_SECRET, startPlatform, type HttpResult } from './fixtures/platform.js';
@@ -6,6 +7,34 @@ function errorShape(t: Test, r: HttpResult, label: string) {
   t.ok(r.status >= 400 && r.status < 500, `${label}: 4xx (got ${r.status})`);
   t.same(Object.keys(r.body ?? {}).sort(), ['details', 'error', 'message'], `${label}: error shape`);
   t.ok(r.headers.get('x-request-id'), `${label}: request id`);
+}
+
+/** A request fetch cannot make: a header sent more than once (an array value is one line each). */
+function rawRequest(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string | string[]>,
+  body?: string,
+): Promise<{ status: number; body: HttpResult['body'] }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = undefined;
+        }
+        resolve({ status: res.statusCode ?? 0, body: parsed });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 t.test('hostile input gets a 4xx with the error shape, never a 5xx', async (t) => {
@@ -30,6 +59,7 @@ t.test('hostile input gets a 4xx with the error shape, never a 5xx', async (t) =
       ['unknown field', '{"email": "a@b.co", "password": "x", "isAdmin": true}', json, 400, 'VALIDATION_ERROR'],
       ['wrong types', '{"email": ["a@b.co"], "password": {"$ne": null}}', json, 400, 'VALIDATION_ERROR'],
       ['null body', 'null', json, 400, 'VALIDATION_ERROR'],
+      ['UTF-8 byte order mark', '\ufeff{"email": "a@b.co", "password": "x"}', json, 400, 'VALIDATION_ERROR'],
     ];
     for (const [label, rawBody, headers, status, code] of cases) {
       const r = await g.request('POST', '/api/auth/login', { rawBody, headers });
@@ -41,6 +71,81 @@ t.test('hostile input gets a 4xx with the error shape, never a 5xx', async (t) =
     const res = await fetch(`${g.base}/api/auth/login`, { method: 'POST', headers: json, body: bad });
     t.equal(res.status, 400, 'invalid UTF-8: 400');
     t.equal(((await res.json()) as { error: string }).error, 'VALIDATION_ERROR');
+    const bom = await g.request('POST', '/api/auth/login', { rawBody: '\ufeff{"email": "a@b.co", "password": "x"}', headers: json });
+    t.same(bom.body?.details, { field: 'body' }, 'a BOM is refused as a malformed body (RFC 8259 8.1)');
+    // Only UTF-8 is JSON (RFC 8259 8.1); another charset would dodge the duplicate-key scan.
+    const utf16 = await fetch(`${g.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-16le' },
+      body: Buffer.from('{"email": "a@b.co", "email": "c@d.co", "password": "x"}', 'utf16le'),
+    });
+    t.equal(utf16.status, 415, 'a charset other than UTF-8: 415');
+    t.equal(((await utf16.json()) as { error: string }).error, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  t.test('numbers and strings JSON.parse would quietly change are refused, with the path of the value', async (t) => {
+    const auth = { 'content-type': 'application/json', authorization: `Bearer ${org.session}` };
+    const cases: Array<[string, string, string, string]> = [
+      ['POST', '/api/auth/login', '{"email": {"n": 1e999}, "password": "x"}', 'email.n'],
+      ['POST', '/api/auth/login', '{"email": "a@b.co", "password": "x", "extra": [1, {"deep": -1e999}]}', 'extra[1].deep'],
+      ['POST', '/api/auth/login', '{"email": {"n": 12345678901234567890}}', 'email.n'],
+      ['POST', '/api/auth/login', '{"email": {"n": 1e308}}', 'email.n'],
+      ['POST', `/api/organizations/${org.orgId}/api-keys`, '{"name": "inf", "rateLimitPerMinute": 1e999}', 'rateLimitPerMinute'],
+      ['POST', `/api/organizations/${org.orgId}/api-keys`, '{"name": "big", "rateLimitPerMinute": 1e308}', 'rateLimitPerMinute'],
+      ['POST', `/api/organizations/${org.orgId}/api-keys`, '{"name": "frac", "rateLimitPerMinute": 60.5}', 'rateLimitPerMinute'],
+      ['POST', `/api/organizations/${org.orgId}/api-keys`, '{"name": "\\ud800"}', 'name'],
+      ['POST', `/api/organizations/${org.orgId}/api-keys`, '{"name": "key \\udc00 x"}', 'name'],
+      ['PATCH', `/api/organizations/${org.orgId}`, '{"name": "\\ud800"}', 'name'],
+      ['PATCH', `/api/organizations/${org.orgId}`, '{"name": "a\\udbff\\udbff\\udc00"}', 'name'],
+      ['PATCH', `/api/organizations/${org.orgId}`, '{"name": "tail \\ud83d"}', 'name'],
+      ['POST', '/api/auth/login', '{"email": "a@b.co", "password": "x", "list": ["ok", "\\udfff"]}', 'list[1]'],
+    ];
+    for (const [method, path, rawBody, field] of cases) {
+      const r = await g.request(method, path, { rawBody, headers: path.startsWith('/api/auth') ? json : auth });
+      errorShape(t, r, `${method} ${rawBody}`);
+      t.equal(r.status, 400, `${rawBody}: 400`);
+      t.equal(r.body?.error, 'VALIDATION_ERROR', `${rawBody}: VALIDATION_ERROR`);
+      t.equal(r.body?.details?.field, field, `${rawBody}: details.field`);
+    }
+    // Nesting: JSON.parse has no depth limit, JSON.stringify overflows the stack at a few thousand.
+    const nested = (depth: number) => `{"email": ${'['.repeat(depth)}1${']'.repeat(depth)}, "password": "x"}`;
+    for (const depth of [64, 3000, 20000]) {
+      const r = await g.request('POST', '/api/auth/login', { rawBody: nested(depth), headers: json });
+      errorShape(t, r, `nesting ${depth}`);
+      t.equal(r.status, 400, `nesting ${depth}: 400`);
+      t.equal(r.body?.error, 'VALIDATION_ERROR', `nesting ${depth}: VALIDATION_ERROR`);
+      t.match(r.body?.details?.field, /^email\[0\]/, `nesting ${depth}: details.field is the path of the nested value`);
+      t.ok(String(r.body?.details?.field).length <= 260, `nesting ${depth}: the path is cut short`);
+    }
+    const shallow = await g.request('POST', '/api/auth/login', { rawBody: nested(63), headers: json });
+    t.equal(shallow.body?.details?.field, 'email', '64 levels in all reach the route (which refuses the type)');
+
+    const before = await g.request('GET', `/api/organizations/${org.orgId}`, { token: org.session });
+    t.equal(before.status, 200);
+    t.not(before.body.name, '\ufffd', 'the refused names were not stored');
+
+    const keys = await g.request('GET', `/api/organizations/${org.orgId}/api-keys`, { token: org.session });
+    const keyId = (keys.body.data as Array<{ id: string }>)[0]!.id;
+    const patchKey = await g.request('PATCH', `/api/organizations/${org.orgId}/api-keys/${keyId}`, {
+      rawBody: '{"name": "\\ud800"}',
+      headers: auth,
+    });
+    t.equal(patchKey.status, 400, 'PATCH api-key with a lone surrogate: 400');
+    t.equal(patchKey.body?.details?.field, 'name');
+
+    // Controls: a surrogate pair is one character and passes; large-but-finite numbers reach the route.
+    const pair = await g.request('PATCH', `/api/organizations/${org.orgId}`, {
+      rawBody: '{"name": "Emoji \\ud83d\\ude00 org"}',
+      headers: auth,
+    });
+    t.equal(pair.status, 200, 'an escaped surrogate pair is accepted');
+    t.equal(pair.body.name, 'Emoji \u{1F600} org', 'and stored as the character it encodes');
+    const finite = await g.request('POST', `/api/organizations/${org.orgId}/api-keys`, {
+      rawBody: '{"name": "exp", "rateLimitPerMinute": 6e1}',
+      headers: auth,
+    });
+    t.equal(finite.status, 201, 'an exponent literal that is a small integer is just that integer');
+    t.equal(finite.body.rateLimitPerMinute, 60);
   });
 
   t.test('mass assignment of protected fields is refused', async (t) => {
@@ -50,7 +155,10 @@ t.test('hostile input gets a 4xx with the error shape, never a 5xx', async (t) =
       t.equal(r.status, 400);
       t.equal(r.body.details.field, field);
     }
-    const sneaky = await g.request('POST', `/api/organizations/${org.orgId}/api-keys`, { token: org.session, body: { name: 'x', organizationId: '00000000-0000-4000-8000-000000000000' } });
+    const sneaky = await g.request('POST', `/api/organizations/${org.orgId}/api-keys`, {
+      token: org.session,
+      body: { name: 'x', organizationId: '00000000-0000-4000-8000-000000000000' },
+    });
     t.equal(sneaky.status, 400);
     const o = await g.request('GET', `/api/organizations/${org.orgId}`, { token: org.session });
     t.equal(o.body.plan, 'professional');
@@ -82,7 +190,10 @@ t.test('hostile input gets a 4xx with the error shape, never a 5xx', async (t) =
       [{ email: 'ok@example.com', password: 'short', name: 'x' }, 'password'],
       [{ email: 'ok@example.com', password: 'p'.repeat(2000), name: 'x' }, 'password'],
       [{ email: 'ok@example.com', password: PASSWORD, name: 'x', organization: { name: 'n', slug: 'Bad Slug!' } }, 'organization.slug'],
-      [{ email: 'ok@example.com', password: PASSWORD, name: 'x', organization: { name: 'n', slug: 'ok', plan: 'enterprise' } }, 'organization.plan'],
+      [
+        { email: 'ok@example.com', password: PASSWORD, name: 'x', organization: { name: 'n', slug: 'ok', plan: 'enterprise' } },
+        'organization.plan',
+      ],
       [{ email: 'ok@example.com', password: PASSWORD, name: 'x', organization: 'acme' }, 'organization'],
     ];
     for (const [body, field] of signups) {
@@ -94,7 +205,9 @@ t.test('hostile input gets a 4xx with the error shape, never a 5xx', async (t) =
     const bad = await g.request('GET', '/api/admin/organizations?limit=1000', { token: 'gateway-test-admin-token-0123456789abcdef' });
     t.equal(bad.status, 400);
     t.equal(bad.body.details.field, 'limit');
-    const badStatus = await g.request('GET', '/api/admin/organizations?status=everything', { token: 'gateway-test-admin-token-0123456789abcdef' });
+    const badStatus = await g.request('GET', '/api/admin/organizations?status=everything', {
+      token: 'gateway-test-admin-token-0123456789abcdef',
+    });
     t.equal(badStatus.body.details.field, 'status');
     const tokenBad = await g.request('POST', '/api/auth/verify-email', { body: { token: 'nope' } });
     t.equal(tokenBad.status, 400);
@@ -117,6 +230,21 @@ t.test('hostile input gets a 4xx with the error shape, never a 5xx', async (t) =
       const r = await g.request(method, path, { token: org.session });
       errorShape(t, r, `${method} ${path}`);
       t.equal(r.status, status, `${method} ${path}`);
+    }
+    const badEncodings: Array<[string, string, string]> = [
+      ['GET', '/api/organizations/%E0%A4%A', org.session],
+      ['GET', '/api/organizations/%/badges', org.session],
+      ['PATCH', `/api/organizations/${org.orgId}/api-keys/%E0%A4%A`, org.session],
+      ['GET', '/api/v1/badges/%E0%A4%A', org.apiKey],
+      ['GET', '/api/v1/credentials/%', org.apiKey],
+    ];
+    for (const [method, path, token] of badEncodings) {
+      const r = await g.request(method, path, { token });
+      errorShape(t, r, `${method} ${path}`);
+      t.equal(r.status, 400, `${method} ${path}: 400`);
+      t.equal(r.body?.error, 'VALIDATION_ERROR', `${method} ${path}: VALIDATION_ERROR`);
+      t.equal(r.body?.details?.field, 'path', `${method} ${path}: the path is what is malformed, not the body`);
+      t.match(r.body?.message, /encod/i, `${method} ${path}: the message names the encoding`);
     }
   });
 
@@ -145,9 +273,17 @@ t.test('hostile input gets a 4xx with the error shape, never a 5xx', async (t) =
       t.equal(r.status, 401, label);
     }
     const valid = await sign({ alg: 'HS256', typ: 'session+jwt' }, claims);
-    t.equal((await g.request('GET', `/api/organizations/${org.orgId}`, { token: valid })).status, 200, 'a correctly made session passes (control)');
+    t.equal(
+      (await g.request('GET', `/api/organizations/${org.orgId}`, { token: valid })).status,
+      200,
+      'a correctly made session passes (control)',
+    );
     g.clock.advance(61 * 60 * 1000);
-    t.equal((await g.request('GET', `/api/organizations/${org.orgId}`, { token: org.session })).status, 401, 'session expires after an hour on the app clock');
+    t.equal(
+      (await g.request('GET', `/api/organizations/${org.orgId}`, { token: org.session })).status,
+      401,
+      'session expires after an hour on the app clock',
+    );
     g.clock.reset();
     const headers: Array<[string, string]> = [
       ['Basic scheme', `Basic ${Buffer.from('a:b').toString('base64')}`],
@@ -163,6 +299,28 @@ t.test('hostile input gets a 4xx with the error shape, never a 5xx', async (t) =
     }
     const tampered = org.apiKey.slice(0, -1) + (org.apiKey.endsWith('A') ? 'B' : 'A');
     t.equal((await g.request('GET', '/api/v1/organization', { token: tampered })).status, 401, 'checksum mismatch');
+  });
+
+  t.test('a header that decides who is calling or how the body is read may be sent once', async (t) => {
+    const bearer = `Bearer ${org.session}`;
+    const twoAuth = await rawRequest(g.base, 'GET', `/api/organizations/${org.orgId}`, { authorization: [bearer, bearer] });
+    t.equal(twoAuth.status, 400, 'two Authorization headers: 400');
+    t.same(twoAuth.body, { error: 'VALIDATION_ERROR', message: twoAuth.body?.message, details: { field: 'Authorization' } });
+    const mixedAuth = await rawRequest(g.base, 'GET', '/api/v1/organization', { authorization: [`Bearer ${org.apiKey}`, 'Bearer nope'] });
+    t.equal(mixedAuth.status, 400, 'two different Authorization headers on /api/v1: 400');
+    t.equal(mixedAuth.body?.details?.field, 'Authorization');
+    const body = JSON.stringify({ name: 'two content types' });
+    const twoTypes = await rawRequest(
+      g.base,
+      'POST',
+      `/api/organizations/${org.orgId}/api-keys`,
+      { authorization: bearer, 'content-type': ['application/json', 'text/plain'] },
+      body,
+    );
+    t.equal(twoTypes.status, 400, 'two Content-Type headers: 400');
+    t.same(twoTypes.body, { error: 'VALIDATION_ERROR', message: twoTypes.body?.message, details: { field: 'Content-Type' } });
+    const one = await rawRequest(g.base, 'GET', `/api/organizations/${org.orgId}`, { authorization: bearer });
+    t.equal(one.status, 200, 'one Authorization header (control)');
   });
 
   t.test('request id: kept when well-formed, replaced otherwise', async (t) => {

@@ -1,6 +1,6 @@
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
-import { AppError, type Clock, type Logger, type Registry } from '@cred/runtime';
+import { AppError, assertSafeJsonValue, type Clock, type Logger, type Registry } from '@cred/runtime';
 import type { PrincipalCache } from '../auth/principal-cache.js';
 import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { GatewayConfig } from '../config.js';
@@ -10,11 +10,12 @@ import { adminRoutes } from './admin-routes.js';
 import { apiKeyAuth } from './api-key-auth.js';
 import { authRoutes } from './auth-routes.js';
 import { errorHandler, notFoundHandler } from './errors.js';
-import { assertCleanJson, BodyRejection } from './json-guard.js';
+import { assertCleanJson } from './json-guard.js';
 import { openApiRoute } from './openapi-route.js';
 import { organizationRoutes } from './organization-routes.js';
 import { ipRateLimit } from './rate-limit.js';
 import { requestContext } from './request-context.js';
+import { singleHeaders } from './single-headers.js';
 import { v1AccountRoutes } from './v1-routes.js';
 import { isPublicVerificationRequest, publicProxy } from './public-proxy.js';
 import { badgeSessionRoutes } from './badge-routes.js';
@@ -45,24 +46,36 @@ export interface AppDeps {
   verifySession: SessionVerifier;
 }
 
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
-/** JSON bodies: objects only, 64 KiB at most, no prototype-polluting keys (DECISIONS.md section 1). */
-const jsonBody = express.json({
+const parseJson = express.json({
   limit: 64 * 1024,
   strict: true,
   type: ['application/json', 'application/*+json'],
-  verify(_req, _res, buf) {
-    assertCleanJson(buf);
-  },
-  reviver(key, value) {
-    if (FORBIDDEN_KEYS.has(key)) throw new BodyRejection(`Forbidden key in body: ${key}`, key);
-    if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
-      throw new BodyRejection('Integers must be within the safe range', key.slice(0, 64));
-    }
-    return value as unknown;
+  verify(_req, _res, buf, encoding) {
+    assertCleanJson(buf, encoding);
   },
 });
+
+/**
+ * JSON bodies (DECISIONS.md section 1, malformed bodies): UTF-8 without a BOM, 64 KiB at most,
+ * no repeated keys (checked on the raw bytes), then, once parsed, no prototype keys, no number
+ * that overflowed or lost its digits, no unpaired surrogate (checked on the value, with its path).
+ * Every JSON route gets its body through here, so no route sees a value JSON.parse changed.
+ */
+const jsonBody: RequestHandler = (req, res, next) => {
+  parseJson(req, res, (err?: unknown) => {
+    if (err !== undefined && err !== null) {
+      next(err);
+      return;
+    }
+    try {
+      if (req.body !== undefined) assertSafeJsonValue(req.body);
+    } catch (e) {
+      next(e);
+      return;
+    }
+    next();
+  });
+};
 
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -70,6 +83,8 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', deps.config.TRUST_PROXY);
   app.set('etag', false);
   app.use(requestContext(deps.logger, deps.metrics));
+  // A repeated Authorization or Content-Type is refused before anything reads either one.
+  app.use(singleHeaders());
 
   app.get('/healthz', async (_req, res) => {
     const r = await deps.readiness();
@@ -127,20 +142,41 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use('/api/v1', v1AccountRoutes(deps.upstreams));
-  app.use('/api/v1', issuanceV1Routes(deps.upstreams, { idempotency: { redis: deps.redis, clock: deps.clock, logger: deps.logger, metrics: deps.metrics } }));
+  app.use(
+    '/api/v1',
+    issuanceV1Routes(deps.upstreams, { idempotency: { redis: deps.redis, clock: deps.clock, logger: deps.logger, metrics: deps.metrics } }),
+  );
   app.use(
     '/api/auth',
-    authRoutes({ ...limitDeps, upstreams: deps.upstreams, verifySession: deps.verifySession, authPer15Minutes: deps.config.RATE_LIMIT_AUTH_PER_15_MINUTES }),
+    authRoutes({
+      ...limitDeps,
+      upstreams: deps.upstreams,
+      verifySession: deps.verifySession,
+      authPer15Minutes: deps.config.RATE_LIMIT_AUTH_PER_15_MINUTES,
+    }),
   );
-  app.use('/api/organizations', organizationRoutes({
+  app.use(
+    '/api/organizations',
+    organizationRoutes({
       upstreams: deps.upstreams,
       verifySession: deps.verifySession,
       cache: deps.cache,
       logger: deps.logger,
-      memberRoutes: [badgeSessionRoutes(deps.upstreams), credentialSessionRoutes(deps.upstreams), webhookSessionRoutes(deps.upstreams), notificationSessionRoutes(deps.upstreams), analyticsSessionRoutes(deps.upstreams), bulkSessionRoutes(deps.upstreams)],
-    }));
+      memberRoutes: [
+        badgeSessionRoutes(deps.upstreams),
+        credentialSessionRoutes(deps.upstreams),
+        webhookSessionRoutes(deps.upstreams),
+        notificationSessionRoutes(deps.upstreams),
+        analyticsSessionRoutes(deps.upstreams),
+        bulkSessionRoutes(deps.upstreams),
+      ],
+    }),
+  );
   app.use('/api/credentials', recipientRoutes(deps.upstreams, deps.verifySession));
-  app.use('/api/admin', adminRoutes({ adminToken: deps.config.PLATFORM_ADMIN_TOKEN, upstreams: deps.upstreams, cache: deps.cache, logger: deps.logger }));
+  app.use(
+    '/api/admin',
+    adminRoutes({ adminToken: deps.config.PLATFORM_ADMIN_TOKEN, upstreams: deps.upstreams, cache: deps.cache, logger: deps.logger }),
+  );
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));

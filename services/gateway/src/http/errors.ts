@@ -1,11 +1,20 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, isErrorCode, toAppError, type Logger } from '@cred/runtime';
-import { BodyRejection } from './json-guard.js';
 
 /** 404 with the error shape for every route nobody answered. */
 export const notFoundHandler: RequestHandler = (_req, _res, next) => {
   next(new AppError('NOT_FOUND', 'Route not found'));
 };
+
+/**
+ * The router decodes path parameters with decodeURIComponent and fails with a URIError (status
+ * 400) on a malformed percent-encoding (`%E0%A4%A`, a lone `%`). It does not say which parameter,
+ * so the field is the path.
+ */
+function fromPathDecoding(err: unknown): AppError | undefined {
+  if (!(err instanceof URIError) || (err as { status?: unknown }).status !== 400) return undefined;
+  return AppError.validation('path', 'The URL path is not valid percent-encoding (URL encoding)');
+}
 
 function fromBodyParser(err: { type?: string; status?: number }): AppError | undefined {
   switch (err.type) {
@@ -19,7 +28,8 @@ function fromBodyParser(err: { type?: string; status?: number }): AppError | und
     case 'request.aborted':
       return new AppError('VALIDATION_ERROR', 'Request body was aborted', { field: 'body' });
     default:
-      if (err.status && err.status >= 400 && err.status < 500) return new AppError('VALIDATION_ERROR', 'Malformed request', { field: 'body' });
+      if (err.status && err.status >= 400 && err.status < 500)
+        return new AppError('VALIDATION_ERROR', 'Malformed request', { field: 'body' });
       return undefined;
   }
 }
@@ -31,11 +41,9 @@ function fromBodyParser(err: { type?: string; status?: number }): AppError | und
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const appErr =
-      err instanceof BodyRejection
-        ? err.toAppError()
-        : err instanceof AppError && isErrorCode(err.code)
-          ? err
-          : (fromBodyParser(err as { type?: string }) ?? toAppError(err));
+      err instanceof AppError && isErrorCode(err.code)
+        ? err
+        : (fromPathDecoding(err) ?? fromBodyParser(err as { type?: string }) ?? toAppError(err));
     if (appErr.code === 'INTERNAL_ERROR' || appErr.code === 'UNAVAILABLE') {
       logger.error({ err, requestId: res.locals.requestId, method: req.method, path: req.path }, 'request failed');
     }

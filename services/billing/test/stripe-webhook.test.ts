@@ -22,7 +22,8 @@ const clock = new AdjustableClock();
 const accounts = createAccountsService(
   loadAccountsConfig({
     DATABASE_URL: iso.databaseUrl,
-    EVENTS_EXCHANGE: iso.eventsExchange, AMQP_URL: iso.amqpUrl,
+    EVENTS_EXCHANGE: iso.eventsExchange,
+    AMQP_URL: iso.amqpUrl,
     GRPC_PORT: '0',
     OPS_PORT: '0',
     SESSION_SECRET: 'billing-test-session-secret-0123456789',
@@ -37,7 +38,8 @@ function billingWith(accountsAddress: string) {
   return createBillingService(
     loadConfig({
       DATABASE_URL: iso.databaseUrl,
-      EVENTS_EXCHANGE: iso.eventsExchange, AMQP_URL: iso.amqpUrl,
+      EVENTS_EXCHANGE: iso.eventsExchange,
+      AMQP_URL: iso.amqpUrl,
       GRPC_PORT: '0',
       OPS_PORT: '0',
       STRIPE_WEBHOOK_SECRET: SECRET,
@@ -63,7 +65,12 @@ t.teardown(async () => {
 
 async function newOrganization() {
   const r = await accountsClient.SignUp(
-    { email: `owner-${randomUUID()}@example.com`, password: 'correct horse battery staple', name: 'Owner', organization: { name: 'Paying Org', slug: `pay-${randomUUID().slice(0, 8)}` } },
+    {
+      email: `owner-${randomUUID()}@example.com`,
+      password: 'correct horse battery staple',
+      name: 'Owner',
+      organization: { name: 'Paying Org', slug: `pay-${randomUUID().slice(0, 8)}` },
+    },
     { deadlineMs: 15000 },
   );
   return r.organization!.id;
@@ -77,9 +84,14 @@ function stripeEvent(type: string, object: Record<string, unknown>, created = Ma
 const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 function send(body: string | Buffer, header?: string) {
   const raw = Buffer.isBuffer(body) ? body : Buffer.from(body);
-  return billingClient.HandleProviderWebhook({ provider: 'stripe', raw_body: raw, signature_header: header ?? stripeSignatureHeader(raw, SECRET, nowSeconds()) });
+  return billingClient.HandleProviderWebhook({
+    provider: 'stripe',
+    raw_body: raw,
+    signature_header: header ?? stripeSignatureHeader(raw, SECRET, nowSeconds()),
+  });
 }
-const checkout = (orgId: string, plan = 'enterprise') => stripeEvent('checkout.session.completed', { object: 'checkout.session', client_reference_id: orgId, metadata: { plan } });
+const checkout = (orgId: string, plan = 'enterprise') =>
+  stripeEvent('checkout.session.completed', { object: 'checkout.session', client_reference_id: orgId, metadata: { plan } });
 const processed = async () => Number((await db('provider_events').count<{ count: number }[]>('* as count'))[0]!.count);
 
 t.test('a bad or stale signature is refused and changes nothing', async (t) => {
@@ -87,18 +99,29 @@ t.test('a bad or stale signature is refused and changes nothing', async (t) => {
   const body = JSON.stringify(checkout(orgId));
   const raw = Buffer.from(body);
   const before = await processed();
-  const cases: Array<[string, Buffer, string]> = [
-    ['wrong secret', raw, stripeSignatureHeader(raw, 'whsec_someone_else_0123456789', nowSeconds())],
-    ['stale (301 s old)', raw, stripeSignatureHeader(raw, SECRET, nowSeconds() - 301)],
-    ['from the future (301 s ahead)', raw, stripeSignatureHeader(raw, SECRET, nowSeconds() + 301)],
-    ['missing header', raw, ''],
-    ['no v1', raw, `t=${nowSeconds()},v0=${'a'.repeat(64)}`],
-    ['garbage', raw, 'definitely not a signature'],
-    ['body changed after signing', Buffer.from(body.replace('enterprise', 'professional')), stripeSignatureHeader(raw, SECRET, nowSeconds())],
-    ['same JSON, other whitespace', Buffer.from(JSON.stringify(JSON.parse(body), null, 2)), stripeSignatureHeader(raw, SECRET, nowSeconds())],
+  // Headers are made when each case is sent, and the timestamps sit a few seconds outside the
+  // tolerance: a second that ticks between signing and checking must not move a case inside it
+  // (the exact boundary is tested with a fixed clock in stripe-signature.test.ts).
+  const cases: Array<[string, Buffer, () => string]> = [
+    ['wrong secret', raw, () => stripeSignatureHeader(raw, 'whsec_someone_else_0123456789', nowSeconds())],
+    ['stale (305 s old)', raw, () => stripeSignatureHeader(raw, SECRET, nowSeconds() - 305)],
+    ['from the future (305 s ahead)', raw, () => stripeSignatureHeader(raw, SECRET, nowSeconds() + 305)],
+    ['missing header', raw, () => ''],
+    ['no v1', raw, () => `t=${nowSeconds()},v0=${'a'.repeat(64)}`],
+    ['garbage', raw, () => 'definitely not a signature'],
+    [
+      'body changed after signing',
+      Buffer.from(body.replace('enterprise', 'professional')),
+      () => stripeSignatureHeader(raw, SECRET, nowSeconds()),
+    ],
+    [
+      'same JSON, other whitespace',
+      Buffer.from(JSON.stringify(JSON.parse(body), null, 2)),
+      () => stripeSignatureHeader(raw, SECRET, nowSeconds()),
+    ],
   ];
   for (const [name, b, header] of cases) {
-    await t.rejects(send(b, header), { code: 'VALIDATION_ERROR' }, name);
+    await t.rejects(send(b, header()), { code: 'VALIDATION_ERROR' }, name);
   }
   t.equal(await processed(), before, 'nothing recorded');
   const o = await org(orgId);
@@ -118,7 +141,10 @@ t.test('checkout completes: plan and status reach accounts; the same event id is
   const event = checkout(orgId, 'professional');
   const body = JSON.stringify(event);
   const first = await send(body);
-  t.same({ handled: first.handled, duplicate: first.duplicate, type: first.event_type }, { handled: true, duplicate: false, type: 'checkout.session.completed' });
+  t.same(
+    { handled: first.handled, duplicate: first.duplicate, type: first.event_type },
+    { handled: true, duplicate: false, type: 'checkout.session.completed' },
+  );
   let o = await org(orgId);
   t.equal(o.plan, 'professional');
   t.equal(o.subscription_status, 'active');
@@ -131,7 +157,18 @@ t.test('checkout completes: plan and status reach accounts; the same event id is
   t.equal(o.plan, 'enterprise', 'not re-applied');
 
   // Concurrent copies: exactly one applies.
-  const ev2 = JSON.stringify(stripeEvent('customer.subscription.updated', { object: 'subscription', status: 'trialing', metadata: { organizationId: orgId }, items: { data: [{ price: { lookup_key: 'professional' } }] } }, nowSeconds() + 1));
+  const ev2 = JSON.stringify(
+    stripeEvent(
+      'customer.subscription.updated',
+      {
+        object: 'subscription',
+        status: 'trialing',
+        metadata: { organizationId: orgId },
+        items: { data: [{ price: { lookup_key: 'professional' } }] },
+      },
+      nowSeconds() + 1,
+    ),
+  );
   const results = await Promise.all(Array.from({ length: 5 }, () => send(ev2)));
   t.equal(results.filter((r) => !r.duplicate).length, 1, 'one of five concurrent deliveries applied');
   o = await org(orgId);
@@ -145,8 +182,13 @@ t.test('the six event types per DECISIONS section 7; unhandled types are ignored
   const orgId = await newOrganization();
   let created = nowSeconds();
   const sub = (type: string, status: string, lookup = 'enterprise') =>
-    stripeEvent(type, { object: 'subscription', status, metadata: { organizationId: orgId }, items: { data: [{ price: { lookup_key: lookup } }] } }, ++created);
-  const invoice = (type: string) => stripeEvent(type, { object: 'invoice', subscription_details: { metadata: { organizationId: orgId } } }, ++created);
+    stripeEvent(
+      type,
+      { object: 'subscription', status, metadata: { organizationId: orgId }, items: { data: [{ price: { lookup_key: lookup } }] } },
+      ++created,
+    );
+  const invoice = (type: string) =>
+    stripeEvent(type, { object: 'invoice', subscription_details: { metadata: { organizationId: orgId } } }, ++created);
 
   await send(JSON.stringify(sub('customer.subscription.created', 'active')));
   t.same([(await org(orgId)).plan, (await org(orgId)).subscription_status], ['enterprise', 'active']);
@@ -154,7 +196,11 @@ t.test('the six event types per DECISIONS section 7; unhandled types are ignored
   t.same([(await org(orgId)).plan, (await org(orgId)).subscription_status], ['enterprise', 'past_due'], 'past_due keeps the plan');
   await send(JSON.stringify(invoice('invoice.paid')));
   t.equal((await org(orgId)).subscription_status, 'active');
-  const parentStyle = stripeEvent('invoice.payment_failed', { object: 'invoice', parent: { subscription_details: { metadata: { organizationId: orgId } } } }, ++created);
+  const parentStyle = stripeEvent(
+    'invoice.payment_failed',
+    { object: 'invoice', parent: { subscription_details: { metadata: { organizationId: orgId } } } },
+    ++created,
+  );
   await send(JSON.stringify(parentStyle));
   t.equal((await org(orgId)).subscription_status, 'past_due', 'newer API shape (parent.subscription_details) too');
   await send(JSON.stringify(sub('customer.subscription.updated', 'active', 'professional')));
@@ -164,7 +210,16 @@ t.test('the six event types per DECISIONS section 7; unhandled types are ignored
   t.same([(await org(orgId)).plan, (await org(orgId)).subscription_status], ['free', 'canceled']);
 
   // A late, older update (providers do not order deliveries) changes nothing.
-  const late = stripeEvent('customer.subscription.updated', { object: 'subscription', status: 'active', metadata: { organizationId: orgId }, items: { data: [{ price: { lookup_key: 'enterprise' } }] } }, created - 3);
+  const late = stripeEvent(
+    'customer.subscription.updated',
+    {
+      object: 'subscription',
+      status: 'active',
+      metadata: { organizationId: orgId },
+      items: { data: [{ price: { lookup_key: 'enterprise' } }] },
+    },
+    created - 3,
+  );
   const r = await send(JSON.stringify(late));
   t.equal(r.handled, true);
   t.same([(await org(orgId)).plan, (await org(orgId)).subscription_status], ['free', 'canceled'], 'older event did not win');
@@ -176,7 +231,10 @@ t.test('the six event types per DECISIONS section 7; unhandled types are ignored
   t.equal(noOrg.handled, false, 'a handled type naming no organization is acknowledged, not applied');
   const unknownOrg = await send(JSON.stringify(checkout(randomUUID())));
   t.equal(unknownOrg.handled, true);
-  t.equal((await db('provider_events').where({ event_type: 'checkout.session.completed' }).orderBy('processed_at', 'desc').first()).outcome, 'unknown organization');
+  t.equal(
+    (await db('provider_events').where({ event_type: 'checkout.session.completed' }).orderBy('processed_at', 'desc').first()).outcome,
+    'unknown organization',
+  );
 });
 
 t.test('accounts unreachable: UNAVAILABLE, not recorded, applied on the retry', async (t) => {
@@ -190,7 +248,9 @@ t.test('accounts unreachable: UNAVAILABLE, not recorded, applied on the retry', 
   });
   const raw = Buffer.from(JSON.stringify(checkout(orgId)));
   const header = stripeSignatureHeader(raw, SECRET, nowSeconds());
-  await t.rejects(cutClient.HandleProviderWebhook({ provider: 'stripe', raw_body: raw, signature_header: header }, { deadlineMs: 15000 }), { code: 'UNAVAILABLE' });
+  await t.rejects(cutClient.HandleProviderWebhook({ provider: 'stripe', raw_body: raw, signature_header: header }, { deadlineMs: 15000 }), {
+    code: 'UNAVAILABLE',
+  });
   t.equal((await org(orgId)).plan, 'free');
   const r = await send(raw, header);
   t.equal(r.duplicate, false, 'the failed attempt did not mark it processed');
@@ -198,5 +258,7 @@ t.test('accounts unreachable: UNAVAILABLE, not recorded, applied on the retry', 
 });
 
 t.test('unknown provider', async (t) => {
-  await t.rejects(billingClient.HandleProviderWebhook({ provider: 'paypal', raw_body: Buffer.from('{}'), signature_header: 'x' }), { code: 'NOT_FOUND' });
+  await t.rejects(billingClient.HandleProviderWebhook({ provider: 'paypal', raw_body: Buffer.from('{}'), signature_header: 'x' }), {
+    code: 'NOT_FOUND',
+  });
 });

@@ -1,4 +1,6 @@
 import t from 'tap';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ADMIN_TOKEN, apiReadyOrg, PASSWORD, startPlatform } from './fixtures/platform.js';
 
 function limitHeaders(res: { headers: Headers }) {
@@ -44,7 +46,10 @@ t.test('per-key limit: the 61st call in a minute is 429, counted across two repl
   t.equal((await g1.request('GET', '/api/v1/organization', { token: org.apiKey })).status, 429, 'the other replica agrees');
 
   // A raised limit applies at once (the change retires cached lookups).
-  const patched = await g1.request('PATCH', `/api/organizations/${org.orgId}/api-keys/${org.apiKeyId}`, { token: org.session, body: { rateLimitPerMinute: 100 } });
+  const patched = await g1.request('PATCH', `/api/organizations/${org.orgId}/api-keys/${org.apiKeyId}`, {
+    token: org.session,
+    body: { rateLimitPerMinute: 100 },
+  });
   t.equal(patched.body.rateLimitPerMinute, 100);
   const after = await g2.request('GET', '/api/v1/organization', { token: org.apiKey });
   t.equal(after.status, 200);
@@ -55,8 +60,13 @@ t.test('concurrent calls on two replicas never over-admit', async (t) => {
   const p = await startPlatform(t, { gateways: 2, env: { RATE_LIMIT_AUTH_PER_15_MINUTES: '50', RATE_LIMIT_IP_PER_MINUTE: '10000' } });
   const [g1, g2] = p.gateways as [(typeof p.gateways)[0], (typeof p.gateways)[0]];
   const org = await apiReadyOrg(p, g1, 'burst');
-  await g1.request('PATCH', `/api/organizations/${org.orgId}/api-keys/${org.apiKeyId}`, { token: org.session, body: { rateLimitPerMinute: 25 } });
-  const results = await Promise.all(Array.from({ length: 80 }, (_, i) => (i % 2 ? g1 : g2).request('GET', '/api/v1/organization', { token: org.apiKey })));
+  await g1.request('PATCH', `/api/organizations/${org.orgId}/api-keys/${org.apiKeyId}`, {
+    token: org.session,
+    body: { rateLimitPerMinute: 25 },
+  });
+  const results = await Promise.all(
+    Array.from({ length: 80 }, (_, i) => (i % 2 ? g1 : g2).request('GET', '/api/v1/organization', { token: org.apiKey })),
+  );
   t.equal(results.filter((r) => r.status === 200).length, 25, 'exactly the limit admitted');
   t.equal(results.filter((r) => r.status === 429).length, 55);
 });
@@ -77,6 +87,31 @@ t.test('per-IP limit on every route, with headers, 401s included', async (t) => 
   t.ok(Number(blocked.headers.get('retry-after')) >= 1);
 });
 
+t.test('public verification surfaces count against the per-IP limit too (SPEC.md Limits: all requests)', async (t) => {
+  // A stand-in for verification's public HTTP server: the gateway streams these paths to it.
+  const upstream = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"valid":true}');
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
+  const { port } = upstream.address() as AddressInfo;
+  const p = await startPlatform(t, { env: { RATE_LIMIT_IP_PER_MINUTE: '4', VERIFICATION_HTTP_URL: `http://127.0.0.1:${port}` } });
+  const g = p.gateways[0]!;
+  const paths = ['/api/verify/CRD-0000000000AB', '/verify/CRD-0000000000AB', '/issuers/acme/did.json', '/verify-lookup'];
+  for (const [i, path] of paths.entries()) {
+    const r = await g.request('GET', path);
+    t.equal(r.status, 200, `${path} proxied`);
+    t.equal(r.headers.get('x-ratelimit-limit'), '4', `${path} carries the limit`);
+    t.equal(r.headers.get('x-ratelimit-remaining'), String(3 - i));
+  }
+  const blocked = await g.request('GET', '/api/verify/CRD-0000000000AB');
+  t.equal(blocked.status, 429, 'the fifth public request in the minute');
+  t.equal(blocked.body.error, 'RATE_LIMITED');
+  t.ok(Number(blocked.headers.get('retry-after')) >= 1);
+  t.equal((await g.request('GET', '/healthz')).headers.get('x-ratelimit-limit'), null, 'probes are not limited');
+});
+
 t.test('auth limits: 3 per 15 minutes per IP; login counts failures per (IP, e-mail)', async (t) => {
   const p = await startPlatform(t, { env: { RATE_LIMIT_AUTH_PER_15_MINUTES: '3' } });
   const g = p.gateways[0]!;
@@ -86,7 +121,11 @@ t.test('auth limits: 3 per 15 minutes per IP; login counts failures per (IP, e-m
   t.equal(s.headers.get('x-ratelimit-limit'), '3');
   t.equal(s.headers.get('x-ratelimit-remaining'), '2');
   for (let i = 0; i < 2; i++) t.equal((await g.request('POST', '/api/auth/resend-verification', { body: { email } })).status, 202);
-  t.equal((await g.request('POST', '/api/auth/resend-verification', { body: { email: 'nobody@example.com' } })).status, 202, 'same answer for unknown address');
+  t.equal(
+    (await g.request('POST', '/api/auth/resend-verification', { body: { email: 'nobody@example.com' } })).status,
+    202,
+    'same answer for unknown address',
+  );
   const fourth = await g.request('POST', '/api/auth/resend-verification', { body: { email } });
   t.equal(fourth.status, 429);
   t.ok(Number(fourth.headers.get('retry-after')) > 60, 'retry after minutes, not seconds');
@@ -100,7 +139,9 @@ t.test('auth limits: 3 per 15 minutes per IP; login counts failures per (IP, e-m
   const locked = await g.request('POST', '/api/auth/login', { body: { email, password: PASSWORD } });
   t.equal(locked.status, 429, 'the right password too is refused once the failures are spent');
   t.ok(locked.headers.get('retry-after'));
-  const other = await g.request('POST', '/api/auth/login', { body: { email: 'someone-else@example.com', password: 'wrong password guess' } });
+  const other = await g.request('POST', '/api/auth/login', {
+    body: { email: 'someone-else@example.com', password: 'wrong password guess' },
+  });
   t.equal(other.status, 401, 'another e-mail is counted separately');
   t.equal(
     (await g.request('POST', '/api/auth/password-reset', { body: { email } })).status,
@@ -126,7 +167,11 @@ t.test('Redis down: IP and per-key limits fail open, auth limits fail closed, ne
   t.equal(signup.body.error, 'UNAVAILABLE');
   const revoke = await broken.request('DELETE', `/api/organizations/${org.orgId}/api-keys/${org.apiKeyId}`, { token: org.session });
   t.equal(revoke.status, 204);
-  t.equal((await broken.request('GET', '/api/v1/organization', { token: org.apiKey })).status, 401, 'revocation still honoured without a cache');
+  t.equal(
+    (await broken.request('GET', '/api/v1/organization', { token: org.apiKey })).status,
+    401,
+    'revocation still honoured without a cache',
+  );
   const metrics = await (await fetch(`http://127.0.0.1:${broken.service.host.opsPort}/metrics`)).text();
   t.match(metrics, /gateway_rate_limiter_errors_total\{[^}]*scope="ip",policy="open"[^}]*\} [1-9]/);
   void ADMIN_TOKEN;

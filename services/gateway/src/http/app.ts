@@ -91,6 +91,11 @@ export function createApp(deps: AppDeps): Express {
     res.status(r.ready ? 200 : 503).json({ status: r.ready ? 'ok' : 'unavailable', checks: r.checks });
   });
 
+  // Every route below counts against the client's per-IP limit (SPEC.md Limits: all requests;
+  // probes above do not), the public verification surfaces included.
+  const limitDeps = { limiter: deps.limiter, logger: deps.logger, metrics: deps.metrics };
+  app.use(ipRateLimit(limitDeps, deps.config.RATE_LIMIT_IP_PER_MINUTE));
+
   // Public verification surfaces stream through untouched (bodies included: baked uploads).
   const toVerification = publicProxy(deps.config.VERIFICATION_HTTP_URL);
   app.use((req, res, next) => {
@@ -100,10 +105,6 @@ export function createApp(deps: AppDeps): Express {
     }
     next();
   });
-
-  // Every route below counts against the client's per-IP limit (probes above do not).
-  const limitDeps = { limiter: deps.limiter, logger: deps.logger, metrics: deps.metrics };
-  app.use(ipRateLimit(limitDeps, deps.config.RATE_LIMIT_IP_PER_MINUTE));
 
   // Badge images: public, immutable (content-addressed), cached by clients and proxies.
   app.use(imageRoutes(deps.upstreams));

@@ -80,22 +80,19 @@ const publicCredentialRef = {
   description: 'The CRD- id (case-insensitive) or the credential UUID; anything else is 404.',
   schema: { type: 'string', maxLength: 64 },
 };
-/**
- * Headers of the responses the gateway streams from the verification service. They carry
- * X-Request-Id but no X-RateLimit-* headers: these paths are streamed before the per-IP limit.
- */
+/** /healthz carries only the request id (probes are not rate limited). */
 const requestIdHeader = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
 const cacheControl = (description: string) => ({ description, schema: { type: 'string' } });
 const publicOk = (description: string, mediaType: string, schema: unknown, headers: Record<string, unknown> = {}) => ({
   description,
-  headers: { ...requestIdHeader, ...headers },
+  headers: { ...rateHeaders, ...headers },
   content: { [mediaType]: { schema } },
 });
 /** An HTML page of the verification service (server-rendered, no script, strict CSP). */
 const htmlPage = (description: string, headers: Record<string, unknown> = {}) => ({
   description,
   headers: {
-    ...requestIdHeader,
+    ...rateHeaders,
     'Content-Security-Policy': {
       description:
         "default-src 'none'; img-src 'self' data:; style-src 'sha256-...'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
@@ -1986,6 +1983,7 @@ export const openApiDocument = {
           'Public answers are cross-origin readable.',
         security: publicOrRecipient,
         responses: {
+          '429': common['429'],
           '200': publicOk('The verification.', 'application/json', ref('PublicVerification'), {
             'Cache-Control': cacheControl('`no-cache` (public) or `private, no-store` (a private credential, to its owner).'),
           }),
@@ -2019,6 +2017,7 @@ export const openApiDocument = {
           },
         },
         responses: {
+          '429': common['429'],
           '200': publicOk('The verification result.', 'application/json', ref('SubmittedVerification'), {
             'Cache-Control': cacheControl('no-store'),
           }),
@@ -2049,6 +2048,7 @@ export const openApiDocument = {
           },
         },
         responses: {
+          '429': common['429'],
           '200': publicOk('The verification result.', 'application/json', ref('SubmittedVerification'), {
             'Cache-Control': cacheControl('no-store'),
           }),
@@ -2068,6 +2068,7 @@ export const openApiDocument = {
         summary: 'The signed Open Badges 3.0 credential, byte for byte as issued (public)',
         security: publicOrRecipient,
         responses: {
+          '429': common['429'],
           '200': publicOk('The credential (JSON-LD).', 'application/ld+json', ref('Ob3Credential'), {
             'Cache-Control': cacheControl('`no-cache` (public) or `private, no-store` (a private credential, to its owner).'),
           }),
@@ -2084,6 +2085,7 @@ export const openApiDocument = {
         description: 'One iTXt chunk `openbadgecredential` holds the stored credential bytes (Open Badges 3.0 baking).',
         security: publicOrRecipient,
         responses: {
+          '429': common['429'],
           '200': publicOk(
             'The baked PNG.',
             'image/png',
@@ -2104,6 +2106,7 @@ export const openApiDocument = {
       get: {
         summary: "The issuer's DID document (did:web): every non-revoked key as a Multikey, referenced from assertionMethod",
         responses: {
+          '429': common['429'],
           '200': publicOk('The DID document.', 'application/did+json', ref('DidDocument'), {
             'Cache-Control': cacheControl('public, max-age=60'),
           }),
@@ -2117,6 +2120,7 @@ export const openApiDocument = {
       get: {
         summary: "The issuer's Open Badges 3.0 Profile (JSON-LD)",
         responses: {
+          '429': common['429'],
           '200': publicOk('The Profile.', 'application/ld+json', ref('IssuerProfile'), {
             'Cache-Control': cacheControl('public, max-age=300'),
           }),
@@ -2130,6 +2134,7 @@ export const openApiDocument = {
       get: {
         summary: 'The badge as an Open Badges 3.0 Achievement (JSON-LD); deactivated badges stay published',
         responses: {
+          '429': common['429'],
           '200': publicOk('The Achievement.', 'application/ld+json', ref('Achievement'), {
             'Cache-Control': cacheControl('public, max-age=300'),
           }),
@@ -2147,6 +2152,7 @@ export const openApiDocument = {
           'e-mail, dates, the revocation reason, renewal links, a QR code of the verification URL, and downloads.',
         security: publicOrRecipient,
         responses: {
+          '429': common['429'],
           '200': htmlPage('The page.'),
           '403': htmlPage('The credential is private.'),
           '404': htmlPage('No such credential.'),
@@ -2159,10 +2165,11 @@ export const openApiDocument = {
         summary: 'The lookup page: enter a credential id, or upload a baked badge',
         parameters: [{ name: 'id', in: 'query', required: false, schema: { type: 'string' }, description: 'A CRD- id or UUID.' }],
         responses: {
+          '429': common['429'],
           '200': htmlPage('The forms (no `id`).'),
           '303': {
             description: 'A well-formed `id`: redirect to its verification page.',
-            headers: { ...requestIdHeader, Location: { schema: { type: 'string' }, description: '/verify/{credentialId}' } },
+            headers: { ...rateHeaders, Location: { schema: { type: 'string' }, description: '/verify/{credentialId}' } },
           },
           '400': htmlPage('The forms again, saying the `id` is not a credential id.'),
           '503': unavailable,
@@ -2179,6 +2186,7 @@ export const openApiDocument = {
           },
         },
         responses: {
+          '429': common['429'],
           '200': htmlPage('The result page (as POST /api/verify/baked).'),
           '400': htmlPage('The form again with the reason (no file, no credential inside, not an image).'),
           '413': htmlPage('The form again: the file is larger than 5 MiB.'),
@@ -2192,6 +2200,7 @@ export const openApiDocument = {
       get: {
         summary: 'The public page of a badge',
         responses: {
+          '429': common['429'],
           '200': htmlPage('The page.'),
           '404': htmlPage('Unknown badge, or the issuer is still pending approval.'),
           '503': unavailable,
@@ -2203,6 +2212,7 @@ export const openApiDocument = {
       get: {
         summary: 'The badge image as PNG (converted from JPEG/WebP/SVG, or a placeholder), as the pages show it',
         responses: {
+          '429': common['429'],
           '200': publicOk(
             'The PNG.',
             'image/png',
@@ -2233,6 +2243,7 @@ export const openApiDocument = {
           },
         ],
         responses: {
+          '429': common['429'],
           '200': htmlPage('The page (Cache-Control: no-store).'),
           '404': htmlPage('Not a CRD- id or UUID.'),
           '503': unavailable,

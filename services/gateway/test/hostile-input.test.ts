@@ -83,6 +83,21 @@ t.test('hostile input gets a 4xx with the error shape, never a 5xx', async (t) =
     t.equal(((await utf16.json()) as { error: string }).error, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
+  t.test("a body over its route's limit is 413 naming that limit", async (t) => {
+    const json = await g.request('POST', '/api/auth/login', {
+      rawBody: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(70_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    t.equal(json.status, 413);
+    t.equal(json.body.details.limitBytes, 64 * 1024, 'JSON bodies: 64 KiB');
+    const form = await g.request('POST', '/claim/CRD-0000000000AB', {
+      rawBody: `token=${'a'.repeat(5000)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    t.equal(form.status, 413);
+    t.equal(form.body.details.limitBytes, 4096, 'the claim form: 4 KiB');
+  });
+
   t.test('numbers and strings JSON.parse would quietly change are refused, with the path of the value', async (t) => {
     const auth = { 'content-type': 'application/json', authorization: `Bearer ${org.session}` };
     const cases: Array<[string, string, string, string]> = [

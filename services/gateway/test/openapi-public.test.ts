@@ -126,7 +126,7 @@ t.test('session routes: signing keys, badges, images, webhooks, notifications, a
   };
   const created = await call('POST', badges, { token: owner, json: input });
   check('POST', '/api/organizations/{orgId}/badges', created);
-  t.equal(created.headers.get('location'), `badges/${created.body.id}`);
+  t.equal(created.headers.get('location'), `/api/organizations/${orgId}/badges/${created.body.id}`);
   const badgeId = String(created.body.id);
   check(
     'POST',

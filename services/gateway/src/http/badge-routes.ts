@@ -129,7 +129,7 @@ export function badgeSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): Rout
       { organization_id: orgOf(res), badge_json: JSON.stringify(req.body ?? {}) },
       { requestId: requestIdOf(res) },
     );
-    res.status(201).location(`badges/${badge.id}`).json(badgeJson(badge));
+    res.status(201).location(`/api/organizations/${orgOf(res)}/badges/${badge.id}`).json(badgeJson(badge));
   });
 
   router.get('/badges', async (req, res) => {

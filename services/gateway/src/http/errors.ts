@@ -16,10 +16,13 @@ function fromPathDecoding(err: unknown): AppError | undefined {
   return AppError.validation('path', 'The URL path is not valid percent-encoding (URL encoding)');
 }
 
-function fromBodyParser(err: { type?: string; status?: number }): AppError | undefined {
+function fromBodyParser(err: { type?: string; status?: number; limit?: unknown }): AppError | undefined {
   switch (err.type) {
     case 'entity.too.large':
-      return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large', { limitBytes: 65536 });
+      // body-parser names the limit of the parser that refused (JSON 64 KiB, the claim form less).
+      return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large', {
+        limitBytes: typeof err.limit === 'number' ? err.limit : 65536,
+      });
     case 'entity.parse.failed':
       return new AppError('VALIDATION_ERROR', 'Request body is not valid JSON', { field: 'body' });
     case 'encoding.unsupported':

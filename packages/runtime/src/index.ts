@@ -11,3 +11,4 @@ export * from './json-body.js';
 export * from './http-drain.js';
 export * from './multipart.js';
 export * from './client-error.js';
+export * from './text.js';

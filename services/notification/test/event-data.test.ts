@@ -1,7 +1,8 @@
 // The event payload contract for person names: the same rule the producers validate with
 // (DECISIONS.md section 1: trimmed, 1-200 characters, counted in Unicode code points).
 import t from 'tap';
-import { clip, codePointLength, ContractError, personName } from '../src/events/event-data.js';
+import { codePointLength } from '@cred/runtime';
+import { clip, ContractError, personName } from '../src/events/event-data.js';
 
 t.test('personName counts code points after trimming', async (t) => {
   const emoji = '\u{1F600}'.repeat(200);

@@ -1,4 +1,4 @@
-import { AppError } from '@cred/runtime';
+import { AppError, codePointLength, hasLoneSurrogate, isBlankText } from '@cred/runtime';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from './passwords.js';
 import { MAX_RATE_LIMIT_PER_MINUTE, PLANS, SUBSCRIPTION_STATUSES, type Plan, type SubscriptionStatus } from './model.js';
 
@@ -19,11 +19,15 @@ export function normalizeEmail(value: unknown, field = 'email'): string {
   return email;
 }
 
-/** A display name: trimmed, 1..max characters, no control characters. */
+/**
+ * A display name: trimmed, 1..max characters counted in code points (docs/decisions.md, "Text
+ * fields"), not only invisible characters, valid Unicode, no control characters.
+ */
 export function displayName(value: unknown, field: string, max = 200): string {
   if (typeof value !== 'string') throw AppError.validation(field, `${field} is required`);
   const name = value.trim();
-  if (name.length === 0 || name.length > max) throw AppError.validation(field, `${field} must be 1-${max} characters`);
+  if (isBlankText(name) || codePointLength(name) > max) throw AppError.validation(field, `${field} must be 1-${max} characters`);
+  if (hasLoneSurrogate(name)) throw AppError.validation(field, `${field} is not valid Unicode text`);
   if (CONTROL.test(name)) throw AppError.validation(field, `${field} must not contain control characters`);
   return name;
 }
@@ -38,8 +42,10 @@ export function slug(value: unknown, field: string): string {
 /** A new password: length checked only (no composition rules, per NIST 800-63B), never echoed. */
 export function newPassword(value: unknown, field = 'password'): string {
   if (typeof value !== 'string') throw AppError.validation(field, `${field} is required`);
-  if (Buffer.byteLength(value, 'utf8') > PASSWORD_MAX_BYTES) throw AppError.validation(field, `${field} must be at most ${PASSWORD_MAX_BYTES} bytes`);
-  if ([...value].length < PASSWORD_MIN_LENGTH) throw AppError.validation(field, `${field} must be at least ${PASSWORD_MIN_LENGTH} characters`);
+  if (Buffer.byteLength(value, 'utf8') > PASSWORD_MAX_BYTES)
+    throw AppError.validation(field, `${field} must be at most ${PASSWORD_MAX_BYTES} bytes`);
+  if ([...value].length < PASSWORD_MIN_LENGTH)
+    throw AppError.validation(field, `${field} must be at least ${PASSWORD_MIN_LENGTH} characters`);
   return value;
 }
 

@@ -1,4 +1,4 @@
-import { AppError } from '@cred/runtime';
+import { AppError, codePointLength, hasLoneSurrogate, isBlankText } from '@cred/runtime';
 
 // C0 and C1 control characters and DEL (matching them is the point of these patterns).
 // Multi-line fields may keep tab, line feed and carriage return; single-line fields may not.
@@ -6,11 +6,6 @@ import { AppError } from '@cred/runtime';
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
 // eslint-disable-next-line no-control-regex
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
-// A lone surrogate cannot be stored as UTF-8 (it would silently become U+FFFD).
-const LONE_SURROGATE = /\p{Cs}/u;
-// Nothing but whitespace and characters that render as nothing (zero-width space/joiners,
-// word joiner, BOM, bidi marks, variation selectors: Unicode's Default_Ignorable_Code_Point).
-const BLANK = /^[\s\p{Default_Ignorable_Code_Point}]*$/u;
 
 export interface TextRule {
   min: number;
@@ -18,22 +13,6 @@ export interface TextRule {
   multiline?: boolean;
   /** Trim before measuring and storing (default true). */
   trim?: boolean;
-}
-
-/** Length in Unicode code points (a surrogate pair counts once): how every text limit is measured. */
-export function codePointLength(text: string): number {
-  let n = text.length;
-  for (let i = 0; i < text.length - 1; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
 }
 
 /**
@@ -44,11 +23,11 @@ export function codePointLength(text: string): number {
 export function checkText(value: unknown, field: string, rule: TextRule): string {
   if (typeof value !== 'string') throw AppError.validation(field, `${field} must be a string`);
   const text = rule.trim === false ? value : value.trim();
-  if (LONE_SURROGATE.test(text)) throw AppError.validation(field, `${field} is not valid Unicode text`);
+  if (hasLoneSurrogate(text)) throw AppError.validation(field, `${field} is not valid Unicode text`);
   if ((rule.multiline ? CONTROL_MULTILINE : CONTROL).test(text))
     throw AppError.validation(field, `${field} must not contain control characters`);
   const length = codePointLength(text);
-  if (length < rule.min || (rule.min >= 1 && rule.trim !== false && BLANK.test(text))) {
+  if (length < rule.min || (rule.min >= 1 && rule.trim !== false && isBlankText(text))) {
     throw AppError.validation(field, rule.min === 1 ? `${field} is required` : `${field} must be at least ${rule.min} characters`);
   }
   if (length > rule.max) throw AppError.validation(field, `${field} must be at most ${rule.max} characters`);

@@ -1,3 +1,5 @@
+import { codePointLength } from '@cred/runtime';
+
 /** Small readers for event `data`: a contract breach throws, and the consumer dead-letters it after its retries. */
 export class ContractError extends Error {
   constructor(message: string) {
@@ -15,13 +17,6 @@ export function str(d: Record<string, unknown>, key: string, max = 2048): string
   const v = d[key];
   if (typeof v !== 'string' || v.length === 0 || v.length > max) throw new ContractError(`data.${key} must be a non-empty string`);
   return v;
-}
-
-/** Length in Unicode code points (a surrogate pair counts once). */
-export function codePointLength(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
 }
 
 /**

@@ -186,6 +186,19 @@ t.test('the gateway edge: body limits on the verification proxy, Expect: 100-con
     t.same(reached, ['POST /api/verify/credential']);
   });
 
+  t.test('a JSON route answers a declared body over its limit at once, without waiting for the body', async (t) => {
+    for (const path of ['/api/v1/credentials', '/api/auth/login', '/claim/CRD-0000000000AB', '/api/webhooks/stripe']) {
+      // 20 MiB declared, two bytes sent: the answer must come before any more of the body.
+      const response = await rawRequest(
+        port,
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${20 * 1024 * 1024}\r\n\r\n{}`,
+        2000,
+      );
+      t.match(response, /^HTTP\/1\.1 413 /, `${path}: 413 without the body`);
+      errorShape(t, parseRaw(response), 413, 'PAYLOAD_TOO_LARGE');
+    }
+  });
+
   t.test('Expect: 100-continue with a body over the limit: 413, no 100 Continue', async (t) => {
     const response = await rawRequest(
       port,

@@ -14,6 +14,7 @@ import { assertCleanJson } from './json-guard.js';
 import { openApiRoute } from './openapi-route.js';
 import { organizationRoutes } from './organization-routes.js';
 import { ipRateLimit } from './rate-limit.js';
+import { declaredBodyLimit } from './body-limits.js';
 import { requestContext } from './request-context.js';
 import { singleHeaders } from './single-headers.js';
 import { v1AccountRoutes } from './v1-routes.js';
@@ -95,6 +96,8 @@ export function createApp(deps: AppDeps): Express {
   // probes above do not), the public verification surfaces included.
   const limitDeps = { limiter: deps.limiter, logger: deps.logger, metrics: deps.metrics };
   app.use(ipRateLimit(limitDeps, deps.config.RATE_LIMIT_IP_PER_MINUTE));
+  // A declared body over the route's limit is 413 before anything waits for it (body-limits.ts).
+  app.use(declaredBodyLimit());
 
   // Public verification surfaces stream through untouched (bodies included: baked uploads).
   const toVerification = publicProxy(deps.config.VERIFICATION_HTTP_URL);

@@ -1,5 +1,6 @@
 import type http from 'node:http';
-import { AppError, declaredLength } from '@cred/runtime';
+import type { RequestHandler } from 'express';
+import { AppError, declaredLength, discardRequestBody } from '@cred/runtime';
 import { MAX_BADGE_IMAGE_BYTES } from './badge-routes.js';
 import { MAX_BULK_CSV_BYTES } from './bulk-routes.js';
 import { STRIPE_BODY_LIMIT_BYTES } from './stripe-route.js';
@@ -48,4 +49,22 @@ export function payloadTooLarge(limit: BodyLimit): AppError {
 export function declaredTooLarge(req: http.IncomingMessage, limit: BodyLimit): AppError | undefined {
   const declared = declaredLength(req);
   return declared !== undefined && declared > limit.maxBodyBytes ? payloadTooLarge(limit) : undefined;
+}
+
+/**
+ * Refuses, before any route reads a byte, a request whose declared Content-Length is over its
+ * route's limit: 413 at once instead of waiting for (or reading) a body that will be refused.
+ * What is sent anyway is read and dropped in the background (bounded), so the client reads the
+ * answer instead of a reset. Chunked bodies are counted by each reader against the same limit.
+ */
+export function declaredBodyLimit(): RequestHandler {
+  return (req, _res, next) => {
+    const refused = declaredTooLarge(req, bodyLimitFor(req.method, req.path));
+    if (!refused) {
+      next();
+      return;
+    }
+    discardRequestBody(req);
+    next(refused);
+  };
 }

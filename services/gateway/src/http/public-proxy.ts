@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { RequestHandler } from 'express';
 import { AppError, discardRequestBody } from '@cred/runtime';
-import { bodyLimitFor, declaredTooLarge, payloadTooLarge } from './body-limits.js';
+import { bodyLimitFor, payloadTooLarge } from './body-limits.js';
 
 /** Public, unauthenticated paths served by the verification service (SPEC.md "Other public locations"). */
 export const PUBLIC_VERIFICATION_PREFIXES = [
@@ -58,13 +58,8 @@ export function publicProxy(targetBase: string): RequestHandler {
   const target = new URL(targetBase);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   return (req, res, next) => {
+    // A declared length over the limit was refused before (declaredBodyLimit in app.ts).
     const limit = bodyLimitFor(req.method, req.path);
-    const early = declaredTooLarge(req, limit);
-    if (early) {
-      discardRequestBody(req);
-      next(early);
-      return;
-    }
     let finished = false;
     const upstream = http.request(
       {

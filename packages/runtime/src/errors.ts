@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   REQUEST_TIMEOUT: { http: 408, grpc: 4 /* DEADLINE_EXCEEDED */ },
   PAYLOAD_TOO_LARGE: { http: 413, grpc: 3 },
   UNSUPPORTED_MEDIA_TYPE: { http: 415, grpc: 3 },
+  /** Protocol level only: an Expect header other than 100-continue. */
+  EXPECTATION_FAILED: { http: 417, grpc: 3 },
   /** Protocol level only: the request line and headers exceed the server's limit. */
   REQUEST_HEADER_FIELDS_TOO_LARGE: { http: 431, grpc: 3 },
   UNPROCESSABLE: { http: 422, grpc: 9 /* FAILED_PRECONDITION */ },

@@ -5,7 +5,7 @@ import { installClientErrorHandler, runReadinessChecks } from '@cred/runtime';
 import { ServiceHost } from '@cred/service-kit';
 import type { GatewayConfig } from './config.js';
 import { createApp } from './http/app.js';
-import { continueOrRefuse } from './http/expect-continue.js';
+import { continueOrRefuse, refuseExpectation } from './http/expect-continue.js';
 import { checkUpstreams, createUpstreams } from './upstream/clients.js';
 import { PrincipalCache } from './auth/principal-cache.js';
 import { createSessionVerifier } from './auth/session-verifier.js';
@@ -76,11 +76,13 @@ export function createGatewayService(config: GatewayConfig, overrides: GatewayOv
         cache: new PrincipalCache(redis, host.logger.child({ subsystem: 'principal-cache' }), host.metrics),
         verifySession: createSessionVerifier(config.SESSION_SECRET, host.clock),
       });
-      server = http.createServer(app);
+      // Host is checked by the app (single-headers.ts), so that its absence gets the error shape too.
+      server = http.createServer({ requireHostHeader: false }, app);
       // Requests node's parser refuses get the JSON error shape too (not a bare 400/431).
       installClientErrorHandler(server);
       // Expect: 100-continue with a declared body over the route's limit: 413 instead of 100 Continue.
       server.on('checkContinue', continueOrRefuse(server));
+      server.on('checkExpectation', refuseExpectation);
       server.keepAliveTimeout = 65000;
       server.headersTimeout = 66000;
       server.requestTimeout = 30000;

@@ -199,6 +199,26 @@ t.test('the gateway edge: body limits on the verification proxy, Expect: 100-con
     }
   });
 
+  t.test('Host missing or repeated, and an Expect other than 100-continue: the error shape, not an empty body', async (t) => {
+    const noHost = parseRaw(await rawRequest(port, 'GET /api/v1/credentials HTTP/1.1\r\nAccept: application/json\r\n\r\n', 1000));
+    errorShape(t, noHost, 400, 'VALIDATION_ERROR');
+    t.equal(noHost.body?.details?.field, 'Host');
+    const twoHosts = parseRaw(await rawRequest(port, 'GET /api/verify/CRD-0000000000AB HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n', 1000));
+    errorShape(t, twoHosts, 400, 'VALIDATION_ERROR');
+    t.equal(twoHosts.body?.details?.field, 'Host');
+    const expect = parseRaw(
+      await rawRequest(
+        port,
+        'POST /api/verify/credential HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nExpect: 200-ok\r\n\r\n{}',
+        1000,
+      ),
+    );
+    errorShape(t, expect, 417, 'EXPECTATION_FAILED');
+    t.equal(expect.body?.details?.field, 'Expect');
+    const http10 = await rawRequest(port, 'GET /healthz HTTP/1.0\r\n\r\n', 1000);
+    t.notMatch(http10, /^HTTP\/1\.1 400 /, 'HTTP/1.0 needs no Host');
+  });
+
   t.test('Expect: 100-continue with a body over the limit: 413, no 100 Continue', async (t) => {
     const response = await rawRequest(
       port,

@@ -31,3 +31,25 @@ export function continueOrRefuse(server: http.Server): (req: http.IncomingMessag
     res.end(body);
   };
 }
+
+/**
+ * The server's 'checkExpectation' listener: an Expect other than 100-continue (RFC 9110 10.1.1)
+ * gets 417 in the error shape instead of node's empty 417.
+ */
+export function refuseExpectation(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const body = JSON.stringify({
+    error: 'EXPECTATION_FAILED',
+    message: 'Only "Expect: 100-continue" is supported',
+    details: { field: 'Expect' },
+  });
+  res.writeHead(417, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'x-request-id': randomUUID(),
+    connection: 'close',
+  });
+  res.end(body);
+  req.resume();
+}

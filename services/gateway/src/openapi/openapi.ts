@@ -156,6 +156,7 @@ export const openApiDocument = {
               'REQUEST_TIMEOUT',
               'PAYLOAD_TOO_LARGE',
               'UNSUPPORTED_MEDIA_TYPE',
+              'EXPECTATION_FAILED',
               'REQUEST_HEADER_FIELDS_TOO_LARGE',
               'UNPROCESSABLE',
               'RATE_LIMITED',

@@ -2,3 +2,4 @@ export * from './isolation.js';
 export * from './wait.js';
 export * from './broker.js';
 export * from './redis.js';
+export * from './raw-http.js';

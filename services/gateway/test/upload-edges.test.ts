@@ -2,57 +2,17 @@
 // uploads (a crash found by fuzzing), bodies over a route's limit on the verification proxy
 // (were 503), Expect: 100-continue, and requests node's HTTP parser refuses (were bare 400/431).
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import { createLogger, toAppError } from '@cred/runtime';
-import { deleteRedisKeys, TEST_REDIS_URL, uniqueName } from '@cred/testing';
+import { deleteRedisKeys, parseRawResponse, rawRequest, TEST_REDIS_URL, uniqueName, type RawResponse } from '@cred/testing';
 import { loadConfig } from '../src/config.js';
 import { readImageUpload } from '../src/http/badge-routes.js';
 import { readBulkUpload } from '../src/http/bulk-routes.js';
 import { createGatewayService } from '../src/service.js';
 
-interface Raw {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  body: { error?: string; message?: string; details?: Record<string, unknown> } | undefined;
-}
-
-/** Sends raw bytes and reads until the server closes (or `waitMs`). */
-function rawRequest(port: number, bytes: string | Buffer, waitMs = 5000): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    let finished = false;
-    const done = () => {
-      if (finished) return;
-      finished = true;
-      socket.destroy();
-      resolve(Buffer.concat(chunks).toString('latin1'));
-    };
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('close', done);
-    socket.on('error', done);
-    socket.write(bytes);
-    setTimeout(done, waitMs);
-  });
-}
-
-function parseRaw(response: string): Raw {
-  const head = response.slice(0, response.indexOf('\r\n\r\n'));
-  const text = response.slice(head.length + 4);
-  const headers: Record<string, string> = {};
-  for (const line of head.split('\r\n').slice(1))
-    headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
-  let body: Raw['body'];
-  try {
-    body = JSON.parse(text) as Raw['body'];
-  } catch {
-    body = undefined;
-  }
-  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers, text, body };
-}
+type Raw = RawResponse;
+const parseRaw = parseRawResponse;
 
 function errorShape(t: Test, r: { status: number; body: Raw['body'] }, status: number, code: string) {
   t.equal(r.status, status, `${status} ${code}`);

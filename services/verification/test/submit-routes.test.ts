@@ -3,12 +3,12 @@
 // badges (1EdTech fixture), and hostile uploads (always 4xx with the error shape, never 5xx).
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
 import { unbakePng } from '@cred/ob3';
 import { multipart, seedIssuer, signedCredential, startVerification, type HttpResult } from './fixtures/harness.js';
+import { parseRawResponse, rawRequest as rawRequestTo } from '@cred/testing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const INTEROP = process.env.OB3_INTEROP_DIR ?? path.resolve(here, '../../../../shared/fixtures/interop');
@@ -21,7 +21,7 @@ await h.publish('credential.issued', good.data);
 
 const json = (_body?: unknown) => ({ 'content-type': 'application/json' }) as Record<string, string>;
 const postJson = (p: string, body: unknown) => h.send('POST', p, typeof body === 'string' ? body : JSON.stringify(body), json(body));
-const errorShape = (t: Test, r: HttpResult, status: number, code: string) => {
+const errorShape = (t: Test, r: Pick<HttpResult, 'status' | 'text' | 'body'>, status: number, code: string) => {
   t.equal(r.status, status, `${status} ${code}: ${r.text.slice(0, 160)}`);
   t.equal(r.body?.error, code);
   t.type(r.body?.message, 'string');
@@ -209,41 +209,9 @@ t.test('hostile uploads are 4xx with the error shape, never 5xx', async (t) => {
   t.equal((await h.get(`/api/verify/${good.credentialId}`)).status, 200);
 });
 
-/** Sends raw bytes to the public server and reads until it closes (or `waitMs`): the raw response. */
-function rawRequest(bytes: string | Buffer, waitMs = 5000): Promise<string> {
-  const port = Number(new URL(h.base).port);
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    let finished = false;
-    const done = () => {
-      if (finished) return;
-      finished = true;
-      socket.destroy();
-      resolve(Buffer.concat(chunks).toString('latin1'));
-    };
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('close', done);
-    socket.on('error', done);
-    socket.write(bytes);
-    setTimeout(done, waitMs);
-  });
-}
-
-function parseRaw(response: string): HttpResult {
-  const head = response.slice(0, response.indexOf('\r\n\r\n'));
-  const text = response.slice(head.length + 4);
-  const headers: Record<string, string> = {};
-  for (const line of head.split('\r\n').slice(1))
-    headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers, text, bytes: Buffer.from(text, 'latin1'), body };
-}
+/** Raw bytes to this harness's verification server (@cred/testing's rawRequest). */
+const rawRequest = (bytes: string | Buffer, waitMs = 5000) => rawRequestTo(Number(new URL(h.base).port), bytes, waitMs);
+const parseRaw = parseRawResponse;
 
 t.test('a truncated multipart upload is a 400 naming the file field, and the service stays up (fuzz crash)', async (t) => {
   const truncated = Buffer.from(

@@ -1,6 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
+import { AppError } from '@cred/runtime';
 import { bodyLimitFor, declaredTooLarge } from './body-limits.js';
+
+/**
+ * An error answered outside express (before the request reaches the app), in the error shape.
+ * The connection closes after it: the client has not sent its body.
+ */
+function sendErrorAndClose(res: http.ServerResponse, error: AppError): void {
+  const body = JSON.stringify(error.toJSON());
+  res.writeHead(error.httpStatus, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'x-request-id': randomUUID(),
+    connection: 'close',
+  });
+  res.end(body);
+}
 
 /**
  * The server's 'checkContinue' listener. Node answers `Expect: 100-continue` with
@@ -18,17 +36,7 @@ export function continueOrRefuse(server: http.Server): (req: http.IncomingMessag
       server.emit('request', req, res);
       return;
     }
-    const body = JSON.stringify(refused.toJSON());
-    // The client waits for our answer before sending the body; the connection closes after it.
-    res.writeHead(refused.httpStatus, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'x-request-id': randomUUID(),
-      connection: 'close',
-    });
-    res.end(body);
+    sendErrorAndClose(res, refused);
   };
 }
 
@@ -37,19 +45,6 @@ export function continueOrRefuse(server: http.Server): (req: http.IncomingMessag
  * gets 417 in the error shape instead of node's empty 417.
  */
 export function refuseExpectation(req: http.IncomingMessage, res: http.ServerResponse): void {
-  const body = JSON.stringify({
-    error: 'EXPECTATION_FAILED',
-    message: 'Only "Expect: 100-continue" is supported',
-    details: { field: 'Expect' },
-  });
-  res.writeHead(417, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    'x-request-id': randomUUID(),
-    connection: 'close',
-  });
-  res.end(body);
+  sendErrorAndClose(res, new AppError('EXPECTATION_FAILED', 'Only "Expect: 100-continue" is supported', { field: 'Expect' }));
   req.resume();
 }

@@ -1,0 +1,51 @@
+import net from 'node:net';
+
+/** An HTTP response read off a raw socket (see rawRequest). */
+export interface RawResponse {
+  status: number;
+  /** Lower-cased names; a repeated header keeps its last value. */
+  headers: Record<string, string>;
+  text: string;
+  /** The body parsed as JSON, or undefined. */
+  body: any;
+}
+
+/**
+ * Writes `bytes` to 127.0.0.1:`port` as they are (requests no HTTP client would send: missing or
+ * repeated headers, truncated bodies, lying lengths) and resolves with everything read until the
+ * server closes the connection or `waitMs` passes.
+ */
+export function rawRequest(port: number, bytes: string | Buffer, waitMs = 5000): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    let finished = false;
+    const done = () => {
+      if (finished) return;
+      finished = true;
+      socket.destroy();
+      resolve(Buffer.concat(chunks).toString('latin1'));
+    };
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('close', done);
+    socket.on('error', done);
+    socket.write(bytes);
+    setTimeout(done, waitMs).unref();
+  });
+}
+
+/** Splits what rawRequest read into status, headers and body (the first response only). */
+export function parseRawResponse(response: string): RawResponse {
+  const head = response.slice(0, response.indexOf('\r\n\r\n'));
+  const text = response.slice(head.length + 4);
+  const headers: Record<string, string> = {};
+  for (const line of head.split('\r\n').slice(1))
+    headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1]), headers, text, body };
+}

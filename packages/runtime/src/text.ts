@@ -19,10 +19,12 @@ export function codePointLength(text: string): number {
 }
 
 // Nothing but whitespace and characters that render as nothing (zero-width space/joiners,
-// word joiner, BOM, bidi marks, variation selectors: Unicode's Default_Ignorable_Code_Point).
-const BLANK = /^[\s\p{Default_Ignorable_Code_Point}]*$/u;
+// word joiner, BOM, bidi marks, variation selectors, Hangul fillers: Unicode's
+// Default_Ignorable_Code_Point), the blank braille pattern, and combining marks with no base
+// character to sit on.
+const BLANK = /^[\s\p{Default_Ignorable_Code_Point}\u2800\p{M}]*$/u;
 
-/** True when `text` would show nothing: empty, whitespace and invisible characters only. */
+/** True when `text` would show nothing: empty, whitespace, invisible characters and bare marks only. */
 export function isBlankText(text: string): boolean {
   return BLANK.test(text);
 }

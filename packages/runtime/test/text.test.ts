@@ -11,9 +11,20 @@ t.test('codePointLength counts a surrogate pair once and a lone surrogate once',
 });
 
 t.test('isBlankText: whitespace and Default_Ignorable only', async (t) => {
-  for (const blank of ['', ' \t\n', '\u200b\u200c\u200d', '\u2060\ufeff', '\u200e\u200f', '\ufe0f'])
+  for (const blank of [
+    '',
+    ' \t\n',
+    '\u200b\u200c\u200d',
+    '\u2060\ufeff',
+    '\u200e\u200f',
+    '\ufe0f',
+    '\u2800\u2800',
+    '\u0301\u0301',
+    '\u3164',
+    ' \u20dd ',
+  ])
     t.ok(isBlankText(blank), JSON.stringify(blank));
-  for (const text of ['a', ' a ', '\u200ba', '\u{1F600}']) t.notOk(isBlankText(text), JSON.stringify(text));
+  for (const text of ['a', ' a ', '\u200ba', '\u{1F600}', 'e\u0301', '\u2801', 'Zoë']) t.notOk(isBlankText(text), JSON.stringify(text));
 });
 
 t.test('hasLoneSurrogate', async (t) => {

@@ -69,6 +69,10 @@ export function readMultipart(req: http.IncomingMessage, options: MultipartOptio
   const invalid = (message: string) => AppError.validation(field, message);
   const declared = declaredLength(req);
   if (declared !== undefined && declared > bodyCap) return Promise.reject(errors.tooLarge());
+  // Aborted while earlier middleware awaited (rate limit, session): no event will come any more.
+  if (req.destroyed && !req.complete) {
+    return Promise.reject(invalid('The upload is incomplete or malformed (the multipart body did not end properly)'));
+  }
 
   return new Promise<MultipartForm>((resolve, reject) => {
     let parser: busboy.Busboy;

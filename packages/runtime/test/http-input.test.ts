@@ -221,3 +221,32 @@ t.test('discardRequestBody: an early 413 is read by a client still sending a lar
   t.equal(result.status, 413);
   t.equal(JSON.parse(result.text).error, 'PAYLOAD_TOO_LARGE');
 });
+
+t.test('a request aborted before readMultipart is called settles at once (no event will ever come)', async (t) => {
+  const outcome = new Promise<unknown>((resolve) => {
+    const server = http.createServer((req) => {
+      // Stands for the awaited middleware before an upload route (rate limit, session lookup).
+      req.socket.once('close', () =>
+        setImmediate(() =>
+          readMultipart(req, options).then(
+            () => resolve('resolved'),
+            (err: unknown) => resolve(err),
+          ),
+        ),
+      );
+    });
+    server.listen(0, '127.0.0.1', () => {
+      const c = net.connect((server.address() as AddressInfo).port, '127.0.0.1');
+      c.on('error', () => undefined);
+      c.write(
+        `POST / HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: 5000\r\n\r\n${part('file', 'abc')}`,
+      );
+      setTimeout(() => c.destroy(), 50);
+    });
+    t.teardown(() => server.close());
+  });
+  const timeout = new Promise((resolve) => setTimeout(() => resolve('still pending after 3 s'), 3000).unref());
+  const err = await Promise.race([outcome, timeout]);
+  t.type(err, AppError, `rejected (got ${String(err)})`);
+  t.match(toAppError(err).toJSON(), { error: 'VALIDATION_ERROR', details: { field: 'file' } });
+});

@@ -2,6 +2,7 @@
 // uploads (a crash found by fuzzing), bodies over a route's limit on the verification proxy
 // (were 503), Expect: 100-continue, and requests node's HTTP parser refuses (were bare 400/431).
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import { createLogger, toAppError } from '@cred/runtime';
@@ -144,6 +145,35 @@ t.test('the gateway edge: body limits on the verification proxy, Expect: 100-con
     });
     t.equal(small.status, 200, 'bodies within the limit are proxied as before');
     t.same(reached, ['POST /api/verify/credential']);
+  });
+
+  t.test('clients that hang up before the proxy runs hold no upstream socket', async (t) => {
+    const connections = () => new Promise<number>((r) => upstream.getConnections((_e, n) => r(n)));
+    const before = await connections();
+    // Each client sends a GET and closes at once, while the per-IP limit's Redis call is in flight.
+    await Promise.all(
+      Array.from(
+        { length: 60 },
+        () =>
+          new Promise<void>((resolve) => {
+            const c = net.connect(port, '127.0.0.1');
+            c.on('error', () => resolve());
+            c.on('close', () => resolve());
+            c.on('connect', () => {
+              c.write('GET /api/verify/CRD-0000000000AB HTTP/1.1\r\nHost: x\r\n\r\n');
+              c.destroy();
+            });
+          }),
+      ),
+    );
+    let held = Infinity;
+    for (let i = 0; i < 30 && held > before; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      held = await connections();
+    }
+    t.ok(held <= before, `upstream connections back to ${before} (now ${held}); they used to wait 15 s for a request never ended`);
+    const r = await fetch(`http://127.0.0.1:${port}/api/verify/CRD-0000000000AB`);
+    t.equal(r.status, 200, 'public verification still answers');
   });
 
   t.test('a JSON route answers a declared body over its limit at once, without waiting for the body', async (t) => {

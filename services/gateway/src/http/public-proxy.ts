@@ -58,6 +58,9 @@ export function publicProxy(targetBase: string): RequestHandler {
   const target = new URL(targetBase);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   return (req, res, next) => {
+    // A client gone while an earlier middleware awaited (the rate limit's Redis call): its
+    // 'close' has already fired, so an upstream request opened now would never be ended.
+    if (req.destroyed) return;
     // A declared length over the limit was refused before (declaredBodyLimit in app.ts).
     const limit = bodyLimitFor(req.method, req.path);
     let finished = false;
@@ -98,10 +101,19 @@ export function publicProxy(targetBase: string): RequestHandler {
     req.on('close', () => {
       if (!req.complete) stop(undefined);
     });
+    // Or mid-response: the upstream socket goes back (destroyed) instead of waiting for its timeout.
+    res.on('close', () => {
+      if (res.writableFinished) return;
+      finished = true; // nobody is left to answer: the upstream error this causes is not reported
+      upstream.destroy();
+    });
     upstream.on('timeout', () => upstream.destroy(new Error('upstream timeout')));
     upstream.on('error', () => {
       if (finished) return;
       finished = true;
+      // The rest of the request body is read and dropped, so the connection stays usable.
+      req.unpipe(upstream);
+      discardRequestBody(req);
       if (!res.headersSent) next(new AppError('UNAVAILABLE', 'Verification is temporarily unavailable'));
       else res.destroy();
     });

@@ -27,6 +27,8 @@ export function mediaType(req: http.IncomingMessage): string {
 export function readBody(req: http.IncomingMessage, limit: number, what = 'The request body'): Promise<Buffer> {
   const declared = declaredLength(req);
   if (declared !== undefined && declared > limit) return Promise.reject(new BodyTooLarge(limit, what));
+  // Already aborted: its 'close' has fired and no event will settle the promise below.
+  if (req.destroyed && !req.complete) return Promise.reject(AppError.validation('body', 'The request body was not received completely'));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

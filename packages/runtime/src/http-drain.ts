@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { AppError } from './errors.js';
 
 export interface DrainBudget {
   /** Body bytes still read (and thrown away) after the early response; beyond it the connection is dropped. */
@@ -51,4 +52,42 @@ export function declaredLength(req: http.IncomingMessage): number | undefined {
   const raw = req.headers['content-length'];
   if (raw === undefined || !/^\d{1,16}$/.test(raw.trim())) return undefined;
   return Number(raw);
+}
+
+/**
+ * The whole request body, at most `limit` bytes: `tooLarge()` is rejected as soon as the declared
+ * Content-Length or the bytes received pass the limit (the caller discards the rest with
+ * discardRequestBody), a 400 naming `body` when the client aborts, also before this was called.
+ */
+export function readLimitedBody(req: http.IncomingMessage, limit: number, tooLarge: () => Error): Promise<Buffer> {
+  const declared = declaredLength(req);
+  if (declared !== undefined && declared > limit) return Promise.reject(tooLarge());
+  // Already aborted (while earlier middleware awaited): its 'close' has fired and will not again.
+  if (req.destroyed && !req.complete) return Promise.reject(AppError.validation('body', 'The request body was not received completely'));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const fail = (err: Error) => {
+      if (settled) return;
+      settled = true;
+      chunks.length = 0;
+      reject(err);
+    };
+    req.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      size += chunk.length;
+      if (size > limit) fail(tooLarge());
+      else chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve(Buffer.concat(chunks, size));
+    });
+    req.on('error', () => fail(AppError.validation('body', 'The request body could not be read')));
+    req.on('close', () => {
+      if (!req.complete) fail(AppError.validation('body', 'The request body was not received completely'));
+    });
+  });
 }

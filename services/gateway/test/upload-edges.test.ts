@@ -176,6 +176,29 @@ t.test('the gateway edge: body limits on the verification proxy, Expect: 100-con
     t.equal(r.status, 200, 'public verification still answers');
   });
 
+  t.test('a chunked JSON body is refused as soon as it passes 64 KiB, and parsed under the same rules below it', async (t) => {
+    const chunked = (body: string) => `${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n`;
+    const head = 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n';
+    // 80 KiB sent, the body not ended: the 413 must come without the rest.
+    const over = await rawRequest(port, head + chunked(`{"email":"${'a'.repeat(80 * 1024)}`), 2000);
+    t.match(over, /^HTTP\/1\.1 413 /, 'over the limit: 413 before the body ends');
+    errorShape(t, parseRaw(over), 413, 'PAYLOAD_TOO_LARGE');
+    const duplicate = parseRaw(
+      await rawRequest(port, head + chunked('{"email":"a@b.co","email":"c@d.co","password":"x"}') + '0\r\n\r\n', 2000),
+    );
+    errorShape(t, duplicate, 400, 'VALIDATION_ERROR');
+    t.equal(duplicate.body?.details?.field, 'email', 'repeated keys refused as for a declared length');
+    const scalar = parseRaw(await rawRequest(port, head + chunked('"just a string"') + '0\r\n\r\n', 2000));
+    errorShape(t, scalar, 400, 'VALIDATION_ERROR');
+    const overflow = parseRaw(await rawRequest(port, head + chunked('{"email":"a@b.co","password":"x","n":1e999}') + '0\r\n\r\n', 2000));
+    errorShape(t, overflow, 400, 'VALIDATION_ERROR');
+    t.equal(overflow.body?.details?.field, 'n', 'the parsed value is checked too');
+    const fine = parseRaw(
+      await rawRequest(port, head + chunked('{"email":"a@b.co",') + chunked('"password":"not the password"}') + '0\r\n\r\n', 2000),
+    );
+    t.notOk([400, 413, 415].includes(fine.status), `a well-formed chunked body reaches the route (${fine.status})`);
+  });
+
   t.test('a JSON route answers a declared body over its limit at once, without waiting for the body', async (t) => {
     for (const path of ['/api/v1/credentials', '/api/auth/login', '/claim/CRD-0000000000AB', '/api/webhooks/stripe']) {
       // 20 MiB declared, two bytes sent: the answer must come before any more of the body.

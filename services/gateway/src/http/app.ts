@@ -1,6 +1,15 @@
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
-import { AppError, assertSafeJsonValue, type Clock, type Logger, type Registry } from '@cred/runtime';
+import {
+  AppError,
+  assertSafeJsonValue,
+  assertUtf8Charset,
+  discardRequestBody,
+  readLimitedBody,
+  type Clock,
+  type Logger,
+  type Registry,
+} from '@cred/runtime';
 import type { PrincipalCache } from '../auth/principal-cache.js';
 import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { GatewayConfig } from '../config.js';
@@ -14,7 +23,7 @@ import { assertCleanJson } from './json-guard.js';
 import { openApiRoute } from './openapi-route.js';
 import { organizationRoutes } from './organization-routes.js';
 import { ipRateLimit } from './rate-limit.js';
-import { declaredBodyLimit } from './body-limits.js';
+import { bodyLimitFor, declaredBodyLimit, MAX_JSON_BODY_BYTES, payloadTooLarge } from './body-limits.js';
 import { requestContext } from './request-context.js';
 import { singleHeaders } from './single-headers.js';
 import { v1AccountRoutes } from './v1-routes.js';
@@ -47,10 +56,12 @@ export interface AppDeps {
   verifySession: SessionVerifier;
 }
 
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
 const parseJson = express.json({
-  limit: 64 * 1024,
+  limit: MAX_JSON_BODY_BYTES,
   strict: true,
-  type: ['application/json', 'application/*+json'],
+  type: JSON_TYPES,
   verify(_req, _res, buf, encoding) {
     assertCleanJson(buf, encoding);
   },
@@ -63,7 +74,7 @@ const parseJson = express.json({
  * Every JSON route gets its body through here, so no route sees a value JSON.parse changed.
  */
 const jsonBody: RequestHandler = (req, res, next) => {
-  parseJson(req, res, (err?: unknown) => {
+  const parsed = (err?: unknown) => {
     if (err !== undefined && err !== null) {
       next(err);
       return;
@@ -75,8 +86,44 @@ const jsonBody: RequestHandler = (req, res, next) => {
       return;
     }
     next();
-  });
+  };
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] !== undefined && req.is(JSON_TYPES)) {
+    readChunkedJson(req).then(
+      () => parsed(),
+      (err: unknown) => {
+        discardRequestBody(req);
+        parsed(err);
+      },
+    );
+    return;
+  }
+  parseJson(req, res, parsed);
 };
+
+/**
+ * A JSON body sent without a Content-Length (chunked). body-parser reads such a body to its end
+ * before answering 413 when it passes the limit, so it is read here instead: refused as soon as
+ * it passes 64 KiB, then checked and parsed exactly as parseJson would (UTF-8, no BOM, no
+ * repeated key, an object or array at the top, `{}` when empty). body-parser then skips the
+ * request, whose stream is finished.
+ */
+async function readChunkedJson(req: Request): Promise<void> {
+  const limit = bodyLimitFor(req.method, req.path);
+  const buf = await readLimitedBody(req, limit.maxBodyBytes, () => payloadTooLarge(limit));
+  assertUtf8Charset(req.headers['content-type']);
+  assertCleanJson(buf);
+  const text = buf.toString('utf8');
+  if (text.trim() === '') {
+    req.body = {};
+    return;
+  }
+  if (!/^\s*[{[]/.test(text)) throw AppError.validation('body', 'Request body is not valid JSON');
+  try {
+    req.body = JSON.parse(text) as unknown;
+  } catch {
+    throw AppError.validation('body', 'Request body is not valid JSON');
+  }
+}
 
 export function createApp(deps: AppDeps): Express {
   const app = express();

@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { AppError, assertUtf8Charset, declaredLength, decodeJsonText, parseStrictJson, readMultipart } from '@cred/runtime';
+import { AppError, assertUtf8Charset, decodeJsonText, parseStrictJson, readLimitedBody, readMultipart } from '@cred/runtime';
 import { parseJsonWithLimits } from '../external/index.js';
 
 /** DECISIONS.md section 1: JSON bodies 64 KiB, uploaded baked images 5 MiB. */
@@ -25,36 +25,7 @@ export function mediaType(req: http.IncomingMessage): string {
 
 /** The whole body, at most `limit` bytes (413 beyond it, on the declared Content-Length first); 400 if the client aborts. */
 export function readBody(req: http.IncomingMessage, limit: number, what = 'The request body'): Promise<Buffer> {
-  const declared = declaredLength(req);
-  if (declared !== undefined && declared > limit) return Promise.reject(new BodyTooLarge(limit, what));
-  // Already aborted: its 'close' has fired and no event will settle the promise below.
-  if (req.destroyed && !req.complete) return Promise.reject(AppError.validation('body', 'The request body was not received completely'));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const fail = (err: AppError) => {
-      if (settled) return;
-      settled = true;
-      chunks.length = 0;
-      reject(err);
-    };
-    req.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      size += chunk.length;
-      if (size > limit) fail(new BodyTooLarge(limit, what));
-      else chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (settled) return;
-      settled = true;
-      resolve(Buffer.concat(chunks, size));
-    });
-    req.on('error', () => fail(AppError.validation('body', 'The request body could not be read')));
-    req.on('close', () => {
-      if (!req.complete) fail(AppError.validation('body', 'The request body was not received completely'));
-    });
-  });
+  return readLimitedBody(req, limit, () => new BodyTooLarge(limit, what));
 }
 
 /**

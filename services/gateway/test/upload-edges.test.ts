@@ -254,6 +254,12 @@ t.test('the gateway edge: body limits on the verification proxy, Expect: 100-con
       500,
     );
     t.match(within, /^HTTP\/1\.1 100 Continue\r\n/, 'within the limit: 100 Continue as before');
+    const absolute = await rawRequest(
+      port,
+      'POST http://x/api/verify/baked HTTP/1.1\r\nHost: x\r\nContent-Type: image/png\r\nContent-Length: 1000000\r\nExpect: 100-continue\r\n\r\n',
+      500,
+    );
+    t.match(absolute, /^HTTP\/1\.1 100 Continue\r\n/, 'an absolute-form target is judged by its path (5 MiB here, not the JSON limit)');
   });
 
   t.test('requests node refuses to parse get the JSON error shape, not an empty body', async (t) => {

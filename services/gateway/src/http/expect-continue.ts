@@ -29,7 +29,13 @@ function sendErrorAndClose(res: http.ServerResponse, error: AppError): void {
  */
 export function continueOrRefuse(server: http.Server): (req: http.IncomingMessage, res: http.ServerResponse) => void {
   return (req, res) => {
-    const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    // Origin-form (`/path?q`) or absolute-form (`http://host/path`) request targets alike.
+    let path = '/';
+    try {
+      path = new URL(req.url ?? '/', 'http://gateway.invalid').pathname;
+    } catch {
+      // An unparsable target: the JSON limit applies, and the router answers the target itself.
+    }
     const refused = declaredTooLarge(req, bodyLimitFor(req.method ?? 'GET', path));
     if (!refused) {
       res.writeContinue();

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import http from 'node:http';
 
 /** An HTTP response read off a raw socket (see rawRequest). */
 export interface RawResponse {
@@ -48,4 +49,47 @@ export function parseRawResponse(response: string): RawResponse {
     body = undefined;
   }
   return { status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1]), headers, text, body };
+}
+
+/**
+ * POSTs `size` zero bytes to 127.0.0.1:`port` with a declared Content-Length, writing as fast as
+ * the server reads (an early answer, e.g. 413, arrives while the body is still being sent), and
+ * resolves with the answer; its body parsed as JSON when it is JSON.
+ */
+export function postZeros(
+  port: number,
+  path: string,
+  size: number,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string; body: any }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method: 'POST', path, agent: false, headers: { ...headers, 'content-length': size } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          let body: unknown;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            body = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body });
+        });
+      },
+    );
+    req.on('error', reject);
+    const chunk = Buffer.alloc(64 * 1024);
+    let sent = 0;
+    const pump = () => {
+      while (sent < size) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      req.end();
+    };
+    pump();
+  });
 }

@@ -4,26 +4,14 @@
 //   while routes are registered) and its router stack is walked (each layer keeps its path);
 // - the verification service's public routes (regular expressions), which the gateway streams
 //   to it for the paths isPublicVerificationRequest accepts. These are matched against sample
-//   paths built from the documented templates.
-// Limitation: the verification routes are imported one by one (public-server.ts does not export
-// its ROUTES list), so a new verification route module has to be added to VERIFICATION_ROUTES.
+//   paths built from the documented templates (PUBLIC_ROUTES, the list the server itself uses).
 import t from 'tap';
 import { createLogger, Registry } from '@cred/runtime';
 import { loadConfig } from '../src/config.js';
 import { createApp, type AppDeps } from '../src/http/app.js';
 import { isPublicVerificationRequest } from '../src/http/public-proxy.js';
 import { openApiDocument } from '../src/openapi/openapi.js';
-import { achievementRoute } from '../../verification/src/http/achievement-route.js';
-import { bakedRoute } from '../../verification/src/http/baked-route.js';
-import { credentialOb3Route } from '../../verification/src/http/credential-ob3-route.js';
-import { didJsonRoute } from '../../verification/src/http/did-json-route.js';
-import { issuerProfileRoute } from '../../verification/src/http/issuer-profile-route.js';
-import { badgeImageRoute, badgePageRoute } from '../../verification/src/http/pages/badge-page.js';
-import { claimPageRoute } from '../../verification/src/http/pages/claim-page.js';
-import { lookupPageRoute } from '../../verification/src/http/pages/lookup-page.js';
-import { verifyPageRoute } from '../../verification/src/http/pages/verify-page.js';
-import { verifyBakedRoute, verifyCredentialRoute } from '../../verification/src/http/submit-routes.js';
-import { verifyRoute } from '../../verification/src/http/verify-route.js';
+import { PUBLIC_ROUTES } from '../../verification/src/http/routes.js';
 
 interface PublicRoute {
   name: string;
@@ -31,21 +19,7 @@ interface PublicRoute {
   methods?: readonly string[];
 }
 
-const VERIFICATION_ROUTES: readonly PublicRoute[] = [
-  verifyCredentialRoute,
-  verifyBakedRoute,
-  verifyRoute,
-  bakedRoute,
-  credentialOb3Route,
-  didJsonRoute,
-  issuerProfileRoute,
-  achievementRoute,
-  verifyPageRoute,
-  lookupPageRoute,
-  claimPageRoute,
-  badgeImageRoute,
-  badgePageRoute,
-];
+const VERIFICATION_ROUTES: readonly PublicRoute[] = PUBLIC_ROUTES;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** Walks an Express 5 router stack: `layer.route` for routes, `layer.handle.stack` for mounted routers. */

@@ -6,7 +6,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import { createLogger, toAppError } from '@cred/runtime';
-import { deleteRedisKeys, parseRawResponse, rawRequest, TEST_REDIS_URL, uniqueName, type RawResponse } from '@cred/testing';
+import { deleteRedisKeys, parseRawResponse, postZeros, rawRequest, TEST_REDIS_URL, uniqueName, type RawResponse } from '@cred/testing';
 import { loadConfig } from '../src/config.js';
 import { readImageUpload } from '../src/http/badge-routes.js';
 import { readBulkUpload } from '../src/http/bulk-routes.js';
@@ -21,30 +21,9 @@ function errorShape(t: Test, r: { status: number; body: Raw['body'] }, status: n
   t.equal(r.body?.error, code);
 }
 
-/** Streams `size` zero bytes with a declared Content-Length; the status and JSON body of the answer. */
-function postLarge(port: number, path: string, size: number, contentType: string): Promise<{ status: number; body: Raw['body'] }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path, agent: false, headers: { 'content-type': contentType, 'content-length': size } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) as Raw['body'] }));
-      },
-    );
-    req.on('error', reject);
-    const chunk = Buffer.alloc(64 * 1024);
-    let sent = 0;
-    const pump = () => {
-      while (sent < size) {
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once('drain', pump);
-      }
-      req.end();
-    };
-    pump();
-  });
-}
+/** Streams `size` zero bytes with a declared Content-Length (@cred/testing's postZeros). */
+const postLarge = (port: number, path: string, size: number, contentType: string) =>
+  postZeros(port, path, size, { 'content-type': contentType });
 
 t.test('truncated multipart uploads are a 400 naming the file field; the process stays up', async (t) => {
   const readers = { image: readImageUpload, bulk: readBulkUpload };

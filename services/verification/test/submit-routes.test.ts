@@ -2,13 +2,12 @@
 // our own credentials (resolved from the read model, never fetched), other platforms' baked
 // badges (1EdTech fixture), and hostile uploads (always 4xx with the error shape, never 5xx).
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
 import { unbakePng } from '@cred/ob3';
 import { multipart, seedIssuer, signedCredential, startVerification, type HttpResult } from './fixtures/harness.js';
-import { parseRawResponse, rawRequest as rawRequestTo } from '@cred/testing';
+import { parseRawResponse, postZeros, rawRequest as rawRequestTo } from '@cred/testing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const INTEROP = process.env.OB3_INTEROP_DIR ?? path.resolve(here, '../../../../shared/fixtures/interop');
@@ -280,37 +279,7 @@ t.test('POST /api/verify/credential applies the malformed-body rules (DECISIONS.
 t.test('bodies over the limit: 413 with the error shape, read by the client (not a reset), also on Expect: 100-continue', async (t) => {
   // A declared 20 MiB body: answered at once, the rest discarded while the client is still sending.
   const size = 20 * 1024 * 1024;
-  const r = await new Promise<HttpResult>((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: Number(new URL(h.base).port),
-        method: 'POST',
-        path: '/api/verify/baked',
-        agent: false,
-        headers: { 'content-type': 'image/png', 'content-length': size },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, bytes: Buffer.alloc(0), body: JSON.parse(text) });
-        });
-      },
-    );
-    req.on('error', reject);
-    const chunk = Buffer.alloc(64 * 1024);
-    let sent = 0;
-    const pump = () => {
-      while (sent < size) {
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once('drain', pump);
-      }
-      req.end();
-    };
-    pump();
-  });
+  const r = await postZeros(Number(new URL(h.base).port), '/api/verify/baked', size, { 'content-type': 'image/png' });
   errorShape(t, r, 413, 'PAYLOAD_TOO_LARGE');
 
   const expect = parseRaw(

@@ -2,37 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppError, declaredLength, discardRequestBody, installClientErrorHandler, toAppError, type Logger } from '@cred/runtime';
 import type { VerificationContext } from '../app/context.js';
-import { achievementRoute } from './achievement-route.js';
-import { bakedRoute } from './baked-route.js';
 import { BodyTooLarge, MAX_JSON_BYTES, MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from './body.js';
-import { credentialOb3Route } from './credential-ob3-route.js';
-import { didJsonRoute } from './did-json-route.js';
-import { issuerProfileRoute } from './issuer-profile-route.js';
-import { badgeImageRoute, badgePageRoute } from './pages/badge-page.js';
 import { errorPage, sendHtml } from './pages/html.js';
-import { lookupPageRoute } from './pages/lookup-page.js';
-import { claimPageRoute } from './pages/claim-page.js';
-import { verifyPageRoute } from './pages/verify-page.js';
 import { sendJson, type Route } from './respond.js';
-import { verifyBakedRoute, verifyCredentialRoute } from './submit-routes.js';
-import { verifyRoute } from './verify-route.js';
-
-/** Order matters only where patterns overlap: the POST routes come before GET /api/verify/{id}. */
-const ROUTES: ReadonlyArray<Route<VerificationContext>> = [
-  verifyCredentialRoute,
-  verifyBakedRoute,
-  verifyRoute,
-  bakedRoute,
-  credentialOb3Route,
-  didJsonRoute,
-  issuerProfileRoute,
-  achievementRoute,
-  verifyPageRoute,
-  lookupPageRoute,
-  claimPageRoute,
-  badgeImageRoute,
-  badgePageRoute,
-];
+import { PUBLIC_ROUTES } from './routes.js';
 
 /** An error thrown by a route, with the route (pages render errors as HTML). */
 class RouteFailure {
@@ -74,7 +47,7 @@ export async function startPublicServer(
     const path = url.split('?', 1)[0] ?? '/';
     if (!path.startsWith('/') || path.length > MAX_PATH) throw new AppError('NOT_FOUND', 'Route not found');
     const method = req.method ?? 'GET';
-    for (const route of ROUTES) {
+    for (const route of PUBLIC_ROUTES) {
       if (!(route.methods ?? DEFAULT_METHODS).includes(method)) continue;
       const match = route.pattern.exec(path);
       if (match) {

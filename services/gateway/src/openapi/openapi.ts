@@ -16,6 +16,20 @@ const rateHeaders = {
   'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
   'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
 };
+/** `{data: [item]}`: a whole collection. */
+const dataList = (item: unknown) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['data'],
+  properties: { data: { type: 'array', items: item } },
+});
+/** `{data: [item], pagination}`: one page of a list (limit, offset, total). */
+const page = (item: unknown) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['data', 'pagination'],
+  properties: { data: { type: 'array', items: item }, pagination: ref('Pagination') },
+});
 const ok = (status: string, description: string, schema: unknown) => ({
   [status]: { description, headers: rateHeaders, content: json(schema) },
 });
@@ -430,12 +444,7 @@ export const openApiDocument = {
           credentialUuid: { type: ['string', 'null'], format: 'uuid' },
         },
       },
-      BadgeList: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['data', 'pagination'],
-        properties: { data: { type: 'array', items: ref('Badge') }, pagination: ref('Pagination') },
-      },
+      BadgeList: page(ref('Badge')),
       BadgeInput: {
         type: 'object',
         additionalProperties: false,
@@ -473,12 +482,7 @@ export const openApiDocument = {
           created: { type: 'boolean', description: 'false when the organization already had its keys (nothing changed).' },
         },
       },
-      OrganizationList: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['data', 'pagination'],
-        properties: { data: { type: 'array', items: ref('Organization') }, pagination: ref('Pagination') },
-      },
+      OrganizationList: page(ref('Organization')),
       WebhookEvent: {
         type: 'string',
         enum: [
@@ -1068,12 +1072,7 @@ export const openApiDocument = {
         security: session,
         parameters: [{ name: 'includeRevoked', in: 'query', schema: { type: 'boolean', default: false } }],
         responses: {
-          ...ok('200', 'Keys, newest first.', {
-            type: 'object',
-            additionalProperties: false,
-            required: ['data'],
-            properties: { data: { type: 'array', items: ref('ApiKey') } },
-          }),
+          ...ok('200', 'Keys, newest first.', dataList(ref('ApiKey'))),
           '401': error('UNAUTHORIZED'),
           '404': error('NOT_FOUND'),
           '429': common['429'],
@@ -1448,12 +1447,7 @@ export const openApiDocument = {
           { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
         ],
         responses: {
-          ...ok('200', 'A page of jobs.', {
-            type: 'object',
-            additionalProperties: false,
-            required: ['data', 'pagination'],
-            properties: { data: { type: 'array', items: ref('BulkIssuance') }, pagination: ref('Pagination') },
-          }),
+          ...ok('200', 'A page of jobs.', page(ref('BulkIssuance'))),
           '400': common['400'],
           '401': error('UNAUTHORIZED'),
           '404': error('NOT_FOUND'),
@@ -1693,12 +1687,7 @@ export const openApiDocument = {
         summary: "The organization's webhook endpoints (never their secrets)",
         security: session,
         responses: {
-          ...ok('200', 'The endpoints.', {
-            type: 'object',
-            additionalProperties: false,
-            required: ['data'],
-            properties: { data: { type: 'array', items: ref('WebhookEndpoint') } },
-          }),
+          ...ok('200', 'The endpoints.', dataList(ref('WebhookEndpoint'))),
           '401': error('UNAUTHORIZED'),
           '404': error('NOT_FOUND: not a member'),
           '429': common['429'],
@@ -1725,12 +1714,7 @@ export const openApiDocument = {
         security: session,
         parameters: pageParameters(100),
         responses: {
-          ...ok('200', 'A page of deliveries.', {
-            type: 'object',
-            additionalProperties: false,
-            required: ['data', 'pagination'],
-            properties: { data: { type: 'array', items: ref('WebhookDelivery') }, pagination: ref('Pagination') },
-          }),
+          ...ok('200', 'A page of deliveries.', page(ref('WebhookDelivery'))),
           '400': common['400'],
           '401': error('UNAUTHORIZED'),
           '404': error('NOT_FOUND'),
@@ -1802,12 +1786,7 @@ export const openApiDocument = {
         security: session,
         parameters: pageParameters(100),
         responses: {
-          ...ok('200', 'A page of notifications.', {
-            type: 'object',
-            additionalProperties: false,
-            required: ['data', 'pagination'],
-            properties: { data: { type: 'array', items: ref('Notification') }, pagination: ref('Pagination') },
-          }),
+          ...ok('200', 'A page of notifications.', page(ref('Notification'))),
           '400': common['400'],
           '401': error('UNAUTHORIZED'),
           '404': error('NOT_FOUND: not a member'),

@@ -11,6 +11,7 @@ import { PrincipalCache } from './auth/principal-cache.js';
 import { createSessionVerifier } from './auth/session-verifier.js';
 import { LocalLimiter, RateLimiter } from './limits/rate-limiter.js';
 import { createRedis, waitForRedis } from './redis.js';
+import { buildWebAssets } from './web/assets.js';
 
 export interface GatewayOverrides {
   logger?: Logger;
@@ -63,8 +64,11 @@ export function createGatewayService(config: GatewayConfig, overrides: GatewayOv
         await redis.quit().catch(() => redis.disconnect());
       });
       if (!(await waitForRedis(redis, 3000))) host.logger.warn('redis not reachable at start; rate limits degrade by policy until it is');
+      const web = await buildWebAssets();
+      host.logger.info({ script: web.script.path, scriptBytesBr: web.script.br.length, styleBytesBr: web.style.br.length }, 'web application built');
       const app = createApp({
         config,
+        web,
         logger: host.logger,
         metrics: host.metrics,
         upstreams,

@@ -73,6 +73,7 @@ const app = createApp({
   localLimiter: inert<AppDeps['localLimiter']>({}),
   cache: inert<AppDeps['cache']>({}),
   verifySession: inert<AppDeps['verifySession']>(async () => ({})),
+  web: inert<AppDeps['web']>({ byPath: new Map(), script: { path: '/assets/a.js' }, style: { path: '/assets/a.css' } }),
 });
 const gatewayRoutes = expressRoutes((app as unknown as { router: { stack: Layer[] } }).router.stack);
 const doc = openApiDocument as unknown as { paths: Record<string, Record<string, unknown>> };

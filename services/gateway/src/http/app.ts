@@ -37,6 +37,8 @@ import { webhookSessionRoutes } from './webhook-routes.js';
 import { analyticsSessionRoutes } from './analytics-routes.js';
 import { claimFormRoute, credentialSessionRoutes, recipientRoutes } from './credential-routes.js';
 import { bulkSessionRoutes } from './bulk-routes.js';
+import { webRoutes } from './web-routes.js';
+import type { WebAssets } from '../web/assets.js';
 
 /** The routes that take multipart (each parses its own): a badge image upload, a bulk-issuance CSV. */
 const MULTIPART_ROUTE = /^\/api\/organizations\/[^/]+\/(?:badges\/[^/]+\/image|bulk-issuances)$/;
@@ -54,6 +56,8 @@ export interface AppDeps {
   localLimiter: LocalLimiter;
   cache: PrincipalCache;
   verifySession: SessionVerifier;
+  /** The browser application's bundle (web/), built when the gateway starts. */
+  web: WebAssets;
 }
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
@@ -158,6 +162,9 @@ export function createApp(deps: AppDeps): Express {
 
   // Badge images: public, immutable (content-addressed), cached by clients and proxies.
   app.use(imageRoutes(deps.upstreams));
+
+  // The web application: its hashed assets and the HTML document of each of its pages.
+  app.use(webRoutes(deps.web));
 
   // The claim page's form (urlencoded; the page itself is verification's).
   app.use(claimFormRoute(deps.upstreams));

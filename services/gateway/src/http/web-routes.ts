@@ -1,0 +1,113 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { matchPage } from '../../web/src/routes.js';
+import type { WebAsset, WebAssets } from '../web/assets.js';
+
+/**
+ * The browser application's CSP: scripts and styles from this origin only (no inline script or
+ * style, no eval), API calls to this origin only, images from this origin (and the local
+ * previews of a file being uploaded), nothing framed, no form posting elsewhere.
+ */
+export const WEB_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+function shell(assets: WebAssets): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Credentials</title>
+<meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${assets.style.path}">
+<script type="module" src="${assets.script.path}"></script>
+</head>
+<body>
+<div id="app"><noscript><p>This application needs JavaScript. Credentials can be verified without it at <a href="/verify-lookup">/verify-lookup</a>.</p></noscript></div>
+</body>
+</html>
+`;
+}
+
+/** br, then gzip, then none, as the client accepts (q=0 refuses an encoding). */
+function pickEncoding(req: Request): 'br' | 'gzip' | undefined {
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  const accepted = (name: string) =>
+    accept.split(',').some((part) => {
+      const [token, ...params] = part.trim().split(';');
+      if (token?.trim().toLowerCase() !== name) return false;
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return q === undefined || Number(q.slice(2)) > 0;
+    });
+  if (accepted('br')) return 'br';
+  if (accepted('gzip')) return 'gzip';
+  return undefined;
+}
+
+function sendAsset(req: Request, res: Response, asset: WebAsset): void {
+  res.set({
+    ...SECURITY_HEADERS,
+    'content-type': asset.contentType,
+    'cache-control': 'public, max-age=31536000, immutable',
+    etag: asset.etag,
+    vary: 'Accept-Encoding',
+  });
+  if (req.headers['if-none-match'] === asset.etag) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = pickEncoding(req);
+  const body = encoding ? asset[encoding] : asset.identity;
+  if (encoding) res.set('content-encoding', encoding);
+  res.set('content-length', String(body.length));
+  res.status(200).end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * GET (and HEAD) of the application: its hashed assets under /assets/, and the one HTML
+ * document for every page the application has (web/src/routes.ts). Any other request passes
+ * on to the API's routes (and their 404). A plain middleware rather than Express routes: these
+ * are pages, not API operations, so they are not in the OpenAPI document.
+ */
+export function webRoutes(assets: WebAssets): RequestHandler {
+  const page = Buffer.from(shell(assets));
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      next();
+      return;
+    }
+    const asset = req.path.startsWith('/assets/') ? assets.byPath.get(req.path) : undefined;
+    if (asset) {
+      sendAsset(req, res, asset);
+      return;
+    }
+    if (req.path.startsWith('/api/') || !matchPage(req.path)) {
+      next();
+      return;
+    }
+    res.set({
+      ...SECURITY_HEADERS,
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': WEB_CONTENT_SECURITY_POLICY,
+      'cache-control': 'no-cache',
+      'content-length': String(page.length),
+    });
+    res.status(200).end(req.method === 'HEAD' ? undefined : page);
+  };
+}

@@ -1,0 +1,155 @@
+import type { ComponentChildren } from 'preact';
+import { createContext } from 'preact';
+import { useContext, useEffect, useState } from 'preact/hooks';
+import { api, seg } from '../api.js';
+import { useResource } from '../hooks.js';
+import { pagePath, type PageName } from '../routes.js';
+import { Link, navigate, useLocation } from '../router.js';
+import { currentUser, signOut, subscribe } from '../session.js';
+import type { Organization, User } from '../types.js';
+import { LoadError, Notice } from './ui.js';
+
+/** Re-renders when the signed-in user changes (sign in, sign out, a session ended elsewhere). */
+export function useUser(): User | null {
+  const [user, setUser] = useState(currentUser);
+  useEffect(() => subscribe(() => setUser(currentUser())), []);
+  return user;
+}
+
+/** The frame of every page: skip link, header with the main navigation, the page, footer. */
+export function Shell({ children }: { children: ComponentChildren }) {
+  const user = useUser();
+  const firstOrg = user?.memberships[0]?.organizationId;
+  return (
+    <>
+      <a class="skip" href="#content">
+        Skip to content
+      </a>
+      <header class="site">
+        <div class="site-inner">
+          <Link href="/" class="brand">
+            Credentials
+          </Link>
+          <nav aria-label="Main">
+            <ul>
+              {user ? (
+                <>
+                  {firstOrg ? (
+                    <li>
+                      <Link href={pagePath('orgOverview', { orgId: firstOrg })}>Organization</Link>
+                    </li>
+                  ) : null}
+                  <li>
+                    <Link href={pagePath('myCredentials')}>My credentials</Link>
+                  </li>
+                  <li>
+                    <button
+                      type="button"
+                      class="linklike"
+                      onClick={async () => {
+                        await signOut();
+                        navigate('/login?signedOut=1');
+                      }}
+                    >
+                      Sign out
+                    </button>
+                  </li>
+                </>
+              ) : (
+                <>
+                  <li>
+                    <Link href={pagePath('login')}>Sign in</Link>
+                  </li>
+                  <li>
+                    <Link href={pagePath('signup')}>Create an account</Link>
+                  </li>
+                </>
+              )}
+              <li>
+                <a href="/verify-lookup">Verify a credential</a>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id="content" tabIndex={-1}>
+        {children}
+      </main>
+      <footer class="site">
+        <p>
+          Open Badges 3.0 credentials, signed with Ed25519. <a href="/api/v1/openapi.json">API description</a> ·{' '}
+          <Link href={pagePath('admin')}>Operator console</Link>
+        </p>
+      </footer>
+    </>
+  );
+}
+
+const OrgContext = createContext<{ org: Organization; reload: () => void } | null>(null);
+
+/** The organization of the current /org/:orgId page (inside OrgLayout only). */
+export function useOrg(): { org: Organization; reload: () => void } {
+  const v = useContext(OrgContext);
+  if (!v) throw new Error('useOrg outside OrgLayout');
+  return v;
+}
+
+const ORG_NAV: [PageName, string][] = [
+  ['orgOverview', 'Overview'],
+  ['badges', 'Badges'],
+  ['issue', 'Issue'],
+  ['bulk', 'Bulk issue'],
+  ['credentials', 'Credentials'],
+  ['analytics', 'Analytics'],
+  ['signingKeys', 'Signing keys'],
+  ['apiKeys', 'API keys'],
+  ['webhooks', 'Webhooks'],
+  ['settings', 'Settings'],
+];
+
+const STATE_TEXT: Record<string, string> = {
+  pending_approval:
+    'This organization is waiting for approval by the platform. You can design badges now; issuing starts once it is approved.',
+  suspended:
+    'This organization is suspended: its credentials do not verify as valid and nothing can be issued. Contact the platform operator.',
+};
+
+/** Every /org/:orgId page: the organization's name, its state, and the section navigation. */
+export function OrgLayout({ orgId, children }: { orgId: string; children: ComponentChildren }) {
+  const org = useResource(() => api.get<Organization>(`/api/organizations/${seg(orgId)}`), [orgId]);
+  const location = useLocation();
+  if (org.error) return <LoadError error={org.error} retry={org.reload} />;
+  if (!org.data)
+    return (
+      <p class="loading" role="status">
+        Loading…
+      </p>
+    );
+  const o = org.data;
+  return (
+    <OrgContext.Provider value={{ org: o, reload: org.reload }}>
+      <div class="org">
+        <p class="org-name">
+          {o.name} <span class="muted">({o.plan} plan)</span>
+        </p>
+        <nav class="org-nav" aria-label="Organization">
+          <ul>
+            {ORG_NAV.map(([name, text]) => {
+              const href = pagePath(name, { orgId });
+              const current = location.pathname === href || (name !== 'orgOverview' && location.pathname.startsWith(`${href}/`));
+              return (
+                <li key={name}>
+                  <Link href={href} aria-current={current ? 'page' : undefined}>
+                    {text}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        {STATE_TEXT[o.status] ? <Notice tone={o.status === 'suspended' ? 'error' : 'warning'}>{STATE_TEXT[o.status]}</Notice> : null}
+        <div class="org-page">{children}</div>
+      </div>
+    </OrgContext.Provider>
+  );
+}

@@ -160,3 +160,34 @@ t.test('the claim page: the e-mail link opens a form that claims without any scr
   }
   t.equal((await tp.api('GET', `/api/v1/credentials/${issued.body.id}`, undefined, apiKey)).body.status, 'valid');
 });
+
+t.test('a claim link works the moment its e-mail can be read (50 credentials, each claimed on receipt)', async (t) => {
+  const n = 50;
+  const run = Date.now().toString(36);
+  const emails = Array.from({ length: n }, (_, i) => `instant-${run}-${i}@example.com`);
+  const issued = await Promise.all(emails.map((e) => issue(e)));
+  t.same(
+    issued.map((r) => r.status),
+    emails.map(() => 201),
+  );
+  const pending = new Map(issued.map((r, i) => [emails[i]!, String(r.body.credentialId)]));
+  const outcomes: number[] = [];
+  const claims: Promise<void>[] = [];
+  const deadline = Date.now() + 60_000;
+  // Watch the catcher closely and claim each link as soon as its e-mail is there.
+  while (pending.size > 0 && Date.now() < deadline) {
+    for (const m of tp.mail.messages()) {
+      for (const [email, credentialId] of pending) {
+        if (!m.envelope.to.includes(email)) continue;
+        const token = new RegExp(`/claim/${credentialId}\\?token=([A-Za-z0-9_-]+)`).exec(m.text)?.[1];
+        if (!token) continue;
+        pending.delete(email);
+        claims.push(tp.api('POST', `/api/credentials/${credentialId}/claim`, { token }).then((r) => void outcomes.push(r.status)));
+      }
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  await Promise.all(claims);
+  t.equal(pending.size, 0, 'every e-mail arrived');
+  t.equal(outcomes.filter((s) => s !== 200).length, 0, `immediate claims refused: ${outcomes.filter((s) => s !== 200).length} of ${outcomes.length}`);
+});

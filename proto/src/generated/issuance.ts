@@ -7,6 +7,7 @@ import type { BadgeImage as _credentials_issuance_v1_BadgeImage, BadgeImage__Out
 import type { BulkIssuance as _credentials_issuance_v1_BulkIssuance, BulkIssuance__Output as _credentials_issuance_v1_BulkIssuance__Output } from './credentials/issuance/v1/BulkIssuance';
 import type { BulkIssuanceRow as _credentials_issuance_v1_BulkIssuanceRow, BulkIssuanceRow__Output as _credentials_issuance_v1_BulkIssuanceRow__Output } from './credentials/issuance/v1/BulkIssuanceRow';
 import type { ClaimCredentialRequest as _credentials_issuance_v1_ClaimCredentialRequest, ClaimCredentialRequest__Output as _credentials_issuance_v1_ClaimCredentialRequest__Output } from './credentials/issuance/v1/ClaimCredentialRequest';
+import type { ClaimTokenRegistration as _credentials_issuance_v1_ClaimTokenRegistration, ClaimTokenRegistration__Output as _credentials_issuance_v1_ClaimTokenRegistration__Output } from './credentials/issuance/v1/ClaimTokenRegistration';
 import type { CreateBadgeRequest as _credentials_issuance_v1_CreateBadgeRequest, CreateBadgeRequest__Output as _credentials_issuance_v1_CreateBadgeRequest__Output } from './credentials/issuance/v1/CreateBadgeRequest';
 import type { CreateBulkIssuanceRequest as _credentials_issuance_v1_CreateBulkIssuanceRequest, CreateBulkIssuanceRequest__Output as _credentials_issuance_v1_CreateBulkIssuanceRequest__Output } from './credentials/issuance/v1/CreateBulkIssuanceRequest';
 import type { Credential as _credentials_issuance_v1_Credential, Credential__Output as _credentials_issuance_v1_Credential__Output } from './credentials/issuance/v1/Credential';
@@ -27,6 +28,8 @@ import type { ListCredentialsRequest as _credentials_issuance_v1_ListCredentials
 import type { ListCredentialsResponse as _credentials_issuance_v1_ListCredentialsResponse, ListCredentialsResponse__Output as _credentials_issuance_v1_ListCredentialsResponse__Output } from './credentials/issuance/v1/ListCredentialsResponse';
 import type { Quota as _credentials_issuance_v1_Quota, Quota__Output as _credentials_issuance_v1_Quota__Output } from './credentials/issuance/v1/Quota';
 import type { RecipientSession as _credentials_issuance_v1_RecipientSession, RecipientSession__Output as _credentials_issuance_v1_RecipientSession__Output } from './credentials/issuance/v1/RecipientSession';
+import type { RegisterClaimTokensRequest as _credentials_issuance_v1_RegisterClaimTokensRequest, RegisterClaimTokensRequest__Output as _credentials_issuance_v1_RegisterClaimTokensRequest__Output } from './credentials/issuance/v1/RegisterClaimTokensRequest';
+import type { RegisterClaimTokensResponse as _credentials_issuance_v1_RegisterClaimTokensResponse, RegisterClaimTokensResponse__Output as _credentials_issuance_v1_RegisterClaimTokensResponse__Output } from './credentials/issuance/v1/RegisterClaimTokensResponse';
 import type { RevokeCredentialRequest as _credentials_issuance_v1_RevokeCredentialRequest, RevokeCredentialRequest__Output as _credentials_issuance_v1_RevokeCredentialRequest__Output } from './credentials/issuance/v1/RevokeCredentialRequest';
 import type { SetBadgeImageRequest as _credentials_issuance_v1_SetBadgeImageRequest, SetBadgeImageRequest__Output as _credentials_issuance_v1_SetBadgeImageRequest__Output } from './credentials/issuance/v1/SetBadgeImageRequest';
 import type { SetCredentialVisibilityRequest as _credentials_issuance_v1_SetCredentialVisibilityRequest, SetCredentialVisibilityRequest__Output as _credentials_issuance_v1_SetCredentialVisibilityRequest__Output } from './credentials/issuance/v1/SetCredentialVisibilityRequest';
@@ -46,6 +49,7 @@ export interface ProtoGrpcType {
         BulkIssuance: MessageTypeDefinition<_credentials_issuance_v1_BulkIssuance, _credentials_issuance_v1_BulkIssuance__Output>
         BulkIssuanceRow: MessageTypeDefinition<_credentials_issuance_v1_BulkIssuanceRow, _credentials_issuance_v1_BulkIssuanceRow__Output>
         ClaimCredentialRequest: MessageTypeDefinition<_credentials_issuance_v1_ClaimCredentialRequest, _credentials_issuance_v1_ClaimCredentialRequest__Output>
+        ClaimTokenRegistration: MessageTypeDefinition<_credentials_issuance_v1_ClaimTokenRegistration, _credentials_issuance_v1_ClaimTokenRegistration__Output>
         CreateBadgeRequest: MessageTypeDefinition<_credentials_issuance_v1_CreateBadgeRequest, _credentials_issuance_v1_CreateBadgeRequest__Output>
         CreateBulkIssuanceRequest: MessageTypeDefinition<_credentials_issuance_v1_CreateBulkIssuanceRequest, _credentials_issuance_v1_CreateBulkIssuanceRequest__Output>
         Credential: MessageTypeDefinition<_credentials_issuance_v1_Credential, _credentials_issuance_v1_Credential__Output>
@@ -66,6 +70,8 @@ export interface ProtoGrpcType {
         ListCredentialsResponse: MessageTypeDefinition<_credentials_issuance_v1_ListCredentialsResponse, _credentials_issuance_v1_ListCredentialsResponse__Output>
         Quota: MessageTypeDefinition<_credentials_issuance_v1_Quota, _credentials_issuance_v1_Quota__Output>
         RecipientSession: MessageTypeDefinition<_credentials_issuance_v1_RecipientSession, _credentials_issuance_v1_RecipientSession__Output>
+        RegisterClaimTokensRequest: MessageTypeDefinition<_credentials_issuance_v1_RegisterClaimTokensRequest, _credentials_issuance_v1_RegisterClaimTokensRequest__Output>
+        RegisterClaimTokensResponse: MessageTypeDefinition<_credentials_issuance_v1_RegisterClaimTokensResponse, _credentials_issuance_v1_RegisterClaimTokensResponse__Output>
         RevokeCredentialRequest: MessageTypeDefinition<_credentials_issuance_v1_RevokeCredentialRequest, _credentials_issuance_v1_RevokeCredentialRequest__Output>
         SetBadgeImageRequest: MessageTypeDefinition<_credentials_issuance_v1_SetBadgeImageRequest, _credentials_issuance_v1_SetBadgeImageRequest__Output>
         SetCredentialVisibilityRequest: MessageTypeDefinition<_credentials_issuance_v1_SetCredentialVisibilityRequest, _credentials_issuance_v1_SetCredentialVisibilityRequest__Output>

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import t from 'tap';
-import { createEvent } from '@cred/events';
 import { createLogger } from '@cred/runtime';
 import { ExpirySweeper } from '../src/app/expiry-sweeper.js';
 import { badgeBody, outboxEvents, rejection, startIssuance, type IssuanceHarness } from './fixtures/harness.js';
@@ -16,18 +15,16 @@ async function waitUntil(probe: () => boolean | Promise<boolean>, what: string, 
   throw new Error(`timed out waiting for: ${what}`);
 }
 
-/** Stands in for notification: a claim token whose hash reaches issuance through the broker. */
+/** Stands in for notification: a claim token whose hash is registered (RegisterClaimTokens) before its e-mail would leave. */
 async function claimToken(h: IssuanceHarness, credential: { id: string; credential_id: string }, orgId: string, expiresAt: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = createHash('sha256').update(token).digest('hex');
-  await h.publish(
-    createEvent({
-      type: 'notification.claim_token.issued',
-      producer: 'notification',
-      data: { credentialUuid: credential.id, credentialId: credential.credential_id, organizationId: orgId, tokenHash, expiresAt: expiresAt.toISOString(), sourceEventId: 'evt_test' },
-    }),
-  );
-  await waitUntil(async () => (await h.db('claim_tokens').where({ token_hash: tokenHash })).length === 1, 'claim token stored');
+  const r = await h.issuance.RegisterClaimTokens({
+    tokens: [{ credential_uuid: credential.id, organization_id: orgId, token_hash: tokenHash, expires_at: expiresAt.toISOString(), source_event_id: 'evt_test' }],
+  });
+  if (r.registered !== 1) throw new Error(`registered ${r.registered}`);
+  // Stored by the time the call answers: no waiting for anything to arrive.
+  if ((await h.db('claim_tokens').where({ token_hash: tokenHash })).length !== 1) throw new Error('claim token not stored when the call answered');
   return token;
 }
 

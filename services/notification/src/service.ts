@@ -2,6 +2,8 @@ import type { Clock, Logger, Service } from '@cred/runtime';
 import { startConsumer, type EventHandler } from '@cred/events';
 import type { Knex } from '@cred/db';
 import { migrateSchema } from '@cred/db';
+import { createClient } from '@cred/grpc';
+import { loadProtos } from '@cred/proto';
 import { ServiceHost, openBroker, startOutboxRelay } from '@cred/service-kit';
 import type { BrokerConnection } from '@cred/events';
 import type { NotificationConfig } from './config.js';
@@ -64,13 +66,19 @@ export function createNotificationService(config: NotificationConfig, overrides:
       const db = host.openDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
       if (overrides.migrate) await migrateSchema(db, config.DB_SCHEMA, migrations);
       const broker = openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
-      const relay = await startOutboxRelay(host, db, config.DB_SCHEMA, broker, config.EVENTS_EXCHANGE);
+      // Notification publishes no event of its own any more; the relay drains what an earlier
+      // release left in its outbox (claim-token events) during an upgrade.
+      await startOutboxRelay(host, db, config.DB_SCHEMA, broker, config.EVENTS_EXCHANGE);
 
       const mailer = overrides.mailer ?? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
       host.onStop('smtp', () => mailer.close());
       const resolver = overrides.resolver ?? systemResolver;
       const secrets = new SecretBox(config.WEBHOOK_SECRET_KEY, config.WEBHOOK_SECRET_KEY_PREVIOUS ? [config.WEBHOOK_SECRET_KEY_PREVIOUS] : []);
       await sealStoredSecrets(db, secrets, host.logger.child({ subsystem: 'webhooks' }));
+      // Claim-token hashes go to issuance before the e-mails carrying the tokens are sent. Not a
+      // readiness dependency: without issuance, sends wait and retry (nothing else stops).
+      const issuance = createClient(loadProtos().issuance.IssuanceService, config.ISSUANCE_GRPC_ADDR, { deadlineMs: 5000 });
+      host.onStop('issuance-client', () => issuance.close());
       const emailWorker = new EmailWorker({
         db,
         schema: config.DB_SCHEMA,
@@ -79,7 +87,17 @@ export function createNotificationService(config: NotificationConfig, overrides:
         clock: host.clock,
         logger: host.logger.child({ subsystem: 'email' }),
         baseUrl: config.BASE_URL,
-        wakeRelay: () => relay.wake(),
+        registerClaimTokens: async (tokens) => {
+          await issuance.RegisterClaimTokens({
+            tokens: tokens.map((t) => ({
+              credential_uuid: t.credentialUuid,
+              organization_id: t.organizationId,
+              token_hash: t.tokenHash,
+              expires_at: t.expiresAt,
+              source_event_id: t.sourceEventId,
+            })),
+          });
+        },
         ...(overrides.pollIntervalMs ? { pollIntervalMs: overrides.pollIntervalMs } : {}),
         ...(overrides.emailFaults ? { faults: overrides.emailFaults } : {}),
       });

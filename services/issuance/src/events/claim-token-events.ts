@@ -1,40 +1,26 @@
 import type { Knex } from '@cred/db';
 import type { DomainEvent } from '@cred/events';
 import type { Clock } from '@cred/runtime';
+import { parseClaimTokenRegistration } from '../app/claim-tokens.js';
 import { claimTokenStore } from '../db/claim-token-store.js';
-import { UUID_RE } from '../domain/text.js';
 
 export const CLAIM_TOKEN_EVENT_TYPES = ['notification.claim_token.issued'];
-
-const HASH_RE = /^[0-9a-f]{64}$/;
 
 /** A payload that breaks the contract: retried, then dead-lettered (never half-applied). */
 export class ClaimTokenPayloadError extends Error {}
 
-function field(data: Record<string, unknown>, name: string, re?: RegExp): string {
-  const v = data[name];
-  if (typeof v !== 'string' || v.length === 0 || v.length > 200 || (re && !re.test(v))) throw new ClaimTokenPayloadError(`notification.claim_token.issued: ${name} is missing or malformed`);
-  return v;
-}
-
 /**
- * `notification.claim_token.issued` v1 (docs/events.md): store the hash so the link in the
- * e-mail can claim the credential. Idempotent by event id (inbox) and by hash.
+ * `notification.claim_token.issued` v1 (docs/events.md), deprecated: notification now registers
+ * the hashes over gRPC (RegisterClaimTokens) before sending, so the link works as soon as the
+ * e-mail can be read. This consumer stays for one release so that events written by a
+ * notification process of the previous release (still in an outbox or a queue during a rolling
+ * upgrade) are not lost. Idempotent by event id (inbox) and by hash.
  */
 export function onClaimTokenIssued(clock: Clock) {
   return async (event: DomainEvent<unknown>, trx: Knex.Transaction): Promise<void> => {
     if (event.version !== 1) throw new ClaimTokenPayloadError(`notification.claim_token.issued: unsupported version ${event.version}`);
     const data = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<string, unknown>;
-    const expiresAt = new Date(field(data, 'expiresAt'));
-    if (Number.isNaN(expiresAt.getTime())) throw new ClaimTokenPayloadError('notification.claim_token.issued: expiresAt is not an instant');
-    const organizationId = typeof data.organizationId === 'string' && UUID_RE.test(data.organizationId) ? data.organizationId : null;
-    await claimTokenStore.add(trx, {
-      tokenHash: field(data, 'tokenHash', HASH_RE),
-      credentialUuid: field(data, 'credentialUuid', UUID_RE).toLowerCase(),
-      organizationId,
-      expiresAt,
-      sourceEventId: typeof data.sourceEventId === 'string' ? data.sourceEventId.slice(0, 100) : null,
-      at: clock.now(),
-    });
+    const token = parseClaimTokenRegistration(data, (message) => new ClaimTokenPayloadError(`notification.claim_token.issued: ${message}`));
+    await claimTokenStore.add(trx, { ...token, at: clock.now() });
   };
 }

@@ -7,6 +7,7 @@ import { createBadge, deleteBadge, getBadge, getBadgeImage, listBadges, setBadge
 import type { CallMeta, IssuanceContext } from '../app/context.js';
 import { getCredential } from '../app/get-credential.js';
 import { issueCredential } from '../app/issue-credential.js';
+import { MAX_CLAIM_TOKENS_PER_CALL, parseClaimTokenRegistration, registerClaimTokens } from '../app/claim-tokens.js';
 import {
   claimCredential,
   getQuota,
@@ -175,6 +176,24 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
       GetQuota: async (req: { organization_id: string }, call: Call) => {
         const q = await getQuota(ctx, req.organization_id, metaOf(call));
         return { plan: q.plan, limit: q.limit, used: q.used, month: q.month, resets_at: q.resetsAt.toISOString() };
+      },
+
+      RegisterClaimTokens: async (req: { tokens?: Array<Record<string, string>> }) => {
+        const tokens = req.tokens ?? [];
+        if (tokens.length > MAX_CLAIM_TOKENS_PER_CALL) throw AppError.validation('tokens', `at most ${MAX_CLAIM_TOKENS_PER_CALL} tokens per call`);
+        const parsed = tokens.map((t, i) =>
+          parseClaimTokenRegistration(
+            {
+              credentialUuid: t.credential_uuid,
+              organizationId: t.organization_id,
+              tokenHash: t.token_hash,
+              expiresAt: t.expires_at,
+              sourceEventId: t.source_event_id,
+            },
+            (message) => AppError.validation(`tokens[${i}]`, message),
+          ),
+        );
+        return { registered: await registerClaimTokens(ctx, parsed) };
       },
 
       ...bulkHandlers(ctx),

@@ -1,5 +1,4 @@
 import type { Knex } from '@cred/db';
-import { createEvent, writeOutbox } from '@cred/events';
 import type { Clock, Logger } from '@cred/runtime';
 import { CLAIM_TOKEN_TTL_MS, newClaimToken } from '../domain/claim-token.js';
 import { renderEmail, type Templates } from '../domain/email-templates.js';
@@ -19,7 +18,7 @@ function isSimulatedCrash(err: unknown): boolean {
 
 /** Test hooks at the points where a crash matters. Production passes none. */
 export interface EmailFaults {
-  /** Runs after the pending row is leased (and any claim-token event committed), before SMTP. */
+  /** Runs after the pending row is leased (and any claim token registered), before SMTP. */
   beforeSend?(send: EmailSend): Promise<void> | void;
   /** Runs after the SMTP server accepted the message, before the row is marked sent. */
   afterSend?(send: EmailSend): Promise<void> | void;
@@ -33,15 +32,26 @@ export interface EmailWorkerOptions {
   clock: Clock;
   logger: Logger;
   baseUrl: string;
-  /** Asks the outbox relay to publish now (claim-token events). */
-  wakeRelay(): void;
+  /**
+   * Hands the hashes of new claim tokens to issuance (RegisterClaimTokens) and resolves once
+   * they are stored there; e-mails carrying those tokens are sent only after that.
+   */
+  registerClaimTokens(tokens: ClaimTokenHash[]): Promise<void>;
   pollIntervalMs?: number;
   concurrency?: number;
   leaseMs?: number;
   faults?: EmailFaults;
 }
 
-export const CLAIM_TOKEN_EVENT = 'notification.claim_token.issued';
+/** What issuance stores for a claim link: never the token itself. */
+export interface ClaimTokenHash {
+  credentialUuid: string;
+  credentialId: string;
+  organizationId: string;
+  tokenHash: string;
+  expiresAt: string;
+  sourceEventId: string;
+}
 
 /**
  * Sends the e-mails recorded in `email_sends`. Rows are committed as `pending` by the event
@@ -145,10 +155,11 @@ export class EmailWorker {
   }
 
   /**
-   * A fresh single-use token per attempt. Its SHA-256 is committed to the outbox (for issuance)
-   * BEFORE the e-mail carrying the token leaves, so a claim can never arrive for an unknown
-   * hash; the token itself exists only in the e-mail. One transaction for all the sends of a
-   * batch; the template variables by send id.
+   * A fresh single-use token per attempt. Its SHA-256 is stored by issuance (a synchronous call)
+   * BEFORE the e-mail carrying the token leaves, so the link works the moment the e-mail can be
+   * read, and a claim never arrives for an unknown hash; the token itself exists only in the
+   * e-mail. One call for all the sends of a batch; the template variables by send id. If the
+   * call fails, every send of the batch fails with it and is retried (a new token next time).
    */
   private async issueClaimTokens(sends: EmailSend[]): Promise<Map<string, Record<string, string>>> {
     const out = new Map<string, Record<string, string>>();
@@ -156,31 +167,27 @@ export class EmailWorker {
     const now = this.o.clock.now();
     const expiresAt = new Date(now.getTime() + CLAIM_TOKEN_TTL_MS);
     const base = this.o.baseUrl.replace(/\/$/, '');
-    const events = sends.map((send) => {
+    const hashes = sends.map((send) => {
       const { token, tokenHash } = newClaimToken();
       const p = send.payload ?? {};
       out.set(send.id, {
         claimUrl: `${base}/claim/${encodeURIComponent(p.credentialId ?? '')}?token=${token}`,
         claimExpiresAt: expiresAt.toISOString().slice(0, 10),
       });
-      return createEvent({
-        type: CLAIM_TOKEN_EVENT,
-        producer: 'notification',
-        clock: this.o.clock,
-        data: {
-          credentialUuid: p.credentialUuid,
-          credentialId: p.credentialId,
-          organizationId: send.organizationId,
-          tokenHash,
-          expiresAt: expiresAt.toISOString(),
-          sourceEventId: send.eventId,
-        },
-      });
+      return {
+        credentialUuid: p.credentialUuid ?? '',
+        credentialId: p.credentialId ?? '',
+        organizationId: send.organizationId ?? '',
+        tokenHash,
+        expiresAt: expiresAt.toISOString(),
+        sourceEventId: send.eventId,
+      };
     });
-    await this.o.db.transaction(async (trx) => {
-      await writeOutbox(trx, this.o.schema, events);
-    });
-    this.o.wakeRelay();
+    try {
+      await this.o.registerClaimTokens(hashes);
+    } catch (err) {
+      throw new EmailSendError(`claim tokens not registered: ${err instanceof Error ? err.message.slice(0, 120) : 'unknown error'}`, false);
+    }
     return out;
   }
 

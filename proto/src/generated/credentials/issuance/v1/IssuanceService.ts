@@ -25,6 +25,8 @@ import type { ListBulkIssuancesResponse as _credentials_issuance_v1_ListBulkIssu
 import type { ListCredentialsRequest as _credentials_issuance_v1_ListCredentialsRequest, ListCredentialsRequest__Output as _credentials_issuance_v1_ListCredentialsRequest__Output } from '../../../credentials/issuance/v1/ListCredentialsRequest';
 import type { ListCredentialsResponse as _credentials_issuance_v1_ListCredentialsResponse, ListCredentialsResponse__Output as _credentials_issuance_v1_ListCredentialsResponse__Output } from '../../../credentials/issuance/v1/ListCredentialsResponse';
 import type { Quota as _credentials_issuance_v1_Quota, Quota__Output as _credentials_issuance_v1_Quota__Output } from '../../../credentials/issuance/v1/Quota';
+import type { RegisterClaimTokensRequest as _credentials_issuance_v1_RegisterClaimTokensRequest, RegisterClaimTokensRequest__Output as _credentials_issuance_v1_RegisterClaimTokensRequest__Output } from '../../../credentials/issuance/v1/RegisterClaimTokensRequest';
+import type { RegisterClaimTokensResponse as _credentials_issuance_v1_RegisterClaimTokensResponse, RegisterClaimTokensResponse__Output as _credentials_issuance_v1_RegisterClaimTokensResponse__Output } from '../../../credentials/issuance/v1/RegisterClaimTokensResponse';
 import type { RevokeCredentialRequest as _credentials_issuance_v1_RevokeCredentialRequest, RevokeCredentialRequest__Output as _credentials_issuance_v1_RevokeCredentialRequest__Output } from '../../../credentials/issuance/v1/RevokeCredentialRequest';
 import type { SetBadgeImageRequest as _credentials_issuance_v1_SetBadgeImageRequest, SetBadgeImageRequest__Output as _credentials_issuance_v1_SetBadgeImageRequest__Output } from '../../../credentials/issuance/v1/SetBadgeImageRequest';
 import type { SetCredentialVisibilityRequest as _credentials_issuance_v1_SetCredentialVisibilityRequest, SetCredentialVisibilityRequest__Output as _credentials_issuance_v1_SetCredentialVisibilityRequest__Output } from '../../../credentials/issuance/v1/SetCredentialVisibilityRequest';
@@ -157,6 +159,15 @@ export interface IssuanceServiceClient extends grpc.Client {
   listCredentials(argument: _credentials_issuance_v1_ListCredentialsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
   listCredentials(argument: _credentials_issuance_v1_ListCredentialsRequest, callback: grpc.requestCallback<_credentials_issuance_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
   
+  RegisterClaimTokens(argument: _credentials_issuance_v1_RegisterClaimTokensRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_RegisterClaimTokensResponse__Output>): grpc.ClientUnaryCall;
+  RegisterClaimTokens(argument: _credentials_issuance_v1_RegisterClaimTokensRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_RegisterClaimTokensResponse__Output>): grpc.ClientUnaryCall;
+  RegisterClaimTokens(argument: _credentials_issuance_v1_RegisterClaimTokensRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_RegisterClaimTokensResponse__Output>): grpc.ClientUnaryCall;
+  RegisterClaimTokens(argument: _credentials_issuance_v1_RegisterClaimTokensRequest, callback: grpc.requestCallback<_credentials_issuance_v1_RegisterClaimTokensResponse__Output>): grpc.ClientUnaryCall;
+  registerClaimTokens(argument: _credentials_issuance_v1_RegisterClaimTokensRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_RegisterClaimTokensResponse__Output>): grpc.ClientUnaryCall;
+  registerClaimTokens(argument: _credentials_issuance_v1_RegisterClaimTokensRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_RegisterClaimTokensResponse__Output>): grpc.ClientUnaryCall;
+  registerClaimTokens(argument: _credentials_issuance_v1_RegisterClaimTokensRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_RegisterClaimTokensResponse__Output>): grpc.ClientUnaryCall;
+  registerClaimTokens(argument: _credentials_issuance_v1_RegisterClaimTokensRequest, callback: grpc.requestCallback<_credentials_issuance_v1_RegisterClaimTokensResponse__Output>): grpc.ClientUnaryCall;
+  
   RevokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   RevokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   RevokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
@@ -224,6 +235,8 @@ export interface IssuanceServiceHandlers extends grpc.UntypedServiceImplementati
   
   ListCredentials: grpc.handleUnaryCall<_credentials_issuance_v1_ListCredentialsRequest__Output, _credentials_issuance_v1_ListCredentialsResponse>;
   
+  RegisterClaimTokens: grpc.handleUnaryCall<_credentials_issuance_v1_RegisterClaimTokensRequest__Output, _credentials_issuance_v1_RegisterClaimTokensResponse>;
+  
   RevokeCredential: grpc.handleUnaryCall<_credentials_issuance_v1_RevokeCredentialRequest__Output, _credentials_issuance_v1_Credential>;
   
   SetBadgeImage: grpc.handleUnaryCall<_credentials_issuance_v1_SetBadgeImageRequest__Output, _credentials_issuance_v1_Badge>;
@@ -249,6 +262,7 @@ export interface IssuanceServiceDefinition extends grpc.ServiceDefinition {
   ListBadges: MethodDefinition<_credentials_issuance_v1_ListBadgesRequest, _credentials_issuance_v1_ListBadgesResponse, _credentials_issuance_v1_ListBadgesRequest__Output, _credentials_issuance_v1_ListBadgesResponse__Output>
   ListBulkIssuances: MethodDefinition<_credentials_issuance_v1_ListBulkIssuancesRequest, _credentials_issuance_v1_ListBulkIssuancesResponse, _credentials_issuance_v1_ListBulkIssuancesRequest__Output, _credentials_issuance_v1_ListBulkIssuancesResponse__Output>
   ListCredentials: MethodDefinition<_credentials_issuance_v1_ListCredentialsRequest, _credentials_issuance_v1_ListCredentialsResponse, _credentials_issuance_v1_ListCredentialsRequest__Output, _credentials_issuance_v1_ListCredentialsResponse__Output>
+  RegisterClaimTokens: MethodDefinition<_credentials_issuance_v1_RegisterClaimTokensRequest, _credentials_issuance_v1_RegisterClaimTokensResponse, _credentials_issuance_v1_RegisterClaimTokensRequest__Output, _credentials_issuance_v1_RegisterClaimTokensResponse__Output>
   RevokeCredential: MethodDefinition<_credentials_issuance_v1_RevokeCredentialRequest, _credentials_issuance_v1_Credential, _credentials_issuance_v1_RevokeCredentialRequest__Output, _credentials_issuance_v1_Credential__Output>
   SetBadgeImage: MethodDefinition<_credentials_issuance_v1_SetBadgeImageRequest, _credentials_issuance_v1_Badge, _credentials_issuance_v1_SetBadgeImageRequest__Output, _credentials_issuance_v1_Badge__Output>
   SetCredentialVisibility: MethodDefinition<_credentials_issuance_v1_SetCredentialVisibilityRequest, _credentials_issuance_v1_Credential, _credentials_issuance_v1_SetCredentialVisibilityRequest__Output, _credentials_issuance_v1_Credential__Output>

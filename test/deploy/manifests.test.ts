@@ -476,6 +476,7 @@ t.test('NetworkPolicies: default deny, only issuance reaches signing, legitimate
     ['gateway', 'signing', DEFAULT_PORTS.signing.grpc, false],
     ['verification', 'accounts', DEFAULT_PORTS.accounts.grpc, false],
     ['notification', 'issuance', DEFAULT_PORTS.issuance.grpc, true],
+    ['verification', 'issuance', DEFAULT_PORTS.issuance.grpc, true],
     ['notification', 'accounts', DEFAULT_PORTS.accounts.grpc, false],
     ['unlabelled pod', 'gateway', DEFAULT_PORTS.gateway.http, false],
     ['prometheus', 'signing', DEFAULT_PORTS.signing.grpc, false],

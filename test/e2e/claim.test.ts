@@ -8,7 +8,7 @@ import { setupStep, startTestPlatform } from './harness.js';
 const tp = await setupStep('platform', () => startTestPlatform('claim'));
 t.teardown(() => tp.stop());
 
-const { owner, apiKey, badgeId } = await setupStep(
+const { owner, apiKey, badgeId, orgId } = await setupStep(
   'organization, keys and badge',
   async () => {
     const { orgId, token: owner } = await tp.signUpOrganization('claim-academy');
@@ -25,7 +25,7 @@ const { owner, apiKey, badgeId } = await setupStep(
     );
     const badge = { name: 'Claimable', description: 'A badge.', criteria: 'Work.', expiresInDays: 365 };
     const badgeId = String((await step('badge', 201, tp.api('POST', `/api/organizations/${orgId}/badges`, badge, owner))).body.id);
-    return { owner, apiKey, badgeId };
+    return { owner, apiKey, badgeId, orgId };
   },
   tp.logFile,
 );
@@ -190,4 +190,30 @@ t.test('a claim link works the moment its e-mail can be read (50 credentials, ea
   await Promise.all(claims);
   t.equal(pending.size, 0, 'every e-mail arrived');
   t.equal(outcomes.filter((s) => s !== 200).length, 0, `immediate claims refused: ${outcomes.filter((s) => s !== 200).length} of ${outcomes.length}`);
+});
+
+t.test('a credential is verifiable the moment its 201 is answered (200 fresh credentials)', async (t) => {
+  const run = Date.now().toString(36);
+  const notFound: string[] = [];
+  let checked = 0;
+  // A key of its own with room for 200 issues a minute (the default key allows 60).
+  const created = await tp.api('POST', `/api/organizations/${orgId}/api-keys`, { name: 'fresh', rateLimitPerMinute: 1000 }, owner);
+  t.equal(created.status, 201);
+  const fastKey = String(created.body.key);
+  // 20 clients, each opening the verification link as soon as its issue answered.
+  await Promise.all(
+    Array.from({ length: 20 }, async (_, client) => {
+      for (let i = 0; i < 10; i++) {
+        const r = await tp.api('POST', '/api/v1/credentials', { badgeId, recipient: { name: 'Fresh', email: `fresh-${run}-${client}-${i}@example.com` } }, fastKey);
+        if (r.status !== 201) throw new Error(`issue: ${r.status} ${r.text}`);
+        const page = await fetch(String(r.body.verificationUrl).replace(String(tp.env.BASE_URL), tp.platform.gatewayUrl));
+        const json = await tp.api('GET', `/api/verify/${r.body.credentialId}`);
+        checked++;
+        if (page.status === 404 || json.status === 404) notFound.push(String(r.body.credentialId));
+        t.equal(json.body?.valid, true, `${r.body.credentialId} verifies`);
+      }
+    }),
+  );
+  t.equal(checked, 200);
+  t.same(notFound, [], `fresh credentials answering 404: ${notFound.length} of ${checked}`);
 });

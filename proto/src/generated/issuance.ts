@@ -11,11 +11,13 @@ import type { ClaimTokenRegistration as _credentials_issuance_v1_ClaimTokenRegis
 import type { CreateBadgeRequest as _credentials_issuance_v1_CreateBadgeRequest, CreateBadgeRequest__Output as _credentials_issuance_v1_CreateBadgeRequest__Output } from './credentials/issuance/v1/CreateBadgeRequest';
 import type { CreateBulkIssuanceRequest as _credentials_issuance_v1_CreateBulkIssuanceRequest, CreateBulkIssuanceRequest__Output as _credentials_issuance_v1_CreateBulkIssuanceRequest__Output } from './credentials/issuance/v1/CreateBulkIssuanceRequest';
 import type { Credential as _credentials_issuance_v1_Credential, Credential__Output as _credentials_issuance_v1_Credential__Output } from './credentials/issuance/v1/Credential';
+import type { CredentialRecord as _credentials_issuance_v1_CredentialRecord, CredentialRecord__Output as _credentials_issuance_v1_CredentialRecord__Output } from './credentials/issuance/v1/CredentialRecord';
 import type { DeleteBadgeResponse as _credentials_issuance_v1_DeleteBadgeResponse, DeleteBadgeResponse__Output as _credentials_issuance_v1_DeleteBadgeResponse__Output } from './credentials/issuance/v1/DeleteBadgeResponse';
 import type { GenerateSigningKeysRequest as _credentials_issuance_v1_GenerateSigningKeysRequest, GenerateSigningKeysRequest__Output as _credentials_issuance_v1_GenerateSigningKeysRequest__Output } from './credentials/issuance/v1/GenerateSigningKeysRequest';
 import type { GenerateSigningKeysResponse as _credentials_issuance_v1_GenerateSigningKeysResponse, GenerateSigningKeysResponse__Output as _credentials_issuance_v1_GenerateSigningKeysResponse__Output } from './credentials/issuance/v1/GenerateSigningKeysResponse';
 import type { GetBadgeImageRequest as _credentials_issuance_v1_GetBadgeImageRequest, GetBadgeImageRequest__Output as _credentials_issuance_v1_GetBadgeImageRequest__Output } from './credentials/issuance/v1/GetBadgeImageRequest';
 import type { GetBulkIssuanceRequest as _credentials_issuance_v1_GetBulkIssuanceRequest, GetBulkIssuanceRequest__Output as _credentials_issuance_v1_GetBulkIssuanceRequest__Output } from './credentials/issuance/v1/GetBulkIssuanceRequest';
+import type { GetCredentialRecordRequest as _credentials_issuance_v1_GetCredentialRecordRequest, GetCredentialRecordRequest__Output as _credentials_issuance_v1_GetCredentialRecordRequest__Output } from './credentials/issuance/v1/GetCredentialRecordRequest';
 import type { GetCredentialRequest as _credentials_issuance_v1_GetCredentialRequest, GetCredentialRequest__Output as _credentials_issuance_v1_GetCredentialRequest__Output } from './credentials/issuance/v1/GetCredentialRequest';
 import type { GetQuotaRequest as _credentials_issuance_v1_GetQuotaRequest, GetQuotaRequest__Output as _credentials_issuance_v1_GetQuotaRequest__Output } from './credentials/issuance/v1/GetQuotaRequest';
 import type { IssuanceServiceClient as _credentials_issuance_v1_IssuanceServiceClient, IssuanceServiceDefinition as _credentials_issuance_v1_IssuanceServiceDefinition } from './credentials/issuance/v1/IssuanceService';
@@ -53,11 +55,13 @@ export interface ProtoGrpcType {
         CreateBadgeRequest: MessageTypeDefinition<_credentials_issuance_v1_CreateBadgeRequest, _credentials_issuance_v1_CreateBadgeRequest__Output>
         CreateBulkIssuanceRequest: MessageTypeDefinition<_credentials_issuance_v1_CreateBulkIssuanceRequest, _credentials_issuance_v1_CreateBulkIssuanceRequest__Output>
         Credential: MessageTypeDefinition<_credentials_issuance_v1_Credential, _credentials_issuance_v1_Credential__Output>
+        CredentialRecord: MessageTypeDefinition<_credentials_issuance_v1_CredentialRecord, _credentials_issuance_v1_CredentialRecord__Output>
         DeleteBadgeResponse: MessageTypeDefinition<_credentials_issuance_v1_DeleteBadgeResponse, _credentials_issuance_v1_DeleteBadgeResponse__Output>
         GenerateSigningKeysRequest: MessageTypeDefinition<_credentials_issuance_v1_GenerateSigningKeysRequest, _credentials_issuance_v1_GenerateSigningKeysRequest__Output>
         GenerateSigningKeysResponse: MessageTypeDefinition<_credentials_issuance_v1_GenerateSigningKeysResponse, _credentials_issuance_v1_GenerateSigningKeysResponse__Output>
         GetBadgeImageRequest: MessageTypeDefinition<_credentials_issuance_v1_GetBadgeImageRequest, _credentials_issuance_v1_GetBadgeImageRequest__Output>
         GetBulkIssuanceRequest: MessageTypeDefinition<_credentials_issuance_v1_GetBulkIssuanceRequest, _credentials_issuance_v1_GetBulkIssuanceRequest__Output>
+        GetCredentialRecordRequest: MessageTypeDefinition<_credentials_issuance_v1_GetCredentialRecordRequest, _credentials_issuance_v1_GetCredentialRecordRequest__Output>
         GetCredentialRequest: MessageTypeDefinition<_credentials_issuance_v1_GetCredentialRequest, _credentials_issuance_v1_GetCredentialRequest__Output>
         GetQuotaRequest: MessageTypeDefinition<_credentials_issuance_v1_GetQuotaRequest, _credentials_issuance_v1_GetQuotaRequest__Output>
         IssuanceService: SubtypeConstructor<typeof grpc.Client, _credentials_issuance_v1_IssuanceServiceClient> & { service: _credentials_issuance_v1_IssuanceServiceDefinition }

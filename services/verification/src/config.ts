@@ -22,6 +22,10 @@ const shape = {
    * 0 reads the database on every request.
    */
   READ_MODEL_CACHE_MS: env.int(500, 0, 10_000),
+  /** Issuance, asked on a read-model miss so a credential verifies the moment it is issued. */
+  ISSUANCE_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.issuance.grpc}`),
+  /** How long (ms) an id issuance does not know is answered 404 without asking it again. */
+  UNKNOWN_CREDENTIAL_CACHE_MS: env.int(2000, 0, 60_000),
   /** Bytes of baked PNGs kept in memory (LRU by total size; 0 disables). */
   BAKED_CACHE_MAX_BYTES: env.int(64 * 1024 * 1024, 0, 2 * 1024 * 1024 * 1024),
 };

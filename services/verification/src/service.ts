@@ -1,10 +1,13 @@
 import type { Clock, Logger, Service } from '@cred/runtime';
+import { createClient } from '@cred/grpc';
+import { loadProtos } from '@cred/proto';
 import { ServiceHost, consume, openBroker } from '@cred/service-kit';
 import { createBadgePngSource } from './app/badge-png.js';
 import { createBakedCredentials } from './app/baked-credential.js';
 import { startCanonicalizationPool } from './app/canonicalization.js';
 import type { VerificationContext } from './app/context.js';
 import { ownDocuments } from './app/own-documents.js';
+import { createCredentialSource } from './app/credential-source.js';
 import { createReadModelCache } from './app/read-model-cache.js';
 import { createRecipientSessionReader } from './app/recipient-session.js';
 import { createRedis } from './app/redis.js';
@@ -68,7 +71,18 @@ export function createVerificationService(config: VerificationConfig, overrides:
       host.onStop('analytics', () => recorder.stop());
       flushAnalytics = () => recorder.flush();
 
-      const readModel = createReadModelCache(db, { ttlMs: config.READ_MODEL_CACHE_MS });
+      // The source of truth for a credential the read model has not heard of yet; not a readiness
+      // dependency (everything the read model holds is answered without issuance).
+      const issuance = createClient(loadProtos().issuance.IssuanceService, config.ISSUANCE_GRPC_ADDR, { deadlineMs: 2000 });
+      host.onStop('issuance-client', () => issuance.close());
+      const source = createCredentialSource({
+        db,
+        issuance,
+        logger: host.logger.child({ subsystem: 'credential-source' }),
+        metrics: host.metrics,
+        negativeTtlMs: config.UNKNOWN_CREDENTIAL_CACHE_MS,
+      });
+      const readModel = createReadModelCache(db, { ttlMs: config.READ_MODEL_CACHE_MS, source });
       const { invalidating } = readModel;
       // Created before the consumers: image events clear its badge -> image map.
       const badgeImages = createBadgePngSource({
@@ -130,6 +144,7 @@ export function createVerificationService(config: VerificationConfig, overrides:
         external,
         badgeImages,
         readModel,
+        source,
         baked: createBakedCredentials({ images: badgeImages, maxCacheBytes: config.BAKED_CACHE_MAX_BYTES }),
       };
       const publicServer = await startPublicServer(config.HTTP_PORT, ctx, host.logger);

@@ -3,6 +3,7 @@ import { credentialStore } from '../db/credential-store.js';
 import type { Credential } from '../domain/credential.js';
 import { checkUuid } from '../domain/text.js';
 import type { IssuanceContext } from './context.js';
+import { parseCredentialRef } from './lifecycle.js';
 
 /** A credential of the organization by its UUID; a malformed id or another organization's is NOT_FOUND. */
 export async function getCredential(ctx: IssuanceContext, organizationId: string, credentialUuid: string): Promise<Credential> {
@@ -11,4 +12,14 @@ export async function getCredential(ctx: IssuanceContext, organizationId: string
   const credential = await credentialStore.find(ctx.db, orgId, id);
   if (!credential) throw AppError.notFound('Credential not found');
   return credential;
+}
+
+/**
+ * A credential of any organization by UUID or CRD- id, with its organization's slug: what the
+ * verification read model would have learned from credential.issued (it asks on a miss).
+ */
+export async function getCredentialRecord(ctx: IssuanceContext, credentialRef: string): Promise<{ credential: Credential; organizationSlug: string }> {
+  const found = await credentialStore.findRecordByRef(ctx.db, parseCredentialRef(String(credentialRef ?? '')));
+  if (!found) throw AppError.notFound('Credential not found');
+  return found;
 }

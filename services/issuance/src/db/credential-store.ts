@@ -139,6 +139,17 @@ export const credentialStore = {
     return r ? toCredential(r as unknown as JoinedRow) : undefined;
   },
 
+  /** findByRef for the verification read model: also the organization's slug (from the badge, which never changes it). */
+  async findRecordByRef(db: Knex, ref: { kind: 'uuid' | 'credentialId'; value: string }): Promise<{ credential: Credential; organizationSlug: string } | undefined> {
+    const r = await db<CredentialRow>('credentials as c')
+      .join('badges as b', 'b.id', 'c.badge_id')
+      .where(ref.kind === 'uuid' ? 'c.id' : 'c.credential_id', ref.value)
+      .first('c.*', 'b.name as badge_name', 'b.organization_slug as badge_organization_slug');
+    if (!r) return undefined;
+    const row = r as unknown as JoinedRow & { badge_organization_slug: string };
+    return { credential: toCredential(row), organizationSlug: row.badge_organization_slug };
+  },
+
   /** Locks the row for a lifecycle change (revoke, claim, visibility) and returns it as it is now. */
   async lock(trx: Knex.Transaction, id: string): Promise<Credential | undefined> {
     const r = await trx<CredentialRow>('credentials as c')

@@ -5,7 +5,7 @@ import type { ServerUnaryCall } from '@grpc/grpc-js';
 import { generateSigningKeys } from '../app/generate-signing-keys.js';
 import { createBadge, deleteBadge, getBadge, getBadgeImage, listBadges, setBadgeImage, updateBadge } from '../app/badges.js';
 import type { CallMeta, IssuanceContext } from '../app/context.js';
-import { getCredential } from '../app/get-credential.js';
+import { getCredential, getCredentialRecord } from '../app/get-credential.js';
 import { issueCredential } from '../app/issue-credential.js';
 import { MAX_CLAIM_TOKENS_PER_CALL, parseClaimTokenRegistration, registerClaimTokens } from '../app/claim-tokens.js';
 import {
@@ -176,6 +176,16 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
       GetQuota: async (req: { organization_id: string }, call: Call) => {
         const q = await getQuota(ctx, req.organization_id, metaOf(call));
         return { plan: q.plan, limit: q.limit, used: q.used, month: q.month, resets_at: q.resetsAt.toISOString() };
+      },
+
+      GetCredentialRecord: async (req: { credential_ref: string }) => {
+        const { credential, organizationSlug } = await getCredentialRecord(ctx, req.credential_ref);
+        return {
+          credential: credentialToProto(credential, ctx.baseUrl, ctx.clock.now()),
+          organization_id: credential.organizationId,
+          organization_slug: organizationSlug,
+          recorded_at: credential.createdAt.toISOString(),
+        };
       },
 
       RegisterClaimTokens: async (req: { tokens?: Array<Record<string, string>> }) => {

@@ -3,6 +3,7 @@ import type { Clock, Logger } from '@cred/runtime';
 import type { ExternalVerifier } from '../external/index.js';
 import type { BadgePngSource } from './badge-png.js';
 import type { BakedCredentials } from './baked-credential.js';
+import type { CredentialSource } from './credential-source.js';
 import type { ReadModelCache } from './read-model-cache.js';
 import type { RecipientSessionReader } from './recipient-session.js';
 import type { SignatureVerifier } from './signature-verifier.js';
@@ -25,4 +26,6 @@ export interface VerificationContext {
   baked: BakedCredentials;
   /** The verification hot path's read of credential + organization + keys (micro-cached). */
   readModel: Pick<ReadModelCache, 'find'>;
+  /** Issuance, asked about credentials the read model has not heard of yet (credential-source.ts). */
+  source?: CredentialSource;
 }

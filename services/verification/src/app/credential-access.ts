@@ -13,7 +13,9 @@ export async function loadViewableCredential(
   ref: CredentialRef | null,
   authorization: string | undefined,
 ): Promise<CredentialRecord> {
-  const credential = ref ? await credentialStore.find(ctx.db, ref) : undefined;
+  let credential = ref ? await credentialStore.find(ctx.db, ref) : undefined;
+  // Issued a moment ago, before its event reached the read model: issuance is asked.
+  if (!credential && ref && ctx.source && (await ctx.source.fill(ref))) credential = await credentialStore.find(ctx.db, ref);
   if (!credential) throw AppError.notFound('Credential not found');
   await assertViewable(ctx, credential, authorization);
   return credential;

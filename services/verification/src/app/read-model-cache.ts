@@ -2,6 +2,7 @@ import type { Knex } from '@cred/db';
 import type { DomainEvent } from '@cred/events';
 import { credentialStore } from '../db/credential-store.js';
 import type { CredentialRef } from '../domain/identifiers.js';
+import type { CredentialSource } from './credential-source.js';
 import { LruCache } from './lru-cache.js';
 
 export type VerificationState = NonNullable<Awaited<ReturnType<typeof credentialStore.findForVerification>>>;
@@ -26,7 +27,10 @@ export interface ReadModelCache {
  * clock (expiry needs no event), and the signature result keeps its own cache. Misses for the
  * same credential share one query; unknown credentials are not cached.
  */
-export function createReadModelCache(db: Knex, options: { ttlMs: number; maxEntries?: number }): ReadModelCache {
+export function createReadModelCache(
+  db: Knex,
+  options: { ttlMs: number; maxEntries?: number; /** Asked on a miss (a credential issued a moment ago). */ source?: CredentialSource },
+): ReadModelCache {
   const entries = new LruCache<string, { at: number; refreshAt: number; generation: number; state: VerificationState }>(
     options.ttlMs > 0 ? (options.maxEntries ?? 20_000) : 0,
   );
@@ -42,6 +46,7 @@ export function createReadModelCache(db: Knex, options: { ttlMs: number; maxEntr
     const at = performance.now();
     const pending = credentialStore
       .findForVerification(db, ref)
+      .then(async (read) => (read || !options.source || !(await options.source.fill(ref)) ? read : credentialStore.findForVerification(db, ref)))
       .then((read) => {
         // A row that has not changed keeps its object, and with it what callers memoized on it
         // (parsed OB3, the signature answer, serialized responses).

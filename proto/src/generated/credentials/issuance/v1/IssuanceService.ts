@@ -10,11 +10,13 @@ import type { ClaimCredentialRequest as _credentials_issuance_v1_ClaimCredential
 import type { CreateBadgeRequest as _credentials_issuance_v1_CreateBadgeRequest, CreateBadgeRequest__Output as _credentials_issuance_v1_CreateBadgeRequest__Output } from '../../../credentials/issuance/v1/CreateBadgeRequest';
 import type { CreateBulkIssuanceRequest as _credentials_issuance_v1_CreateBulkIssuanceRequest, CreateBulkIssuanceRequest__Output as _credentials_issuance_v1_CreateBulkIssuanceRequest__Output } from '../../../credentials/issuance/v1/CreateBulkIssuanceRequest';
 import type { Credential as _credentials_issuance_v1_Credential, Credential__Output as _credentials_issuance_v1_Credential__Output } from '../../../credentials/issuance/v1/Credential';
+import type { CredentialRecord as _credentials_issuance_v1_CredentialRecord, CredentialRecord__Output as _credentials_issuance_v1_CredentialRecord__Output } from '../../../credentials/issuance/v1/CredentialRecord';
 import type { DeleteBadgeResponse as _credentials_issuance_v1_DeleteBadgeResponse, DeleteBadgeResponse__Output as _credentials_issuance_v1_DeleteBadgeResponse__Output } from '../../../credentials/issuance/v1/DeleteBadgeResponse';
 import type { GenerateSigningKeysRequest as _credentials_issuance_v1_GenerateSigningKeysRequest, GenerateSigningKeysRequest__Output as _credentials_issuance_v1_GenerateSigningKeysRequest__Output } from '../../../credentials/issuance/v1/GenerateSigningKeysRequest';
 import type { GenerateSigningKeysResponse as _credentials_issuance_v1_GenerateSigningKeysResponse, GenerateSigningKeysResponse__Output as _credentials_issuance_v1_GenerateSigningKeysResponse__Output } from '../../../credentials/issuance/v1/GenerateSigningKeysResponse';
 import type { GetBadgeImageRequest as _credentials_issuance_v1_GetBadgeImageRequest, GetBadgeImageRequest__Output as _credentials_issuance_v1_GetBadgeImageRequest__Output } from '../../../credentials/issuance/v1/GetBadgeImageRequest';
 import type { GetBulkIssuanceRequest as _credentials_issuance_v1_GetBulkIssuanceRequest, GetBulkIssuanceRequest__Output as _credentials_issuance_v1_GetBulkIssuanceRequest__Output } from '../../../credentials/issuance/v1/GetBulkIssuanceRequest';
+import type { GetCredentialRecordRequest as _credentials_issuance_v1_GetCredentialRecordRequest, GetCredentialRecordRequest__Output as _credentials_issuance_v1_GetCredentialRecordRequest__Output } from '../../../credentials/issuance/v1/GetCredentialRecordRequest';
 import type { GetCredentialRequest as _credentials_issuance_v1_GetCredentialRequest, GetCredentialRequest__Output as _credentials_issuance_v1_GetCredentialRequest__Output } from '../../../credentials/issuance/v1/GetCredentialRequest';
 import type { GetQuotaRequest as _credentials_issuance_v1_GetQuotaRequest, GetQuotaRequest__Output as _credentials_issuance_v1_GetQuotaRequest__Output } from '../../../credentials/issuance/v1/GetQuotaRequest';
 import type { IssueCredentialRequest as _credentials_issuance_v1_IssueCredentialRequest, IssueCredentialRequest__Output as _credentials_issuance_v1_IssueCredentialRequest__Output } from '../../../credentials/issuance/v1/IssueCredentialRequest';
@@ -113,6 +115,15 @@ export interface IssuanceServiceClient extends grpc.Client {
   getCredential(argument: _credentials_issuance_v1_GetCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   getCredential(argument: _credentials_issuance_v1_GetCredentialRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   getCredential(argument: _credentials_issuance_v1_GetCredentialRequest, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  
+  GetCredentialRecord(argument: _credentials_issuance_v1_GetCredentialRecordRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_CredentialRecord__Output>): grpc.ClientUnaryCall;
+  GetCredentialRecord(argument: _credentials_issuance_v1_GetCredentialRecordRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_CredentialRecord__Output>): grpc.ClientUnaryCall;
+  GetCredentialRecord(argument: _credentials_issuance_v1_GetCredentialRecordRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_CredentialRecord__Output>): grpc.ClientUnaryCall;
+  GetCredentialRecord(argument: _credentials_issuance_v1_GetCredentialRecordRequest, callback: grpc.requestCallback<_credentials_issuance_v1_CredentialRecord__Output>): grpc.ClientUnaryCall;
+  getCredentialRecord(argument: _credentials_issuance_v1_GetCredentialRecordRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_CredentialRecord__Output>): grpc.ClientUnaryCall;
+  getCredentialRecord(argument: _credentials_issuance_v1_GetCredentialRecordRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_CredentialRecord__Output>): grpc.ClientUnaryCall;
+  getCredentialRecord(argument: _credentials_issuance_v1_GetCredentialRecordRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_CredentialRecord__Output>): grpc.ClientUnaryCall;
+  getCredentialRecord(argument: _credentials_issuance_v1_GetCredentialRecordRequest, callback: grpc.requestCallback<_credentials_issuance_v1_CredentialRecord__Output>): grpc.ClientUnaryCall;
   
   GetQuota(argument: _credentials_issuance_v1_GetQuotaRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Quota__Output>): grpc.ClientUnaryCall;
   GetQuota(argument: _credentials_issuance_v1_GetQuotaRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Quota__Output>): grpc.ClientUnaryCall;
@@ -225,6 +236,8 @@ export interface IssuanceServiceHandlers extends grpc.UntypedServiceImplementati
   
   GetCredential: grpc.handleUnaryCall<_credentials_issuance_v1_GetCredentialRequest__Output, _credentials_issuance_v1_Credential>;
   
+  GetCredentialRecord: grpc.handleUnaryCall<_credentials_issuance_v1_GetCredentialRecordRequest__Output, _credentials_issuance_v1_CredentialRecord>;
+  
   GetQuota: grpc.handleUnaryCall<_credentials_issuance_v1_GetQuotaRequest__Output, _credentials_issuance_v1_Quota>;
   
   IssueCredential: grpc.handleUnaryCall<_credentials_issuance_v1_IssueCredentialRequest__Output, _credentials_issuance_v1_Credential>;
@@ -257,6 +270,7 @@ export interface IssuanceServiceDefinition extends grpc.ServiceDefinition {
   GetBadgeImage: MethodDefinition<_credentials_issuance_v1_GetBadgeImageRequest, _credentials_issuance_v1_BadgeImage, _credentials_issuance_v1_GetBadgeImageRequest__Output, _credentials_issuance_v1_BadgeImage__Output>
   GetBulkIssuance: MethodDefinition<_credentials_issuance_v1_GetBulkIssuanceRequest, _credentials_issuance_v1_BulkIssuance, _credentials_issuance_v1_GetBulkIssuanceRequest__Output, _credentials_issuance_v1_BulkIssuance__Output>
   GetCredential: MethodDefinition<_credentials_issuance_v1_GetCredentialRequest, _credentials_issuance_v1_Credential, _credentials_issuance_v1_GetCredentialRequest__Output, _credentials_issuance_v1_Credential__Output>
+  GetCredentialRecord: MethodDefinition<_credentials_issuance_v1_GetCredentialRecordRequest, _credentials_issuance_v1_CredentialRecord, _credentials_issuance_v1_GetCredentialRecordRequest__Output, _credentials_issuance_v1_CredentialRecord__Output>
   GetQuota: MethodDefinition<_credentials_issuance_v1_GetQuotaRequest, _credentials_issuance_v1_Quota, _credentials_issuance_v1_GetQuotaRequest__Output, _credentials_issuance_v1_Quota__Output>
   IssueCredential: MethodDefinition<_credentials_issuance_v1_IssueCredentialRequest, _credentials_issuance_v1_Credential, _credentials_issuance_v1_IssueCredentialRequest__Output, _credentials_issuance_v1_Credential__Output>
   ListBadges: MethodDefinition<_credentials_issuance_v1_ListBadgesRequest, _credentials_issuance_v1_ListBadgesResponse, _credentials_issuance_v1_ListBadgesRequest__Output, _credentials_issuance_v1_ListBadgesResponse__Output>

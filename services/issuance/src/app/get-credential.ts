@@ -1,5 +1,5 @@
 import { AppError } from '@cred/runtime';
-import { credentialStore } from '../db/credential-store.js';
+import { credentialStore, type ChainLink } from '../db/credential-store.js';
 import type { Credential } from '../domain/credential.js';
 import { checkUuid } from '../domain/text.js';
 import type { IssuanceContext } from './context.js';
@@ -22,4 +22,19 @@ export async function getCredentialRecord(ctx: IssuanceContext, credentialRef: s
   const found = await credentialStore.findRecordByRef(ctx.db, parseCredentialRef(String(credentialRef ?? '')));
   if (!found) throw AppError.notFound('Credential not found');
   return found;
+}
+
+/**
+ * A credential of the organization by UUID or CRD- id (member routes), with its renewal chain:
+ * every credential linked to it through supersedes / superseded_by, itself included, oldest first.
+ */
+export async function getCredentialDetail(
+  ctx: IssuanceContext,
+  organizationId: string,
+  credentialRef: string,
+): Promise<{ credential: Credential; renewalChain: ChainLink[] }> {
+  const orgId = checkUuid(organizationId, 'organization_id', true);
+  const credential = await credentialStore.findByRef(ctx.db, parseCredentialRef(credentialRef), orgId);
+  if (!credential) throw AppError.notFound('Credential not found');
+  return { credential, renewalChain: await credentialStore.renewalChain(ctx.db, orgId, credential.id) };
 }

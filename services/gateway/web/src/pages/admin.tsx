@@ -73,7 +73,6 @@ function PlanForm({ org, onChanged }: { org: Organization; onChanged: (o: Organi
   const submission = useSubmission();
   return (
     <Form
-      label={`Plan of ${org.name}`}
       onSubmit={() =>
         submission.run(async () => {
           onChanged(await api.patch<Organization>(`/api/admin/organizations/${seg(org.id)}`, { plan }));
@@ -154,7 +153,7 @@ function Organizations() {
           ) : (
             <>
               <div class="table-wrap">
-                <table>
+                <table class="wide">
                   <caption class="visually-hidden">Organizations</caption>
                   <thead>
                     <tr>

@@ -186,7 +186,7 @@ export function ApiKeysPage() {
             <p>There are no API keys yet.</p>
           ) : (
             <div class="table-wrap">
-              <table>
+              <table class="wide">
                 <caption class="visually-hidden">API keys</caption>
                 <thead>
                   <tr>

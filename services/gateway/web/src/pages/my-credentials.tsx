@@ -24,7 +24,7 @@ export function linkedInUrl(c: RecipientCredential): string {
     q.set('expirationYear', String(expires.getUTCFullYear()));
     q.set('expirationMonth', String(expires.getUTCMonth() + 1));
   }
-  q.set('certUrl', c.verificationUrl);
+  q.set('certUrl', new URL(c.verificationUrl, window.location.origin).href);
   q.set('certId', c.credentialId);
   return `https://www.linkedin.com/profile/add?${q.toString()}`;
 }
@@ -33,7 +33,7 @@ function CredentialCard({ c, onChanged }: { c: RecipientCredential; onChanged: (
   const submission = useSubmission();
   const id = seg(c.credentialId);
   const headingId = `cred-${c.id}`;
-  const about = <span class="visually-hidden">: {c.badgeName}</span>;
+  const about = <span class="visually-hidden"> ({c.badgeName})</span>;
   return (
     <article class="card credential" aria-labelledby={headingId}>
       <div class="media">
@@ -117,7 +117,7 @@ function CredentialCard({ c, onChanged }: { c: RecipientCredential; onChanged: (
             <li>
               <a href={linkedInUrl(c)} target="_blank" rel="noopener noreferrer">
                 Add to LinkedIn profile
-                <span class="visually-hidden">: {c.badgeName} (opens in a new tab)</span>
+                <span class="visually-hidden"> ({c.badgeName}, opens in a new tab)</span>
               </a>
             </li>
           </ul>

@@ -98,8 +98,8 @@ function NotificationLog({ orgId }: { orgId: string }) {
             <p>No e-mails yet.</p>
           ) : (
             <>
-              <div class="table-wrap">
-                <table>
+              <div class="table-wrap" tabIndex={0} role="region" aria-label="Table of e-mails sent">
+                <table class="wide">
                   <caption class="visually-hidden">E-mails sent</caption>
                   <thead>
                     <tr>

@@ -147,7 +147,7 @@ function Deliveries({ orgId, webhook }: { orgId: string; webhook: Webhook }) {
           ) : (
             <>
               <div class="table-wrap">
-                <table>
+                <table class="wide">
                   <caption class="visually-hidden">Deliveries</caption>
                   <thead>
                     <tr>
@@ -166,7 +166,7 @@ function Deliveries({ orgId, webhook }: { orgId: string; webhook: Webhook }) {
                     {page.data.map((d) => (
                       <tr key={d.id}>
                         <td>
-                          <code>{d.eventType}</code>
+                          <code class="nowrap">{d.eventType}</code>
                           <div class="muted small">{d.eventId}</div>
                         </td>
                         <td>
@@ -274,7 +274,7 @@ export function WebhooksPage() {
             <p>There are no endpoints yet.</p>
           ) : (
             <div class="table-wrap">
-              <table>
+              <table class="wide">
                 <caption class="visually-hidden">Webhook endpoints</caption>
                 <thead>
                   <tr>

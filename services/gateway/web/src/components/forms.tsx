@@ -205,7 +205,6 @@ export function Checkbox({
         type="checkbox"
         checked={checked}
         aria-controls={controls}
-        aria-expanded={controls ? checked : undefined}
         aria-describedby={hint ? `${id}-hint` : undefined}
         onChange={(e) => onChecked((e.currentTarget as HTMLInputElement).checked)}
       />

@@ -36,8 +36,10 @@ window.addEventListener('popstate', () => {
 export function useLocation(): Location {
   const [location, setLocation] = useState(read);
   useEffect(() => {
-    const l = () => setLocation(read());
+    const l = () => setLocation((prev) => (prev.href === window.location.pathname + window.location.search ? prev : read()));
     listeners.add(l);
+    // A child's effect runs before this one: a navigate() it made (a redirect on first draw) is caught up here.
+    l();
     return () => listeners.delete(l);
   }, []);
   return location;

@@ -120,3 +120,84 @@ export interface ApiKey {
   lastUsedAt: string | null;
   revokedAt: string | null;
 }
+
+/** `POST /api/organizations/{orgId}/api-keys`: the record plus the secret, shown once. */
+export interface CreatedApiKey extends ApiKey {
+  key: string;
+}
+
+/** `POST /api/auth/signup`. */
+export interface SignupResult {
+  user: User;
+  organization: Organization | null;
+}
+
+/** `POST /api/organizations/{orgId}/signing-keys`: 201 when created, 200 when they already existed. */
+export interface SigningKeysResult {
+  keyId: string;
+  publicKeyMultibase: string;
+  created: boolean;
+}
+
+export const WEBHOOK_EVENTS = [
+  'credential.issued',
+  'credential.claimed',
+  'credential.revoked',
+  'credential.expired',
+  'credential.renewed',
+  'bulk_issuance.completed',
+] as const;
+
+export interface Webhook {
+  id: string;
+  url: string;
+  events: string[];
+  createdAt: string;
+}
+
+export interface CreatedWebhook extends Webhook {
+  secret: string;
+}
+
+export interface DeliveryAttempt {
+  attempt: number;
+  startedAt: string;
+  durationMs: number;
+  statusCode: number | null;
+  error: string | null;
+  responseExcerpt: string | null;
+  succeeded: boolean;
+}
+
+export interface Delivery {
+  id: string;
+  webhookId: string;
+  eventId: string;
+  eventType: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'cancelled' | string;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deliveredAt: string | null;
+  attemptLog: DeliveryAttempt[];
+}
+
+/** An e-mail the platform sent (or skipped) for an organization. */
+export interface NotificationRecord {
+  id: string;
+  eventId: string;
+  eventType: string;
+  channel: string;
+  kind: string | null;
+  status: string;
+  recipient: string | null;
+  subject: string | null;
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: string;
+  updatedAt: string | null;
+}

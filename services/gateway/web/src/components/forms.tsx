@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useId, useRef } from 'preact/hooks';
 import type { ApiError } from '../api.js';
 
 /**
@@ -8,7 +8,7 @@ import type { ApiError } from '../api.js';
  * field. Field ids are `f-<name>` so the server's `details.field` (a dotted path such as
  * `recipient.email`) finds its input.
  */
-export const fieldId = (name: string) => `f-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+export const fieldId = (name: string, scope?: string) => `f-${scope ? `${scope}-` : ''}${name}`.replace(/[^A-Za-z0-9_-]/g, '-');
 
 /** The message for one field, when the server's error names it. */
 export function errorFor(error: ApiError | undefined, name: string): string | undefined {
@@ -16,19 +16,24 @@ export function errorFor(error: ApiError | undefined, name: string): string | un
   return error.field === name || error.field.startsWith(`${name}.`) || error.field.startsWith(`${name}[`) ? error.message : undefined;
 }
 
-/** The error summary: focused when it appears so keyboard and screen-reader users land on it. */
-export function ErrorSummary({ error, fields = [] }: { error: ApiError | undefined; fields?: string[] }) {
+/**
+ * The error summary: focused when it appears so keyboard and screen-reader users land on it.
+ * `scope` is the same as the fields' own when one page holds several forms with the same field names.
+ */
+export function ErrorSummary({ error, fields = [], scope }: { error: ApiError | undefined; fields?: string[]; scope?: string }) {
   const ref = useRef<HTMLDivElement>(null);
+  // Unique, so a page may hold several summaries (a form and a dialog) without clashing ids.
+  const titleId = `error-summary-${useId()}`;
   useEffect(() => {
     if (error) ref.current?.focus();
   }, [error]);
   if (!error) return null;
   const named = error.field && fields.some((f) => errorFor(error, f)) ? fields.find((f) => errorFor(error, f)) : undefined;
   return (
-    <div class="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
-      <h2 id="error-summary-title">There is a problem</h2>
+    <div class="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby={titleId}>
+      <h2 id={titleId}>There is a problem</h2>
       <ul>
-        <li>{named ? <a href={`#${fieldId(named)}`}>{error.message}</a> : error.message}</li>
+        <li>{named ? <a href={`#${fieldId(named, scope)}`}>{error.message}</a> : error.message}</li>
       </ul>
     </div>
   );
@@ -36,14 +41,16 @@ export function ErrorSummary({ error, fields = [] }: { error: ApiError | undefin
 
 interface FieldProps {
   name: string;
+  /** Makes the id unique when a page has several forms with the same field names (`f-<scope>-<name>`). */
+  scope?: string;
   label: string;
   hint?: ComponentChildren;
   error?: string;
   children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ComponentChildren;
 }
 
-export function Field({ name, label, hint, error, children }: FieldProps) {
-  const id = fieldId(name);
+export function Field({ name, scope, label, hint, error, children }: FieldProps) {
+  const id = fieldId(name, scope);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -81,6 +88,7 @@ interface InputAttributes {
 
 type InputProps = InputAttributes & {
   name: string;
+  scope?: string;
   label: string;
   hint?: ComponentChildren;
   error?: string;
@@ -88,9 +96,9 @@ type InputProps = InputAttributes & {
   onValue: (value: string) => void;
 };
 
-export function TextInput({ name, label, hint, error, value, onValue, ...rest }: InputProps) {
+export function TextInput({ name, scope, label, hint, error, value, onValue, ...rest }: InputProps) {
   return (
-    <Field name={name} label={label} hint={hint} error={error}>
+    <Field name={name} scope={scope} label={label} hint={hint} error={error}>
       {({ id, describedBy, invalid }) => (
         <input
           id={id}
@@ -109,6 +117,7 @@ export function TextInput({ name, label, hint, error, value, onValue, ...rest }:
 
 type AreaProps = { rows?: number; maxLength?: number; required?: boolean } & {
   name: string;
+  scope?: string;
   label: string;
   hint?: ComponentChildren;
   error?: string;
@@ -116,9 +125,9 @@ type AreaProps = { rows?: number; maxLength?: number; required?: boolean } & {
   onValue: (value: string) => void;
 };
 
-export function TextArea({ name, label, hint, error, value, onValue, ...rest }: AreaProps) {
+export function TextArea({ name, scope, label, hint, error, value, onValue, ...rest }: AreaProps) {
   return (
-    <Field name={name} label={label} hint={hint} error={error}>
+    <Field name={name} scope={scope} label={label} hint={hint} error={error}>
       {({ id, describedBy, invalid }) => (
         <textarea
           id={id}
@@ -137,6 +146,7 @@ export function TextArea({ name, label, hint, error, value, onValue, ...rest }: 
 
 interface SelectProps {
   name: string;
+  scope?: string;
   label: string;
   hint?: ComponentChildren;
   error?: string;
@@ -145,9 +155,9 @@ interface SelectProps {
   onValue: (value: string) => void;
 }
 
-export function Select({ name, label, hint, error, value, options, onValue }: SelectProps) {
+export function Select({ name, scope, label, hint, error, value, options, onValue }: SelectProps) {
   return (
-    <Field name={name} label={label} hint={hint} error={error}>
+    <Field name={name} scope={scope} label={label} hint={hint} error={error}>
       {({ id, describedBy, invalid }) => (
         <select
           id={id}
@@ -170,18 +180,23 @@ export function Select({ name, label, hint, error, value, options, onValue }: Se
 
 export function Checkbox({
   name,
+  scope,
   label,
   hint,
   checked,
   onChecked,
+  controls,
 }: {
   name: string;
+  scope?: string;
   label: string;
   hint?: string;
   checked: boolean;
   onChecked: (v: boolean) => void;
+  /** The id of the part this checkbox reveals (GOV.UK conditional reveal). */
+  controls?: string;
 }) {
-  const id = fieldId(name);
+  const id = fieldId(name, scope);
   return (
     <div class="field checkbox">
       <input
@@ -189,6 +204,7 @@ export function Checkbox({
         name={name}
         type="checkbox"
         checked={checked}
+        aria-controls={controls}
         aria-describedby={hint ? `${id}-hint` : undefined}
         onChange={(e) => onChecked((e.currentTarget as HTMLInputElement).checked)}
       />

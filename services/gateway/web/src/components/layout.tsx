@@ -47,7 +47,11 @@ export function Shell({ children }: { children: ComponentChildren }) {
                       type="button"
                       class="linklike"
                       onClick={async () => {
-                        await signOut();
+                        try {
+                          await signOut();
+                        } catch {
+                          // The server could not be reached: this browser forgets the session all the same.
+                        }
                         navigate('/login?signedOut=1');
                       }}
                     >

@@ -4,7 +4,7 @@ import { useUser } from '../components/layout.js';
 import { Loaded, Notice } from '../components/ui.js';
 import { useResource, useSubmission, useTitle } from '../hooks.js';
 import { pagePath } from '../routes.js';
-import { Link } from '../router.js';
+import { Link, useLocation } from '../router.js';
 import type { Organization } from '../types.js';
 
 function Welcome() {
@@ -45,12 +45,18 @@ function Welcome() {
   );
 }
 
-function ResendVerification({ email }: { email: string }) {
+function ResendVerification({ email, justSignedUp }: { email: string; justSignedUp: boolean }) {
   const submission = useSubmission();
   const [sent, setSent] = useState(false);
   return (
-    <Notice tone="warning" title="Confirm your e-mail address">
-      <p>We sent a link to {email}. Open it to confirm the address; until then you cannot see the credentials issued to it.</p>
+    <Notice
+      tone={justSignedUp ? 'success' : 'warning'}
+      title={justSignedUp ? 'Your account has been created: check your e-mail' : 'Confirm your e-mail address'}
+    >
+      <p>
+        We sent a confirmation link to <strong>{email}</strong>. Open it to confirm the address; until then you cannot see the credentials
+        issued to it.
+      </p>
       <button
         type="button"
         class="button secondary small"
@@ -67,6 +73,7 @@ function ResendVerification({ email }: { email: string }) {
 
 export function HomePage() {
   const user = useUser();
+  const location = useLocation();
   useTitle(user ? 'Your account' : 'Welcome');
   const orgIds = user?.memberships.map((m) => m.organizationId) ?? [];
   const orgs = useResource(
@@ -77,7 +84,7 @@ export function HomePage() {
   return (
     <>
       <h1>Hello, {user.name}</h1>
-      {user.emailVerified ? null : <ResendVerification email={user.email} />}
+      {user.emailVerified ? null : <ResendVerification email={user.email} justSignedUp={location.search.has('signedUp')} />}
       <div class="grid two">
         <section class="card" aria-labelledby="h-orgs">
           <h2 id="h-orgs">Your organizations</h2>

@@ -20,6 +20,7 @@ export function LoginPage() {
     signedOut: 'You are signed out.',
     passwordChanged: 'Your password has been changed and every earlier session has ended. Sign in with the new password.',
     expired: 'Your session has ended. Sign in again to continue.',
+    signedUp: 'Your account has been created and we sent a confirmation link to your e-mail address. Sign in to continue.',
   };
   const notice = Object.keys(notices).find((k) => location.search.has(k));
   return (

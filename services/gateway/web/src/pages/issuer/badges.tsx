@@ -293,8 +293,8 @@ function BadgeForm({ orgId, badge, onChanged }: { orgId: string; badge: Badge | 
             <ExpiryField expires={expires} setExpires={setExpires} days={days} setDays={setDays} error={errorFor(error, 'expiresInDays')} />
             <FileInput
               name="image"
-              label={badge?.imageUrl ? 'Replace the image (optional)' : 'Badge image (optional)'}
-              hint="A PNG or SVG file of at most 2 MiB, ideally square. It is uploaded when you save."
+              label="Badge image (optional)"
+              hint={`A PNG or SVG file of at most 2 MiB, ideally square. It is uploaded when you save${badge?.imageUrl ? ' and replaces the current image' : ''}.`}
               accept="image/png,image/svg+xml"
               onFile={setFile}
               error={fileProblem ?? errorFor(error, 'image')}
@@ -356,7 +356,7 @@ function ExpiryField({
       </div>
       <div class="radio">
         <input type="radio" id={`${id}-days`} name="expiry" checked={expires === 'days'} onChange={() => setExpires('days')} />
-        <label for={`${id}-days`}>Expires after a number of days</label>
+        <label for={`${id}-days`}>Expires after a fixed period</label>
       </div>
       {expires === 'days' ? (
         <div class="conditional">

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, query, type ApiError } from '../../api.js';
 import { ErrorSummary, Form, Select, SubmitButton, errorFor } from '../../components/forms.js';
@@ -37,7 +38,7 @@ function badgeNameOf(badges: Badge[] | undefined, id: string): string {
   return badges?.find((b) => b.id === id)?.name ?? 'Unknown badge';
 }
 
-function PreviewResult({ preview }: { preview: BulkPreview }) {
+function PreviewResult({ preview, children }: { preview: BulkPreview; children: ComponentChildren }) {
   const [onlyProblems, setOnlyProblems] = useState(false);
   const [start, setStart] = useState(0);
   const rows = onlyProblems ? preview.rows.filter((r) => r.outcome === 'conflict' || r.outcome === 'invalid') : preview.rows;
@@ -62,6 +63,7 @@ function PreviewResult({ preview }: { preview: BulkPreview }) {
           </tbody>
         </table>
       </div>
+      {children}
       {problems > 0 ? (
         <div class="field checkbox">
           <input
@@ -212,7 +214,7 @@ export function BulkPage() {
       <ErrorSummary error={error} fields={['badgeId', 'file']} />
       <Loaded resource={badges}>
         {() => (
-          <Form label="Check a CSV file" onSubmit={runCheck}>
+          <Form label="Bulk issue" onSubmit={runCheck}>
             <Select
               name="badgeId"
               label="Badge"
@@ -244,32 +246,33 @@ export function BulkPage() {
       </Loaded>
       {preview ? (
         <>
-          <PreviewResult preview={preview} />
-          {toIssue > 0 ? (
-            <div class="actions">
-              <button type="button" class="button" disabled={start.pending} onClick={runIssue}>
-                {start.pending ? 'Working…' : `Issue ${toIssue} ${toIssue === 1 ? 'credential' : 'credentials'}`}
-              </button>
-              <button
-                type="button"
-                class="button secondary"
-                onClick={() => {
-                  setFile(undefined);
-                  setFileKey((k) => k + 1);
-                  changed();
-                }}
-              >
-                Choose another file
-              </button>
-            </div>
-          ) : (
-            <Notice tone="warning" title="Nothing to issue">
-              <p>No row of this file can be issued. Correct the file and check it again.</p>
-            </Notice>
-          )}
-          {toIssue > 0 && toIssue < preview.total ? (
-            <p class="hint">Rows that are invalid or refused are skipped and listed in the job's report.</p>
-          ) : null}
+          <PreviewResult preview={preview}>
+            {toIssue > 0 ? (
+              <div class="actions">
+                <button type="button" class="button" disabled={start.pending} onClick={runIssue}>
+                  {start.pending ? 'Working…' : `Issue ${toIssue} ${toIssue === 1 ? 'credential' : 'credentials'}`}
+                </button>
+                <button
+                  type="button"
+                  class="button secondary"
+                  onClick={() => {
+                    setFile(undefined);
+                    setFileKey((k) => k + 1);
+                    changed();
+                  }}
+                >
+                  Choose another file
+                </button>
+              </div>
+            ) : (
+              <Notice tone="warning" title="Nothing to issue">
+                <p>No row of this file can be issued. Correct the file and check it again.</p>
+              </Notice>
+            )}
+            {toIssue > 0 && toIssue < preview.total ? (
+              <p class="hint">Rows that are invalid or refused are skipped and listed in the job's report.</p>
+            ) : null}
+          </PreviewResult>
         </>
       ) : null}
       <section aria-labelledby="h-jobs">

@@ -44,7 +44,7 @@ function daysBetween(from: string, to: string): string[] {
 
 /** A bar chart of verifications per day, drawn here as SVG; the same numbers are in the table below it. */
 function DayChart({ days, counts }: { days: string[]; counts: Map<string, number> }) {
-  const W = 720;
+  const W = 600;
   const H = 240;
   const left = 44;
   const right = 12;
@@ -159,7 +159,10 @@ function Report({ data, badges }: { data: Analytics; badges: Badge[] }) {
         <p class="hint">Besides these, the signed documents or baked images were downloaded {served} times (a download runs no check).</p>
       ) : null}
       <h2>Verifications per day</h2>
-      <DayChart days={days} counts={perDay} />
+      {/* Scrolls sideways on narrow screens; focusable so a keyboard can scroll it. */}
+      <div class="chart-wrap" tabIndex={0} role="region" aria-label="Chart of verifications per day">
+        <DayChart days={days} counts={perDay} />
+      </div>
       <details>
         <summary>Verifications per day as a table</summary>
         <div class="table-wrap">
@@ -258,7 +261,7 @@ export function AnalyticsPage() {
           <TextInput
             name="from"
             label="From"
-            hint="YYYY-MM-DD"
+            hint="The first day."
             type="date"
             value={DAY.test(fromValue) ? fromValue : ''}
             onValue={setFrom}
@@ -267,7 +270,7 @@ export function AnalyticsPage() {
           <TextInput
             name="to"
             label="To"
-            hint="YYYY-MM-DD, included"
+            hint="This day is included."
             type="date"
             value={DAY.test(toValue) ? toValue : ''}
             onValue={setTo}

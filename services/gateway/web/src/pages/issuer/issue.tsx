@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type ApiError } from '../../api.js';
 import { ErrorSummary, Form, Select, SubmitButton, TextInput, errorFor } from '../../components/forms.js';
@@ -11,12 +12,22 @@ import { CredentialLink, IssueReadiness, allBadges, expiryText, localError, newI
 
 const FIELDS = ['badgeId', 'recipient.name', 'recipient.email'];
 
+/** The box of an explanation under the error summary (which is the alert; this is not announced again). */
+function Explanation({ title, children }: { title: string; children: ComponentChildren }) {
+  return (
+    <div class="notice notice-warning">
+      <p class="notice-title">{title}</p>
+      {children}
+    </div>
+  );
+}
+
 /** Details of a refused issue worth more than the message: the existing credential, the quota. */
 function IssueRefusal({ orgId, error }: { orgId: string; error: ApiError }) {
   const existing = error.details.existingCredentialId;
   if (error.status === 409 && typeof existing === 'string') {
     return (
-      <Notice tone="warning" title="The recipient already holds this badge">
+      <Explanation title="The recipient already holds this badge">
         <p>
           This badge never expires, and the recipient already has an active credential of it, so a second one cannot be issued. To issue it
           again, revoke the existing credential first.
@@ -27,18 +38,18 @@ function IssueRefusal({ orgId, error }: { orgId: string; error: ApiError }) {
             {typeof error.details.existingCredentialShortId === 'string' ? ` (${error.details.existingCredentialShortId})` : ''}
           </CredentialLink>
         </p>
-      </Notice>
+      </Explanation>
     );
   }
   if (error.status === 403 && typeof error.details.limit === 'number') {
     const { limit, used, resetsAt } = error.details as { limit: number; used?: number; resetsAt?: string };
     return (
-      <Notice tone="warning" title="This month's limit is reached">
+      <Explanation title="This month's limit is reached">
         <p>
           The plan allows {limit} recipients a month; {used ?? limit} have been used. The count starts again on{' '}
           <DateText iso={resetsAt} withTime />. Renewing a credential for a recipient already counted this month costs nothing.
         </p>
-      </Notice>
+      </Explanation>
     );
   }
   return null;

@@ -41,7 +41,11 @@ export function IssueReadiness({ org }: { org: Organization }) {
   const problems: ComponentChildren[] = [];
   if (org.status === 'pending_approval')
     problems.push(
-      <p key="approval">The organization is waiting for approval by the platform operator; nothing can be issued until it is approved.</p>,
+      <p key="approval">
+        The organization is waiting for approval by the platform operator; nothing can be issued until it is approved. Meanwhile you can{' '}
+        <Link href={pagePath('badgeNew', { orgId: org.id })}>design badges</Link> and{' '}
+        <Link href={pagePath('signingKeys', { orgId: org.id })}>prepare signing keys</Link>.
+      </p>,
     );
   if (org.status === 'suspended') problems.push(<p key="suspended">The organization is suspended; nothing can be issued.</p>);
   if (!org.signingKeysGenerated)

@@ -5,16 +5,20 @@ import type { Badge as _credentials_issuance_v1_Badge, Badge__Output as _credent
 import type { BadgeIdRequest as _credentials_issuance_v1_BadgeIdRequest, BadgeIdRequest__Output as _credentials_issuance_v1_BadgeIdRequest__Output } from './credentials/issuance/v1/BadgeIdRequest';
 import type { BadgeImage as _credentials_issuance_v1_BadgeImage, BadgeImage__Output as _credentials_issuance_v1_BadgeImage__Output } from './credentials/issuance/v1/BadgeImage';
 import type { BulkIssuance as _credentials_issuance_v1_BulkIssuance, BulkIssuance__Output as _credentials_issuance_v1_BulkIssuance__Output } from './credentials/issuance/v1/BulkIssuance';
+import type { BulkIssuancePreview as _credentials_issuance_v1_BulkIssuancePreview, BulkIssuancePreview__Output as _credentials_issuance_v1_BulkIssuancePreview__Output } from './credentials/issuance/v1/BulkIssuancePreview';
 import type { BulkIssuanceRow as _credentials_issuance_v1_BulkIssuanceRow, BulkIssuanceRow__Output as _credentials_issuance_v1_BulkIssuanceRow__Output } from './credentials/issuance/v1/BulkIssuanceRow';
+import type { BulkPreviewRow as _credentials_issuance_v1_BulkPreviewRow, BulkPreviewRow__Output as _credentials_issuance_v1_BulkPreviewRow__Output } from './credentials/issuance/v1/BulkPreviewRow';
 import type { ClaimCredentialRequest as _credentials_issuance_v1_ClaimCredentialRequest, ClaimCredentialRequest__Output as _credentials_issuance_v1_ClaimCredentialRequest__Output } from './credentials/issuance/v1/ClaimCredentialRequest';
 import type { CreateBadgeRequest as _credentials_issuance_v1_CreateBadgeRequest, CreateBadgeRequest__Output as _credentials_issuance_v1_CreateBadgeRequest__Output } from './credentials/issuance/v1/CreateBadgeRequest';
 import type { CreateBulkIssuanceRequest as _credentials_issuance_v1_CreateBulkIssuanceRequest, CreateBulkIssuanceRequest__Output as _credentials_issuance_v1_CreateBulkIssuanceRequest__Output } from './credentials/issuance/v1/CreateBulkIssuanceRequest';
 import type { Credential as _credentials_issuance_v1_Credential, Credential__Output as _credentials_issuance_v1_Credential__Output } from './credentials/issuance/v1/Credential';
+import type { CredentialDetail as _credentials_issuance_v1_CredentialDetail, CredentialDetail__Output as _credentials_issuance_v1_CredentialDetail__Output } from './credentials/issuance/v1/CredentialDetail';
 import type { DeleteBadgeResponse as _credentials_issuance_v1_DeleteBadgeResponse, DeleteBadgeResponse__Output as _credentials_issuance_v1_DeleteBadgeResponse__Output } from './credentials/issuance/v1/DeleteBadgeResponse';
 import type { GenerateSigningKeysRequest as _credentials_issuance_v1_GenerateSigningKeysRequest, GenerateSigningKeysRequest__Output as _credentials_issuance_v1_GenerateSigningKeysRequest__Output } from './credentials/issuance/v1/GenerateSigningKeysRequest';
 import type { GenerateSigningKeysResponse as _credentials_issuance_v1_GenerateSigningKeysResponse, GenerateSigningKeysResponse__Output as _credentials_issuance_v1_GenerateSigningKeysResponse__Output } from './credentials/issuance/v1/GenerateSigningKeysResponse';
 import type { GetBadgeImageRequest as _credentials_issuance_v1_GetBadgeImageRequest, GetBadgeImageRequest__Output as _credentials_issuance_v1_GetBadgeImageRequest__Output } from './credentials/issuance/v1/GetBadgeImageRequest';
 import type { GetBulkIssuanceRequest as _credentials_issuance_v1_GetBulkIssuanceRequest, GetBulkIssuanceRequest__Output as _credentials_issuance_v1_GetBulkIssuanceRequest__Output } from './credentials/issuance/v1/GetBulkIssuanceRequest';
+import type { GetCredentialDetailRequest as _credentials_issuance_v1_GetCredentialDetailRequest, GetCredentialDetailRequest__Output as _credentials_issuance_v1_GetCredentialDetailRequest__Output } from './credentials/issuance/v1/GetCredentialDetailRequest';
 import type { GetCredentialRequest as _credentials_issuance_v1_GetCredentialRequest, GetCredentialRequest__Output as _credentials_issuance_v1_GetCredentialRequest__Output } from './credentials/issuance/v1/GetCredentialRequest';
 import type { GetQuotaRequest as _credentials_issuance_v1_GetQuotaRequest, GetQuotaRequest__Output as _credentials_issuance_v1_GetQuotaRequest__Output } from './credentials/issuance/v1/GetQuotaRequest';
 import type { IssuanceServiceClient as _credentials_issuance_v1_IssuanceServiceClient, IssuanceServiceDefinition as _credentials_issuance_v1_IssuanceServiceDefinition } from './credentials/issuance/v1/IssuanceService';
@@ -25,8 +29,13 @@ import type { ListBulkIssuancesRequest as _credentials_issuance_v1_ListBulkIssua
 import type { ListBulkIssuancesResponse as _credentials_issuance_v1_ListBulkIssuancesResponse, ListBulkIssuancesResponse__Output as _credentials_issuance_v1_ListBulkIssuancesResponse__Output } from './credentials/issuance/v1/ListBulkIssuancesResponse';
 import type { ListCredentialsRequest as _credentials_issuance_v1_ListCredentialsRequest, ListCredentialsRequest__Output as _credentials_issuance_v1_ListCredentialsRequest__Output } from './credentials/issuance/v1/ListCredentialsRequest';
 import type { ListCredentialsResponse as _credentials_issuance_v1_ListCredentialsResponse, ListCredentialsResponse__Output as _credentials_issuance_v1_ListCredentialsResponse__Output } from './credentials/issuance/v1/ListCredentialsResponse';
+import type { ListRecipientCredentialsRequest as _credentials_issuance_v1_ListRecipientCredentialsRequest, ListRecipientCredentialsRequest__Output as _credentials_issuance_v1_ListRecipientCredentialsRequest__Output } from './credentials/issuance/v1/ListRecipientCredentialsRequest';
+import type { ListRecipientCredentialsResponse as _credentials_issuance_v1_ListRecipientCredentialsResponse, ListRecipientCredentialsResponse__Output as _credentials_issuance_v1_ListRecipientCredentialsResponse__Output } from './credentials/issuance/v1/ListRecipientCredentialsResponse';
+import type { PreviewBulkIssuanceRequest as _credentials_issuance_v1_PreviewBulkIssuanceRequest, PreviewBulkIssuanceRequest__Output as _credentials_issuance_v1_PreviewBulkIssuanceRequest__Output } from './credentials/issuance/v1/PreviewBulkIssuanceRequest';
 import type { Quota as _credentials_issuance_v1_Quota, Quota__Output as _credentials_issuance_v1_Quota__Output } from './credentials/issuance/v1/Quota';
+import type { RecipientCredential as _credentials_issuance_v1_RecipientCredential, RecipientCredential__Output as _credentials_issuance_v1_RecipientCredential__Output } from './credentials/issuance/v1/RecipientCredential';
 import type { RecipientSession as _credentials_issuance_v1_RecipientSession, RecipientSession__Output as _credentials_issuance_v1_RecipientSession__Output } from './credentials/issuance/v1/RecipientSession';
+import type { RenewalLink as _credentials_issuance_v1_RenewalLink, RenewalLink__Output as _credentials_issuance_v1_RenewalLink__Output } from './credentials/issuance/v1/RenewalLink';
 import type { RevokeCredentialRequest as _credentials_issuance_v1_RevokeCredentialRequest, RevokeCredentialRequest__Output as _credentials_issuance_v1_RevokeCredentialRequest__Output } from './credentials/issuance/v1/RevokeCredentialRequest';
 import type { SetBadgeImageRequest as _credentials_issuance_v1_SetBadgeImageRequest, SetBadgeImageRequest__Output as _credentials_issuance_v1_SetBadgeImageRequest__Output } from './credentials/issuance/v1/SetBadgeImageRequest';
 import type { SetCredentialVisibilityRequest as _credentials_issuance_v1_SetCredentialVisibilityRequest, SetCredentialVisibilityRequest__Output as _credentials_issuance_v1_SetCredentialVisibilityRequest__Output } from './credentials/issuance/v1/SetCredentialVisibilityRequest';
@@ -44,16 +53,20 @@ export interface ProtoGrpcType {
         BadgeIdRequest: MessageTypeDefinition<_credentials_issuance_v1_BadgeIdRequest, _credentials_issuance_v1_BadgeIdRequest__Output>
         BadgeImage: MessageTypeDefinition<_credentials_issuance_v1_BadgeImage, _credentials_issuance_v1_BadgeImage__Output>
         BulkIssuance: MessageTypeDefinition<_credentials_issuance_v1_BulkIssuance, _credentials_issuance_v1_BulkIssuance__Output>
+        BulkIssuancePreview: MessageTypeDefinition<_credentials_issuance_v1_BulkIssuancePreview, _credentials_issuance_v1_BulkIssuancePreview__Output>
         BulkIssuanceRow: MessageTypeDefinition<_credentials_issuance_v1_BulkIssuanceRow, _credentials_issuance_v1_BulkIssuanceRow__Output>
+        BulkPreviewRow: MessageTypeDefinition<_credentials_issuance_v1_BulkPreviewRow, _credentials_issuance_v1_BulkPreviewRow__Output>
         ClaimCredentialRequest: MessageTypeDefinition<_credentials_issuance_v1_ClaimCredentialRequest, _credentials_issuance_v1_ClaimCredentialRequest__Output>
         CreateBadgeRequest: MessageTypeDefinition<_credentials_issuance_v1_CreateBadgeRequest, _credentials_issuance_v1_CreateBadgeRequest__Output>
         CreateBulkIssuanceRequest: MessageTypeDefinition<_credentials_issuance_v1_CreateBulkIssuanceRequest, _credentials_issuance_v1_CreateBulkIssuanceRequest__Output>
         Credential: MessageTypeDefinition<_credentials_issuance_v1_Credential, _credentials_issuance_v1_Credential__Output>
+        CredentialDetail: MessageTypeDefinition<_credentials_issuance_v1_CredentialDetail, _credentials_issuance_v1_CredentialDetail__Output>
         DeleteBadgeResponse: MessageTypeDefinition<_credentials_issuance_v1_DeleteBadgeResponse, _credentials_issuance_v1_DeleteBadgeResponse__Output>
         GenerateSigningKeysRequest: MessageTypeDefinition<_credentials_issuance_v1_GenerateSigningKeysRequest, _credentials_issuance_v1_GenerateSigningKeysRequest__Output>
         GenerateSigningKeysResponse: MessageTypeDefinition<_credentials_issuance_v1_GenerateSigningKeysResponse, _credentials_issuance_v1_GenerateSigningKeysResponse__Output>
         GetBadgeImageRequest: MessageTypeDefinition<_credentials_issuance_v1_GetBadgeImageRequest, _credentials_issuance_v1_GetBadgeImageRequest__Output>
         GetBulkIssuanceRequest: MessageTypeDefinition<_credentials_issuance_v1_GetBulkIssuanceRequest, _credentials_issuance_v1_GetBulkIssuanceRequest__Output>
+        GetCredentialDetailRequest: MessageTypeDefinition<_credentials_issuance_v1_GetCredentialDetailRequest, _credentials_issuance_v1_GetCredentialDetailRequest__Output>
         GetCredentialRequest: MessageTypeDefinition<_credentials_issuance_v1_GetCredentialRequest, _credentials_issuance_v1_GetCredentialRequest__Output>
         GetQuotaRequest: MessageTypeDefinition<_credentials_issuance_v1_GetQuotaRequest, _credentials_issuance_v1_GetQuotaRequest__Output>
         IssuanceService: SubtypeConstructor<typeof grpc.Client, _credentials_issuance_v1_IssuanceServiceClient> & { service: _credentials_issuance_v1_IssuanceServiceDefinition }
@@ -64,8 +77,13 @@ export interface ProtoGrpcType {
         ListBulkIssuancesResponse: MessageTypeDefinition<_credentials_issuance_v1_ListBulkIssuancesResponse, _credentials_issuance_v1_ListBulkIssuancesResponse__Output>
         ListCredentialsRequest: MessageTypeDefinition<_credentials_issuance_v1_ListCredentialsRequest, _credentials_issuance_v1_ListCredentialsRequest__Output>
         ListCredentialsResponse: MessageTypeDefinition<_credentials_issuance_v1_ListCredentialsResponse, _credentials_issuance_v1_ListCredentialsResponse__Output>
+        ListRecipientCredentialsRequest: MessageTypeDefinition<_credentials_issuance_v1_ListRecipientCredentialsRequest, _credentials_issuance_v1_ListRecipientCredentialsRequest__Output>
+        ListRecipientCredentialsResponse: MessageTypeDefinition<_credentials_issuance_v1_ListRecipientCredentialsResponse, _credentials_issuance_v1_ListRecipientCredentialsResponse__Output>
+        PreviewBulkIssuanceRequest: MessageTypeDefinition<_credentials_issuance_v1_PreviewBulkIssuanceRequest, _credentials_issuance_v1_PreviewBulkIssuanceRequest__Output>
         Quota: MessageTypeDefinition<_credentials_issuance_v1_Quota, _credentials_issuance_v1_Quota__Output>
+        RecipientCredential: MessageTypeDefinition<_credentials_issuance_v1_RecipientCredential, _credentials_issuance_v1_RecipientCredential__Output>
         RecipientSession: MessageTypeDefinition<_credentials_issuance_v1_RecipientSession, _credentials_issuance_v1_RecipientSession__Output>
+        RenewalLink: MessageTypeDefinition<_credentials_issuance_v1_RenewalLink, _credentials_issuance_v1_RenewalLink__Output>
         RevokeCredentialRequest: MessageTypeDefinition<_credentials_issuance_v1_RevokeCredentialRequest, _credentials_issuance_v1_RevokeCredentialRequest__Output>
         SetBadgeImageRequest: MessageTypeDefinition<_credentials_issuance_v1_SetBadgeImageRequest, _credentials_issuance_v1_SetBadgeImageRequest__Output>
         SetCredentialVisibilityRequest: MessageTypeDefinition<_credentials_issuance_v1_SetCredentialVisibilityRequest, _credentials_issuance_v1_SetCredentialVisibilityRequest__Output>

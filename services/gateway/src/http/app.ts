@@ -39,9 +39,10 @@ import { claimFormRoute, credentialSessionRoutes, recipientRoutes } from './cred
 import { bulkSessionRoutes } from './bulk-routes.js';
 import { webRoutes } from './web-routes.js';
 import type { WebAssets } from '../web/assets.js';
+import { meRoutes } from './me-routes.js';
 
-/** The routes that take multipart (each parses its own): a badge image upload, a bulk-issuance CSV. */
-const MULTIPART_ROUTE = /^\/api\/organizations\/[^/]+\/(?:badges\/[^/]+\/image|bulk-issuances)$/;
+/** The routes that take multipart (each parses its own): a badge image upload, a bulk-issuance CSV (upload and preview). */
+const MULTIPART_ROUTE = /^\/api\/organizations\/[^/]+\/(?:badges\/[^/]+\/image|bulk-issuances(?:\/preview)?)$/;
 
 export interface AppDeps {
   config: GatewayConfig;
@@ -200,9 +201,10 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use('/api/v1', v1AccountRoutes(deps.upstreams));
+  const idempotencyDeps = { redis: deps.redis, clock: deps.clock, logger: deps.logger, metrics: deps.metrics };
   app.use(
     '/api/v1',
-    issuanceV1Routes(deps.upstreams, { idempotency: { redis: deps.redis, clock: deps.clock, logger: deps.logger, metrics: deps.metrics } }),
+    issuanceV1Routes(deps.upstreams, { idempotency: idempotencyDeps }),
   );
   app.use(
     '/api/auth',
@@ -222,7 +224,7 @@ export function createApp(deps: AppDeps): Express {
       logger: deps.logger,
       memberRoutes: [
         badgeSessionRoutes(deps.upstreams),
-        credentialSessionRoutes(deps.upstreams),
+        credentialSessionRoutes(deps.upstreams, { idempotency: idempotencyDeps }),
         webhookSessionRoutes(deps.upstreams),
         notificationSessionRoutes(deps.upstreams),
         analyticsSessionRoutes(deps.upstreams),
@@ -231,6 +233,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use('/api/credentials', recipientRoutes(deps.upstreams, deps.verifySession));
+  app.use('/api/me', meRoutes(deps.upstreams, deps.verifySession));
   app.use(
     '/api/admin',
     adminRoutes({ adminToken: deps.config.PLATFORM_ADMIN_TOKEN, upstreams: deps.upstreams, cache: deps.cache, logger: deps.logger }),

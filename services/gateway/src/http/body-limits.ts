@@ -23,7 +23,7 @@ const json: BodyLimit = { limitBytes: MAX_JSON_BODY_BYTES, maxBodyBytes: MAX_JSO
 const upload = (limitBytes: number): BodyLimit => ({ limitBytes, maxBodyBytes: limitBytes + MULTIPART_OVERHEAD_BYTES });
 
 const BADGE_IMAGE = /^\/api\/organizations\/[^/]+\/badges\/[^/]+\/image$/;
-const BULK_ISSUANCES = /^\/api\/organizations\/[^/]+\/bulk-issuances$/;
+const BULK_ISSUANCES = /^\/api\/organizations\/[^/]+\/bulk-issuances(?:\/preview)?$/;
 
 /**
  * The largest request body a gateway route can accept, by method and path (query excluded).

@@ -4,6 +4,7 @@ import { AppError, readMultipart } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { pathId, requestIdOf } from './body.js';
 import { queryInt } from './badge-routes.js';
+import { csvLine } from './csv.js';
 import { REPLAYED_HEADER, scopedIdempotencyKey } from './idempotency.js';
 
 /** DECISIONS.md section 1: a bulk CSV is at most 5 MiB (and 10,000 rows, checked by issuance). */
@@ -51,6 +52,39 @@ export function bulkRowJson(r: BulkRowMessage) {
     credentialId: r.credential_id ?? null,
     credentialUuid: r.credential_uuid ?? null,
   };
+}
+
+/** A preview row (POST .../bulk-issuances/preview). */
+type PreviewMessage = Awaited<ReturnType<IssuanceClient['PreviewBulkIssuance']>>;
+
+export function bulkPreviewJson(p: PreviewMessage) {
+  return {
+    badgeId: p.badge_id,
+    total: p.total,
+    counts: { issue: p.issue, renew: p.renew, conflict: p.conflict, invalid: p.invalid },
+    rows: (p.rows ?? []).map((r) => ({ row: r.row, name: r.name, email: r.email, outcome: r.outcome, reason: r.reason ?? null })),
+  };
+}
+
+export const REPORT_HEADER = ['row', 'name', 'email', 'outcome', 'credentialId', 'reason'];
+
+/**
+ * Every row of a job as the per-row CSV report: one line per row in row order with its result
+ * as the job has it now (pending until the worker gets to it), read in pages of the largest
+ * GetBulkIssuance page. A job has at most 10,000 rows, so the report is built whole before
+ * anything is sent: an error on any page is still an ordinary error response.
+ */
+async function bulkReportCsv(issuance: IssuanceClient, organizationId: string, id: string, requestId: string): Promise<string> {
+  const lines = [csvLine(REPORT_HEADER)];
+  for (let offset = 0; ; offset += ROWS_MAX_LIMIT) {
+    const j = await issuance.GetBulkIssuance(
+      { organization_id: organizationId, bulk_issuance_id: id, rows_limit: ROWS_MAX_LIMIT, rows_offset: offset },
+      { requestId },
+    );
+    const rows = j.rows ?? [];
+    for (const r of rows) lines.push(csvLine([r.row, r.name, r.email, r.result, r.credential_id ?? null, r.reason ?? null]));
+    if (rows.length < ROWS_MAX_LIMIT || offset + rows.length >= j.total) return lines.join('');
+  }
 }
 
 /** How many rows match a result filter, from the job's exact counters. */
@@ -160,6 +194,19 @@ export function bulkSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): Route
       .json({ id: job.id, status: job.status, total: job.total });
   });
 
+  // The same multipart body as the upload; nothing is written. 200 with each row's outcome.
+  router.post('/bulk-issuances/preview', async (req, res) => {
+    const organizationId = orgOf(res);
+    if (!req.is('multipart/form-data'))
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data with the fields "badgeId" and "file"');
+    const upload = await readBulkUpload(req);
+    const preview = await issuance.PreviewBulkIssuance(
+      { organization_id: organizationId, badge_id: upload.badgeId, csv: upload.csv },
+      { requestId: requestIdOf(res), deadlineMs: 60_000 },
+    );
+    res.status(200).json(bulkPreviewJson(preview));
+  });
+
   router.get('/bulk-issuances', async (req, res) => {
     const limit = queryInt(req.query.limit, 'limit', 50, 1, 100);
     const offset = queryInt(req.query.offset, 'offset', 0, 0, 1_000_000);
@@ -189,6 +236,18 @@ export function bulkSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): Route
       rows: (j.rows ?? []).map(bulkRowJson),
       pagination: { limit, offset, total: rowsMatching(j, result) },
     });
+  });
+
+  router.get('/bulk-issuances/:bulkIssuanceId/report.csv', async (req, res) => {
+    const id = pathId(req, 'bulkIssuanceId');
+    if (Object.keys(req.query).length > 0) throw AppError.validation(Object.keys(req.query)[0]!.slice(0, 64), 'The report takes no query parameters');
+    const csv = await bulkReportCsv(issuance, orgOf(res), id, requestIdOf(res));
+    res
+      .status(200)
+      .set('Content-Type', 'text/csv; charset=utf-8')
+      .set('Content-Disposition', `attachment; filename="bulk-${id}.csv"`)
+      .set('Cache-Control', 'no-store')
+      .send(csv);
   });
 
   return router;

@@ -6,6 +6,8 @@ import type { Upstreams } from '../upstream/clients.js';
 import { bearerToken } from './api-key-auth.js';
 import { bodyOf, requestIdOf } from './body.js';
 import { credentialJson, queryInt } from './badge-routes.js';
+import { idempotency, memberOwner, type IdempotencyDeps } from './idempotency.js';
+import { issueCredentialHandler } from './issue-credential.js';
 
 type IssuanceClient = Upstreams['issuance'];
 
@@ -20,14 +22,19 @@ function queryString(value: unknown, field: string): string | undefined {
   return value;
 }
 
+/** An e-mail address or its beginning: 1-254 characters, no white space or control characters. */
+const RECIPIENT_PREFIX = /^[^\s\p{Cc}\p{Cf}]{1,254}$/u;
+
 /**
  * The list query of SPEC.md / DECISIONS.md section 1: `limit` 1-100 (default 50), `offset` >= 0
- * (default 0), `badgeId` a UUID, `status` one of pending, valid, expired, revoked. Anything else
- * is 400 naming the parameter; no clamping.
+ * (default 0), `badgeId` a UUID, `status` one of pending, valid, expired, revoked, and
+ * `recipient`, an e-mail address or its beginning matched case-insensitively as a prefix
+ * (docs/decisions.md, "Recipient filter"). Anything else is 400 naming the parameter; no clamping.
  */
-export function credentialListQuery(req: Request): { limit: number; offset: number; badge_id?: string; status?: string } {
+export function credentialListQuery(req: Request): { limit: number; offset: number; badge_id?: string; status?: string; recipient?: string } {
   for (const key of Object.keys(req.query)) {
-    if (!['limit', 'offset', 'badgeId', 'status'].includes(key)) throw AppError.validation(key.slice(0, 64), `Unknown query parameter: ${key.slice(0, 64)}`);
+    if (!['limit', 'offset', 'badgeId', 'status', 'recipient'].includes(key))
+      throw AppError.validation(key.slice(0, 64), `Unknown query parameter: ${key.slice(0, 64)}`);
   }
   const limit = queryInt(req.query.limit, 'limit', 50, 1, 100);
   const offset = queryInt(req.query.offset, 'offset', 0, 0, 1_000_000);
@@ -35,7 +42,16 @@ export function credentialListQuery(req: Request): { limit: number; offset: numb
   if (badgeId !== undefined && !UUID.test(badgeId)) throw AppError.validation('badgeId', 'badgeId must be a UUID');
   const status = queryString(req.query.status, 'status');
   if (status !== undefined && !STATUSES.includes(status)) throw AppError.validation('status', `status must be one of ${STATUSES.join(', ')}`);
-  return { limit, offset, ...(badgeId === undefined ? {} : { badge_id: badgeId.toLowerCase() }), ...(status === undefined ? {} : { status }) };
+  const recipient = queryString(req.query.recipient, 'recipient');
+  if (recipient !== undefined && !RECIPIENT_PREFIX.test(recipient))
+    throw AppError.validation('recipient', 'recipient must be an e-mail address or its beginning: 1-254 characters without spaces');
+  return {
+    limit,
+    offset,
+    ...(badgeId === undefined ? {} : { badge_id: badgeId.toLowerCase() }),
+    ...(status === undefined ? {} : { status }),
+    ...(recipient === undefined ? {} : { recipient: recipient.toLowerCase() }),
+  };
 }
 
 export async function listCredentialsJson(issuance: IssuanceClient, organizationId: string, req: Request, requestId: string) {
@@ -51,14 +67,51 @@ function credentialRef(req: Request): string {
 
 /**
  * Member routes under /api/organizations/{orgId} (session auth and membership already checked):
- * the organization's credentials, revocation (DECISIONS.md section 3) and its recipient quota.
+ * the organization's credentials (issue, list, detail), revocation (DECISIONS.md section 3) and
+ * its recipient quota.
+ *
+ * `POST /credentials` is the issue of POST /api/v1/credentials for the web application, on any
+ * plan (issuance still requires an approved organization with signing keys). With `idempotency`
+ * (app.ts always passes it) it honours Idempotency-Key, scoped to the organization and member.
  */
-export function credentialSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
+export function credentialSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>, options: { idempotency?: IdempotencyDeps } = {}): Router {
   const router = Router({ mergeParams: true });
   const issuance = upstreams.issuance;
+  const orgOf = (res: Response) => String(res.locals.orgId);
+
+  const issueIdempotency = options.idempotency ? [idempotency(options.idempotency, 'credentials.issue', memberOwner)] : [];
+  router.post(
+    '/credentials',
+    ...issueIdempotency,
+    issueCredentialHandler(issuance, (res) => ({
+      organizationId: orgOf(res),
+      issuedBy: `user:${String(res.locals.userId)}`,
+      location: (id) => `/api/organizations/${orgOf(res)}/credentials/${id}`,
+    })),
+  );
 
   router.get('/credentials', async (req, res) => {
-    res.status(200).json(await listCredentialsJson(issuance, String(res.locals.orgId), req, requestIdOf(res)));
+    res.status(200).json(await listCredentialsJson(issuance, orgOf(res), req, requestIdOf(res)));
+  });
+
+  // The list item plus ob3Credential and the renewal chain (oldest first, this one included).
+  router.get('/credentials/:credentialId', async (req, res) => {
+    const ref = credentialRef(req);
+    const d = await issuance.GetCredentialDetail({ organization_id: orgOf(res), credential_ref: ref }, { requestId: requestIdOf(res) });
+    const c = d.credential!;
+    res.status(200).json({
+      ...credentialJson(c),
+      ob3Credential: JSON.parse(c.ob3_credential_json) as unknown,
+      renewalChain: (d.renewal_chain ?? []).map((l) => ({
+        id: l.id,
+        credentialId: l.credential_id,
+        status: l.status,
+        issuanceDate: l.issuance_date,
+        expirationDate: l.expiration_date ?? null,
+        revokedAt: l.revoked_at ?? null,
+        revocationReason: l.revocation_reason ?? null,
+      })),
+    });
   });
 
   // 200 with the revoked credential (revokedAt, revocationReason); 409 if it was already revoked.

@@ -12,8 +12,8 @@ import type { ApiKeyPrincipal } from './api-key-auth.js';
  *   (`Idempotency-Key: abc`) or as the draft's structured-field string (`Idempotency-Key: "abc"`,
  *   the same key). Anything else, or the header twice: 400 VALIDATION_ERROR, field
  *   `Idempotency-Key`.
- * - Keys are scoped to (organization, API key, route): one client can never see, replay or
- *   block another's response.
+ * - Keys are scoped to (organization, API key, route), or on a member route to (organization,
+ *   member, route): one client can never see, replay or block another's response.
  * - The first request claims the key atomically in Redis (an in-flight lock with a short TTL,
  *   refreshed while the handler runs, so a crashed process cannot leave the key stuck). A 2xx
  *   response is stored (status, Location, body) for 24 hours and replayed byte for byte with
@@ -31,6 +31,7 @@ import type { ApiKeyPrincipal } from './api-key-auth.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
+const IDEMPOTENCY_METRIC = 'gateway_idempotency_requests_total';
 
 export interface IdempotencyDeps {
   /** The gateway's Redis (its key prefix, REDIS_KEY_PREFIX, is applied by the client). */
@@ -187,11 +188,35 @@ function unavailable(cause: unknown): AppError {
   return new AppError('UNAVAILABLE', 'Idempotency keys cannot be checked right now; retry later', {}, { cause });
 }
 
+/** Whose keys a request's key is among: the organization and the caller within it. */
+export interface IdempotencyOwner {
+  organizationId: string;
+  /** The API key's id, or `user:<id>` for a member's session. */
+  principal: string;
+}
+
+/** /api/v1: the API key of the request (mount after API-key authentication). */
+export function apiKeyOwner(res: Response): IdempotencyOwner {
+  const principal = res.locals.principal as ApiKeyPrincipal | undefined;
+  if (!principal) throw new Error('idempotency() must be mounted after API-key authentication');
+  return { organizationId: principal.organizationId, principal: principal.keyId };
+}
+
+/** Member routes: the organization of the path and the signed-in member (mount after requireMembership). */
+export function memberOwner(res: Response): IdempotencyOwner {
+  const organizationId = res.locals.orgId;
+  const userId = res.locals.userId;
+  if (typeof organizationId !== 'string' || organizationId === '' || userId === undefined || userId === null || userId === '')
+    throw new Error('idempotency(memberOwner) must be mounted after session auth and the membership check');
+  return { organizationId, principal: `user:${String(userId)}` };
+}
+
 /**
  * The middleware for one route. `scope` names the route in the Redis key (`credentials.issue`),
- * so one key used on two routes never collides. Mount it after API-key authentication.
+ * so one key used on two routes never collides. `ownerOf` names whose key it is: the API key
+ * (default) or a member of the organization in the path; keys of one owner never reach another.
  */
-export function idempotency(deps: IdempotencyDeps, scope: string): RequestHandler {
+export function idempotency(deps: IdempotencyDeps, scope: string, ownerOf: (res: Response) => IdempotencyOwner = apiKeyOwner): RequestHandler {
   if (!('idempotencyClaim' in deps.redis)) {
     deps.redis.defineCommand('idempotencyClaim', { numberOfKeys: 1, lua: CLAIM });
     deps.redis.defineCommand('idempotencySettle', { numberOfKeys: 1, lua: SETTLE });
@@ -200,13 +225,15 @@ export function idempotency(deps: IdempotencyDeps, scope: string): RequestHandle
   const retentionMs = deps.retentionMs ?? 24 * 60 * 60 * 1000;
   const lockTtlMs = deps.lockTtlMs ?? 60_000;
   const maxInFlightMs = deps.maxInFlightMs ?? 120_000;
+  // One counter for every route that takes the header (the registry refuses a second one).
   const outcomes = deps.metrics
-    ? new Counter({
-        name: 'gateway_idempotency_requests_total',
+    ? ((deps.metrics.getSingleMetric(IDEMPOTENCY_METRIC) as Counter<'outcome'> | undefined) ??
+      new Counter({
+        name: IDEMPOTENCY_METRIC,
         help: 'Requests carrying an Idempotency-Key, by outcome',
         labelNames: ['outcome'],
         registers: [deps.metrics],
-      })
+      }))
     : undefined;
   const count = (outcome: string) => outcomes?.inc({ outcome });
 
@@ -237,14 +264,13 @@ export function idempotency(deps: IdempotencyDeps, scope: string): RequestHandle
       return;
     }
     const idempotencyKey = parseIdempotencyKey(raw);
-    const principal = res.locals.principal as ApiKeyPrincipal | undefined;
-    if (!principal) throw new Error('idempotency() must be mounted after API-key authentication');
+    const owner = ownerOf(res);
     const keyHash = createHash('sha256').update(idempotencyKey).digest('base64url');
-    const redisKey = `idem:${principal.organizationId}:${principal.keyId}:${scope}:${keyHash}`;
+    const redisKey = `idem:${owner.organizationId}:${owner.principal}:${scope}:${keyHash}`;
     const fingerprint = requestFingerprint(req.body);
-    const owner = randomUUID();
+    const lockOwner = randomUUID();
     const startedAt = deps.clock.now().getTime();
-    const lock: InFlightRecord = { state: 'in_flight', owner, fingerprint, startedAt };
+    const lock: InFlightRecord = { state: 'in_flight', owner: lockOwner, fingerprint, startedAt };
 
     let existing: string | null;
     try {
@@ -282,9 +308,9 @@ export function idempotency(deps: IdempotencyDeps, scope: string): RequestHandle
     // The key as the upstream stores it with the effect (issuance: in the issuing transaction),
     // so that a retry is answered with the first effect even when this record is gone (the
     // upstream call timed out and the key was released, or Redis lost it).
-    res.locals.idempotencyKey = `${principal.keyId}:${scope}:${keyHash}`;
+    res.locals.idempotencyKey = `${owner.principal}:${scope}:${keyHash}`;
     captureResponse(res, {
-      refresh: () => settle(redisKey, owner, 'refresh', lockTtlMs),
+      refresh: () => settle(redisKey, lockOwner, 'refresh', lockTtlMs),
       complete: (status, location, body) => {
         const now = deps.clock.now().getTime();
         const done: DoneRecord = {
@@ -296,9 +322,9 @@ export function idempotency(deps: IdempotencyDeps, scope: string): RequestHandle
           expiresAt: now + retentionMs,
           ...(location ? { location } : {}),
         };
-        return settle(redisKey, owner, 'complete', retentionMs, JSON.stringify(done));
+        return settle(redisKey, lockOwner, 'complete', retentionMs, JSON.stringify(done));
       },
-      release: () => settle(redisKey, owner, 'release', lockTtlMs),
+      release: () => settle(redisKey, lockOwner, 'release', lockTtlMs),
       onError: (what, err) => {
         count(`${what}_failed`);
         deps.logger?.error({ err, requestId: res.locals.requestId, scope }, `idempotency record ${what} failed`);

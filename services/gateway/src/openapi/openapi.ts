@@ -56,7 +56,67 @@ const LIST_PARAMETERS = [
   { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
   { name: 'badgeId', in: 'query', schema: { type: 'string', format: 'uuid' } },
   { name: 'status', in: 'query', schema: { type: 'string', enum: ['pending', 'valid', 'expired', 'revoked'] } },
+  {
+    name: 'recipient',
+    in: 'query',
+    description:
+      'An e-mail address or its beginning: only credentials whose recipient e-mail starts with it, case-insensitively ' +
+      '(`ADA` matches ada@example.com and adam@example.org; `%` and `_` are ordinary characters). 1-254 characters without ' +
+      'white space or control characters, else 400 with details.field = recipient. pagination.total stays exact.',
+    schema: { type: 'string', minLength: 1, maxLength: 254 },
+  },
 ];
+/** The body of an issue (POST /api/v1/credentials and the member route). */
+const ISSUE_BODY = {
+  required: true,
+  content: json({
+    type: 'object',
+    additionalProperties: false,
+    required: ['badgeId', 'recipient'],
+    properties: {
+      badgeId: { type: 'string', format: 'uuid' },
+      recipient: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'email'],
+        properties: {
+          name: { type: 'string', minLength: 1, maxLength: 200 },
+          email: { type: 'string', format: 'email', maxLength: 254 },
+        },
+      },
+    },
+  }),
+};
+const IDEMPOTENCY_KEY_HEADER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    '1-255 printable ASCII characters (0x20-0x7E), bare or as a quoted structured-field string (`"abc"` is the key `abc`); ' +
+    'a UUID is recommended. Anything else, or the header twice: 400 VALIDATION_ERROR with details.field = Idempotency-Key.',
+  schema: { type: 'string', minLength: 1, maxLength: 512 },
+};
+/** The answers of an issue, apart from 403 (which differs between the API key and the member route). */
+const issueResponses = (notFound: string) => ({
+  ...ok(
+    '201',
+    'The issued credential (status pending); a replay (Idempotency-Key) also carries `Idempotent-Replayed: true`.',
+    ref('IssuedCredential'),
+  ),
+  '400': error(
+    'VALIDATION_ERROR: bad field (details.field), the badge is deactivated (details.field = badgeId), or a malformed Idempotency-Key.',
+  ),
+  '404': error(notFound),
+  '409': error(
+    'CONFLICT: the recipient already has an active credential of this badge; or (details.field = Idempotency-Key, ' +
+      'with Retry-After: 1) a request with this Idempotency-Key is still being processed.',
+  ),
+  '413': common['413'],
+  '415': common['415'],
+  '422': error('UNPROCESSABLE (details.field = Idempotency-Key): the Idempotency-Key was already used with a different body.'),
+  '429': common['429'],
+  '503': error('UNAVAILABLE: a service behind the gateway, or the Idempotency-Key store, is unavailable; retry later.'),
+});
 const orgId = { name: 'orgId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const keyId = { name: 'keyId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const ts = { type: 'string', format: 'date-time' };
@@ -284,6 +344,52 @@ export const openApiDocument = {
           ob3Credential: { type: 'object', description: 'The signed Open Badges 3.0 credential (single retrieval only).' },
         },
       },
+      RenewalLink: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'credentialId', 'status', 'issuanceDate', 'expirationDate', 'revokedAt', 'revocationReason'],
+        properties: {
+          id: { type: 'string', format: 'uuid' },
+          credentialId: { type: 'string', pattern: '^CRD-[0-9A-HJKMNP-TV-Z]{12}$' },
+          status: { type: 'string', enum: ['pending', 'valid', 'expired', 'revoked'] },
+          issuanceDate: ts,
+          expirationDate: nullableTs,
+          revokedAt: nullableTs,
+          revocationReason: { type: ['string', 'null'] },
+        },
+      },
+      CredentialDetail: {
+        allOf: [
+          ref('Credential'),
+          {
+            type: 'object',
+            required: ['ob3Credential', 'renewalChain'],
+            properties: {
+              ob3Credential: { type: 'object' },
+              renewalChain: {
+                type: 'array',
+                description:
+                  'Every credential linked to this one through supersedes / supersededBy (renewals of the badge for the ' +
+                  'recipient), this one included, oldest first.',
+                items: ref('RenewalLink'),
+              },
+            },
+          },
+        ],
+      },
+      RecipientCredential: {
+        allOf: [
+          ref('Credential'),
+          {
+            type: 'object',
+            required: ['issuerName', 'badgeImageUrl'],
+            properties: {
+              issuerName: { type: 'string', description: 'The issuer name in the signed credential.' },
+              badgeImageUrl: { type: ['string', 'null'], format: 'uri', description: "The badge's image now; null when it has none." },
+            },
+          },
+        ],
+      },
       CredentialList: {
         type: 'object',
         additionalProperties: false,
@@ -417,6 +523,44 @@ export const openApiDocument = {
           createdAt: ts,
           startedAt: nullableTs,
           completedAt: nullableTs,
+        },
+      },
+      BulkIssuancePreview: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['badgeId', 'total', 'counts', 'rows'],
+        properties: {
+          badgeId: { type: 'string', format: 'uuid' },
+          total: { type: 'integer', description: 'Data rows of the CSV (blank lines are not rows).' },
+          counts: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['issue', 'renew', 'conflict', 'invalid'],
+            properties: {
+              issue: { type: 'integer' },
+              renew: { type: 'integer' },
+              conflict: { type: 'integer' },
+              invalid: { type: 'integer' },
+            },
+          },
+          rows: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['row', 'name', 'email', 'outcome', 'reason'],
+              properties: {
+                row: { type: 'integer', minimum: 1, description: 'The data record of the CSV (the header is row 0).' },
+                name: { type: 'string' },
+                email: { type: 'string', description: 'Lower-cased when valid; as uploaded (cut to 320 characters) when invalid.' },
+                outcome: { type: 'string', enum: ['issue', 'renew', 'conflict', 'invalid'] },
+                reason: {
+                  type: ['string', 'null'],
+                  description: 'Why a row is invalid or conflicts, and what a renewal supersedes; null for a first issue.',
+                },
+              },
+            },
+          },
         },
       },
       BulkIssuanceRow: {
@@ -959,6 +1103,27 @@ export const openApiDocument = {
         },
       },
     },
+    '/api/me/credentials': {
+      get: {
+        summary: "The signed-in user's own credentials, from every organization (recipient view)",
+        description:
+          "Every credential issued to the user's e-mail address, private ones included, newest first (issuanceDate desc, id desc). " +
+          "The address and whether it is verified are read from the user's current account, so an address verified after sign-in " +
+          'counts at once. An unverified address sees nothing: 403.',
+        security: session,
+        parameters: [
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
+          { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+        ],
+        responses: {
+          ...ok('200', 'One page and the exact total.', page(ref('RecipientCredential'))),
+          '400': common['400'],
+          '401': error('UNAUTHORIZED'),
+          '403': error('FORBIDDEN: "Verify your e-mail address to see the credentials issued to it".'),
+          '429': common['429'],
+        },
+      },
+    },
     '/api/auth/verify-email': {
       post: {
         summary: 'Confirm an e-mail address with the token from the verification e-mail',
@@ -1186,58 +1351,12 @@ export const openApiDocument = {
           'The same key with another body (compared as canonical JSON) is 422; while the first request still runs, 409 with Retry-After: 1. ' +
           'The key is also stored with the issued credential, so a retry after a lost answer (a timeout, a 503) replays that credential instead of issuing again.',
         security: [{ apiKey: [] }],
-        parameters: [
-          {
-            name: 'Idempotency-Key',
-            in: 'header',
-            required: false,
-            description:
-              '1-255 printable ASCII characters (0x20-0x7E), bare or as a quoted structured-field string (`"abc"` is the key `abc`); ' +
-              'a UUID is recommended. Anything else, or the header twice: 400 VALIDATION_ERROR with details.field = Idempotency-Key.',
-            schema: { type: 'string', minLength: 1, maxLength: 512 },
-          },
-        ],
-        requestBody: {
-          required: true,
-          content: json({
-            type: 'object',
-            additionalProperties: false,
-            required: ['badgeId', 'recipient'],
-            properties: {
-              badgeId: { type: 'string', format: 'uuid' },
-              recipient: {
-                type: 'object',
-                additionalProperties: false,
-                required: ['name', 'email'],
-                properties: {
-                  name: { type: 'string', minLength: 1, maxLength: 200 },
-                  email: { type: 'string', format: 'email', maxLength: 254 },
-                },
-              },
-            },
-          }),
-        },
+        parameters: [IDEMPOTENCY_KEY_HEADER],
+        requestBody: ISSUE_BODY,
         responses: {
-          ...ok(
-            '201',
-            'The issued credential (status pending); a replay (Idempotency-Key) also carries `Idempotent-Replayed: true`.',
-            ref('IssuedCredential'),
-          ),
-          '400': error(
-            'VALIDATION_ERROR: bad field (details.field), the badge is deactivated (details.field = badgeId), or a malformed Idempotency-Key.',
-          ),
+          ...issueResponses("NOT_FOUND: unknown or another organization's badge."),
           '401': error('UNAUTHORIZED'),
           '403': error('FORBIDDEN: plan, approval, signing keys, or the monthly recipient quota.'),
-          '404': error("NOT_FOUND: unknown or another organization's badge."),
-          '409': error(
-            'CONFLICT: the recipient already has an active credential of this badge; or (details.field = Idempotency-Key, ' +
-              'with Retry-After: 1) a request with this Idempotency-Key is still being processed.',
-          ),
-          '413': common['413'],
-          '415': common['415'],
-          '422': error('UNPROCESSABLE (details.field = Idempotency-Key): the Idempotency-Key was already used with a different body.'),
-          '429': common['429'],
-          '503': error('UNAVAILABLE: a service behind the gateway, or the Idempotency-Key store, is unavailable; retry later.'),
         },
       },
     },
@@ -1267,9 +1386,35 @@ export const openApiDocument = {
           '404': error('NOT_FOUND: not a member'),
         },
       },
+      post: {
+        summary: 'Issue a credential (member session); the body, rules and answers of POST /api/v1/credentials, on any plan',
+        description:
+          'For the web application: free-plan organizations issue here too (they have no /api/v1). The organization must still be ' +
+          'approved and have signing keys, and the monthly recipient quota applies. `Idempotency-Key` works as on ' +
+          'POST /api/v1/credentials; keys belong to the signed-in member within this organization. Location: the credential ' +
+          'under this organization.',
+        security: session,
+        parameters: [IDEMPOTENCY_KEY_HEADER],
+        requestBody: ISSUE_BODY,
+        responses: {
+          ...issueResponses("NOT_FOUND: not a member, or an unknown or another organization's badge."),
+          '401': error('UNAUTHORIZED: no session (an API key is not one).'),
+          '403': error('FORBIDDEN: the organization is not approved, has no signing keys, or its monthly recipient quota is used up.'),
+        },
+      },
     },
     '/api/organizations/{orgId}/credentials/{credentialId}': {
       parameters: [orgId, credentialRef],
+      get: {
+        summary: 'One credential of the organization (by UUID or CRD- id) with its signed payload and renewal chain',
+        security: session,
+        responses: {
+          ...ok('200', 'The credential list item plus ob3Credential and renewalChain.', ref('CredentialDetail')),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND: not a member, or not a credential of this organization.'),
+          '429': common['429'],
+        },
+      },
       delete: {
         summary: 'Revoke a credential (member session)',
         description: 'Revoked for good: a revoked credential is never valid again; issuing the badge again to the recipient renews it.',
@@ -1451,6 +1596,74 @@ export const openApiDocument = {
           '400': common['400'],
           '401': error('UNAUTHORIZED'),
           '404': error('NOT_FOUND'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/organizations/{orgId}/bulk-issuances/preview': {
+      parameters: [orgId],
+      post: {
+        summary: 'What a bulk upload would do, row by row, without doing it',
+        description:
+          'The multipart body of POST .../bulk-issuances (`badgeId` and the CSV `file`, the same limits). Nothing is written: no job, ' +
+          'no credential, no quota count. A bad badgeId, a deactivated or unknown badge, an organization that cannot issue and a ' +
+          'malformed file give the errors of the upload. Each row gets the checks of a single issue and the transitions table ' +
+          "against the recipient's credential of the badge as it is now: `issue`, `renew` (the reason names what is superseded), " +
+          '`conflict` (an active non-expiring credential) or `invalid` (the reason says why). A repeated address is measured against ' +
+          'the earlier row, as the real job issues one address in CSV order. The monthly quota is not simulated.',
+        security: session,
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['badgeId', 'file'],
+                properties: {
+                  badgeId: { type: 'string', format: 'uuid' },
+                  file: { type: 'string', format: 'binary', contentMediaType: 'text/csv' },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          ...ok('200', 'Every data row with its outcome, and the counts.', ref('BulkIssuancePreview')),
+          '400': error(
+            'VALIDATION_ERROR: details.field = badgeId (missing, malformed, or the badge is deactivated) or file (as the upload).',
+          ),
+          '401': error('UNAUTHORIZED'),
+          '403': error('FORBIDDEN: the organization is not approved or has no signing keys.'),
+          '404': error("NOT_FOUND: unknown or another organization's badge (or organization)."),
+          '413': error('PAYLOAD_TOO_LARGE: the CSV file is larger than 5 MiB (details.field = file, details.limitBytes).'),
+          '415': error('UNSUPPORTED_MEDIA_TYPE: not multipart/form-data.'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/organizations/{orgId}/bulk-issuances/{bulkIssuanceId}/report.csv': {
+      parameters: [orgId, { name: 'bulkIssuanceId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+      get: {
+        summary: 'The per-row results of a bulk issuance as a CSV download',
+        description:
+          'Header `row,name,email,outcome,credentialId,reason`, then one line per data row in row order (RFC 4180, CRLF, UTF-8). ' +
+          '`outcome` is the row result as the job has it now: issued, renewed, conflict, invalid, failed, or pending. A cell that ' +
+          'starts with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with a single quote, so that a spreadsheet shows ' +
+          'it as text instead of running it as a formula.',
+        security: session,
+        responses: {
+          '200': {
+            description: 'The report (Content-Disposition: attachment; filename="bulk-{bulkIssuanceId}.csv").',
+            headers: {
+              ...rateHeaders,
+              'Content-Disposition': { schema: { type: 'string' } },
+              'Cache-Control': { schema: { type: 'string', enum: ['no-store'] } },
+            },
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          },
+          '400': error('VALIDATION_ERROR: the report takes no query parameters.'),
+          '401': error('UNAUTHORIZED'),
+          '404': error("NOT_FOUND: unknown or another organization's job."),
           '429': common['429'],
         },
       },

@@ -13,7 +13,10 @@ import {
   type RowResult,
 } from '../db/bulk-store.js';
 import { signingKeyStore } from '../db/signing-key-store.js';
-import { checkRecipientRecord, parseRecipientsCsv } from '../domain/csv.js';
+import { issueStore } from '../db/issue-store.js';
+import type { Badge } from '../domain/badge.js';
+import { checkRecipientRecord, parseRecipientsCsv, type RecipientRow } from '../domain/csv.js';
+import { previewBulkRows, type PreviewOutcome, type PreviewRow } from '../domain/lifecycle.js';
 import { checkPage, PAGE_MAX_OFFSET } from '../domain/page.js';
 import { checkUuid } from '../domain/text.js';
 import type { CallMeta, IssuanceContext } from './context.js';
@@ -103,6 +106,35 @@ async function bulkReplay(
 }
 
 /**
+ * What would refuse a whole upload, checked as a single issue checks it: badgeId (400), the
+ * file (400/413 naming `file`), an unknown badge (404), a deactivated one (400 `badgeId`), an
+ * organization without signing keys or not approved (403). Then each row gets the single-issue
+ * field checks (csv.ts); a malformed row is not an error here, it carries its reason.
+ */
+async function checkBulkUpload(
+  ctx: IssuanceContext,
+  orgId: string,
+  request: { badgeId: string; csv: Uint8Array },
+  meta: CallMeta,
+): Promise<{ badgeId: string; badge: Badge; rows: RecipientRow[] }> {
+  if (!request.badgeId) throw AppError.validation('badgeId', 'badgeId is required');
+  const badgeId = checkUuid(request.badgeId, 'badgeId');
+  if (request.csv.length === 0) throw AppError.validation('file', 'file is required (a CSV with the header name,email)');
+  const records = parseRecipientsCsv(request.csv);
+
+  const [badge, key, org] = await Promise.all([
+    badgeStore.find(ctx.db, orgId, badgeId),
+    signingKeyStore.find(ctx.db, orgId),
+    ctx.organizations.get(ctx, orgId, meta),
+  ]);
+  if (!badge) throw AppError.notFound('Badge not found');
+  if (!badge.isActive) throw AppError.validation('badgeId', 'The badge is deactivated; no new credentials can be issued from it');
+  if (!key) throw AppError.forbidden('Signing keys have not been generated for this organization');
+  if (org.status !== 'approved') throw AppError.forbidden('The organization is not approved');
+  return { badgeId, badge, rows: records.map(checkRecipientRecord) };
+}
+
+/**
  * Queues a bulk issuance (DECISIONS.md section 3). What would refuse every row is refused
  * up front, as a single issue would be: an unknown badge (404), a deactivated one (400
  * `badgeId`), an organization without signing keys or not approved (403). The CSV is
@@ -125,31 +157,14 @@ export async function createBulkIssuance(
     const replay = await bulkReplay(ctx, orgId, idem);
     if (replay) return replay;
   }
-  if (!request.badgeId) throw AppError.validation('badgeId', 'badgeId is required');
-  const badgeId = checkUuid(request.badgeId, 'badgeId');
-  if (request.csv.length === 0) throw AppError.validation('file', 'file is required (a CSV with the header name,email)');
-  const records = parseRecipientsCsv(request.csv);
-
-  const [badge, key, org] = await Promise.all([
-    badgeStore.find(ctx.db, orgId, badgeId),
-    signingKeyStore.find(ctx.db, orgId),
-    ctx.organizations.get(ctx, orgId, meta),
-  ]);
-  if (!badge) throw AppError.notFound('Badge not found');
-  if (!badge.isActive) throw AppError.validation('badgeId', 'The badge is deactivated; no new credentials can be issued from it');
-  if (!key) throw AppError.forbidden('Signing keys have not been generated for this organization');
-  if (org.status !== 'approved') throw AppError.forbidden('The organization is not approved');
-
-  const rows: NewBulkRow[] = records.map((record) => {
-    const r = checkRecipientRecord(record);
-    return {
-      row: r.row,
-      name: r.name,
-      email: r.email,
-      emailKey: r.invalidReason === null ? r.email : null,
-      invalidReason: r.invalidReason,
-    };
-  });
+  const { badgeId, rows: checked } = await checkBulkUpload(ctx, orgId, request, meta);
+  const rows: NewBulkRow[] = checked.map((r) => ({
+    row: r.row,
+    name: r.name,
+    email: r.email,
+    emailKey: r.invalidReason === null ? r.email : null,
+    invalidReason: r.invalidReason,
+  }));
   const invalid = rows.filter((r) => r.invalidReason !== null).length;
   const now = ctx.clock.now();
   const done = invalid === rows.length;
@@ -188,6 +203,36 @@ export async function createBulkIssuance(
   if (done) ctx.wakeRelay();
   ctx.logger.info({ bulkIssuanceId: job.id, organizationId: orgId, badgeId, total: job.total, invalid }, 'bulk issuance queued');
   return job;
+}
+
+export interface BulkPreview {
+  badgeId: string;
+  total: number;
+  counts: Record<PreviewOutcome, number>;
+  rows: PreviewRow[];
+}
+
+/**
+ * POST .../bulk-issuances/preview: what createBulkIssuance would do with the same badge and
+ * file, row by row, writing nothing. The same refusals of the whole upload (checkBulkUpload),
+ * the same row checks, and the transitions table applied to each recipient's prior credential
+ * of the badge as it is now, rows for one address in file order (domain/lifecycle.ts
+ * previewBulkRows). Reads only: no job, no credential, no quota count, no event.
+ */
+export async function previewBulkIssuance(
+  ctx: IssuanceContext,
+  organizationId: string,
+  request: { badgeId: string; csv: Uint8Array },
+  meta: CallMeta,
+): Promise<BulkPreview> {
+  const orgId = checkUuid(organizationId, 'organization_id', true);
+  const { badgeId, badge, rows } = await checkBulkUpload(ctx, orgId, request, meta);
+  const emails = [...new Set(rows.filter((r) => r.invalidReason === null).map((r) => r.email))];
+  const priors = await issueStore.priorsOf(ctx.db, orgId, badgeId, emails);
+  const preview = previewBulkRows(rows, priors, badge.expiresInDays, ctx.clock.now());
+  const counts: Record<PreviewOutcome, number> = { issue: 0, renew: 0, conflict: 0, invalid: 0 };
+  for (const r of preview) counts[r.outcome]++;
+  return { badgeId, total: preview.length, counts, rows: preview };
 }
 
 export interface BulkRowsQuery {

@@ -17,7 +17,7 @@ import {
   type Credential,
   type IssueInput,
 } from '../domain/credential.js';
-import { decideIssue, SUPERSEDED_REASON, type IssueDecision, type PriorCredential } from '../domain/lifecycle.js';
+import { ACTIVE_NON_EXPIRING_MESSAGE, decideIssue, SUPERSEDED_REASON, type IssueDecision, type PriorCredential } from '../domain/lifecycle.js';
 import { quotaExceeded, quotaLimitFor, quotaMonth } from '../domain/quota.js';
 import { checkUuid } from '../domain/text.js';
 import {
@@ -36,7 +36,7 @@ const badgeNotFound = () => AppError.notFound('Badge not found');
 const badgeInactive = () => AppError.validation('badgeId', 'The badge is deactivated; no new credentials can be issued from it');
 
 function activeNonExpiring(prior: PriorCredential): AppError {
-  return AppError.conflict('The recipient already has an active, non-expiring credential of this badge; revoke it before issuing again', {
+  return AppError.conflict(ACTIVE_NON_EXPIRING_MESSAGE, {
     existingCredentialId: prior.id,
     existingCredentialShortId: prior.credentialId,
   });

@@ -3,9 +3,9 @@ import { writeOutbox } from '@cred/events';
 import type { Knex } from '@cred/db';
 import { AppError } from '@cred/runtime';
 import { claimTokenStore } from '../db/claim-token-store.js';
-import { credentialStore } from '../db/credential-store.js';
+import { credentialStore, type RecipientCredential } from '../db/credential-store.js';
 import { quotaStore } from '../db/quota-store.js';
-import { CREDENTIAL_ID_RE, type Credential, type CredentialStatus } from '../domain/credential.js';
+import { checkEmail, checkRecipientPrefix, CREDENTIAL_ID_RE, type Credential, type CredentialStatus } from '../domain/credential.js';
 import { claimability } from '../domain/lifecycle.js';
 import { checkPage } from '../domain/page.js';
 import { quotaLimitFor, quotaMonth, quotaResetsAt } from '../domain/quota.js';
@@ -43,6 +43,8 @@ export interface ListQuery {
   offset: number;
   badgeId?: string | undefined;
   status?: string | undefined;
+  /** A case-insensitive prefix of the recipient e-mail. */
+  recipient?: string | undefined;
 }
 
 /** GET /api/v1/credentials: newest first, status as of the application clock, exact total. */
@@ -55,11 +57,13 @@ export async function listCredentials(ctx: IssuanceContext, organizationId: stri
     if (!STATUSES.includes(q.status as CredentialStatus)) throw AppError.validation('status', `status must be one of ${STATUSES.join(', ')}`);
     status = q.status as CredentialStatus;
   }
+  const recipientPrefix = q.recipient === undefined ? undefined : checkRecipientPrefix(q.recipient, 'recipient');
   const r = await credentialStore.list(ctx.db, {
     organizationId: orgId,
     ...page,
     ...(badgeId === undefined ? {} : { badgeId }),
     ...(status === undefined ? {} : { status }),
+    ...(recipientPrefix === undefined ? {} : { recipientPrefix }),
     now: ctx.clock.now(),
   });
   return { ...r, ...page };
@@ -96,6 +100,22 @@ export interface RecipientSession {
   userId: string;
   email: string;
   emailVerified: boolean;
+}
+
+/**
+ * GET /api/me/credentials: every credential issued to the address, in any organization,
+ * private ones included, newest first. The gateway has checked that the address is the
+ * signed-in user's and verified (accounts' current record, not the session's claim).
+ */
+export async function listRecipientCredentials(
+  ctx: IssuanceContext,
+  email: string,
+  q: { limit: number; offset: number },
+): Promise<{ items: RecipientCredential[]; total: number; limit: number; offset: number }> {
+  const address = checkEmail(email, 'email');
+  const page = checkPage(q.limit, q.offset);
+  const r = await credentialStore.listForRecipient(ctx.db, { email: address, ...page });
+  return { ...r, ...page };
 }
 
 /** The signed-in recipient owns the credential: a verified address equal to the recipient's. */

@@ -85,12 +85,23 @@ function whereStatus(q: Knex.QueryBuilder, status: CredentialStatus, now: Date):
   }
 }
 
-/** Postgres unique_violation on the short credential id (retry with a new one). */
+/** `LIKE` text matching exactly `prefix` at the start (its own `%`, `_` and `\` escaped). */
+function likePrefix(prefix: string): string {
+  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One credential of a renewal chain (its status as recorded; the caller applies the clock). */
+export type ChainLink = Pick<Credential, 'id' | 'credentialId' | 'status' | 'issuanceDate' | 'expirationDate' | 'revokedAt' | 'revocationReason'>;
+
+/** A credential in a recipient's own list: with the issuer's name and the badge's image. */
+export type RecipientCredential = Credential & { issuerName: string; badgeImageUrl: string | null };
+
 /** The advisory lock that serializes issues to one recipient of one badge. */
 function recipientLockKey(badgeId: string, recipientEmail: string): string {
   return `issue:${badgeId}:${recipientEmail}`;
 }
 
+/** Postgres unique_violation on the short credential id (retry with a new one). */
 export function isCredentialIdCollision(err: unknown): boolean {
   const e = err as { code?: string; constraint?: string };
   return e?.code === '23505' && e.constraint === 'credentials_credential_id_unique';
@@ -195,11 +206,26 @@ export const credentialStore = {
     }));
   },
 
-  /** One page of an organization's credentials, newest first, and the exact total. */
-  async list(db: Knex, o: { organizationId: string; limit: number; offset: number; badgeId?: string; status?: CredentialStatus; now: Date }): Promise<{ items: Credential[]; total: number }> {
+  /**
+   * One page of an organization's credentials, newest first, and the exact total. With
+   * `recipientPrefix` (lower-cased) only recipients whose e-mail starts with it: the range of
+   * credentials_org_recipient_prefix_idx, counted (the per-status counters know no recipients).
+   */
+  async list(
+    db: Knex,
+    o: { organizationId: string; limit: number; offset: number; badgeId?: string; status?: CredentialStatus; recipientPrefix?: string; now: Date },
+  ): Promise<{ items: Credential[]; total: number }> {
     const q = db<CredentialRow>('credentials as c').where('c.organization_id', o.organizationId);
     if (o.badgeId !== undefined) q.where('c.badge_id', o.badgeId);
     if (o.status !== undefined) whereStatus(q, o.status, o.now);
+    if (o.recipientPrefix !== undefined) q.where('c.recipient_email', 'like', likePrefix(o.recipientPrefix));
+    const counted =
+      o.recipientPrefix === undefined
+        ? credentialStore.total(db, o)
+        : q
+            .clone()
+            .count({ n: '*' })
+            .then((r) => Number((r[0] as { n: string | number }).n));
     const [rows, total] = await Promise.all([
       q
         .join('badges as b', 'b.id', 'c.badge_id')
@@ -207,7 +233,7 @@ export const credentialStore = {
         .limit(o.limit)
         .offset(o.offset)
         .select(LIST_COLUMNS),
-      credentialStore.total(db, o),
+      counted,
     ]);
     return { items: (rows as unknown as JoinedRow[]).map((r) => toCredential({ ...r, ob3: {} })), total };
   },
@@ -242,6 +268,60 @@ export const credentialStore = {
       .where({ 'c.id': id, 'c.organization_id': organizationId })
       .first('c.*', 'b.name as badge_name');
     return r ? toCredential(r as unknown as JoinedRow) : undefined;
+  },
+
+  /**
+   * Every credential linked to `id` through supersedes / superseded_by, itself included,
+   * oldest first. The walk follows the links both ways by primary key (UNION drops repeats, so
+   * it ends); it stays inside the organization.
+   */
+  async renewalChain(db: Knex, organizationId: string, id: string): Promise<ChainLink[]> {
+    const r = await db.raw<{ rows: Array<Pick<CredentialRow, 'id' | 'credential_id' | 'status' | 'issuance_date' | 'expiration_date' | 'revoked_at' | 'revocation_reason'>> }>(
+      `WITH RECURSIVE chain(id) AS (
+         SELECT ?::uuid
+         UNION
+         SELECT l.id FROM chain JOIN credentials c ON c.id = chain.id AND c.organization_id = ?
+           CROSS JOIN LATERAL (VALUES (c.supersedes_credential_id), (c.superseded_by_credential_id)) AS l(id)
+         WHERE l.id IS NOT NULL
+       )
+       SELECT c.id, c.credential_id, c.status, c.issuance_date, c.expiration_date, c.revoked_at, c.revocation_reason
+       FROM chain JOIN credentials c ON c.id = chain.id AND c.organization_id = ?
+       ORDER BY c.issuance_date ASC, c.id ASC`,
+      [id, organizationId, organizationId],
+    );
+    return r.rows.map((c) => ({
+      id: c.id,
+      credentialId: c.credential_id,
+      status: c.status,
+      issuanceDate: c.issuance_date,
+      expirationDate: c.expiration_date,
+      revokedAt: c.revoked_at,
+      revocationReason: c.revocation_reason,
+    }));
+  },
+
+  /**
+   * One page of the credentials issued to an address in any organization, newest first, with
+   * the exact total (credentials_recipient_issued_idx; one person's credentials are few).
+   */
+  async listForRecipient(db: Knex, o: { email: string; limit: number; offset: number }): Promise<{ items: RecipientCredential[]; total: number }> {
+    const q = db<CredentialRow>('credentials as c').where('c.recipient_email', o.email);
+    const [rows, count] = await Promise.all([
+      q
+        .clone()
+        .join('badges as b', 'b.id', 'c.badge_id')
+        .orderBy([{ column: 'c.issuance_date', order: 'desc' }, { column: 'c.id', order: 'desc' }])
+        .limit(o.limit)
+        .offset(o.offset)
+        .select([...LIST_COLUMNS, 'b.image_url as badge_image_url', db.raw("c.ob3->'issuer'->>'name' as issuer_name")]),
+      q.clone().count({ n: '*' }),
+    ]);
+    const items = (rows as unknown as Array<JoinedRow & { badge_image_url: string | null; issuer_name: string | null }>).map((r) => ({
+      ...toCredential({ ...r, ob3: {} }),
+      issuerName: r.issuer_name ?? '',
+      badgeImageUrl: r.badge_image_url,
+    }));
+    return { items, total: Number((count[0] as { n: string | number }).n) };
   },
 
   /** Credentials of a badge for one recipient, newest first (the renewal rules read these). */

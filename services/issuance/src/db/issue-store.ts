@@ -90,6 +90,27 @@ export const issueStore = {
     return row ? { isActive: row.is_active, prior: priorOf(row) } : undefined;
   },
 
+  /**
+   * The prior credential (as facts() reads it) of each address for one badge, in one statement:
+   * what a bulk preview measures its rows against. Addresses without a credential are absent.
+   */
+  async priorsOf(db: Knex, organizationId: string, badgeId: string, recipientEmails: readonly string[]): Promise<Map<string, PriorCredential>> {
+    const out = new Map<string, PriorCredential>();
+    if (recipientEmails.length === 0) return out;
+    const r = await db.raw<{ rows: Array<PriorColumns & { recipient_email: string }> }>(
+      `SELECT j.recipient_email, p.*
+         FROM unnest(?::text[]) AS j(recipient_email)
+         JOIN badges b ON b.id = ? AND b.organization_id = ?
+         ${PRIOR.replace('c.recipient_email = ?', 'c.recipient_email = j.recipient_email')}`,
+      [[...recipientEmails], badgeId, organizationId],
+    );
+    for (const row of r.rows) {
+      const prior = priorOf(row);
+      if (prior) out.set(row.recipient_email, prior);
+    }
+    return out;
+  },
+
   /** recheck() for several recipients of one organization in one statement; aligned with `items`. */
   async recheckMany(
     trx: Knex.Transaction,

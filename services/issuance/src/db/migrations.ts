@@ -235,4 +235,16 @@ export const migrations: Migration[] = [
       );
     },
   },
+  {
+    name: '0010_recipient_email_indexes',
+    async up(db) {
+      // "My credentials" (ListRecipientCredentials): one address across every organization,
+      // newest first, a page read straight off the index and an exact count of a small range.
+      await db.raw('CREATE INDEX credentials_recipient_issued_idx ON credentials (recipient_email, issuance_date DESC, id DESC)');
+      // The list's `recipient` filter: a prefix of the (lower-cased) address within one
+      // organization. text_pattern_ops lets `LIKE 'prefix%'` use the index whatever the
+      // database's collation; the page is then sorted from the matching range.
+      await db.raw('CREATE INDEX credentials_org_recipient_prefix_idx ON credentials (organization_id, recipient_email text_pattern_ops)');
+    },
+  },
 ];

@@ -54,6 +54,18 @@ export function checkEmail(value: unknown, field: string): string {
   return email.toLowerCase();
 }
 
+/**
+ * The list's `recipient` filter (docs/decisions.md, "Recipient filter"): an e-mail address or
+ * its beginning, 1-254 characters without white space or control characters, matched
+ * case-insensitively as a prefix (addresses are stored lower-cased, so is the prefix).
+ */
+export function checkRecipientPrefix(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.length < 1 || value.length > 254 || /[\s\p{Cc}\p{Cf}]/u.test(value)) {
+    throw AppError.validation(field, `${field} must be an e-mail address or its beginning: 1-254 characters without spaces`);
+  }
+  return value.toLowerCase();
+}
+
 /** DECISIONS.md section 1: recipient names are 1-200 characters, counted in Unicode code points after trimming. */
 export const RECIPIENT_NAME_MAX_CHARS = 200;
 

@@ -1,7 +1,12 @@
-import { effectiveStatus, type Credential } from './credential.js';
+import { effectiveStatus, expirationFor, issuanceInstant, type Credential } from './credential.js';
+import type { RecipientRow } from './csv.js';
 
 /** DECISIONS.md section 1: the reason recorded on a credential superseded by a renewal. */
 export const SUPERSEDED_REASON = 'superseded by renewal';
+
+/** The 409 of issuing to a recipient who holds an active, non-expiring credential of the badge (also a bulk row's reason). */
+export const ACTIVE_NON_EXPIRING_MESSAGE =
+  'The recipient already has an active, non-expiring credential of this badge; revoke it before issuing again';
 
 /** The recipient's credential of the badge that issuing again is measured against. */
 export type PriorCredential = Pick<Credential, 'id' | 'credentialId' | 'status' | 'expirationDate' | 'revokedAt'>;
@@ -37,4 +42,50 @@ export function claimability(c: Pick<Credential, 'status' | 'expirationDate' | '
   if (status === 'expired') return 'expired';
   if (status === 'valid') return 'already_claimed';
   return 'claimable';
+}
+
+export type PreviewOutcome = 'issue' | 'renew' | 'conflict' | 'invalid';
+
+export interface PreviewRow {
+  row: number;
+  name: string;
+  email: string;
+  outcome: PreviewOutcome;
+  reason: string | null;
+}
+
+/**
+ * What a bulk job would do with its rows, in file order, without doing it: each valid row goes
+ * through decideIssue against the recipient's prior credential (`priors`, by lower-cased
+ * e-mail), and a row that would issue becomes the prior of the next row for the same address,
+ * as the worker issues a job's rows for one address one after the other in CSV order. So a
+ * repeated address renews the earlier row's credential (time-bound badge) or conflicts with it
+ * (non-expiring badge). The quota is not simulated (a row the quota refuses ends `failed`).
+ */
+export function previewBulkRows(
+  rows: readonly RecipientRow[],
+  priors: ReadonlyMap<string, PriorCredential>,
+  expiresInDays: number | null,
+  now: Date,
+): PreviewRow[] {
+  const latest = new Map<string, { prior: PriorCredential; row?: number }>();
+  for (const [email, prior] of priors) latest.set(email, { prior });
+  const issuedAt = issuanceInstant(now);
+  return rows.map((r): PreviewRow => {
+    const base = { row: r.row, name: r.name, email: r.email };
+    if (r.invalidReason !== null) return { ...base, outcome: 'invalid', reason: r.invalidReason };
+    const known = latest.get(r.email);
+    const decision = decideIssue(known?.prior ?? null, now);
+    const what = known?.row === undefined ? known?.prior.credentialId : `the credential of row ${known.row} of this file`;
+    if (decision.kind === 'conflict') {
+      return { ...base, outcome: 'conflict', reason: known?.row === undefined ? ACTIVE_NON_EXPIRING_MESSAGE : `${ACTIVE_NON_EXPIRING_MESSAGE} (${what})` };
+    }
+    latest.set(r.email, {
+      prior: { id: '', credentialId: '', status: 'pending', expirationDate: expirationFor(issuedAt, expiresInDays), revokedAt: null },
+      row: r.row,
+    });
+    if (decision.kind === 'first') return { ...base, outcome: 'issue', reason: null };
+    const effect = decision.priorAction === 'revoke' ? 'which is revoked as superseded by renewal' : `which is ${decision.priorStatus}`;
+    return { ...base, outcome: 'renew', reason: `Renews ${what}, ${effect}` };
+  });
 }

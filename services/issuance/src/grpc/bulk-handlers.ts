@@ -1,6 +1,6 @@
 import type { ServerUnaryCall } from '@grpc/grpc-js';
 import type { CallMeta, IssuanceContext } from '../app/context.js';
-import { createBulkIssuance, getBulkIssuance, listBulkIssuances, type BulkJob, type BulkRow } from '../app/bulk-issuance.js';
+import { createBulkIssuance, getBulkIssuance, listBulkIssuances, previewBulkIssuance, type BulkJob, type BulkRow } from '../app/bulk-issuance.js';
 
 type Call = ServerUnaryCall<unknown, unknown>;
 
@@ -47,7 +47,7 @@ export function bulkRowToProto(r: BulkRow) {
   };
 }
 
-/** Bulk issuance RPCs (CreateBulkIssuance, GetBulkIssuance, ListBulkIssuances). */
+/** Bulk issuance RPCs (CreateBulkIssuance, PreviewBulkIssuance, GetBulkIssuance, ListBulkIssuances). */
 export function bulkHandlers(ctx: IssuanceContext): Record<string, (req: never, call: never) => Promise<unknown>> {
   return {
     CreateBulkIssuance: async (
@@ -66,6 +66,16 @@ export function bulkHandlers(ctx: IssuanceContext): Record<string, (req: never, 
         metaOf(call),
       );
       return { ...bulkJobToProto(job), idempotent_replay: job.idempotentReplay === true };
+    },
+
+    PreviewBulkIssuance: async (req: { organization_id: string; badge_id: string; csv: Buffer }, call: Call) => {
+      const p = await previewBulkIssuance(ctx, req.organization_id, { badgeId: req.badge_id, csv: Buffer.from(req.csv ?? []) }, metaOf(call));
+      return {
+        badge_id: p.badgeId,
+        total: p.total,
+        ...p.counts,
+        rows: p.rows.map((r) => ({ row: r.row, name: r.name, email: r.email, outcome: r.outcome, ...(r.reason === null ? {} : { reason: r.reason }) })),
+      };
     },
 
     GetBulkIssuance: async (req: {

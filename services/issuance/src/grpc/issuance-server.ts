@@ -5,17 +5,18 @@ import type { ServerUnaryCall } from '@grpc/grpc-js';
 import { generateSigningKeys } from '../app/generate-signing-keys.js';
 import { createBadge, deleteBadge, getBadge, getBadgeImage, listBadges, setBadgeImage, updateBadge } from '../app/badges.js';
 import type { CallMeta, IssuanceContext } from '../app/context.js';
-import { getCredential } from '../app/get-credential.js';
+import { getCredential, getCredentialDetail } from '../app/get-credential.js';
 import { issueCredential } from '../app/issue-credential.js';
 import {
   claimCredential,
   getQuota,
   listCredentials,
+  listRecipientCredentials,
   revokeCredential,
   setCredentialVisibility,
   type RecipientSession,
 } from '../app/lifecycle.js';
-import { badgeToProto, credentialToProto } from './mappers.js';
+import { badgeToProto, chainLinkToProto, credentialToProto } from './mappers.js';
 import { bulkHandlers } from './bulk-handlers.js';
 
 const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
@@ -138,16 +139,48 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
       GetCredential: async (req: { organization_id: string; credential_uuid: string }) =>
         credentialToProto(await getCredential(ctx, req.organization_id, req.credential_uuid), ctx.baseUrl, ctx.clock.now()),
 
-      ListCredentials: async (req: { organization_id: string; limit: number; offset: number; badge_id?: string; status?: string }) => {
+      GetCredentialDetail: async (req: { organization_id: string; credential_ref: string }) => {
+        const r = await getCredentialDetail(ctx, req.organization_id, req.credential_ref);
+        const now = ctx.clock.now();
+        return {
+          credential: credentialToProto(r.credential, ctx.baseUrl, now),
+          renewal_chain: r.renewalChain.map((l) => chainLinkToProto(l, now)),
+        };
+      },
+
+      ListCredentials: async (req: {
+        organization_id: string;
+        limit: number;
+        offset: number;
+        badge_id?: string;
+        status?: string;
+        recipient?: string;
+      }) => {
         const r = await listCredentials(ctx, req.organization_id, {
           limit: req.limit,
           offset: req.offset,
           badgeId: req.badge_id,
           status: req.status,
+          recipient: req.recipient,
         });
         const now = ctx.clock.now();
         return {
           credentials: r.items.map((c) => ({ ...credentialToProto(c, ctx.baseUrl, now), ob3_credential_json: '' })),
+          limit: r.limit,
+          offset: r.offset,
+          total: r.total,
+        };
+      },
+
+      ListRecipientCredentials: async (req: { email: string; limit: number; offset: number }) => {
+        const r = await listRecipientCredentials(ctx, req.email, { limit: req.limit, offset: req.offset });
+        const now = ctx.clock.now();
+        return {
+          credentials: r.items.map((c) => ({
+            credential: { ...credentialToProto(c, ctx.baseUrl, now), ob3_credential_json: '' },
+            issuer_name: c.issuerName,
+            ...(c.badgeImageUrl === null ? {} : { badge_image_url: c.badgeImageUrl }),
+          })),
           limit: r.limit,
           offset: r.offset,
           total: r.total,

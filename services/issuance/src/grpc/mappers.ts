@@ -1,4 +1,5 @@
 import { badgeView, type Badge } from '../domain/badge.js';
+import type { ChainLink } from '../db/credential-store.js';
 import { effectiveStatus, verificationUrl, type Credential } from '../domain/credential.js';
 
 /** The proto Badge message (credentials.issuance.v1.Badge). */
@@ -68,5 +69,18 @@ export function credentialToProto(c: Credential, baseUrl: string, now: Date) {
     ...optional('supersedes_credential_id', c.supersedesCredentialId),
     ...optional('superseded_by_credential_id', c.supersededByCredentialId),
     ob3_credential_json: JSON.stringify(c.ob3),
+  };
+}
+
+/** One credential of a renewal chain -> proto RenewalLink, with the status as of `now`. */
+export function chainLinkToProto(l: ChainLink, now: Date) {
+  return {
+    id: l.id,
+    credential_id: l.credentialId,
+    status: effectiveStatus(l, now),
+    issuance_date: l.issuanceDate.toISOString(),
+    ...optional('expiration_date', iso(l.expirationDate)),
+    ...optional('revoked_at', iso(l.revokedAt)),
+    ...optional('revocation_reason', l.revocationReason),
   };
 }

@@ -6,15 +6,18 @@ import type { Badge as _credentials_issuance_v1_Badge, Badge__Output as _credent
 import type { BadgeIdRequest as _credentials_issuance_v1_BadgeIdRequest, BadgeIdRequest__Output as _credentials_issuance_v1_BadgeIdRequest__Output } from '../../../credentials/issuance/v1/BadgeIdRequest';
 import type { BadgeImage as _credentials_issuance_v1_BadgeImage, BadgeImage__Output as _credentials_issuance_v1_BadgeImage__Output } from '../../../credentials/issuance/v1/BadgeImage';
 import type { BulkIssuance as _credentials_issuance_v1_BulkIssuance, BulkIssuance__Output as _credentials_issuance_v1_BulkIssuance__Output } from '../../../credentials/issuance/v1/BulkIssuance';
+import type { BulkIssuancePreview as _credentials_issuance_v1_BulkIssuancePreview, BulkIssuancePreview__Output as _credentials_issuance_v1_BulkIssuancePreview__Output } from '../../../credentials/issuance/v1/BulkIssuancePreview';
 import type { ClaimCredentialRequest as _credentials_issuance_v1_ClaimCredentialRequest, ClaimCredentialRequest__Output as _credentials_issuance_v1_ClaimCredentialRequest__Output } from '../../../credentials/issuance/v1/ClaimCredentialRequest';
 import type { CreateBadgeRequest as _credentials_issuance_v1_CreateBadgeRequest, CreateBadgeRequest__Output as _credentials_issuance_v1_CreateBadgeRequest__Output } from '../../../credentials/issuance/v1/CreateBadgeRequest';
 import type { CreateBulkIssuanceRequest as _credentials_issuance_v1_CreateBulkIssuanceRequest, CreateBulkIssuanceRequest__Output as _credentials_issuance_v1_CreateBulkIssuanceRequest__Output } from '../../../credentials/issuance/v1/CreateBulkIssuanceRequest';
 import type { Credential as _credentials_issuance_v1_Credential, Credential__Output as _credentials_issuance_v1_Credential__Output } from '../../../credentials/issuance/v1/Credential';
+import type { CredentialDetail as _credentials_issuance_v1_CredentialDetail, CredentialDetail__Output as _credentials_issuance_v1_CredentialDetail__Output } from '../../../credentials/issuance/v1/CredentialDetail';
 import type { DeleteBadgeResponse as _credentials_issuance_v1_DeleteBadgeResponse, DeleteBadgeResponse__Output as _credentials_issuance_v1_DeleteBadgeResponse__Output } from '../../../credentials/issuance/v1/DeleteBadgeResponse';
 import type { GenerateSigningKeysRequest as _credentials_issuance_v1_GenerateSigningKeysRequest, GenerateSigningKeysRequest__Output as _credentials_issuance_v1_GenerateSigningKeysRequest__Output } from '../../../credentials/issuance/v1/GenerateSigningKeysRequest';
 import type { GenerateSigningKeysResponse as _credentials_issuance_v1_GenerateSigningKeysResponse, GenerateSigningKeysResponse__Output as _credentials_issuance_v1_GenerateSigningKeysResponse__Output } from '../../../credentials/issuance/v1/GenerateSigningKeysResponse';
 import type { GetBadgeImageRequest as _credentials_issuance_v1_GetBadgeImageRequest, GetBadgeImageRequest__Output as _credentials_issuance_v1_GetBadgeImageRequest__Output } from '../../../credentials/issuance/v1/GetBadgeImageRequest';
 import type { GetBulkIssuanceRequest as _credentials_issuance_v1_GetBulkIssuanceRequest, GetBulkIssuanceRequest__Output as _credentials_issuance_v1_GetBulkIssuanceRequest__Output } from '../../../credentials/issuance/v1/GetBulkIssuanceRequest';
+import type { GetCredentialDetailRequest as _credentials_issuance_v1_GetCredentialDetailRequest, GetCredentialDetailRequest__Output as _credentials_issuance_v1_GetCredentialDetailRequest__Output } from '../../../credentials/issuance/v1/GetCredentialDetailRequest';
 import type { GetCredentialRequest as _credentials_issuance_v1_GetCredentialRequest, GetCredentialRequest__Output as _credentials_issuance_v1_GetCredentialRequest__Output } from '../../../credentials/issuance/v1/GetCredentialRequest';
 import type { GetQuotaRequest as _credentials_issuance_v1_GetQuotaRequest, GetQuotaRequest__Output as _credentials_issuance_v1_GetQuotaRequest__Output } from '../../../credentials/issuance/v1/GetQuotaRequest';
 import type { IssueCredentialRequest as _credentials_issuance_v1_IssueCredentialRequest, IssueCredentialRequest__Output as _credentials_issuance_v1_IssueCredentialRequest__Output } from '../../../credentials/issuance/v1/IssueCredentialRequest';
@@ -24,6 +27,9 @@ import type { ListBulkIssuancesRequest as _credentials_issuance_v1_ListBulkIssua
 import type { ListBulkIssuancesResponse as _credentials_issuance_v1_ListBulkIssuancesResponse, ListBulkIssuancesResponse__Output as _credentials_issuance_v1_ListBulkIssuancesResponse__Output } from '../../../credentials/issuance/v1/ListBulkIssuancesResponse';
 import type { ListCredentialsRequest as _credentials_issuance_v1_ListCredentialsRequest, ListCredentialsRequest__Output as _credentials_issuance_v1_ListCredentialsRequest__Output } from '../../../credentials/issuance/v1/ListCredentialsRequest';
 import type { ListCredentialsResponse as _credentials_issuance_v1_ListCredentialsResponse, ListCredentialsResponse__Output as _credentials_issuance_v1_ListCredentialsResponse__Output } from '../../../credentials/issuance/v1/ListCredentialsResponse';
+import type { ListRecipientCredentialsRequest as _credentials_issuance_v1_ListRecipientCredentialsRequest, ListRecipientCredentialsRequest__Output as _credentials_issuance_v1_ListRecipientCredentialsRequest__Output } from '../../../credentials/issuance/v1/ListRecipientCredentialsRequest';
+import type { ListRecipientCredentialsResponse as _credentials_issuance_v1_ListRecipientCredentialsResponse, ListRecipientCredentialsResponse__Output as _credentials_issuance_v1_ListRecipientCredentialsResponse__Output } from '../../../credentials/issuance/v1/ListRecipientCredentialsResponse';
+import type { PreviewBulkIssuanceRequest as _credentials_issuance_v1_PreviewBulkIssuanceRequest, PreviewBulkIssuanceRequest__Output as _credentials_issuance_v1_PreviewBulkIssuanceRequest__Output } from '../../../credentials/issuance/v1/PreviewBulkIssuanceRequest';
 import type { Quota as _credentials_issuance_v1_Quota, Quota__Output as _credentials_issuance_v1_Quota__Output } from '../../../credentials/issuance/v1/Quota';
 import type { RevokeCredentialRequest as _credentials_issuance_v1_RevokeCredentialRequest, RevokeCredentialRequest__Output as _credentials_issuance_v1_RevokeCredentialRequest__Output } from '../../../credentials/issuance/v1/RevokeCredentialRequest';
 import type { SetBadgeImageRequest as _credentials_issuance_v1_SetBadgeImageRequest, SetBadgeImageRequest__Output as _credentials_issuance_v1_SetBadgeImageRequest__Output } from '../../../credentials/issuance/v1/SetBadgeImageRequest';
@@ -112,6 +118,15 @@ export interface IssuanceServiceClient extends grpc.Client {
   getCredential(argument: _credentials_issuance_v1_GetCredentialRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   getCredential(argument: _credentials_issuance_v1_GetCredentialRequest, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   
+  GetCredentialDetail(argument: _credentials_issuance_v1_GetCredentialDetailRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_CredentialDetail__Output>): grpc.ClientUnaryCall;
+  GetCredentialDetail(argument: _credentials_issuance_v1_GetCredentialDetailRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_CredentialDetail__Output>): grpc.ClientUnaryCall;
+  GetCredentialDetail(argument: _credentials_issuance_v1_GetCredentialDetailRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_CredentialDetail__Output>): grpc.ClientUnaryCall;
+  GetCredentialDetail(argument: _credentials_issuance_v1_GetCredentialDetailRequest, callback: grpc.requestCallback<_credentials_issuance_v1_CredentialDetail__Output>): grpc.ClientUnaryCall;
+  getCredentialDetail(argument: _credentials_issuance_v1_GetCredentialDetailRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_CredentialDetail__Output>): grpc.ClientUnaryCall;
+  getCredentialDetail(argument: _credentials_issuance_v1_GetCredentialDetailRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_CredentialDetail__Output>): grpc.ClientUnaryCall;
+  getCredentialDetail(argument: _credentials_issuance_v1_GetCredentialDetailRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_CredentialDetail__Output>): grpc.ClientUnaryCall;
+  getCredentialDetail(argument: _credentials_issuance_v1_GetCredentialDetailRequest, callback: grpc.requestCallback<_credentials_issuance_v1_CredentialDetail__Output>): grpc.ClientUnaryCall;
+  
   GetQuota(argument: _credentials_issuance_v1_GetQuotaRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Quota__Output>): grpc.ClientUnaryCall;
   GetQuota(argument: _credentials_issuance_v1_GetQuotaRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Quota__Output>): grpc.ClientUnaryCall;
   GetQuota(argument: _credentials_issuance_v1_GetQuotaRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Quota__Output>): grpc.ClientUnaryCall;
@@ -156,6 +171,24 @@ export interface IssuanceServiceClient extends grpc.Client {
   listCredentials(argument: _credentials_issuance_v1_ListCredentialsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
   listCredentials(argument: _credentials_issuance_v1_ListCredentialsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
   listCredentials(argument: _credentials_issuance_v1_ListCredentialsRequest, callback: grpc.requestCallback<_credentials_issuance_v1_ListCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListRecipientCredentials(argument: _credentials_issuance_v1_ListRecipientCredentialsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListRecipientCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  ListRecipientCredentials(argument: _credentials_issuance_v1_ListRecipientCredentialsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_ListRecipientCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  ListRecipientCredentials(argument: _credentials_issuance_v1_ListRecipientCredentialsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListRecipientCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  ListRecipientCredentials(argument: _credentials_issuance_v1_ListRecipientCredentialsRequest, callback: grpc.requestCallback<_credentials_issuance_v1_ListRecipientCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  listRecipientCredentials(argument: _credentials_issuance_v1_ListRecipientCredentialsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListRecipientCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  listRecipientCredentials(argument: _credentials_issuance_v1_ListRecipientCredentialsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_ListRecipientCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  listRecipientCredentials(argument: _credentials_issuance_v1_ListRecipientCredentialsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListRecipientCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  listRecipientCredentials(argument: _credentials_issuance_v1_ListRecipientCredentialsRequest, callback: grpc.requestCallback<_credentials_issuance_v1_ListRecipientCredentialsResponse__Output>): grpc.ClientUnaryCall;
+  
+  PreviewBulkIssuance(argument: _credentials_issuance_v1_PreviewBulkIssuanceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuancePreview__Output>): grpc.ClientUnaryCall;
+  PreviewBulkIssuance(argument: _credentials_issuance_v1_PreviewBulkIssuanceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuancePreview__Output>): grpc.ClientUnaryCall;
+  PreviewBulkIssuance(argument: _credentials_issuance_v1_PreviewBulkIssuanceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuancePreview__Output>): grpc.ClientUnaryCall;
+  PreviewBulkIssuance(argument: _credentials_issuance_v1_PreviewBulkIssuanceRequest, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuancePreview__Output>): grpc.ClientUnaryCall;
+  previewBulkIssuance(argument: _credentials_issuance_v1_PreviewBulkIssuanceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuancePreview__Output>): grpc.ClientUnaryCall;
+  previewBulkIssuance(argument: _credentials_issuance_v1_PreviewBulkIssuanceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuancePreview__Output>): grpc.ClientUnaryCall;
+  previewBulkIssuance(argument: _credentials_issuance_v1_PreviewBulkIssuanceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuancePreview__Output>): grpc.ClientUnaryCall;
+  previewBulkIssuance(argument: _credentials_issuance_v1_PreviewBulkIssuanceRequest, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuancePreview__Output>): grpc.ClientUnaryCall;
   
   RevokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   RevokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
@@ -214,6 +247,8 @@ export interface IssuanceServiceHandlers extends grpc.UntypedServiceImplementati
   
   GetCredential: grpc.handleUnaryCall<_credentials_issuance_v1_GetCredentialRequest__Output, _credentials_issuance_v1_Credential>;
   
+  GetCredentialDetail: grpc.handleUnaryCall<_credentials_issuance_v1_GetCredentialDetailRequest__Output, _credentials_issuance_v1_CredentialDetail>;
+  
   GetQuota: grpc.handleUnaryCall<_credentials_issuance_v1_GetQuotaRequest__Output, _credentials_issuance_v1_Quota>;
   
   IssueCredential: grpc.handleUnaryCall<_credentials_issuance_v1_IssueCredentialRequest__Output, _credentials_issuance_v1_Credential>;
@@ -223,6 +258,10 @@ export interface IssuanceServiceHandlers extends grpc.UntypedServiceImplementati
   ListBulkIssuances: grpc.handleUnaryCall<_credentials_issuance_v1_ListBulkIssuancesRequest__Output, _credentials_issuance_v1_ListBulkIssuancesResponse>;
   
   ListCredentials: grpc.handleUnaryCall<_credentials_issuance_v1_ListCredentialsRequest__Output, _credentials_issuance_v1_ListCredentialsResponse>;
+  
+  ListRecipientCredentials: grpc.handleUnaryCall<_credentials_issuance_v1_ListRecipientCredentialsRequest__Output, _credentials_issuance_v1_ListRecipientCredentialsResponse>;
+  
+  PreviewBulkIssuance: grpc.handleUnaryCall<_credentials_issuance_v1_PreviewBulkIssuanceRequest__Output, _credentials_issuance_v1_BulkIssuancePreview>;
   
   RevokeCredential: grpc.handleUnaryCall<_credentials_issuance_v1_RevokeCredentialRequest__Output, _credentials_issuance_v1_Credential>;
   
@@ -244,11 +283,14 @@ export interface IssuanceServiceDefinition extends grpc.ServiceDefinition {
   GetBadgeImage: MethodDefinition<_credentials_issuance_v1_GetBadgeImageRequest, _credentials_issuance_v1_BadgeImage, _credentials_issuance_v1_GetBadgeImageRequest__Output, _credentials_issuance_v1_BadgeImage__Output>
   GetBulkIssuance: MethodDefinition<_credentials_issuance_v1_GetBulkIssuanceRequest, _credentials_issuance_v1_BulkIssuance, _credentials_issuance_v1_GetBulkIssuanceRequest__Output, _credentials_issuance_v1_BulkIssuance__Output>
   GetCredential: MethodDefinition<_credentials_issuance_v1_GetCredentialRequest, _credentials_issuance_v1_Credential, _credentials_issuance_v1_GetCredentialRequest__Output, _credentials_issuance_v1_Credential__Output>
+  GetCredentialDetail: MethodDefinition<_credentials_issuance_v1_GetCredentialDetailRequest, _credentials_issuance_v1_CredentialDetail, _credentials_issuance_v1_GetCredentialDetailRequest__Output, _credentials_issuance_v1_CredentialDetail__Output>
   GetQuota: MethodDefinition<_credentials_issuance_v1_GetQuotaRequest, _credentials_issuance_v1_Quota, _credentials_issuance_v1_GetQuotaRequest__Output, _credentials_issuance_v1_Quota__Output>
   IssueCredential: MethodDefinition<_credentials_issuance_v1_IssueCredentialRequest, _credentials_issuance_v1_Credential, _credentials_issuance_v1_IssueCredentialRequest__Output, _credentials_issuance_v1_Credential__Output>
   ListBadges: MethodDefinition<_credentials_issuance_v1_ListBadgesRequest, _credentials_issuance_v1_ListBadgesResponse, _credentials_issuance_v1_ListBadgesRequest__Output, _credentials_issuance_v1_ListBadgesResponse__Output>
   ListBulkIssuances: MethodDefinition<_credentials_issuance_v1_ListBulkIssuancesRequest, _credentials_issuance_v1_ListBulkIssuancesResponse, _credentials_issuance_v1_ListBulkIssuancesRequest__Output, _credentials_issuance_v1_ListBulkIssuancesResponse__Output>
   ListCredentials: MethodDefinition<_credentials_issuance_v1_ListCredentialsRequest, _credentials_issuance_v1_ListCredentialsResponse, _credentials_issuance_v1_ListCredentialsRequest__Output, _credentials_issuance_v1_ListCredentialsResponse__Output>
+  ListRecipientCredentials: MethodDefinition<_credentials_issuance_v1_ListRecipientCredentialsRequest, _credentials_issuance_v1_ListRecipientCredentialsResponse, _credentials_issuance_v1_ListRecipientCredentialsRequest__Output, _credentials_issuance_v1_ListRecipientCredentialsResponse__Output>
+  PreviewBulkIssuance: MethodDefinition<_credentials_issuance_v1_PreviewBulkIssuanceRequest, _credentials_issuance_v1_BulkIssuancePreview, _credentials_issuance_v1_PreviewBulkIssuanceRequest__Output, _credentials_issuance_v1_BulkIssuancePreview__Output>
   RevokeCredential: MethodDefinition<_credentials_issuance_v1_RevokeCredentialRequest, _credentials_issuance_v1_Credential, _credentials_issuance_v1_RevokeCredentialRequest__Output, _credentials_issuance_v1_Credential__Output>
   SetBadgeImage: MethodDefinition<_credentials_issuance_v1_SetBadgeImageRequest, _credentials_issuance_v1_Badge, _credentials_issuance_v1_SetBadgeImageRequest__Output, _credentials_issuance_v1_Badge__Output>
   SetCredentialVisibility: MethodDefinition<_credentials_issuance_v1_SetCredentialVisibilityRequest, _credentials_issuance_v1_Credential, _credentials_issuance_v1_SetCredentialVisibilityRequest__Output, _credentials_issuance_v1_Credential__Output>

@@ -7,8 +7,10 @@ export interface ListCredentialsRequest {
   'offset'?: (number);
   'badge_id'?: (string);
   'status'?: (string);
+  'recipient'?: (string);
   '_badge_id'?: "badge_id";
   '_status'?: "status";
+  '_recipient'?: "recipient";
 }
 
 export interface ListCredentialsRequest__Output {
@@ -17,6 +19,8 @@ export interface ListCredentialsRequest__Output {
   'offset': (number);
   'badge_id'?: (string);
   'status'?: (string);
+  'recipient'?: (string);
   '_badge_id'?: "badge_id";
   '_status'?: "status";
+  '_recipient'?: "recipient";
 }

@@ -1,0 +1,89 @@
+import type { RequestHandler, Response } from 'express';
+import { AppError } from '@cred/runtime';
+import type { Upstreams } from '../upstream/clients.js';
+import { requestIdOf } from './body.js';
+import { REPLAYED_HEADER } from './idempotency.js';
+
+const ISSUE_FIELDS = ['badgeId', 'recipient'];
+const RECIPIENT_FIELDS = ['name', 'email'];
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function stringField(value: unknown, field: string, what: string): string {
+  if (value === undefined || value === null) throw AppError.validation(field, `${field} is required`);
+  if (typeof value !== 'string') throw AppError.validation(field, `${field} must be ${what}`);
+  return value;
+}
+
+/**
+ * The issue body's shape (DECISIONS.md section 1): an object with badgeId and recipient
+ * {name, email}, nothing else. The issuance service checks the values themselves.
+ */
+export function issueBody(body: unknown): { badgeId: string; name: string; email: string } {
+  if (!isObject(body)) throw AppError.validation('body', 'The body must be a JSON object');
+  for (const key of Object.keys(body)) {
+    if (!ISSUE_FIELDS.includes(key)) throw AppError.validation(key.slice(0, 64), `Unknown field: ${key.slice(0, 64)}`);
+  }
+  const badgeId = stringField(body.badgeId, 'badgeId', 'a UUID');
+  if (body.recipient === undefined || body.recipient === null) throw AppError.validation('recipient', 'recipient is required');
+  if (!isObject(body.recipient)) throw AppError.validation('recipient', 'recipient must be an object with name and email');
+  for (const key of Object.keys(body.recipient)) {
+    if (!RECIPIENT_FIELDS.includes(key))
+      throw AppError.validation(`recipient.${key.slice(0, 64)}`, `Unknown field: recipient.${key.slice(0, 64)}`);
+  }
+  return {
+    badgeId,
+    name: stringField(body.recipient.name, 'recipient.name', 'a string'),
+    email: stringField(body.recipient.email, 'recipient.email', 'a string'),
+  };
+}
+
+/** Who issues, for the audit trail, and where the new credential is read. */
+export interface Issuer {
+  organizationId: string;
+  /** "api_key:<id>" or "user:<id>". */
+  issuedBy: string;
+  location: (credentialUuid: string) => string;
+}
+
+/**
+ * The issue of one credential (SPEC.md "Issue a credential"), shared by POST /api/v1/credentials
+ * (API key; plan checked by apiKeyAuth) and POST /api/organizations/{orgId}/credentials (member
+ * session; any plan): the same body rules, the same issuance call, the same 201. With the
+ * idempotency middleware in front, its scoped key goes to issuance with the call.
+ */
+export function issueCredentialHandler(issuance: Pick<Upstreams, 'issuance'>['issuance'], issuerOf: (res: Response) => Issuer): RequestHandler {
+  return async (req, res) => {
+    const issuer = issuerOf(res);
+    const body = issueBody(req.body ?? {});
+    const c = await issuance.IssueCredential(
+      {
+        organization_id: issuer.organizationId,
+        badge_id: body.badgeId,
+        recipient_name: body.name,
+        recipient_email: body.email,
+        issued_by: issuer.issuedBy,
+        idempotency_key: typeof res.locals.idempotencyKey === 'string' ? res.locals.idempotencyKey : '',
+      },
+      { requestId: requestIdOf(res) },
+    );
+    // Issuance found this key with the issue it already made (a retry after a lost answer).
+    if (c.idempotent_replay) res.set(REPLAYED_HEADER, 'true');
+    res
+      .status(201)
+      .location(issuer.location(c.id))
+      .json({
+        id: c.id,
+        credentialId: c.credential_id,
+        verificationUrl: c.verification_url,
+        status: c.status,
+        issuanceDate: c.issuance_date,
+        expirationDate: c.expiration_date ?? null,
+        recipientName: c.recipient_name,
+        recipientEmail: c.recipient_email,
+        supersedesCredentialId: c.supersedes_credential_id ?? null,
+      });
+  };
+}

@@ -1,0 +1,44 @@
+import { Router } from 'express';
+import { AppError } from '@cred/runtime';
+import type { SessionVerifier } from '../auth/session-verifier.js';
+import type { Upstreams } from '../upstream/clients.js';
+import { requestIdOf } from './body.js';
+import { credentialJson, queryInt } from './badge-routes.js';
+import { requireSession } from './session-auth.js';
+
+/**
+ * /api/me: the signed-in user as a recipient (session JWT, any user, no organization needed).
+ *
+ * `GET /api/me/credentials?limit&offset`: every credential issued to the user's e-mail address
+ * in any organization, private ones included, newest first (issuanceDate desc, id desc), each
+ * a credential list item plus `issuerName` and `badgeImageUrl`. The address and whether it is
+ * verified come from accounts' current record, not from the session's claims: an address
+ * verified after sign-in counts at once, and an address that is not verified (yet) shows
+ * nothing, since anyone can sign up with anyone's address (403).
+ */
+export function meRoutes(upstreams: Pick<Upstreams, 'accounts' | 'issuance'>, verifySession: SessionVerifier): Router {
+  const router = Router();
+  router.use(requireSession(verifySession));
+
+  router.get('/credentials', async (req, res) => {
+    for (const key of Object.keys(req.query)) {
+      if (!['limit', 'offset'].includes(key)) throw AppError.validation(key.slice(0, 64), `Unknown query parameter: ${key.slice(0, 64)}`);
+    }
+    const limit = queryInt(req.query.limit, 'limit', 50, 1, 100);
+    const offset = queryInt(req.query.offset, 'offset', 0, 0, 1_000_000);
+    const requestId = requestIdOf(res);
+    const user = await upstreams.accounts.GetUser({ user_id: String(res.locals.userId) }, { requestId });
+    if (!user.email_verified) throw AppError.forbidden('Verify your e-mail address to see the credentials issued to it');
+    const r = await upstreams.issuance.ListRecipientCredentials({ email: user.email, limit, offset }, { requestId });
+    res.status(200).json({
+      data: (r.credentials ?? []).map((item) => ({
+        ...credentialJson(item.credential!),
+        issuerName: item.issuer_name,
+        badgeImageUrl: item.badge_image_url ?? null,
+      })),
+      pagination: { limit: r.limit, offset: r.offset, total: r.total },
+    });
+  });
+
+  return router;
+}

@@ -18,7 +18,7 @@ const PREVIEW_PAGE = 50;
 
 const OUTCOME_TEXT: Record<BulkOutcome, string> = {
   issue: 'Will be issued',
-  renew: 'Will renew an earlier credential',
+  renew: 'Will renew',
   conflict: 'Refused: already holds it',
   invalid: 'Invalid row',
 };

@@ -258,7 +258,14 @@ function BadgeForm({ orgId, badge, onChanged }: { orgId: string; badge: Badge | 
       ) : null}
       {badge ? (
         <p>
-          <a href={badge.publicUrl}>Public page of this badge</a> <span class="muted">(what anyone sees)</span>
+          <a href={badge.publicUrl}>Public page of this badge</a> <span class="muted">(what anyone sees)</span> ·{' '}
+          <Link href={pagePath('credentials', { orgId }, { badgeId: badge.id })}>Credentials of this badge</Link>
+          {badge.isActive ? (
+            <>
+              {' '}
+              · <Link href={pagePath('issue', { orgId }, { badgeId: badge.id })}>Issue this badge</Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       <ErrorSummary error={error} fields={['name', 'description', 'criteria', 'tags', 'expiresInDays', 'image']} />

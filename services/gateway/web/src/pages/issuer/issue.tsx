@@ -6,7 +6,7 @@ import { useOrg } from '../../components/layout.js';
 import { CopyButton, DateText, Loaded, Notice, QrCode, StatusTag, UsageMeter } from '../../components/ui.js';
 import { useResource, useSubmission, useTitle } from '../../hooks.js';
 import { pagePath } from '../../routes.js';
-import { Link } from '../../router.js';
+import { Link, useLocation } from '../../router.js';
 import type { IssuedCredential, Quota } from '../../types.js';
 import { CredentialLink, IssueReadiness, allBadges, expiryText, localError, newIdempotencyKey, orgApi } from './common.js';
 
@@ -119,7 +119,9 @@ export function IssuePage() {
   const { org } = useOrg();
   const badges = useResource(() => allBadges(org.id, true), [org.id]);
   const quota = useResource(() => api.get<Quota>(orgApi(org.id, 'quota')), [org.id]);
-  const [badgeId, setBadgeId] = useState('');
+  const location = useLocation();
+  // ?badgeId= (from a badge's page) chooses the badge.
+  const [badgeId, setBadgeId] = useState(location.search.get('badgeId') ?? '');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   // One key per form: a double submit (or a retry after a lost answer) issues once; a new form gets a new key.

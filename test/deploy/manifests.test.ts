@@ -474,7 +474,8 @@ t.test('NetworkPolicies: default deny, only issuance reaches signing, legitimate
     ['issuance', 'accounts', DEFAULT_PORTS.accounts.grpc, true],
     ['billing', 'accounts', DEFAULT_PORTS.accounts.grpc, true],
     ['gateway', 'signing', DEFAULT_PORTS.signing.grpc, false],
-    ['verification', 'accounts', DEFAULT_PORTS.accounts.grpc, false],
+    // A private credential's owner: verification checks the session with accounts (GetSession).
+    ['verification', 'accounts', DEFAULT_PORTS.accounts.grpc, true],
     ['notification', 'issuance', DEFAULT_PORTS.issuance.grpc, true],
     ['verification', 'issuance', DEFAULT_PORTS.issuance.grpc, true],
     ['notification', 'accounts', DEFAULT_PORTS.accounts.grpc, false],

@@ -8,8 +8,10 @@ import type { ConfirmPasswordResetRequest as _credentials_accounts_v1_ConfirmPas
 import type { CreateApiKeyRequest as _credentials_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _credentials_accounts_v1_CreateApiKeyRequest__Output } from './credentials/accounts/v1/CreateApiKeyRequest';
 import type { CreateApiKeyResponse as _credentials_accounts_v1_CreateApiKeyResponse, CreateApiKeyResponse__Output as _credentials_accounts_v1_CreateApiKeyResponse__Output } from './credentials/accounts/v1/CreateApiKeyResponse';
 import type { Empty as _credentials_accounts_v1_Empty, Empty__Output as _credentials_accounts_v1_Empty__Output } from './credentials/accounts/v1/Empty';
+import type { EndSessionRequest as _credentials_accounts_v1_EndSessionRequest, EndSessionRequest__Output as _credentials_accounts_v1_EndSessionRequest__Output } from './credentials/accounts/v1/EndSessionRequest';
 import type { GetMembershipRequest as _credentials_accounts_v1_GetMembershipRequest, GetMembershipRequest__Output as _credentials_accounts_v1_GetMembershipRequest__Output } from './credentials/accounts/v1/GetMembershipRequest';
 import type { GetOrganizationRequest as _credentials_accounts_v1_GetOrganizationRequest, GetOrganizationRequest__Output as _credentials_accounts_v1_GetOrganizationRequest__Output } from './credentials/accounts/v1/GetOrganizationRequest';
+import type { GetSessionRequest as _credentials_accounts_v1_GetSessionRequest, GetSessionRequest__Output as _credentials_accounts_v1_GetSessionRequest__Output } from './credentials/accounts/v1/GetSessionRequest';
 import type { GetUserRequest as _credentials_accounts_v1_GetUserRequest, GetUserRequest__Output as _credentials_accounts_v1_GetUserRequest__Output } from './credentials/accounts/v1/GetUserRequest';
 import type { ListApiKeysRequest as _credentials_accounts_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _credentials_accounts_v1_ListApiKeysRequest__Output } from './credentials/accounts/v1/ListApiKeysRequest';
 import type { ListApiKeysResponse as _credentials_accounts_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _credentials_accounts_v1_ListApiKeysResponse__Output } from './credentials/accounts/v1/ListApiKeysResponse';
@@ -50,8 +52,10 @@ export interface ProtoGrpcType {
         CreateApiKeyRequest: MessageTypeDefinition<_credentials_accounts_v1_CreateApiKeyRequest, _credentials_accounts_v1_CreateApiKeyRequest__Output>
         CreateApiKeyResponse: MessageTypeDefinition<_credentials_accounts_v1_CreateApiKeyResponse, _credentials_accounts_v1_CreateApiKeyResponse__Output>
         Empty: MessageTypeDefinition<_credentials_accounts_v1_Empty, _credentials_accounts_v1_Empty__Output>
+        EndSessionRequest: MessageTypeDefinition<_credentials_accounts_v1_EndSessionRequest, _credentials_accounts_v1_EndSessionRequest__Output>
         GetMembershipRequest: MessageTypeDefinition<_credentials_accounts_v1_GetMembershipRequest, _credentials_accounts_v1_GetMembershipRequest__Output>
         GetOrganizationRequest: MessageTypeDefinition<_credentials_accounts_v1_GetOrganizationRequest, _credentials_accounts_v1_GetOrganizationRequest__Output>
+        GetSessionRequest: MessageTypeDefinition<_credentials_accounts_v1_GetSessionRequest, _credentials_accounts_v1_GetSessionRequest__Output>
         GetUserRequest: MessageTypeDefinition<_credentials_accounts_v1_GetUserRequest, _credentials_accounts_v1_GetUserRequest__Output>
         ListApiKeysRequest: MessageTypeDefinition<_credentials_accounts_v1_ListApiKeysRequest, _credentials_accounts_v1_ListApiKeysRequest__Output>
         ListApiKeysResponse: MessageTypeDefinition<_credentials_accounts_v1_ListApiKeysResponse, _credentials_accounts_v1_ListApiKeysResponse__Output>

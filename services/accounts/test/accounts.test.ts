@@ -37,8 +37,10 @@ t.test('accounts over gRPC against real PostgreSQL', async (t) => {
     t.equal(payload.sub, r.user!.id);
     t.equal(protectedHeader.alg, 'HS256');
     t.equal((payload.exp! - payload.iat!), 3600, 'session lives one hour');
-    t.equal(payload.email, r.user!.email, 'the session names the e-mail');
-    t.equal(payload.email_verified, false, 'and says it is not verified yet');
+    t.notOk('email' in payload || 'email_verified' in payload, 'no account state frozen in the token (GetSession has it)');
+    const row0 = await h.db('sessions').where({ id: payload.jti }).first();
+    t.equal(row0?.user_id, r.user!.id, 'the session is a row whose id is the jti');
+    t.equal(new Date(row0.expires_at).toISOString(), r.session!.expires_at);
 
     const row = await h.db('users').where({ id: r.user!.id }).first();
     t.match(row.password_hash, /^scrypt\$17\$8\$1\$/, 'scrypt at OWASP parameters');
@@ -101,6 +103,52 @@ t.test('accounts over gRPC against real PostgreSQL', async (t) => {
     await c.ConfirmPasswordReset({ token: tokenFromUrl(events[1]!.data.resetUrl), password: 'a brand new password' });
     await rejects(c.Login({ email: 'rita@example.com', password: PASSWORD }), 'UNAUTHORIZED');
     t.ok((await c.Login({ email: 'rita@example.com', password: 'a brand new password' })).session!.token);
+  });
+
+  t.test('sessions: GetSession answers the account as it is now; EndSession and password reset end them', async (t) => {
+    const jti = async (token: string) =>
+      (await jwtVerify(token, new TextEncoder().encode(SESSION_SECRET), { algorithms: ['HS256'] })).payload.jti as string;
+    const r = await c.SignUp({ email: 'sam@example.com', password: PASSWORD, name: 'Sam' });
+    const userId = r.user!.id!;
+    const first = await jti(r.session!.token!);
+    const before = await c.GetSession({ session_id: first, user_id: userId });
+    t.same([before.email, before.email_verified, before.memberships], ['sam@example.com', false, []]);
+
+    const [event] = (await outboxEvents(h.db, 'accounts.user.email_verification_requested')).filter((e) => e.data.userId === userId);
+    await c.VerifyEmail({ token: tokenFromUrl(event!.data.verificationUrl) });
+    t.equal((await c.GetSession({ session_id: first, user_id: userId })).email_verified, true, 'the same session sees the verified address');
+
+    const other = await c.SignUp({ email: 'tom@example.com', password: PASSWORD, name: 'Tom' });
+    for (const [why, req] of [
+      ['unknown session', { session_id: '00000000-0000-4000-8000-000000000000', user_id: userId }],
+      ['another user', { session_id: first, user_id: other.user!.id! }],
+      ['malformed id', { session_id: 'not-a-uuid', user_id: userId }],
+    ] as const) {
+      const err = await rejects(c.GetSession(req), 'UNAUTHORIZED');
+      t.equal(err.message, 'Invalid or expired session', why);
+      await rejects(c.EndSession(req), 'UNAUTHORIZED');
+    }
+
+    h.clock.advance(3601 * 1000);
+    await rejects(c.GetSession({ session_id: first, user_id: userId }), 'UNAUTHORIZED');
+    h.clock.reset();
+
+    const second = await jti((await c.Login({ email: 'sam@example.com', password: PASSWORD })).session!.token!);
+    await c.EndSession({ session_id: second, user_id: userId });
+    await rejects(c.GetSession({ session_id: second, user_id: userId }), 'UNAUTHORIZED');
+    await rejects(c.EndSession({ session_id: second, user_id: userId }), 'UNAUTHORIZED');
+    t.ok((await c.GetSession({ session_id: first, user_id: userId })).id, 'ending one session leaves the others');
+
+    const third = await jti((await c.Login({ email: 'sam@example.com', password: PASSWORD })).session!.token!);
+    const tomSession = await jti(other.session!.token!);
+    await c.RequestPasswordReset({ email: 'sam@example.com' });
+    const [reset] = (await outboxEvents(h.db, 'accounts.user.password_reset_requested')).filter((e) => e.data.userId === userId);
+    await c.ConfirmPasswordReset({ token: tokenFromUrl(reset!.data.resetUrl), password: 'a brand new password' });
+    await rejects(c.GetSession({ session_id: first, user_id: userId }), 'UNAUTHORIZED');
+    await rejects(c.GetSession({ session_id: third, user_id: userId }), 'UNAUTHORIZED');
+    t.ok((await c.GetSession({ session_id: tomSession, user_id: other.user!.id! })).id, "another user's sessions live on");
+    const fresh = await jti((await c.Login({ email: 'sam@example.com', password: 'a brand new password' })).session!.token!);
+    t.ok((await c.GetSession({ session_id: fresh, user_id: userId })).id, 'a login after the reset works');
   });
 
   t.test('organization admin operations and events', async (t) => {

@@ -267,7 +267,9 @@ t.test('hostile input gets a 4xx with the error shape, never a 5xx', async (t) =
     const enc = new TextEncoder();
     const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const now = Math.floor(Date.now() / 1000);
-    const claims = { sub: org.userId, iss: 'credentials:accounts', aud: 'credentials:gateway', iat: now, exp: now + 3600 };
+    // The live session's own jti: only the way each token is made differs from a real one.
+    const jti = String(JSON.parse(Buffer.from(org.session.split('.')[1]!, 'base64url').toString()).jti);
+    const claims = { sub: org.userId, jti, iss: 'credentials:accounts', aud: 'credentials:gateway', iat: now, exp: now + 3600 };
     const sign = (header: Record<string, unknown>, payload: Record<string, unknown>, secret = SESSION_SECRET) =>
       new SignJWT(payload).setProtectedHeader(header as { alg: string }).sign(enc.encode(secret));
     const forged: Array<[string, string]> = [
@@ -281,6 +283,8 @@ t.test('hostile input gets a 4xx with the error shape, never a 5xx', async (t) =
       ['HS512', await sign({ alg: 'HS512', typ: 'session+jwt' }, claims)],
       ['garbage', 'a.b.c'],
       ['api key as session', org.apiKey],
+      ['no jti', await sign({ alg: 'HS256', typ: 'session+jwt' }, { ...claims, jti: undefined })],
+      ['a jti accounts never issued', await sign({ alg: 'HS256', typ: 'session+jwt' }, { ...claims, jti: '00000000-0000-4000-8000-000000000000' })],
     ];
     for (const [label, token] of forged) {
       const r = await g.request('GET', `/api/organizations/${org.orgId}`, { token });

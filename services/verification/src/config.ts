@@ -10,6 +10,8 @@ const shape = {
   REDIS_URL: env.url(LOCAL_DEFAULTS.REDIS_URL),
   REDIS_KEY_PREFIX: env.string('cred:'),
   VERIFIER_ALLOWED_HOSTS: env.hostList(),
+  /** Recipient sessions are checked with accounts (GetSession) before a private credential is shown. */
+  ACCOUNTS_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.accounts.grpc}`),
   /** Verifies recipient sessions (HS256, issued by accounts) for private credentials. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
   /** Worker threads for cold-cache JSON-LD canonicalization (the expensive part of a signature check). */

@@ -118,6 +118,11 @@ export function createVerificationService(config: VerificationConfig, overrides:
         handler: invalidating(onCredentialEvent),
       });
 
+      // Only private credentials' owners are checked with accounts (GetSession); not a readiness
+      // dependency, so public verification keeps answering while accounts is away.
+      const accounts = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, { deadlineMs: 3000 });
+      host.onStop('accounts-client', () => accounts.close());
+
       const baseUrl = config.BASE_URL.replace(/\/+$/, '');
       // Other platforms' credentials (POST /api/verify/*, the lookup page). Our own did:web
       // issuers resolve from the read model, never over the network.
@@ -139,7 +144,7 @@ export function createVerificationService(config: VerificationConfig, overrides:
           logger: host.logger.child({ subsystem: 'signatures' }),
           metrics: host.metrics,
         }),
-        sessions: createRecipientSessionReader(config.SESSION_SECRET, host.clock),
+        sessions: createRecipientSessionReader(config.SESSION_SECRET, host.clock, accounts),
         recorder,
         external,
         badgeImages,

@@ -10,7 +10,6 @@ import {
   badgeImageData,
   newBadge,
   badgeData,
-  recipientSession,
   seedIssuer,
   signedCredential,
   startVerification,
@@ -135,14 +134,17 @@ t.test('private credentials: 403 unless the owner’s session; unknown and malfo
   t.equal(anon.status, 403);
   t.equal(anon.body.error, 'FORBIDDEN');
   const stranger = await h.get(`/api/credentials/${c.credentialId}/baked`, {
-    authorization: `Bearer ${await recipientSession('other@example.com')}`,
+    authorization: `Bearer ${await h.recipientSession('other@example.com')}`,
   });
   t.equal(stranger.status, 403);
   const owner = await h.get(`/api/credentials/${c.credentialId}/baked`, {
-    authorization: `Bearer ${await recipientSession('Private@Example.com')}`,
+    authorization: `Bearer ${await h.recipientSession('Private@Example.com')}`,
   });
   t.equal(owner.status, 200);
   t.equal(owner.headers['cache-control'], 'private, no-store');
+  t.equal(owner.headers['vary'], 'Cookie, Authorization');
+  const byCookie = await h.get(`/api/credentials/${c.credentialId}/baked`, { cookie: `session=${await h.recipientSession('private@example.com')}` });
+  t.equal(byCookie.status, 200, "the owner's browser session cookie works too");
   t.equal(unbakePng(owner.bytes), JSON.stringify(c.ob3));
   t.equal((await h.get('/api/credentials/CRD-0000000000ZZ/baked')).status, 404);
   t.equal((await h.get('/api/credentials/not-an-id/baked')).status, 404);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
 import { CONTENT_SECURITY_POLICY } from '../src/http/pages/html.js';
-import { badgeData, multipart, newBadge, recipientSession, seedIssuer, signedCredential, startVerification } from './fixtures/harness.js';
+import { badgeData, multipart, newBadge, seedIssuer, signedCredential, startVerification } from './fixtures/harness.js';
 
 const h = await startVerification(t);
 const { issuer, badge } = await seedIssuer(h);
@@ -68,9 +68,15 @@ t.test('private credentials: 403 page unless the owner; unknown ids: 404 page', 
   htmlChecks(t, anon, 403);
   t.match(anon.text, /<h1>This credential is private<\/h1>/);
   t.equal(anon.headers['cache-control'], 'no-store');
-  const owner = await h.get(`/verify/${c.credentialId}`, { authorization: `Bearer ${await recipientSession('secret@example.com')}` });
-  htmlChecks(t, owner, 200);
-  t.equal(owner.headers['cache-control'], 'no-store');
+  const session = await h.recipientSession('secret@example.com');
+  const stranger = await h.get(`/verify/${c.credentialId}`, { cookie: `session=${await h.recipientSession('nosy@example.com')}` });
+  htmlChecks(t, stranger, 403);
+  for (const headers of [{ authorization: `Bearer ${session}` }, { cookie: `session=${session}` }] as Array<Record<string, string>>) {
+    const owner = await h.get(`/verify/${c.credentialId}`, headers);
+    htmlChecks(t, owner, 200);
+    t.equal(owner.headers['cache-control'], 'no-store');
+    t.equal(owner.headers['vary'], 'Cookie, Authorization', 'the answer depends on the session');
+  }
   for (const id of ['CRD-0000000000ZZ', 'nope', '%3Cscript%3E', '00000000-0000-4000-8000-000000000000']) {
     const r = await h.get(`/verify/${id}`);
     htmlChecks(t, r, 404);

@@ -3,7 +3,7 @@
 import net from 'node:net';
 import t from 'tap';
 import { findVerificationMethodKey, verifyDataIntegrityProof } from '@cred/ob3';
-import { BASE_URL, organizationData, recipientSession, seedIssuer, signedCredential, startVerification } from './fixtures/harness.js';
+import { BASE_URL, forgedSession, organizationData, seedIssuer, signedCredential, startVerification } from './fixtures/harness.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -186,28 +186,40 @@ t.test('private credentials: 403 without the owner session, 200 with it', async 
   const c = await signedCredential(issuer, badge, { email: 'Priv.Ate@Example.org', isPublic: false });
   await h.publish('credential.issued', c.data);
   const paths = [`/api/verify/${c.credentialId}`, `/credentials/${c.credentialId}/ob3`];
-  const owner = await recipientSession('priv.ate@example.org');
-  const ownerMixedCase = await recipientSession('PRIV.ATE@EXAMPLE.ORG');
+  const owner = await h.recipientSession('priv.ate@example.org');
+  const ownerMixedCase = await h.recipientSession('PRIV.ATE@EXAMPLE.ORG');
+  const ended = await h.recipientSession('priv.ate@example.org');
+  const endedClaims = JSON.parse(Buffer.from(ended.split('.')[1]!, 'base64url').toString()) as { sub: string; jti: string };
+  await h.accounts.EndSession({ session_id: endedClaims.jti, user_id: endedClaims.sub });
+  h.accountsClock.advance(-2 * 3600 * 1000);
+  const expired = await h.recipientSession('priv.ate@example.org');
+  h.accountsClock.reset();
+  const stranger = await h.recipientSession('other@example.org');
   for (const path of paths) {
     const anon = await h.get(path);
     t.equal(anon.status, 403, path);
     t.same(anon.body, { error: 'FORBIDDEN', message: 'This credential is private', details: {} });
-    const cases: Array<[string, string]> = [
-      ['someone else', `Bearer ${await recipientSession('other@example.org')}`],
-      ['unverified address', `Bearer ${await recipientSession('priv.ate@example.org', { emailVerified: false })}`],
-      ['wrong secret', `Bearer ${await recipientSession('priv.ate@example.org', { secret: 'another-secret-that-is-long-enough-000' })}`],
-      ['expired session', `Bearer ${await recipientSession('priv.ate@example.org', { now: new Date(Date.now() - 2 * 3600 * 1000) })}`],
-      ['garbage', 'Bearer not-a-jwt'],
-      ['basic auth', 'Basic cHJpdjpwYXNz'],
+    const cases: Array<[string, Record<string, string>]> = [
+      ['someone else', { authorization: `Bearer ${stranger}` }],
+      ["someone else's cookie", { cookie: `session=${stranger}` }],
+      ['wrong secret', { authorization: `Bearer ${await forgedSession({ secret: 'another-secret-that-is-long-enough-000' })}` }],
+      ['a session accounts never issued', { authorization: `Bearer ${await forgedSession()}` }],
+      ['ended session', { authorization: `Bearer ${ended}` }],
+      ['expired session', { authorization: `Bearer ${expired}` }],
+      ['garbage', { authorization: 'Bearer not-a-jwt' }],
+      ['basic auth', { authorization: 'Basic cHJpdjpwYXNz' }],
+      ["the owner's cookie twice (ambiguous)", { cookie: `session=${owner}; session=${stranger}` }],
+      ["another header wins over the owner's cookie", { authorization: `Bearer ${stranger}`, cookie: `session=${owner}` }],
     ];
-    for (const [what, authorization] of cases) {
-      const r = await h.get(path, { authorization });
+    for (const [what, headers] of cases) {
+      const r = await h.get(path, headers);
       t.equal(r.status, 403, `${path}: ${what}`);
     }
-    for (const token of [owner, ownerMixedCase]) {
-      const r = await h.get(path, { authorization: `Bearer ${token}` });
-      t.equal(r.status, 200, `${path}: owner`);
-      t.match(r.headers['cache-control'], /private, no-store/);
+    for (const headers of [{ authorization: `Bearer ${owner}` }, { authorization: `Bearer ${ownerMixedCase}` }, { cookie: `theme=dark; session=${owner}` }] as Array<Record<string, string>>) {
+      const r = await h.get(path, headers);
+      t.equal(r.status, 200, `${path}: owner (${Object.keys(headers)[0]})`);
+      t.match(r.headers['cache-control'], /no-store/);
+      t.equal(r.headers['vary'], 'Cookie, Authorization');
       t.notOk(r.text.toLowerCase().includes('priv.ate@example.org'), 'never the full e-mail');
     }
   }
@@ -215,9 +227,29 @@ t.test('private credentials: 403 without the owner session, 200 with it', async 
   t.equal(r.body.credential.recipientEmailPartial, 'p***@example.org');
   t.equal(r.body.valid, true);
 
+  // Ownership is the account as it is now, not as it was when the session began.
+  await h.setEmailVerified('priv.ate@example.org', false);
+  t.equal((await h.get(paths[0]!, { authorization: `Bearer ${owner}` })).status, 403, 'an unverified address proves nothing');
+  await h.setEmailVerified('priv.ate@example.org', true);
+  t.equal((await h.get(paths[0]!, { authorization: `Bearer ${owner}` })).status, 200, 'verified again: the same session sees it at once');
+
   // Made public again by the owner: anyone may look.
   await h.publish('credential.visibility_changed', { credentialUuid: c.uuid, isPublic: true });
   t.equal((await h.get(paths[0]!)).status, 200);
+});
+
+t.test('public credentials never ask accounts; private ones fail closed without it', async (t) => {
+  const other = await startVerification(t, { ACCOUNTS_GRPC_ADDR: '127.0.0.1:1' });
+  const seeded = await seedIssuer(other, 'offline');
+  const open = await signedCredential(seeded.issuer, seeded.badge, { email: 'open@example.org' });
+  const closed = await signedCredential(seeded.issuer, seeded.badge, { email: 'open@example.org', isPublic: false });
+  await other.publish('credential.issued', open.data);
+  await other.publish('credential.issued', closed.data);
+  const session = await h.recipientSession('open@example.org');
+  const r = await other.get(`/api/verify/${open.credentialId}`, { authorization: `Bearer ${session}` });
+  t.equal(r.status, 200, 'a public credential is answered with accounts unreachable');
+  const p = await other.get(`/api/verify/${closed.credentialId}`, { authorization: `Bearer ${session}` });
+  t.same([p.status, p.body.error], [503, 'UNAVAILABLE'], 'a private one is not shown when ownership cannot be checked');
 });
 
 t.test('unknown and malformed ids are 404 with the error shape', async (t) => {

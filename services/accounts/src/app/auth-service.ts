@@ -14,7 +14,8 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../domain/passw
 import { newOneTimeToken, sha256Hex } from '../domain/tokens.js';
 import * as v from '../domain/validation.js';
 import { emit, EVENTS, type AccountsContext } from './context.js';
-import { issueSession, type Session } from './sessions.js';
+import { startSession, type Session } from './sessions.js';
+import { sessionStore } from '../db/session-store.js';
 import { organizationEventView } from './views.js';
 
 export interface UserView {
@@ -35,6 +36,7 @@ export interface SignUpResult extends UserView {
 }
 
 const INVALID_LOGIN = 'Invalid e-mail or password';
+const INVALID_SESSION = 'Invalid or expired session';
 
 /** Sign-up, login, e-mail verification and password reset. */
 export class AuthService {
@@ -89,7 +91,7 @@ export class AuthService {
       }
       await this.requestToken(trx, user, 'email_verification');
     });
-    const session = await issueSession(this.ctx.sessionSecret, this.ctx.clock, { userId: user.id, email: user.email, emailVerified: user.emailVerifiedAt !== null });
+    const session = await startSession(this.ctx.db, this.ctx.sessionSecret, this.ctx.clock, user.id);
     return { user, memberships, organization, session };
   }
 
@@ -109,7 +111,7 @@ export class AuthService {
     }
     if (!(await verifyPassword(password, user.passwordHash))) throw AppError.unauthorized(INVALID_LOGIN);
     const memberships = await organizationStore.membershipsOf(this.ctx.db, user.id);
-    const session = await issueSession(this.ctx.sessionSecret, this.ctx.clock, { userId: user.id, email: user.email, emailVerified: user.emailVerifiedAt !== null });
+    const session = await startSession(this.ctx.db, this.ctx.sessionSecret, this.ctx.clock, user.id);
     return { user, memberships, session };
   }
 
@@ -117,6 +119,29 @@ export class AuthService {
     const user = v.isUuid(userId) ? await userStore.findById(this.ctx.db, userId) : undefined;
     if (!user) throw AppError.notFound('User not found');
     return { user, memberships: await organizationStore.membershipsOf(this.ctx.db, user.id) };
+  }
+
+  /**
+   * The user of a live session, as the account is now. Unknown, ended, expired (application
+   * clock) and another user's session are all the same UNAUTHORIZED, so a caller learns nothing
+   * about sessions it does not hold.
+   */
+  async getSession(sessionId: unknown, userId: unknown): Promise<UserView> {
+    if (!v.isUuid(sessionId) || !v.isUuid(userId)) throw AppError.unauthorized(INVALID_SESSION);
+    if (!(await sessionStore.isLive(this.ctx.db, sessionId.toLowerCase(), userId.toLowerCase(), this.ctx.clock.now()))) {
+      throw AppError.unauthorized(INVALID_SESSION);
+    }
+    const user = await userStore.findById(this.ctx.db, userId.toLowerCase());
+    if (!user) throw AppError.unauthorized(INVALID_SESSION);
+    return { user, memberships: await organizationStore.membershipsOf(this.ctx.db, user.id) };
+  }
+
+  /** Ends a live session (logout); the same UNAUTHORIZED as getSession when there is none. */
+  async endSession(sessionId: unknown, userId: unknown): Promise<void> {
+    if (!v.isUuid(sessionId) || !v.isUuid(userId)) throw AppError.unauthorized(INVALID_SESSION);
+    if (!(await sessionStore.end(this.ctx.db, sessionId.toLowerCase(), userId.toLowerCase(), this.ctx.clock.now()))) {
+      throw AppError.unauthorized(INVALID_SESSION);
+    }
   }
 
   async verifyEmail(token: unknown): Promise<UserView> {
@@ -160,6 +185,8 @@ export class AuthService {
       if (!userId) throw AppError.validation('token', 'The token is invalid, used or expired');
       await userStore.invalidateTokens(trx, userId, 'password_reset', now);
       await userStore.setPasswordHash(trx, userId, passwordHash, now);
+      // Whoever held the old password may hold a session too: every session ends with it.
+      await sessionStore.endAllOf(trx, userId, now);
       // Whoever reset the password controls the mailbox: the address is verified too.
       const user = await userStore.findById(trx, userId);
       if (user && !user.emailVerifiedAt) await userStore.markEmailVerified(trx, userId, now);

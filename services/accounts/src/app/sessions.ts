@@ -1,6 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Clock } from '@cred/runtime';
+import { newUuid } from '@cred/runtime';
+import type { Knex } from '@cred/db';
+import { sessionStore } from '../db/session-store.js';
 import { SESSION_TTL_SECONDS } from '../domain/model.js';
 
 /**
@@ -20,28 +22,26 @@ export interface Session {
 }
 
 /**
- * The e-mail and whether it is verified travel in the session, so services that answer
- * recipients (a private credential's owner) can match them without calling accounts. An
- * unverified address proves nothing: consumers must require `email_verified: true`.
+ * Starts a session: a `sessions` row whose id is the JWT's `jti`, then the signed JWT. The token
+ * carries only who (`sub`) and which session (`jti`): the e-mail, whether it is verified and the
+ * memberships change during a session, so consumers ask GetSession for them instead of trusting
+ * claims fixed at issue time (and GetSession also says whether the session was ended).
  */
-export interface SessionSubject {
-  userId: string;
-  email: string;
-  emailVerified: boolean;
-}
-
-export async function issueSession(secret: string, clock: Clock, subject: SessionSubject): Promise<Session> {
+export async function startSession(db: Knex, secret: string, clock: Clock, userId: string): Promise<Session> {
   const nowSeconds = Math.floor(clock.now().getTime() / 1000);
   const exp = nowSeconds + SESSION_TTL_SECONDS;
-  const token = await new SignJWT({ email: subject.email, email_verified: subject.emailVerified })
+  const id = newUuid();
+  const expiresAt = new Date(exp * 1000);
+  await sessionStore.insert(db, { id, userId, createdAt: clock.now(), expiresAt, endedAt: null });
+  const token = await new SignJWT({})
     .setProtectedHeader({ alg: SESSION_JWT.alg, typ: SESSION_JWT.typ })
-    .setSubject(subject.userId)
+    .setSubject(userId)
     .setIssuer(SESSION_JWT.issuer)
     .setAudience(SESSION_JWT.audience)
     .setIssuedAt(nowSeconds)
     .setNotBefore(nowSeconds)
     .setExpirationTime(exp)
-    .setJti(randomUUID())
+    .setJti(id)
     .sign(new TextEncoder().encode(secret));
-  return { token, expiresAt: new Date(exp * 1000) };
+  return { token, expiresAt };
 }

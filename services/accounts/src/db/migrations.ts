@@ -70,4 +70,19 @@ export const migrations: Migration[] = [
       });
     },
   },
+  {
+    // Server-side session state: the JWT's jti is the id, so a session can end before its
+    // expiry (logout, password reset) and every request sees the account as it is now.
+    name: '0002_sessions',
+    async up(db) {
+      await db.schema.createTable('sessions', (t) => {
+        t.uuid('id').primary();
+        t.uuid('user_id').notNullable().references('id').inTable('users');
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('expires_at', { useTz: true }).notNullable();
+        t.timestamp('ended_at', { useTz: true });
+        t.index(['user_id']);
+      });
+    },
+  },
 ];

@@ -52,6 +52,14 @@ export function accountsBinding(app: AccountsApp): GrpcServiceBinding {
         const r = await auth.getUser(req.user_id);
         return userToProto(r.user, r.memberships);
       },
+      GetSession: async (req: Msg) => {
+        const r = await auth.getSession(req.session_id, req.user_id);
+        return userToProto(r.user, r.memberships);
+      },
+      EndSession: async (req: Msg) => {
+        await auth.endSession(req.session_id, req.user_id);
+        return {};
+      },
       VerifyEmail: async (req: Msg) => {
         const r = await auth.verifyEmail(req.token);
         return userToProto(r.user, r.memberships);

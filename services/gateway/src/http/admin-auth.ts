@@ -1,21 +1,24 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { AppError } from '@cred/runtime';
+import type { AdminSessions } from '../auth/admin-session.js';
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
-}
-
-/** Platform operators: `Authorization: Bearer <PLATFORM_ADMIN_TOKEN>`, compared in constant time. */
-export function requirePlatformAdmin(adminToken: string): RequestHandler {
-  const expected = digest(adminToken);
+/**
+ * Platform operators: `Authorization: Bearer <PLATFORM_ADMIN_TOKEN>` (compared in constant time),
+ * or, only when there is no Authorization header, the console's `admin_session` cookie (with the
+ * CSRF checks on unsafe methods: 403). Anything else is 401.
+ */
+export function requirePlatformAdmin(admin: AdminSessions): RequestHandler {
   return (req, _res, next) => {
-    const header = req.get('authorization') ?? '';
-    const match = /^Bearer (.+)$/.exec(header);
-    if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
-      next(AppError.unauthorized());
+    const header = req.get('authorization');
+    if (header !== undefined) {
+      const match = /^Bearer (.+)$/.exec(header);
+      next(match && admin.tokenMatches(match[1]!) ? undefined : AppError.unauthorized());
       return;
     }
-    next();
+    try {
+      next(admin.authenticateCookie(req) ? undefined : AppError.unauthorized());
+    } catch (err) {
+      next(err);
+    }
   };
 }

@@ -1,19 +1,24 @@
 import { Router } from 'express';
-import { AppError, type Logger } from '@cred/runtime';
+import { AppError, type Clock, type Logger } from '@cred/runtime';
+import { createAdminSessions } from '../auth/admin-session.js';
+import { clientKey } from '../limits/client-ip.js';
 import type { PrincipalCache } from '../auth/principal-cache.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { requirePlatformAdmin } from './admin-auth.js';
-import { bodyOf, pathId, requestIdOf } from './body.js';
+import { bodyOf, pathId, requestIdOf, requiredString } from './body.js';
+import { failedAttemptLimit, type LimitDeps } from './rate-limit.js';
 import { invalidatePrincipals } from './organization-routes.js';
 import { organizationView } from './views.js';
 import { generateSigningKeys } from './signing-keys.js';
 
-
-export interface AdminRouteDeps {
+export interface AdminRouteDeps extends LimitDeps {
   adminToken: string;
   upstreams: Upstreams;
   cache: PrincipalCache;
   logger: Logger;
+  clock: Clock;
+  baseUrl: string;
+  authPer15Minutes: number;
 }
 
 function queryInt(value: unknown, field: string, fallback: number, min: number, max: number): number {
@@ -28,7 +33,34 @@ function queryInt(value: unknown, field: string, fallback: number, min: number, 
 export function adminRoutes(deps: AdminRouteDeps): Router {
   const { upstreams } = deps;
   const router = Router();
-  router.use(requirePlatformAdmin(deps.adminToken));
+  const admin = createAdminSessions({ adminToken: deps.adminToken, clock: deps.clock, baseUrl: deps.baseUrl });
+  const guard = requirePlatformAdmin(admin);
+  const limited = failedAttemptLimit(deps, 'admin-session', deps.authPer15Minutes);
+
+  // The operator console's cookie session (docs/decisions.md, "Browser sessions and CSRF"). Wrong
+  // tokens count against the client's failed-attempt limit, like failed logins.
+  router.post('/session', async (req, res) => {
+    const body = bodyOf(req, ['token']);
+    const token = requiredString(body, 'token', 4096);
+    const answer = await limited(res, `admin-session:${clientKey(req.ip)}`, async () => {
+      if (!admin.tokenMatches(token)) throw AppError.unauthorized();
+      return admin.start(res);
+    });
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(200).json(answer);
+  });
+  router.get('/session', (req, res) => {
+    const answer = admin.describe(req);
+    if (!answer) throw AppError.unauthorized();
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(200).json(answer);
+  });
+  router.delete('/session', guard, (_req, res) => {
+    admin.clearCookie(res);
+    res.status(204).end();
+  });
+
+  router.use(guard);
 
   router.get('/organizations', async (req, res) => {
     const status = req.query.status;

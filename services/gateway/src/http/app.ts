@@ -236,7 +236,15 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/me', meRoutes(deps.upstreams, deps.verifySession));
   app.use(
     '/api/admin',
-    adminRoutes({ adminToken: deps.config.PLATFORM_ADMIN_TOKEN, upstreams: deps.upstreams, cache: deps.cache, logger: deps.logger }),
+    adminRoutes({
+      ...limitDeps,
+      adminToken: deps.config.PLATFORM_ADMIN_TOKEN,
+      upstreams: deps.upstreams,
+      cache: deps.cache,
+      clock: deps.clock,
+      baseUrl: deps.config.BASE_URL,
+      authPer15Minutes: deps.config.RATE_LIMIT_AUTH_PER_15_MINUTES,
+    }),
   );
 
   app.use(notFoundHandler);

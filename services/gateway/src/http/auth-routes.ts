@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { AppError, Counter } from '@cred/runtime';
-import type { SessionVerifier } from '../auth/session-verifier.js';
+import type { AuthenticatedSession, SessionVerifier } from '../auth/session-verifier.js';
 import { clientKey } from '../limits/client-ip.js';
-import type { LimitResult } from '../limits/rate-limiter.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { bodyOf, requestIdOf, requiredString } from './body.js';
-import { authRateLimit, limiterFailures, rateLimited, setRateLimitHeaders, type LimitDeps } from './rate-limit.js';
+import { authRateLimit, failedAttemptLimit, type LimitDeps } from './rate-limit.js';
 import { requireSession } from './session-auth.js';
 import { organizationView, userView } from './views.js';
 
@@ -27,7 +26,6 @@ export function authRoutes(deps: AuthRouteDeps): Router {
   const router = Router();
   const { upstreams } = deps;
   const limit = (endpoint: string) => authRateLimit(deps, endpoint, deps.authPer15Minutes);
-  const failures = limiterFailures(deps.metrics);
   const loginFailures = new Counter({ name: 'gateway_login_failures_total', help: 'Failed logins', registers: [deps.metrics] });
 
   router.post('/signup', limit('signup'), async (req, res) => {
@@ -60,35 +58,63 @@ export function authRoutes(deps: AuthRouteDeps): Router {
     });
   });
 
-  router.post('/login', async (req, res) => {
+  const limitedLogin = failedAttemptLimit(deps, 'login', deps.authPer15Minutes);
+  /**
+   * The one login of both `POST /login` (token in the body) and `POST /session` (cookie): same
+   * body rules, and the same failed-attempt counter per (IP, e-mail), so switching between the
+   * two endpoints buys no extra guesses.
+   */
+  const login = (req: Request, res: Response) => {
     const body = bodyOf(req, ['email', 'password']);
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     const emailKey = createHash('sha256').update(email).digest('hex').slice(0, 32);
-    const key = `login:${clientKey(req.ip)}:${emailKey}`;
-    const window = 15 * 60_000;
-    let before: LimitResult;
-    try {
-      before = await deps.limiter.hit(key, deps.authPer15Minutes, window, 0);
-    } catch {
-      failures.inc({ scope: 'login', policy: 'closed' });
-      throw new AppError('UNAVAILABLE', 'Service temporarily unavailable');
-    }
-    setRateLimitHeaders(res, before);
-    if (!before.allowed) throw rateLimited(before);
-    try {
-      const r = await upstreams.accounts.Login(
-        { email: requiredString(body, 'email', 320), password: requiredString(body, 'password', 4096) },
-        { requestId: requestIdOf(res) },
-      );
-      res.status(200).json({ token: r.session!.token, expiresAt: r.session!.expires_at, user: userView(r.user!) });
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'UNAUTHORIZED') {
-        loginFailures.inc();
-        const after = await deps.limiter.hit(key, deps.authPer15Minutes, window, 1).catch(() => undefined);
-        if (after) setRateLimitHeaders(res, { ...after, allowed: true });
-      }
-      throw err;
-    }
+    return limitedLogin(
+      res,
+      `login:${clientKey(req.ip)}:${emailKey}`,
+      () =>
+        upstreams.accounts.Login(
+          { email: requiredString(body, 'email', 320), password: requiredString(body, 'password', 4096) },
+          { requestId: requestIdOf(res) },
+        ),
+      () => loginFailures.inc(),
+    );
+  };
+
+  router.post('/login', async (req, res) => {
+    const r = await login(req, res);
+    res.status(200).json({ token: r.session!.token, expiresAt: r.session!.expires_at, user: userView(r.user!) });
+  });
+
+  // Browsers (docs/decisions.md, "Browser sessions and CSRF"): the JWT goes only into an HttpOnly
+  // cookie, never into the body, so page scripts cannot read it; the CSRF token they need for
+  // unsafe requests is in the body instead.
+  router.post('/session', async (req, res) => {
+    const r = await login(req, res);
+    const token = r.session!.token;
+    const expiresAt = new Date(r.session!.expires_at);
+    const claims = await deps.verifySession.claimsOf(token);
+    deps.verifySession.setCookie(res, token, expiresAt);
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(200).json({ user: userView(r.user!), expiresAt: r.session!.expires_at, csrfToken: deps.verifySession.csrfToken(claims.sessionId) });
+  });
+
+  router.get('/session', requireSession(deps.verifySession), (_req, res) => {
+    const session = res.locals.session as AuthenticatedSession;
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(200).json({
+      user: userView(session.record),
+      expiresAt: session.expiresAt.toISOString(),
+      csrfToken: deps.verifySession.csrfToken(session.sessionId),
+    });
+  });
+
+  // Logout: the session ends in accounts (so a copied token stops working too) and the cookie goes.
+  router.delete('/session', requireSession(deps.verifySession), async (_req, res) => {
+    const session = res.locals.session as AuthenticatedSession;
+    await upstreams.accounts.EndSession({ session_id: session.sessionId, user_id: session.userId }, { requestId: requestIdOf(res) });
+    deps.verifySession.clearCookie(res);
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(204).end();
   });
 
   router.post('/verify-email', async (req, res) => {
@@ -118,9 +144,10 @@ export function authRoutes(deps: AuthRouteDeps): Router {
     res.status(200).json({ message: 'The password has been changed.' });
   });
 
-  router.get('/me', requireSession(deps.verifySession), async (_req, res) => {
-    const user = await upstreams.accounts.GetUser({ user_id: String(res.locals.userId) }, { requestId: requestIdOf(res) });
-    res.status(200).json({ user: userView(user) });
+  // The user as accounts has them now (requireSession's GetSession answer): no second call.
+  router.get('/me', requireSession(deps.verifySession), (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(200).json({ user: userView((res.locals.session as AuthenticatedSession).record) });
   });
 
   return router;

@@ -1,9 +1,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import { AppError } from '@cred/runtime';
-import { looksLikeApiKey } from '../auth/api-key-format.js';
 import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
-import { bearerToken } from './api-key-auth.js';
 import { bodyOf, requestIdOf } from './body.js';
 import { credentialJson, queryInt } from './badge-routes.js';
 import { idempotency, memberOwner, type IdempotencyDeps } from './idempotency.js';
@@ -135,13 +133,15 @@ export function credentialSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>, 
   return router;
 }
 
-/** The signed-in recipient, if the request carries a session; a bad or expired session is 401 (never silently anonymous). */
-async function optionalSession(req: Request, verify: SessionVerifier) {
-  const token = bearerToken(req);
-  if (!token) return undefined;
-  if (looksLikeApiKey(token)) throw AppError.unauthorized('An API key is not a recipient session');
-  const claims = await verify(token);
-  return { user_id: claims.userId, email: claims.email ?? '', email_verified: claims.emailVerified };
+/**
+ * The signed-in recipient, if the request carries a session (Bearer or cookie); a bad, ended or
+ * expired session is 401 (never silently anonymous). The e-mail and whether it is verified are
+ * accounts' answer for this request, so an address verified during the session counts at once.
+ */
+async function optionalSession(req: Request, res: Response, verify: SessionVerifier) {
+  const session = await verify.authenticate(req, requestIdOf(res));
+  if (!session) return undefined;
+  return { user_id: session.userId, email: session.user.email, email_verified: session.user.emailVerified };
 }
 
 /**
@@ -159,7 +159,7 @@ export function recipientRoutes(upstreams: Pick<Upstreams, 'issuance'>, verifySe
     const ref = credentialRef(req);
     const body = bodyOf(req, ['token']);
     if (body.token !== undefined && typeof body.token !== 'string') throw AppError.validation('token', 'token must be a string');
-    const session = await optionalSession(req, verifySession);
+    const session = await optionalSession(req, res, verifySession);
     const token = typeof body.token === 'string' && body.token !== '' ? body.token : undefined;
     if (token === undefined && session === undefined) throw AppError.validation('token', 'token is required unless you are signed in as the recipient');
     const c = await issuance.ClaimCredential(
@@ -173,7 +173,7 @@ export function recipientRoutes(upstreams: Pick<Upstreams, 'issuance'>, verifySe
     const ref = credentialRef(req);
     const body = bodyOf(req, ['isPublic']);
     if (typeof body.isPublic !== 'boolean') throw AppError.validation('isPublic', 'isPublic is required and must be a boolean');
-    const session = await optionalSession(req, verifySession);
+    const session = await optionalSession(req, res, verifySession);
     if (!session) throw AppError.unauthorized('Sign in as the recipient to change the visibility of a credential');
     const c = await issuance.SetCredentialVisibility({ credential_ref: ref, is_public: body.isPublic, session }, { requestId: requestIdOf(res) });
     view(res, c);

@@ -87,3 +87,35 @@ export function authRateLimit(deps: LimitDeps, endpoint: string, per15Minutes: n
     next(r.allowed ? undefined : rateLimited(r));
   };
 }
+
+/**
+ * A limit on failed attempts (DECISIONS.md section 1: on login, failed attempts only, per key):
+ * refuses with 429 once `per15Minutes` failures are counted under `key`, runs the attempt, and
+ * counts it when it fails with UNAUTHORIZED. Redis unreachable: fails closed (503), as the other
+ * auth limits do, so guessing cannot go unlimited while Redis is away.
+ */
+export function failedAttemptLimit(deps: LimitDeps, scope: string, per15Minutes: number) {
+  const failures = limiterFailures(deps.metrics);
+  const window = 15 * 60_000;
+  return async function limited<T>(res: Response, key: string, attempt: () => Promise<T>, onFailure?: () => void): Promise<T> {
+    let before: LimitResult;
+    try {
+      before = await deps.limiter.hit(key, per15Minutes, window, 0);
+    } catch {
+      failures.inc({ scope, policy: 'closed' });
+      throw new AppError('UNAVAILABLE', 'Service temporarily unavailable');
+    }
+    setRateLimitHeaders(res, before);
+    if (!before.allowed) throw rateLimited(before);
+    try {
+      return await attempt();
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'UNAUTHORIZED') {
+        onFailure?.();
+        const after = await deps.limiter.hit(key, per15Minutes, window, 1).catch(() => undefined);
+        if (after) setRateLimitHeaders(res, { ...after, allowed: true });
+      }
+      throw err;
+    }
+  };
+}

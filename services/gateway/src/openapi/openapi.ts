@@ -43,7 +43,8 @@ const common = {
     content: json(ref('Error')),
   },
 };
-const session = [{ session: [] }];
+/** Session routes take the JWT as a Bearer token or, from browsers, as the `session` cookie. */
+const session = [{ session: [] }, { sessionCookie: [] }];
 const credentialRef = {
   name: 'credentialId',
   in: 'path',
@@ -142,12 +143,35 @@ const pageParameters = (max: number) => [
   { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: max, default: 50 } },
   { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
 ];
-const admin = [{ admin: [] }];
+const admin = [{ admin: [] }, { adminCookie: [] }];
 /**
  * Public verification surfaces: no authentication; a private credential needs the owning
- * recipient's session (`Authorization: Bearer <session JWT>`).
+ * recipient's session (`Authorization: Bearer <session JWT>` or the `session` cookie).
  */
-const publicOrRecipient = [{}, { session: [] }];
+const publicOrRecipient = [{}, { session: [] }, { sessionCookie: [] }];
+const csrfRefused = error(
+  'FORBIDDEN: a cookie-authenticated request with an unsafe method lacks the right X-CSRF-Token header, or its Origin is not this site.',
+);
+const setCookie = (description: string) => ({ 'Set-Cookie': { description, schema: { type: 'string' } } });
+const sessionInfo = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['user', 'expiresAt', 'csrfToken'],
+  properties: {
+    user: ref('User'),
+    expiresAt: ts,
+    csrfToken: { type: 'string', description: 'Send as `X-CSRF-Token` on POST, PUT, PATCH and DELETE requests authenticated by the cookie.' },
+  },
+};
+const adminSessionInfo = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['expiresAt', 'csrfToken'],
+  properties: {
+    expiresAt: ts,
+    csrfToken: { type: 'string', description: 'Send as `X-CSRF-Token` on unsafe requests authenticated by the admin_session cookie.' },
+  },
+};
 /** On a credential path outside /api/v1: the CRD- id (case-insensitive) or the UUID; anything else is 404. */
 const publicCredentialRef = {
   ...credentialRef,
@@ -199,7 +223,26 @@ export const openApiDocument = {
         type: 'http',
         scheme: 'bearer',
         bearerFormat: 'JWT',
-        description: 'A session JWT from /api/auth/login or /api/auth/signup (valid 1 hour).',
+        description:
+          'A session JWT from /api/auth/login or /api/auth/signup (valid 1 hour). Checked with the accounts service on every request: ' +
+          'logout (DELETE /api/auth/session) and a password reset end it at once.',
+      },
+      sessionCookie: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'session',
+        description:
+          'The browser session cookie set by POST /api/auth/session (HttpOnly, SameSite=Lax), used only when there is no Authorization ' +
+          'header. POST, PUT, PATCH and DELETE requests authenticated by it need `X-CSRF-Token` (from the session answer), and an ' +
+          '`Origin` header, when sent, must be this site: otherwise 403. Not accepted on /api/v1.',
+      },
+      adminCookie: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'admin_session',
+        description:
+          'The operator console cookie set by POST /api/admin/session (HttpOnly, SameSite=Strict, 1 hour), used only when there is no ' +
+          'Authorization header; unsafe methods need `X-CSRF-Token` and a same-site Origin, as for the session cookie.',
       },
       admin: {
         type: 'http',
@@ -1089,6 +1132,54 @@ export const openApiDocument = {
           }),
           '401': error('UNAUTHORIZED: wrong e-mail or password (the same answer for both).'),
           ...common,
+        },
+      },
+    },
+    '/api/auth/session': {
+      post: {
+        summary: 'Sign in from a browser: the session goes into an HttpOnly cookie, never into the body',
+        description:
+          'The same rules and the same failed-login limit as /api/auth/login. The answer carries the CSRF token that cookie-authenticated ' +
+          'unsafe requests must send as `X-CSRF-Token`.',
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            additionalProperties: false,
+            required: ['email', 'password'],
+            properties: { email: { type: 'string' }, password: { type: 'string' } },
+          }),
+        },
+        responses: {
+          '200': {
+            description: 'Signed in.',
+            headers: {
+              ...rateHeaders,
+              ...setCookie('`session=<JWT>; HttpOnly; SameSite=Lax; Path=/; Max-Age=<seconds>` (plus `Secure` when BASE_URL is https).'),
+            },
+            content: json(sessionInfo),
+          },
+          '401': error('UNAUTHORIZED: wrong e-mail or password (the same answer for both).'),
+          ...common,
+        },
+      },
+      get: {
+        summary: 'The current session (cookie or Bearer): the user as they are now, its expiry and CSRF token',
+        security: session,
+        responses: {
+          ...ok('200', 'The session.', sessionInfo),
+          '401': error('UNAUTHORIZED: no session, or it is invalid, expired or ended.'),
+          '429': common['429'],
+        },
+      },
+      delete: {
+        summary: 'Sign out: ends the session everywhere (the token stops working too) and clears the cookie',
+        security: session,
+        responses: {
+          '204': { description: 'Signed out.', headers: { ...rateHeaders, ...setCookie('Clears the `session` cookie.') } },
+          '401': error('UNAUTHORIZED: no session, or it is invalid, expired or ended.'),
+          '403': csrfRefused,
+          '429': common['429'],
         },
       },
     },
@@ -2028,6 +2119,46 @@ export const openApiDocument = {
         },
       },
     },
+    '/api/admin/session': {
+      post: {
+        summary: 'Operator console sign-in with the platform admin token: a 1-hour HttpOnly cookie (never the token itself)',
+        description: 'Wrong tokens count against the per-IP failed-attempt limit of the authentication endpoints.',
+        requestBody: {
+          required: true,
+          content: json({ type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string' } } }),
+        },
+        responses: {
+          '200': {
+            description: 'Signed in.',
+            headers: {
+              ...rateHeaders,
+              ...setCookie('`admin_session=<signed value>; HttpOnly; SameSite=Strict; Path=/api/admin; Max-Age=3600` (plus `Secure` over https).'),
+            },
+            content: json(adminSessionInfo),
+          },
+          '401': error('UNAUTHORIZED: not the platform admin token.'),
+          ...common,
+        },
+      },
+      get: {
+        summary: 'The operator console session of the admin_session cookie',
+        responses: {
+          ...ok('200', 'The session.', adminSessionInfo),
+          '401': error('UNAUTHORIZED: no valid admin_session cookie.'),
+          '429': common['429'],
+        },
+      },
+      delete: {
+        summary: 'Sign out of the operator console: clears the cookie',
+        security: admin,
+        responses: {
+          '204': { description: 'Signed out.', headers: { ...rateHeaders, ...setCookie('Clears the `admin_session` cookie.') } },
+          '401': error('UNAUTHORIZED'),
+          '403': csrfRefused,
+          '429': common['429'],
+        },
+      },
+    },
     '/api/admin/organizations': {
       get: {
         summary: 'All organizations, for platform operators',
@@ -2480,3 +2611,15 @@ export const openApiDocument = {
     },
   },
 } as const;
+
+/**
+ * Every operation that takes a session or admin cookie with an unsafe method may answer 403 for a
+ * failed CSRF check; documented once here rather than on each operation.
+ */
+for (const ops of Object.values(openApiDocument.paths) as Array<Record<string, { security?: ReadonlyArray<Record<string, unknown>>; responses?: Record<string, unknown> }>>) {
+  for (const [method, op] of Object.entries(ops)) {
+    if (!['post', 'put', 'patch', 'delete'].includes(method) || !op.security || !op.responses) continue;
+    if (!op.security.some((s) => 'sessionCookie' in s || 'adminCookie' in s)) continue;
+    op.responses['403'] ??= csrfRefused;
+  }
+}

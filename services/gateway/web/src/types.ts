@@ -200,4 +200,68 @@ export interface NotificationRecord {
   sentAt: string | null;
   createdAt: string;
   updatedAt: string | null;
+/** The answer of an issue (POST /api/organizations/{orgId}/credentials). */
+export interface IssuedCredential {
+  id: string;
+  credentialId: string;
+  verificationUrl: string;
+  status: CredentialStatus;
+  issuanceDate: string;
+  expirationDate: string | null;
+  recipientName: string;
+  recipientEmail: string;
+  supersedesCredentialId: string | null;
+}
+
+export type BulkOutcome = 'issue' | 'renew' | 'conflict' | 'invalid';
+
+/** What a bulk upload would do (POST .../bulk-issuances/preview), nothing written. */
+export interface BulkPreview {
+  badgeId: string;
+  total: number;
+  counts: Record<BulkOutcome, number>;
+  rows: { row: number; name: string; email: string; outcome: BulkOutcome; reason: string | null }[];
+}
+
+export type BulkRowResult = 'pending' | 'issued' | 'renewed' | 'conflict' | 'invalid' | 'failed';
+
+export interface BulkJob {
+  id: string;
+  badgeId: string;
+  status: 'queued' | 'running' | 'completed';
+  total: number;
+  processed: number;
+  issued: number;
+  renewed: number;
+  conflicts: number;
+  invalid: number;
+  failed: number;
+  createdAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+}
+
+export interface BulkRow {
+  row: number;
+  name: string;
+  email: string;
+  result: BulkRowResult;
+  reason: string | null;
+  /** The CRD- id, for issued and renewed rows. */
+  credentialId: string | null;
+  /** The credential's UUID, for issued and renewed rows. */
+  credentialUuid: string | null;
+}
+
+export interface BulkJobDetail extends BulkJob {
+  rows: BulkRow[];
+  pagination: Pagination;
+}
+
+/** GET /api/organizations/{orgId}/analytics?from&to (days inclusive, at most 366). */
+export interface Analytics {
+  from: string;
+  to: string;
+  rows: { day: string; channel: string; badgeId: string; outcome: string; count: number }[];
+  totals: { verifications: number; byChannel: Record<string, number>; byOutcome: Record<string, number> };
 }

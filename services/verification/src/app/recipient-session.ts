@@ -1,5 +1,7 @@
 import { jwtVerify } from 'jose';
-import type { Clock } from '@cred/runtime';
+import { AppError, type Clock } from '@cred/runtime';
+import type { PromiseClient } from '@cred/grpc';
+import type { AccountsServiceClient } from '@cred/proto';
 
 /**
  * The session JWT contract of accounts (services/accounts/src/app/sessions.ts, SESSION_JWT),
@@ -12,42 +14,87 @@ const SESSION_JWT = {
   audience: 'credentials:gateway',
 } as const;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
 export interface RecipientSession {
   userId: string;
-  /** Lower-cased, and only ever from a session whose address accounts has verified. */
+  /** Lower-cased, and only ever an address accounts says is verified, now. */
   email: string;
 }
 
-export type RecipientSessionReader = (authorization: string | undefined) => Promise<RecipientSession | null>;
+/** The request headers a session can come in (node's IncomingHttpHeaders fits). */
+export interface SessionHeaders {
+  authorization?: string | undefined;
+  cookie?: string | undefined;
+}
+
+export type RecipientSessionReader = (headers: SessionHeaders) => Promise<RecipientSession | null>;
+
+/**
+ * The session token of a request: `Authorization: Bearer <JWT>`, or, only when there is no
+ * Authorization header, the browser's `session` cookie (the gateway's rule). A cookie sent more
+ * than once is ambiguous and counts as none.
+ */
+function presentedToken(headers: SessionHeaders): string | undefined {
+  if (headers.authorization !== undefined) {
+    const m = /^Bearer (\S+)$/.exec(headers.authorization);
+    return m?.[1];
+  }
+  let found: string | undefined;
+  for (const part of (headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== 'session') continue;
+    if (found !== undefined) return undefined;
+    found = part.slice(eq + 1).trim();
+  }
+  return found;
+}
 
 /**
  * Who is asking for a private credential (DECISIONS.md section 4). A recipient owns a credential
- * when their session carries the credential's e-mail. Only a verified address counts
- * (`email_verified: true`), otherwise anyone could sign up with a recipient's address and read
- * their private credentials. A missing, malformed, expired or foreign token is simply "nobody":
- * public surfaces answer 403 for private credentials, never 401.
+ * when their session's account has the credential's e-mail, verified: otherwise anyone could sign
+ * up with a recipient's address and read their private credentials. After the JWT's signature,
+ * accounts is asked (GetSession) for the account as it is now, so an ended session stops working
+ * and a newly verified address starts working at once. A missing, malformed, expired, ended or
+ * foreign session is simply "nobody": public surfaces answer 403 for private credentials, never
+ * 401. Accounts unreachable is not "nobody": the error (503) goes to the caller.
  */
-export function createRecipientSessionReader(secret: string, clock: Clock): RecipientSessionReader {
+export function createRecipientSessionReader(
+  secret: string,
+  clock: Clock,
+  accounts: Pick<PromiseClient<AccountsServiceClient>, 'GetSession'>,
+): RecipientSessionReader {
   const key = new TextEncoder().encode(secret);
-  return async (authorization) => {
-    if (!authorization) return null;
-    const m = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(authorization);
-    if (!m || m[1]!.length > 4096) return null;
+  return async (headers) => {
+    const token = presentedToken(headers);
+    if (!token || token.length > 4096 || !JWT.test(token)) return null;
+    let userId: string;
+    let sessionId: string;
     try {
-      const { payload } = await jwtVerify(m[1]!, key, {
+      const { payload } = await jwtVerify(token, key, {
         algorithms: [SESSION_JWT.alg],
         typ: SESSION_JWT.typ,
         issuer: SESSION_JWT.issuer,
         audience: SESSION_JWT.audience,
-        requiredClaims: ['exp', 'iat', 'sub', 'email'],
+        requiredClaims: ['exp', 'iat', 'sub', 'jti'],
         currentDate: clock.now(),
         clockTolerance: 5,
       });
-      if (typeof payload.sub !== 'string' || payload.sub === '') return null;
-      if (typeof payload['email'] !== 'string' || payload['email_verified'] !== true) return null;
-      return { userId: payload.sub, email: payload['email'].trim().toLowerCase() };
+      if (typeof payload.sub !== 'string' || !UUID.test(payload.sub) || typeof payload.jti !== 'string' || !UUID.test(payload.jti)) return null;
+      userId = payload.sub;
+      sessionId = payload.jti;
     } catch {
       return null;
     }
+    let user;
+    try {
+      user = await accounts.GetSession({ session_id: sessionId, user_id: userId });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'UNAUTHORIZED') return null;
+      throw err;
+    }
+    if (user.email_verified !== true || typeof user.email !== 'string' || user.email === '') return null;
+    return { userId, email: user.email.trim().toLowerCase() };
   };
 }

@@ -5,6 +5,7 @@ import type { CredentialRef } from '../domain/identifiers.js';
 import type { CredentialRecord, Organization, VerificationChannel } from '../domain/model.js';
 import type { VerificationContext } from './context.js';
 import { assertViewable } from './credential-access.js';
+import type { SessionHeaders } from './recipient-session.js';
 import { issuerDid } from './issuer-documents.js';
 import type { SignatureCheckResult } from './signature-verifier.js';
 
@@ -47,14 +48,14 @@ function ob3Of(credential: CredentialRecord): Record<string, unknown> {
 export async function verifyCredential(
   ctx: VerificationContext,
   ref: CredentialRef | null,
-  authorization: string | undefined,
+  headers: SessionHeaders,
   channel: VerificationChannel,
 ): Promise<CredentialVerification> {
   // One statement reads the credential, its organization and the published keys.
   const found = ref ? await ctx.readModel.find(ref) : undefined;
   if (!found) throw AppError.notFound('Credential not found');
   const { credential, organization } = found;
-  await assertViewable(ctx, credential, authorization);
+  await assertViewable(ctx, credential, headers);
   // The row (and its keys) is immutable while cached: its signature answer can ride along with it.
   let signature = signatureOfRow.get(found);
   if (!signature) {

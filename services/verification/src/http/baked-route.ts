@@ -17,7 +17,7 @@ export const bakedRoute: Route<VerificationContext> = {
     const found = ref ? await ctx.readModel.find(ref) : undefined;
     if (!found) throw AppError.notFound('Credential not found');
     const { credential } = found;
-    await assertViewable(ctx, credential, req.headers.authorization);
+    await assertViewable(ctx, credential, req.headers);
     const png = await ctx.baked.bake(credential);
     // A download, not a verification: no checks ran (like the OB3 document route).
     ctx.recorder.record({
@@ -32,7 +32,7 @@ export const bakedRoute: Route<VerificationContext> = {
       'content-length': png.length,
       'content-disposition': `attachment; filename="${credential.credentialId}.png"`,
       'cache-control': credential.isPublic ? 'no-cache' : 'private, no-store',
-      vary: 'Authorization',
+      vary: 'Cookie, Authorization',
       'x-content-type-options': 'nosniff',
       ...(credential.isPublic ? { 'access-control-allow-origin': '*' } : {}),
     });

@@ -11,7 +11,7 @@ export const credentialOb3Route: Route<VerificationContext> = {
   name: 'credential-ob3',
   pattern: /^\/credentials\/([^/]+)\/ob3$/,
   async handle(req, res, match, ctx) {
-    const credential = await loadViewableCredential(ctx, parseCredentialRef(match[1]!), req.headers.authorization);
+    const credential = await loadViewableCredential(ctx, parseCredentialRef(match[1]!), req.headers);
     // Serving the document is not a verification: no checks ran, so the outcome says so.
     ctx.recorder.record({
       credentialUuid: credential.uuid,

@@ -6,7 +6,7 @@ export interface SendOptions {
   cacheControl?: string;
   /** Public documents (did.json, JSON-LD) are readable from any origin, as did:web recommends. */
   cors?: boolean;
-  /** Responses that depend on the Authorization header (private credentials). */
+  /** Responses that may depend on the session (Authorization header or session cookie): private credentials. */
   varyAuthorization?: boolean;
 }
 
@@ -19,7 +19,7 @@ export function sendText(res: http.ServerResponse, status: number, text: string 
     'x-content-type-options': 'nosniff',
   };
   if (options.cors) headers['access-control-allow-origin'] = '*';
-  if (options.varyAuthorization) headers['vary'] = 'Authorization';
+  if (options.varyAuthorization) headers['vary'] = 'Cookie, Authorization';
   res.writeHead(status, headers);
   res.end(text);
 }

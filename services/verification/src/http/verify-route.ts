@@ -73,7 +73,7 @@ export const verifyRoute: Route<VerificationContext> = {
   name: 'verify',
   pattern: /^\/api\/verify\/([^/]+)$/,
   async handle(req, res, match, ctx) {
-    const v = await verifyCredential(ctx, parseCredentialRef(match[1]!), req.headers.authorization, 'api');
+    const v = await verifyCredential(ctx, parseCredentialRef(match[1]!), req.headers, 'api');
     const outcome = outcomeKey(v);
     let answer = answersOfRow.get(v.credential);
     if (!answer || answer.outcome !== outcome) {

@@ -128,7 +128,7 @@ export function sendHtml(res: http.ServerResponse, status: number, page: string,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'x-frame-options': 'DENY',
-    vary: 'Authorization',
+    vary: 'Cookie, Authorization',
     ...options.headers,
   });
   res.end(page);

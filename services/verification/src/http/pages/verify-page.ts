@@ -27,7 +27,7 @@ export const verifyPageRoute: Route<VerificationContext> = {
   pattern: /^\/verify\/([^/]+)$/,
   html: true,
   async handle(req, res, match, ctx) {
-    const v = await verifyCredential(ctx, parseCredentialRef(match[1]!), req.headers.authorization, 'page');
+    const v = await verifyCredential(ctx, parseCredentialRef(match[1]!), req.headers, 'page');
     const body = verificationBody(v, ctx.baseUrl) as { credential: Record<string, unknown> };
     const c = body.credential;
     const achievement = record(record(v.ob3['credentialSubject'])['achievement']);

@@ -8,8 +8,10 @@ import type { ConfirmPasswordResetRequest as _credentials_accounts_v1_ConfirmPas
 import type { CreateApiKeyRequest as _credentials_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _credentials_accounts_v1_CreateApiKeyRequest__Output } from '../../../credentials/accounts/v1/CreateApiKeyRequest';
 import type { CreateApiKeyResponse as _credentials_accounts_v1_CreateApiKeyResponse, CreateApiKeyResponse__Output as _credentials_accounts_v1_CreateApiKeyResponse__Output } from '../../../credentials/accounts/v1/CreateApiKeyResponse';
 import type { Empty as _credentials_accounts_v1_Empty, Empty__Output as _credentials_accounts_v1_Empty__Output } from '../../../credentials/accounts/v1/Empty';
+import type { EndSessionRequest as _credentials_accounts_v1_EndSessionRequest, EndSessionRequest__Output as _credentials_accounts_v1_EndSessionRequest__Output } from '../../../credentials/accounts/v1/EndSessionRequest';
 import type { GetMembershipRequest as _credentials_accounts_v1_GetMembershipRequest, GetMembershipRequest__Output as _credentials_accounts_v1_GetMembershipRequest__Output } from '../../../credentials/accounts/v1/GetMembershipRequest';
 import type { GetOrganizationRequest as _credentials_accounts_v1_GetOrganizationRequest, GetOrganizationRequest__Output as _credentials_accounts_v1_GetOrganizationRequest__Output } from '../../../credentials/accounts/v1/GetOrganizationRequest';
+import type { GetSessionRequest as _credentials_accounts_v1_GetSessionRequest, GetSessionRequest__Output as _credentials_accounts_v1_GetSessionRequest__Output } from '../../../credentials/accounts/v1/GetSessionRequest';
 import type { GetUserRequest as _credentials_accounts_v1_GetUserRequest, GetUserRequest__Output as _credentials_accounts_v1_GetUserRequest__Output } from '../../../credentials/accounts/v1/GetUserRequest';
 import type { ListApiKeysRequest as _credentials_accounts_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _credentials_accounts_v1_ListApiKeysRequest__Output } from '../../../credentials/accounts/v1/ListApiKeysRequest';
 import type { ListApiKeysResponse as _credentials_accounts_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _credentials_accounts_v1_ListApiKeysResponse__Output } from '../../../credentials/accounts/v1/ListApiKeysResponse';
@@ -61,6 +63,15 @@ export interface AccountsServiceClient extends grpc.Client {
   createApiKey(argument: _credentials_accounts_v1_CreateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
   createApiKey(argument: _credentials_accounts_v1_CreateApiKeyRequest, callback: grpc.requestCallback<_credentials_accounts_v1_CreateApiKeyResponse__Output>): grpc.ClientUnaryCall;
   
+  EndSession(argument: _credentials_accounts_v1_EndSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  EndSession(argument: _credentials_accounts_v1_EndSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  EndSession(argument: _credentials_accounts_v1_EndSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  EndSession(argument: _credentials_accounts_v1_EndSessionRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  endSession(argument: _credentials_accounts_v1_EndSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  endSession(argument: _credentials_accounts_v1_EndSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  endSession(argument: _credentials_accounts_v1_EndSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  endSession(argument: _credentials_accounts_v1_EndSessionRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
   GetMembership(argument: _credentials_accounts_v1_GetMembershipRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Membership__Output>): grpc.ClientUnaryCall;
   GetMembership(argument: _credentials_accounts_v1_GetMembershipRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Membership__Output>): grpc.ClientUnaryCall;
   GetMembership(argument: _credentials_accounts_v1_GetMembershipRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Membership__Output>): grpc.ClientUnaryCall;
@@ -78,6 +89,15 @@ export interface AccountsServiceClient extends grpc.Client {
   getOrganization(argument: _credentials_accounts_v1_GetOrganizationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
   getOrganization(argument: _credentials_accounts_v1_GetOrganizationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
   getOrganization(argument: _credentials_accounts_v1_GetOrganizationRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Organization__Output>): grpc.ClientUnaryCall;
+  
+  GetSession(argument: _credentials_accounts_v1_GetSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  GetSession(argument: _credentials_accounts_v1_GetSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  GetSession(argument: _credentials_accounts_v1_GetSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  GetSession(argument: _credentials_accounts_v1_GetSessionRequest, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  getSession(argument: _credentials_accounts_v1_GetSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  getSession(argument: _credentials_accounts_v1_GetSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  getSession(argument: _credentials_accounts_v1_GetSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  getSession(argument: _credentials_accounts_v1_GetSessionRequest, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
   
   GetUser(argument: _credentials_accounts_v1_GetUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
   GetUser(argument: _credentials_accounts_v1_GetUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
@@ -250,9 +270,13 @@ export interface AccountsServiceHandlers extends grpc.UntypedServiceImplementati
   
   CreateApiKey: grpc.handleUnaryCall<_credentials_accounts_v1_CreateApiKeyRequest__Output, _credentials_accounts_v1_CreateApiKeyResponse>;
   
+  EndSession: grpc.handleUnaryCall<_credentials_accounts_v1_EndSessionRequest__Output, _credentials_accounts_v1_Empty>;
+  
   GetMembership: grpc.handleUnaryCall<_credentials_accounts_v1_GetMembershipRequest__Output, _credentials_accounts_v1_Membership>;
   
   GetOrganization: grpc.handleUnaryCall<_credentials_accounts_v1_GetOrganizationRequest__Output, _credentials_accounts_v1_Organization>;
+  
+  GetSession: grpc.handleUnaryCall<_credentials_accounts_v1_GetSessionRequest__Output, _credentials_accounts_v1_User>;
   
   GetUser: grpc.handleUnaryCall<_credentials_accounts_v1_GetUserRequest__Output, _credentials_accounts_v1_User>;
   
@@ -296,8 +320,10 @@ export interface AccountsServiceDefinition extends grpc.ServiceDefinition {
   ApproveOrganization: MethodDefinition<_credentials_accounts_v1_OrganizationIdRequest, _credentials_accounts_v1_Organization, _credentials_accounts_v1_OrganizationIdRequest__Output, _credentials_accounts_v1_Organization__Output>
   ConfirmPasswordReset: MethodDefinition<_credentials_accounts_v1_ConfirmPasswordResetRequest, _credentials_accounts_v1_Empty, _credentials_accounts_v1_ConfirmPasswordResetRequest__Output, _credentials_accounts_v1_Empty__Output>
   CreateApiKey: MethodDefinition<_credentials_accounts_v1_CreateApiKeyRequest, _credentials_accounts_v1_CreateApiKeyResponse, _credentials_accounts_v1_CreateApiKeyRequest__Output, _credentials_accounts_v1_CreateApiKeyResponse__Output>
+  EndSession: MethodDefinition<_credentials_accounts_v1_EndSessionRequest, _credentials_accounts_v1_Empty, _credentials_accounts_v1_EndSessionRequest__Output, _credentials_accounts_v1_Empty__Output>
   GetMembership: MethodDefinition<_credentials_accounts_v1_GetMembershipRequest, _credentials_accounts_v1_Membership, _credentials_accounts_v1_GetMembershipRequest__Output, _credentials_accounts_v1_Membership__Output>
   GetOrganization: MethodDefinition<_credentials_accounts_v1_GetOrganizationRequest, _credentials_accounts_v1_Organization, _credentials_accounts_v1_GetOrganizationRequest__Output, _credentials_accounts_v1_Organization__Output>
+  GetSession: MethodDefinition<_credentials_accounts_v1_GetSessionRequest, _credentials_accounts_v1_User, _credentials_accounts_v1_GetSessionRequest__Output, _credentials_accounts_v1_User__Output>
   GetUser: MethodDefinition<_credentials_accounts_v1_GetUserRequest, _credentials_accounts_v1_User, _credentials_accounts_v1_GetUserRequest__Output, _credentials_accounts_v1_User__Output>
   ListApiKeys: MethodDefinition<_credentials_accounts_v1_ListApiKeysRequest, _credentials_accounts_v1_ListApiKeysResponse, _credentials_accounts_v1_ListApiKeysRequest__Output, _credentials_accounts_v1_ListApiKeysResponse__Output>
   ListOrganizations: MethodDefinition<_credentials_accounts_v1_ListOrganizationsRequest, _credentials_accounts_v1_ListOrganizationsResponse, _credentials_accounts_v1_ListOrganizationsRequest__Output, _credentials_accounts_v1_ListOrganizationsResponse__Output>

@@ -1,0 +1,58 @@
+import type { Knex } from '@cred/db';
+
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  endedAt: Date | null;
+}
+
+interface SessionRow {
+  id: string;
+  user_id: string;
+  created_at: Date;
+  expires_at: Date;
+  ended_at: Date | null;
+}
+
+/**
+ * The only place with SQL for sessions. "Live" is decided against the application clock
+ * (`now` from the caller), never the database's now() (DECISIONS.md section 8).
+ */
+export const sessionStore = {
+  async insert(db: Knex, s: SessionRecord): Promise<void> {
+    await db<SessionRow>('sessions').insert({
+      id: s.id,
+      user_id: s.userId,
+      created_at: s.createdAt,
+      expires_at: s.expiresAt,
+      ended_at: s.endedAt,
+    });
+  },
+
+  /** True when the session exists, belongs to `userId`, has not ended and has not expired at `now`. */
+  async isLive(db: Knex, id: string, userId: string, now: Date): Promise<boolean> {
+    const row = await db<SessionRow>('sessions')
+      .where({ id, user_id: userId })
+      .whereNull('ended_at')
+      .where('expires_at', '>', now)
+      .first('id');
+    return row !== undefined;
+  },
+
+  /** Ends one live session of `userId`; false when there was none to end. */
+  async end(db: Knex, id: string, userId: string, now: Date): Promise<boolean> {
+    const n = await db<SessionRow>('sessions')
+      .where({ id, user_id: userId })
+      .whereNull('ended_at')
+      .where('expires_at', '>', now)
+      .update({ ended_at: now });
+    return n > 0;
+  },
+
+  /** Ends every session of the user still open (password reset). */
+  async endAllOf(db: Knex, userId: string, now: Date): Promise<number> {
+    return db<SessionRow>('sessions').where({ user_id: userId }).whereNull('ended_at').update({ ended_at: now });
+  },
+};

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { Clock } from '@cred/runtime';
+import { assertCsrf, cookieHeader, deriveKey, hmacBase64url, originOf, readCookie, safeEqual, type CookieOptions } from './csrf.js';
+
+export const ADMIN_SESSION_COOKIE = 'admin_session';
+export const ADMIN_SESSION_TTL_SECONDS = 60 * 60;
+
+/** `<exp seconds>.<nonce>.<mac>`: nothing in it is secret, and nothing in it can be forged. */
+const VALUE = /^(\d{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
+
+export interface AdminSessionDeps {
+  adminToken: string;
+  clock: Clock;
+  baseUrl: string;
+}
+
+/**
+ * The platform operator console's cookie session. The cookie holds a short-lived value signed
+ * with a key derived from PLATFORM_ADMIN_TOKEN (HKDF, own label), never the token itself, so a
+ * leaked cookie is worth one hour and changing the token ends every such session. Stateless:
+ * DELETE clears the browser's cookie, and a copy of the value would live until its expiry.
+ */
+export function createAdminSessions(deps: AdminSessionDeps) {
+  const macKey = deriveKey(deps.adminToken, 'admin-session:v1');
+  const csrfKey = deriveKey(deps.adminToken, 'admin-csrf:v1');
+  const ownOrigin = originOf(deps.baseUrl);
+  const cookie: CookieOptions = { sameSite: 'Strict', path: '/api/admin', secure: new URL(deps.baseUrl).protocol === 'https:' };
+  const mac = (exp: string, nonce: string) => hmacBase64url(macKey, `admin-session:${exp}.${nonce}`);
+  const csrfToken = (nonce: string) => hmacBase64url(csrfKey, `csrf:${nonce}`);
+  const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000);
+
+  /** The cookie's session if it is well-formed, authentic and unexpired (application clock). */
+  const fromCookie = (req: Request): { nonce: string; expiresAt: Date } | undefined => {
+    const value = readCookie(req, ADMIN_SESSION_COOKIE);
+    const m = value ? VALUE.exec(value) : null;
+    if (!m) return undefined;
+    const [, exp, nonce, given] = m as unknown as [string, string, string, string];
+    if (!safeEqual(given, mac(exp, nonce)) || Number(exp) <= nowSeconds()) return undefined;
+    return { nonce, expiresAt: new Date(Number(exp) * 1000) };
+  };
+
+  return {
+    /** Constant time (both sides hashed first, so the length does not leak either). */
+    tokenMatches: (presented: string) => safeEqual(presented, deps.adminToken),
+    /** A new session: the cookie is set on `res`; the answer carries its expiry and CSRF token. */
+    start(res: Response): { expiresAt: string; csrfToken: string } {
+      const exp = String(nowSeconds() + ADMIN_SESSION_TTL_SECONDS);
+      const nonce = randomBytes(16).toString('base64url');
+      res.append('Set-Cookie', cookieHeader(ADMIN_SESSION_COOKIE, `${exp}.${nonce}.${mac(exp, nonce)}`, ADMIN_SESSION_TTL_SECONDS, cookie));
+      return { expiresAt: new Date(Number(exp) * 1000).toISOString(), csrfToken: csrfToken(nonce) };
+    },
+    /** The cookie session's expiry and CSRF token, or undefined (GET /api/admin/session). */
+    describe(req: Request): { expiresAt: string; csrfToken: string } | undefined {
+      const s = fromCookie(req);
+      return s ? { expiresAt: s.expiresAt.toISOString(), csrfToken: csrfToken(s.nonce) } : undefined;
+    },
+    /** True for a valid cookie session; a CSRF failure on an unsafe method throws 403. */
+    authenticateCookie(req: Request): boolean {
+      const s = fromCookie(req);
+      if (!s) return false;
+      assertCsrf(req, csrfToken(s.nonce), ownOrigin);
+      return true;
+    },
+    clearCookie(res: Response): void {
+      res.append('Set-Cookie', cookieHeader(ADMIN_SESSION_COOKIE, '', 0, cookie));
+    },
+  };
+}
+
+export type AdminSessions = ReturnType<typeof createAdminSessions>;

@@ -260,16 +260,23 @@ t.test('GET /api/me/credentials: 403 until the address is verified, then every o
   check('GET', '/api/me/credentials', mine);
   t.equal(mine.status, 200, mine.text);
   t.same(mine.body.pagination, { limit: 50, offset: 0, total: 2 });
+  // Newest first; issuance dates are whole seconds, so two issued in the same second are
+  // ordered by id (descending), the index's tie-break.
+  type Item = { id: string; issuanceDate: string };
+  const expected = [fromB.body as Item, fromA.body as Item]
+    .sort((x, y) => y.issuanceDate.localeCompare(x.issuanceDate) || y.id.localeCompare(x.id))
+    .map((c) => c.id);
   t.same(
     mine.body.data.map((c: { id: string }) => c.id),
-    [fromB.body.id, fromA.body.id],
-    'newest first, both organizations',
+    expected,
+    'newest first (ties by id), both organizations',
   );
-  t.match(mine.body.data[0], { isPublic: false, issuerName: 'Org webapp-b', badgeImageUrl: null, badgeName: 'Yearly', recipientEmail: email });
-  t.match(mine.body.data[1], { isPublic: true, issuerName: 'Org webapp-a', badgeImageUrl: 'https://img.example.com/forever.png' });
+  const byId = new Map(mine.body.data.map((c: { id: string }) => [c.id, c]));
+  t.match(byId.get(fromB.body.id), { isPublic: false, issuerName: 'Org webapp-b', badgeImageUrl: null, badgeName: 'Yearly', recipientEmail: email });
+  t.match(byId.get(fromA.body.id), { isPublic: true, issuerName: 'Org webapp-a', badgeImageUrl: 'https://img.example.com/forever.png' });
   t.notOk('ob3Credential' in mine.body.data[0], 'list items carry no payload');
   const second = await call('GET', '/api/me/credentials?limit=1&offset=1', { token: session });
-  t.same([second.body.data.map((c: { id: string }) => c.id), second.body.pagination.total], [[fromA.body.id], 2]);
+  t.same([second.body.data.map((c: { id: string }) => c.id), second.body.pagination.total], [[expected[1]], 2]);
   for (const [q, field] of [['limit=0', 'limit'], ['offset=-1', 'offset'], ['status=valid', 'status']] as const) {
     const e = await call('GET', `/api/me/credentials?${q}`, { token: session });
     check('GET', '/api/me/credentials', e);

@@ -200,6 +200,8 @@ export interface NotificationRecord {
   sentAt: string | null;
   createdAt: string;
   updatedAt: string | null;
+}
+
 /** The answer of an issue (POST /api/organizations/{orgId}/credentials). */
 export interface IssuedCredential {
   id: string;

@@ -66,6 +66,7 @@ export function createGatewayService(config: GatewayConfig, overrides: GatewayOv
       if (!(await waitForRedis(redis, 3000))) host.logger.warn('redis not reachable at start; rate limits degrade by policy until it is');
       const web = await buildWebAssets();
       host.logger.info({ script: web.script.path, scriptBytesBr: web.script.br.length, styleBytesBr: web.style.br.length }, 'web application built');
+      if (web.warnings.length) host.logger.warn({ warnings: web.warnings }, 'web application built with warnings (a stylesheet may be broken)');
       const app = createApp({
         config,
         web,

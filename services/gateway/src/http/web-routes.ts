@@ -26,6 +26,14 @@ const SECURITY_HEADERS = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
+/**
+ * Powerful features the application never uses, refused for its documents (and anything they
+ * embed), so that injected script could not ask for them either. Clipboard writes (copy
+ * buttons) stay allowed.
+ */
+export const WEB_PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+
 function shell(assets: WebAssets): string {
   return `<!doctype html>
 <html lang="en">
@@ -60,6 +68,17 @@ function pickEncoding(req: Request): 'br' | 'gzip' | undefined {
   return undefined;
 }
 
+/**
+ * If-None-Match as RFC 9110 reads it: `*`, or a list of entity tags compared weakly (a `W/`
+ * prefix, which caches and proxies add when they recompress, still names the same bytes).
+ */
+function notModified(req: Request, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
 function sendAsset(req: Request, res: Response, asset: WebAsset): void {
   res.set({
     ...SECURITY_HEADERS,
@@ -68,7 +87,7 @@ function sendAsset(req: Request, res: Response, asset: WebAsset): void {
     etag: asset.etag,
     vary: 'Accept-Encoding',
   });
-  if (req.headers['if-none-match'] === asset.etag) {
+  if (notModified(req, asset.etag)) {
     res.status(304).end();
     return;
   }
@@ -105,6 +124,7 @@ export function webRoutes(assets: WebAssets): RequestHandler {
       ...SECURITY_HEADERS,
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': WEB_CONTENT_SECURITY_POLICY,
+      'permissions-policy': WEB_PERMISSIONS_POLICY,
       'cache-control': 'no-cache',
       'content-length': String(page.length),
     });

@@ -20,6 +20,13 @@ export interface WebAssets {
   script: WebAsset;
   style: WebAsset;
   byPath: Map<string, WebAsset>;
+  /**
+   * esbuild's warnings, as `file:line:column: text`. esbuild recovers from a CSS syntax error (an
+   * unbalanced brace nests the rest of the stylesheet inside one rule) with a warning, not an
+   * error, so a broken stylesheet still "builds": the gateway logs these at start, and
+   * test/web-app.test.ts requires there are none.
+   */
+  warnings: string[];
 }
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
@@ -67,5 +74,8 @@ export async function buildWebAssets(): Promise<WebAssets> {
     else style = asset;
   }
   if (!script || !style) throw new Error('web application build produced no script or stylesheet');
-  return { script, style, byPath };
+  const warnings = result.warnings.map((w) =>
+    w.location ? `${w.location.file}:${w.location.line}:${w.location.column}: ${w.text}` : w.text,
+  );
+  return { script, style, byPath, warnings };
 }

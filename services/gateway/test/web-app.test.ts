@@ -5,7 +5,10 @@
 // the PAGES table with its headers, the hashed assets (encodings, caching, ETag, HEAD), the 404s
 // of everything else, and hostile paths.
 import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import t, { type Test } from 'tap';
 import { createLogger } from '@cred/runtime';
@@ -15,6 +18,8 @@ import { WEB_CONTENT_SECURITY_POLICY, WEB_PERMISSIONS_POLICY } from '../src/http
 import { createGatewayService } from '../src/service.js';
 import { buildWebAssets, type WebAsset } from '../src/web/assets.js';
 import { PAGES, type PageName } from '../web/src/routes.js';
+
+const execFileAsync = promisify(execFile);
 
 interface Answer {
   status: number;
@@ -112,6 +117,17 @@ t.test('buildWebAssets: one script and one stylesheet, content-hashed, compresse
   const again = await buildWebAssets();
   t.same([again.script.path, again.style.path], [script.path, style.path], 'the same source builds to the same paths');
   t.ok(again.script.identity.equals(script.identity), 'and the same bytes');
+
+  // And in a process started from another directory: replicas started from different
+  // directories must name the same files (esbuild's hash covers module paths, which were
+  // relative to the working directory of the process).
+  const program = `const { buildWebAssets } = await import(${JSON.stringify(new URL('../src/web/assets.ts', import.meta.url).href)});
+    const a = await buildWebAssets();
+    process.stdout.write(JSON.stringify([a.script.path, a.style.path]));`;
+  const elsewhere = await execFileAsync(process.execPath, ['--import', import.meta.resolve('tsx'), '--input-type=module', '-e', program], {
+    cwd: tmpdir(),
+  });
+  t.same(JSON.parse(elsewhere.stdout), [script.path, style.path], `the same paths from a process whose cwd is ${tmpdir()}`);
 });
 
 /** A concrete path for every PAGES pattern; the parameters' values need not exist. */

@@ -5,6 +5,13 @@ import { build } from 'esbuild';
 
 /** The browser application's source (services/gateway/web), bundled when the gateway starts. */
 const ENTRY = fileURLToPath(new URL('../../web/src/main.tsx', import.meta.url));
+/**
+ * The directory esbuild resolves and names modules from. esbuild's content hash covers module
+ * paths relative to it, so leaving it to the process's working directory gave the same bytes a
+ * different name under another cwd, and replicas started from different directories named assets
+ * the others do not serve.
+ */
+const WORKING_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface WebAsset {
   /** `/assets/main-<hash>.js`: the content hash is in the name, so it is cached for a year. */
@@ -39,6 +46,7 @@ const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8',
 export async function buildWebAssets(): Promise<WebAssets> {
   const result = await build({
     entryPoints: [ENTRY],
+    absWorkingDir: WORKING_DIR,
     bundle: true,
     write: false,
     format: 'esm',

@@ -32,16 +32,7 @@ const { owner, apiKey, badgeId, orgId } = await setupStep(
 const issue = (email: string) => tp.api('POST', '/api/v1/credentials', { badgeId, recipient: { name: 'Recipient', email } }, apiKey);
 
 /** The newest e-mail to `to` whose text matches `re`; returns the match. */
-function mailMatch(to: string, re: RegExp): Promise<RegExpMatchArray> {
-  return waitFor(`e-mail to ${to} matching ${re}`, async () => {
-    for (const m of tp.mail.messages()) {
-      if (!m.envelope.to.includes(to)) continue;
-      const found = m.text.match(re);
-      if (found) return found;
-    }
-    return undefined;
-  });
-}
+const mailMatch = (to: string, re: RegExp) => tp.mailMatch(to, re);
 
 t.test('the claim link of the issue e-mail claims the credential once', async (t) => {
   const issued = await issue('claimer@example.com');

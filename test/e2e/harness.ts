@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { createIsolation, TEST_AMQP_URL, type TestIsolation } from '@cred/testing';
+import { createIsolation, TEST_AMQP_URL, waitFor, type TestIsolation } from '@cred/testing';
 import { allocatePorts, launchPlatform, type RunningPlatform } from '../../scripts/launcher.js';
 import { migrateAll } from '../../scripts/migrate-all.js';
 import { startMailCatcher, type MailCatcher } from '../../scripts/mail-catcher.js';
@@ -18,6 +18,8 @@ export interface TestPlatform {
   api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any; headers: Headers; text: string }>;
   /** The platform's outgoing e-mail (its own SMTP catcher on free ports). */
   mail: MailCatcher;
+  /** Waits for an e-mail to `to` whose text matches `re` (oldest first) and returns the match. */
+  mailMatch(to: string, re: RegExp): Promise<RegExpMatchArray>;
   /** Moves every service's application clock (TEST_CLOCK) to now + offsetMs; 0 puts it back. */
   setClockOffset(offsetMs: number): Promise<void>;
   /** Signs up a new user with a new organization; returns its id and the owner's session token. */
@@ -153,6 +155,16 @@ export async function startTestPlatform(label: string, extraEnv: Record<string, 
           if (r.status !== 200) throw new Error(`${name}: PUT /testing/clock answered ${r.status}`);
         }),
       );
+    },
+    mailMatch(to: string, re: RegExp) {
+      return waitFor(`e-mail to ${to} matching ${re}`, async () => {
+        for (const m of [...mail.messages()].reverse()) {
+          if (!m.envelope.to.includes(to)) continue;
+          const found = m.text.match(re);
+          if (found) return found;
+        }
+        return undefined;
+      });
     },
     isolation,
     baseUrl: platform.gatewayUrl,

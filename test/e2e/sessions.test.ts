@@ -33,16 +33,7 @@ const { orgId, owner, ownerEmail, apiKey, badgeId } = await setupStep(
 const issue = (email: string) => tp.api('POST', '/api/v1/credentials', { badgeId, recipient: { name: 'Recipient', email } }, apiKey);
 const ownOrigin = new URL(tp.env.BASE_URL!).origin;
 
-function mailMatch(to: string, re: RegExp): Promise<RegExpMatchArray> {
-  return waitFor(`e-mail to ${to} matching ${re}`, async () => {
-    for (const m of [...tp.mail.messages()].reverse()) {
-      if (!m.envelope.to.includes(to)) continue;
-      const found = m.text.match(re);
-      if (found) return found;
-    }
-    return undefined;
-  });
-}
+const mailMatch = (to: string, re: RegExp) => tp.mailMatch(to, re);
 
 /** A request with any headers (cookies, CSRF token, Origin). */
 async function send(method: string, path: string, headers: Record<string, string>, body?: unknown) {

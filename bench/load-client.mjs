@@ -11,8 +11,12 @@ import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { port, paths, total, concurrency, maxSeconds } = workerData;
-const requests = paths.map((p) => Buffer.from(`GET ${p} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: */*\r\n\r\n`, 'latin1'));
+// `headers` (optional): extra request header lines, e.g. { 'Accept-Encoding': 'br' }.
+const { port, paths, total, concurrency, maxSeconds, headers = {} } = workerData;
+const extra = Object.entries(headers)
+  .map(([name, value]) => `${name}: ${value}\r\n`)
+  .join('');
+const requests = paths.map((p) => Buffer.from(`GET ${p} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: */*\r\n${extra}\r\n`, 'latin1'));
 const latencies = new Float64Array(total);
 const deadline = Date.now() + maxSeconds * 1000;
 let next = 0;

@@ -3,11 +3,13 @@
 import { runBulkBench } from './bulk.js';
 import { runIssuanceBench } from './issuance.js';
 import { runVerificationBench } from './verification.js';
+import { runWebBench } from './web.js';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   issuance: runIssuanceBench,
   verification: runVerificationBench,
   bulk: runBulkBench,
+  web: runWebBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

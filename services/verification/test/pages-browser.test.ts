@@ -7,9 +7,10 @@ import path from 'node:path';
 import t from 'tap';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@cred/testing/browser';
 import { badgeImageData, seedIssuer, signedCredential, startVerification } from './fixtures/harness.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = CHROMIUM_PATH;
 if (!existsSync(CHROMIUM)) {
   t.fail(`${CHROMIUM} is missing (apt-get install chromium; .ci/run installs it)`);
   process.exit(1);
@@ -39,16 +40,7 @@ const profile = mkdtempSync(path.join(os.tmpdir(), 'verification-chromium-'));
 const context: BrowserContext = await chromium.launchPersistentContext(profile, {
   executablePath: CHROMIUM,
   headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
   viewport: { width: 1000, height: 900 },
 });
 t.teardown(async () => {

@@ -54,7 +54,10 @@ function badgePng(): Buffer {
 t.afterEach(async (t) => {
   if (t.passing()) return;
   for (const p of issuer.context.pages()) {
-    const seen = await p.locator('main').innerText({ timeout: 2000 }).catch(() => '(no main region)');
+    const seen = await p
+      .locator('main')
+      .innerText({ timeout: 2000 })
+      .catch(() => '(no main region)');
     t.comment(`${p.url()}\n${seen.slice(0, 3000)}`);
   }
 });
@@ -175,8 +178,13 @@ t.test('bulk: 200 rows, 3 of them bad, checked first, issued, the report downloa
   t.match(await page.locator('main').innerText(), /197 issued, 0 renewed, 0 refused, 3 invalid, 0 failed/);
   await audit(page, 'bulk-job');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the report (CSV)' }).click()]);
-  const report = readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download the report (CSV)' }).click(),
+  ]);
+  const report = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split(/\r?\n/);
   t.equal(report.length, 201, 'a header and one line per row');
   t.equal(report.filter((l) => /,issued,/.test(l)).length, 197, 'issued rows');
 });

@@ -52,7 +52,7 @@ function billingWith(accountsAddress: string) {
 const billing = billingWith(accountsAddr);
 await billing.start();
 const billingClient = createClient(loadProtos().billing.BillingService, `127.0.0.1:${billing.grpcPort()}`);
-const accountsClient = createClient(loadProtos().accounts.AccountsService, accountsAddr);
+const accountsClient = createClient(loadProtos().accounts.AccountsService, accountsAddr, { deadlineMs: 30000 });
 const db = createDb({ url: iso.databaseUrl, schema: 'billing', poolMax: 2 });
 t.teardown(async () => {
   billingClient.close();

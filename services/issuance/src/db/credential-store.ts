@@ -284,10 +284,16 @@ export const credentialStore = {
   /**
    * Every credential linked to `id` through supersedes / superseded_by, itself included,
    * oldest first. The walk follows the links both ways by primary key (UNION drops repeats, so
-   * it ends); it stays inside the organization.
+   * it ends); it stays inside the organization. The order is the links' own, from the credential
+   * that supersedes none: issuance dates are whole seconds, so a renewal issued in the same
+   * second as its predecessor would tie on the date.
    */
   async renewalChain(db: Knex, organizationId: string, id: string): Promise<ChainLink[]> {
-    const r = await db.raw<{ rows: Array<Pick<CredentialRow, 'id' | 'credential_id' | 'status' | 'issuance_date' | 'expiration_date' | 'revoked_at' | 'revocation_reason'>> }>(
+    type Row = Pick<
+      CredentialRow,
+      'id' | 'credential_id' | 'status' | 'issuance_date' | 'expiration_date' | 'revoked_at' | 'revocation_reason' | 'supersedes_credential_id' | 'superseded_by_credential_id'
+    >;
+    const r = await db.raw<{ rows: Row[] }>(
       `WITH RECURSIVE chain(id) AS (
          SELECT ?::uuid
          UNION
@@ -295,12 +301,26 @@ export const credentialStore = {
            CROSS JOIN LATERAL (VALUES (c.supersedes_credential_id), (c.superseded_by_credential_id)) AS l(id)
          WHERE l.id IS NOT NULL
        )
-       SELECT c.id, c.credential_id, c.status, c.issuance_date, c.expiration_date, c.revoked_at, c.revocation_reason
+       SELECT c.id, c.credential_id, c.status, c.issuance_date, c.expiration_date, c.revoked_at, c.revocation_reason,
+              c.supersedes_credential_id, c.superseded_by_credential_id
        FROM chain JOIN credentials c ON c.id = chain.id AND c.organization_id = ?
        ORDER BY c.issuance_date ASC, c.id ASC`,
       [id, organizationId, organizationId],
     );
-    return r.rows.map((c) => ({
+    const byId = new Map(r.rows.map((c) => [c.id, c]));
+    const ordered: Row[] = [];
+    const placed = new Set<string>();
+    // Each first link (one that supersedes nothing in the chain), then its renewals in turn; the
+    // date order above decides only between first links, of which a well-formed chain has one.
+    for (const first of r.rows) {
+      if (placed.has(first.id) || (first.supersedes_credential_id && byId.has(first.supersedes_credential_id))) continue;
+      for (let c: Row | undefined = first; c && !placed.has(c.id); c = c.superseded_by_credential_id ? byId.get(c.superseded_by_credential_id) : undefined) {
+        placed.add(c.id);
+        ordered.push(c);
+      }
+    }
+    for (const c of r.rows) if (!placed.has(c.id)) ordered.push(c); // a cycle: never written, kept visible all the same
+    return ordered.map((c) => ({
       id: c.id,
       credentialId: c.credential_id,
       status: c.status,

@@ -234,6 +234,65 @@ t.test('a recipient signs up, confirms, claims the credential and makes it priva
   const refused = await stranger.context.newPage();
   const response = await refused.goto(`${origin}/verify/${credentialId}`);
   t.equal(response?.status(), 403, 'a stranger gets 403 for a private credential');
+  t.match(await refused.locator('body').innerText(), /This credential is private/, 'and a page that says why');
+  await audit(refused, 'verify-private-403');
+});
+
+t.test('the issuer signs out and in again', async (t) => {
+  await page.goto(`${origin}/org/${orgId}`);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL(/\/login\?signedOut=1/, WAIT);
+  await audit(page, 'login');
+  await page.goto(`${origin}/org/${orgId}/badges`);
+  t.match(await page.locator('main').innerText(), /Sign in/, 'the session is gone');
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('E-mail address', { exact: true }).fill(ISSUER_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Organization', exact: true }).waitFor(WAIT);
+  t.pass('signed in again');
+});
+
+t.test('every page of the application passes the same checks', async (t) => {
+  // Each page of the PAGES table, as the person it is for; the ones above were audited in use.
+  const linkOn = async (path: string, selector: string) => {
+    await page.goto(`${origin}${path}`);
+    return (await page.locator(selector).first().getAttribute('href', WAIT))!;
+  };
+  const badgePage = await linkOn(`/org/${orgId}/badges`, `main a[href^="/org/${orgId}/badges/"]:not([href$="/new"])`);
+  const credentialPage = await linkOn(`/org/${orgId}/credentials`, `main a[href^="/org/${orgId}/credentials/"]`);
+  const bulkJobPage = await linkOn(`/org/${orgId}/bulk`, `main a[href^="/org/${orgId}/bulk/"]`);
+  const issuerPages = [
+    `/`,
+    `/org/${orgId}`,
+    `/org/${orgId}/keys`,
+    `/org/${orgId}/badges`,
+    badgePage,
+    `/org/${orgId}/badges/new`,
+    `/org/${orgId}/issue`,
+    `/org/${orgId}/bulk`,
+    `/org/${orgId}/credentials`,
+    credentialPage,
+    `/org/${orgId}/api-keys`,
+    `/org/${orgId}/webhooks`,
+    `/org/${orgId}/settings`,
+    `/org/${orgId}/analytics`,
+    `/me/credentials`,
+    bulkJobPage,
+  ];
+  for (const path of issuerPages) {
+    await page.goto(`${origin}${path}`);
+    await page.locator('main h1').first().waitFor(WAIT);
+    await audit(page, path === `/org/${orgId}` ? 'org-overview' : path === `/org/${orgId}/analytics` ? 'analytics' : undefined);
+  }
+  const anonymous = await browser.person();
+  for (const path of ['/', '/signup', '/login', '/forgot-password', '/reset-password?token=abc', '/verify-email', '/admin']) {
+    const p = await anonymous.open(path);
+    await p.locator('main h1').first().waitFor(WAIT);
+    await audit(p);
+    await p.close();
+  }
+  t.ok(audited.length >= 30, `${audited.length} page states audited in all`);
 });
 
 t.test('the checks find what they look for', async (t) => {
@@ -253,7 +312,7 @@ t.test('the checks find what they look for', async (t) => {
 });
 
 t.test('nothing the pages did went wrong', async (t) => {
-  t.ok(audited.length >= 12, `${audited.length} page states audited`);
+  t.ok(new Set(audited).size >= 24, `${new Set(audited).size} different pages audited`);
   t.same(findings, [], 'no serious or critical accessibility violation, nothing wider than a 375 px screen');
   t.same(browser.problems(), [], 'no script error, CSP refusal or failed asset');
   t.same(browser.foreignRequests(), [], 'no request left the platform');

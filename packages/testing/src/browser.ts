@@ -161,13 +161,19 @@ export async function checkNarrow(page: Page): Promise<string[]> {
     return (await page.evaluate(NARROW)) as string[];
   } finally {
     if (before) await page.setViewportSize(before);
-    // Back to where the page was, laid out at its own width: chromium otherwise keeps the narrow
-    // layout's scroll offset until the next input event, and a click's mousedown and mouseup
-    // then land on different elements.
-    await page.evaluate(
-      `new Promise((done) => { void document.documentElement.scrollHeight; scrollTo(${scrolled[0]}, ${scrolled[1]}); requestAnimationFrame(() => requestAnimationFrame(done)); })`,
-    );
+    await settle(page, scrolled);
   }
+}
+
+/**
+ * Back to where the page was, laid out at its own size, after the viewport was changed: chromium
+ * otherwise keeps the other layout's scroll offset until the next input event, and a click's
+ * mousedown and mouseup then land on different elements.
+ */
+async function settle(page: Page, scrolled: [number, number]): Promise<void> {
+  await page.evaluate(
+    `new Promise((done) => { void document.documentElement.scrollHeight; scrollTo(${scrolled[0]}, ${scrolled[1]}); requestAnimationFrame(() => requestAnimationFrame(done)); })`,
+  );
 }
 
 /** With UPDATE_SCREENSHOTS=1, saves the whole page as docs/screenshots/<name>.png under the given root. */
@@ -175,5 +181,7 @@ export async function screenshot(page: Page, root: string, name: string): Promis
   if (process.env.UPDATE_SCREENSHOTS !== '1') return;
   const dir = path.join(root, 'docs', 'screenshots');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  const scrolled = (await page.evaluate('[scrollX, scrollY]')) as [number, number];
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true }); // resizes the viewport for the capture
+  await settle(page, scrolled);
 }

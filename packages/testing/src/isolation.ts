@@ -48,15 +48,16 @@ export async function createIsolation(label = 't'): Promise<TestIsolation> {
 
 /**
  * Deletes the queues (`<exchange>.<service>.<purpose>[.retry|.dlq]`) and exchanges a test's
- * services declared. Quorum queues outlive their consumers, and a broker holding hundreds of
- * them from earlier runs gets slow to start and to open connections. `npm test` runs in a vhost
- * of its own that is deleted afterwards (scripts/dev.mjs), so this matters for files run
- * directly with tap (the default vhost). Best effort: needs rabbitmqctl to list the queues.
+ * services declared, as soon as the test file ends. Quorum queues outlive their consumers and
+ * each holds file descriptors of the broker: the run's vhost (scripts/dev.mjs) used to keep
+ * every file's queues until the whole run ended, and by the last end-to-end files the broker
+ * (about 900 descriptors on these machines) refused new connections. Files run directly with tap
+ * use the default vhost, where nothing else would remove them. Best effort: needs rabbitmqctl to
+ * list the queues.
  */
 async function removeBrokerObjects(exchange: string): Promise<void> {
   const url = new URL(TEST_AMQP_URL);
   const vhost = decodeURIComponent(url.pathname.slice(1)) || '/';
-  if (vhost.startsWith('test_run_')) return; // the whole vhost goes at the end of the run
   const { stdout } = await promisify(execFile)('rabbitmqctl', ['-q', 'list_queues', '-p', vhost, 'name'], { timeout: 30000 });
   const queues = stdout.split('\n').map((l) => l.trim()).filter((q) => q.startsWith(`${exchange}.`));
   const connection = await amqp.connect(TEST_AMQP_URL);

@@ -140,6 +140,11 @@ async function floorServer(
     res.writeHead(200, a.headers);
     res.end(a.body);
   });
+  return listening(server);
+}
+
+/** Listens on a free loopback port with keep-alive; close() also ends the open connections. */
+async function listening(server: http.Server): Promise<{ port: number; close(): Promise<void> }> {
   server.keepAliveTimeout = 65000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
@@ -165,16 +170,7 @@ async function webHandlerOnly(assets: WebAssets): Promise<{ port: number; close(
   app.set('etag', false);
   app.use(webRoutes(assets));
   const server = http.createServer(app);
-  server.keepAliveTimeout = 65000;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((r) => {
-        server.close(() => r());
-        server.closeAllConnections();
-      }),
-  };
+  return listening(server);
 }
 
 async function startGateway(): Promise<{ port: number; cpu: CpuSource; stop(): Promise<void> }> {

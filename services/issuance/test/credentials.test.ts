@@ -181,6 +181,10 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
     const pb = await c.CreateBadge({ organization_id: pending.id, badge_json: badgeBody() });
     t.equal((await rejection(issue(pb.id, 'a@example.com', 'A', pending.id))).code, 'FORBIDDEN', 'organization not approved');
     t.equal((await h.db('credentials').whereIn('organization_id', [keyless.id, pending.id])).length, 0);
+    // The refusal above left issuance's short cache holding "pending"; approval counts at once.
+    await h.accounts.ApproveOrganization({ organization_id: pending.id });
+    const approved = await issue(pb.id, 'a@example.com', 'A', pending.id);
+    t.equal(approved.status, 'pending', 'issued the moment the organization is approved, not when the cached copy expires');
   });
 
   t.test('credentials follow the badge as it is now; slug frozen; delete deactivates', async (t) => {

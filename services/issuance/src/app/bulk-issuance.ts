@@ -122,7 +122,7 @@ async function checkBulkUpload(
   if (request.csv.length === 0) throw AppError.validation('file', 'file is required (a CSV with the header name,email)');
   const records = parseRecipientsCsv(request.csv);
 
-  const [badge, key, org] = await Promise.all([
+  const [badge, key, cachedOrg] = await Promise.all([
     badgeStore.find(ctx.db, orgId, badgeId),
     signingKeyStore.find(ctx.db, orgId),
     ctx.organizations.get(ctx, orgId, meta),
@@ -130,6 +130,8 @@ async function checkBulkUpload(
   if (!badge) throw AppError.notFound('Badge not found');
   if (!badge.isActive) throw AppError.validation('badgeId', 'The badge is deactivated; no new credentials can be issued from it');
   if (!key) throw AppError.forbidden('Signing keys have not been generated for this organization');
+  // As for one issue: an approval a moment ago counts at once, not when the cached copy expires.
+  const org = cachedOrg.status === 'approved' ? cachedOrg : await ctx.organizations.refresh(ctx, orgId, meta);
   if (org.status !== 'approved') throw AppError.forbidden('The organization is not approved');
   return { badgeId, badge, rows: records.map(checkRecipientRecord) };
 }

@@ -131,7 +131,7 @@ export async function issueCredential(
   }
 
   // One round trip for the badge, the key, the prior credential and the quota; the organization from a short cache.
-  const [facts, org] = await Promise.all([
+  const [facts, cachedOrg] = await Promise.all([
     issueStore.facts(ctx.db, orgId, input.badgeId, input.recipientEmail, month),
     ctx.organizations.get(ctx, orgId, meta),
   ]);
@@ -139,6 +139,9 @@ export async function issueCredential(
   const badge = facts.badge;
   if (!badge.isActive) throw badgeInactive();
   if (!facts.hasSigningKey) throw AppError.forbidden('Signing keys have not been generated for this organization');
+  const overQuota = (o: { plan: string }) => !facts.recipientCounted && facts.quotaUsed >= quotaLimitFor(ctx.quotaLimits, o.plan);
+  // A refusal is never made on the cached copy: approval and plan changes count at once.
+  const org = cachedOrg.status !== 'approved' || overQuota(cachedOrg) ? await ctx.organizations.refresh(ctx, orgId, meta) : cachedOrg;
   if (org.status !== 'approved') throw AppError.forbidden('The organization is not approved');
   const planned = decideIssue(facts.prior, ctx.clock.now());
   if (planned.kind === 'conflict') throw activeNonExpiring(planned.prior);

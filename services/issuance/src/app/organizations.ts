@@ -43,6 +43,16 @@ export class OrganizationCache {
     return org;
   }
 
+  /**
+   * Accounts' current record, kept as the new copy. Called before refusing on the cached copy
+   * (not approved, over the plan's quota): an organization approved or moved to a larger plan a
+   * moment ago issues at once, as the approval's answer said, not when its copy expires.
+   */
+  async refresh(ctx: IssuanceContext, organizationId: string, meta: CallMeta): Promise<OrganizationInfo> {
+    this.entries.delete(organizationId);
+    return this.get(ctx, organizationId, meta);
+  }
+
   forget(organizationId: string): void {
     this.entries.delete(organizationId);
   }

@@ -12,6 +12,7 @@ import { createIsolation } from '@cred/testing';
 import { errorHandler, notFoundHandler } from '../src/http/errors.js';
 import { canonicalJson, idempotency, type IdempotencyDeps, parseIdempotencyKey } from '../src/http/idempotency.js';
 import { createRedis } from '../src/redis.js';
+import { apiKeyScope } from '../src/http/org-scope.js';
 
 const logger = createLogger({ service: 'idempotency-test', level: 'silent' });
 const isolation = await createIsolation('idempotency');
@@ -48,6 +49,7 @@ async function startApp(t: { teardown(fn: () => unknown): void }, deps: Partial<
     res.locals.principal = { kind: 'api_key', keyId, organizationId: 'org-1', organization: { id: 'org-1' } };
     next();
   });
+  app.use(apiKeyScope());
   app.post(
     '/things',
     idempotency(

@@ -11,7 +11,8 @@ import { createHmac } from 'node:crypto';
 import t from 'tap';
 import { waitFor } from '@cred/testing';
 import { setupStep, startTestPlatform } from '../../../test/e2e/harness.js';
-import { openApiChecker, type CheckedResponse, type OpenApiDoc } from './fixtures/openapi-check.js';
+import { httpCaller } from './fixtures/http-call.js';
+import { openApiChecker, type OpenApiDoc } from './fixtures/openapi-check.js';
 
 /** A 1x1 PNG without any credential inside. */
 const PLAIN_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -29,39 +30,7 @@ const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/ho
 const tp = await setupStep('platform', () => startTestPlatform('openapi', { WEBHOOK_ALLOWED_HOSTS: new URL(hookUrl).host }));
 t.teardown(() => tp.stop());
 
-interface Answer extends CheckedResponse {
-  status: number;
-  headers: Headers;
-  body: any;
-  text: string;
-  bytes: Buffer;
-}
-
-/** Any request to the gateway: JSON (`json`), a multipart form (`form`) or raw bytes (`raw` + content-type). */
-async function call(
-  method: string,
-  path: string,
-  options: { token?: string; json?: unknown; form?: FormData; raw?: Buffer | string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { ...(options.headers ?? {}) };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | FormData | Uint8Array | undefined;
-  if (options.json !== undefined) {
-    headers['content-type'] ??= 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.form) body = options.form;
-  else if (options.raw !== undefined) body = typeof options.raw === 'string' ? options.raw : new Uint8Array(options.raw);
-  const res = await fetch(`${tp.baseUrl}${path}`, { method, headers, redirect: 'manual', ...(body !== undefined ? { body } : {}) });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const text = bytes.toString('utf8');
-  let parsed: unknown;
-  try {
-    parsed = /json/.test(res.headers.get('content-type') ?? '') && text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  return { status: res.status, headers: res.headers, body: parsed, text, bytes };
-}
+const call = httpCaller(tp.baseUrl);
 
 const fileForm = (field: string, bytes: Buffer, type: string, name: string) => {
   const form = new FormData();

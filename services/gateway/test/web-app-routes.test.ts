@@ -7,6 +7,7 @@ import t from 'tap';
 import { waitFor } from '@cred/testing';
 import { setupStep, startTestPlatform } from '../../../test/e2e/harness.js';
 import { openApiDocument } from '../src/openapi/openapi.js';
+import { httpCaller, type Answer } from './fixtures/http-call.js';
 import { openApiChecker, type OpenApiDoc } from './fixtures/openapi-check.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -14,35 +15,7 @@ const tp = await setupStep('platform', () => startTestPlatform('webapp'));
 t.teardown(() => tp.stop());
 const admin = tp.adminToken;
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: any;
-  text: string;
-}
-
-async function call(
-  method: string,
-  path: string,
-  o: { token?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { ...(o.headers ?? {}) };
-  if (o.token) headers.authorization = `Bearer ${o.token}`;
-  let body: string | FormData | undefined;
-  if (o.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(o.json);
-  } else if (o.form) body = o.form;
-  const res = await fetch(`${tp.baseUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
-  const text = await res.text();
-  let parsed: unknown;
-  try {
-    parsed = /json/.test(res.headers.get('content-type') ?? '') && text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  return { status: res.status, headers: res.headers, body: parsed, text };
-}
+const call = httpCaller(tp.baseUrl);
 
 const csvForm = (badgeId: string, text: string) => {
   const form = new FormData();

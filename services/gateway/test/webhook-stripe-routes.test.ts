@@ -19,7 +19,8 @@ import { loadConfig as notificationConfig } from '../../notification/src/config.
 import { errorHandler } from '../src/http/errors.js';
 import { notificationSessionRoutes } from '../src/http/notification-routes.js';
 import { stripeWebhookRoute } from '../src/http/stripe-route.js';
-import { webhookSessionRoutes } from '../src/http/webhook-routes.js';
+import { webhookRoutes } from '../src/http/webhook-routes.js';
+import { memberScope } from '../src/http/org-scope.js';
 import type { Upstreams } from '../src/upstream/clients.js';
 
 const STRIPE_SECRET = 'whsec_gateway_test_0123456789abcdef';
@@ -63,11 +64,12 @@ const upstreams = {
 const app = express();
 app.post('/api/webhooks/stripe', ...stripeWebhookRoute(upstreams));
 app.use('/api', express.json({ limit: 64 * 1024 }));
-// Stands in for requireSession + requireMembership, which set res.locals.orgId.
+// Stands in for requireSession + requireMembership, which set res.locals.orgId and userId.
 app.use('/api/organizations/:orgId', (req, res, next) => {
   res.locals.orgId = req.params.orgId;
+  res.locals.userId = 'user-1';
   next();
-}, webhookSessionRoutes(upstreams), notificationSessionRoutes(upstreams));
+}, memberScope(), webhookRoutes(upstreams), notificationSessionRoutes(upstreams));
 app.use(errorHandler(createLogger({ service: 'gateway', level })));
 const server = app.listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));

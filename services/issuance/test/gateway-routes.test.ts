@@ -7,7 +7,8 @@ import t from 'tap';
 import { createClient } from '@cred/grpc';
 import { loadProtos } from '@cred/proto';
 import { createLogger } from '@cred/runtime';
-import { badgeSessionRoutes } from '../../gateway/src/http/badge-routes.js';
+import { badgeRoutes } from '../../gateway/src/http/badge-routes.js';
+import { apiKeyScope, memberScope } from '../../gateway/src/http/org-scope.js';
 import { errorHandler, notFoundHandler } from '../../gateway/src/http/errors.js';
 import { imageRoutes } from '../../gateway/src/http/image-routes.js';
 import { issuanceV1Routes } from '../../gateway/src/http/issuance-v1-routes.js';
@@ -83,7 +84,8 @@ t.test('gateway issuance routes (stub auth) -> real issuance service', async (t)
       res.locals.userId = 'user-1';
       next();
     },
-    badgeSessionRoutes(upstreams),
+    memberScope(),
+    badgeRoutes(upstreams),
   );
   app.use(
     '/api/v1',
@@ -92,7 +94,9 @@ t.test('gateway issuance routes (stub auth) -> real issuance service', async (t)
       res.locals.principal = { kind: 'api_key', keyId: 'key-1', organizationId: orgId, organization: { id: orgId } };
       next();
     },
+    apiKeyScope(),
     issuanceV1Routes(upstreams),
+    badgeRoutes(upstreams),
   );
   app.use(imageRoutes(upstreams));
   app.use(notFoundHandler);

@@ -27,22 +27,26 @@ import { bodyLimitFor, declaredBodyLimit, MAX_JSON_BODY_BYTES, payloadTooLarge }
 import { requestContext } from './request-context.js';
 import { singleHeaders } from './single-headers.js';
 import { v1AccountRoutes } from './v1-routes.js';
+import { apiKeyScope } from './org-scope.js';
 import { isPublicVerificationRequest, publicProxy } from './public-proxy.js';
-import { badgeSessionRoutes } from './badge-routes.js';
+import { badgeRoutes } from './badge-routes.js';
 import { imageRoutes } from './image-routes.js';
 import { issuanceV1Routes } from './issuance-v1-routes.js';
 import { notificationSessionRoutes } from './notification-routes.js';
 import { stripeWebhookRoute } from './stripe-route.js';
-import { webhookSessionRoutes } from './webhook-routes.js';
+import { webhookRoutes } from './webhook-routes.js';
 import { analyticsSessionRoutes } from './analytics-routes.js';
 import { claimFormRoute, credentialSessionRoutes, recipientRoutes } from './credential-routes.js';
-import { bulkSessionRoutes } from './bulk-routes.js';
+import { bulkRoutes } from './bulk-routes.js';
 import { webRoutes } from './web-routes.js';
 import type { WebAssets } from '../web/assets.js';
 import { meRoutes } from './me-routes.js';
 
-/** The routes that take multipart (each parses its own): a badge image upload, a bulk-issuance CSV (upload and preview). */
-const MULTIPART_ROUTE = /^\/api\/organizations\/[^/]+\/(?:badges\/[^/]+\/image|bulk-issuances(?:\/preview)?)$/;
+/**
+ * The routes that take multipart (each parses its own): a badge image upload, a bulk-issuance
+ * CSV (upload and preview), for members and under /api/v1.
+ */
+const MULTIPART_ROUTE = /^\/api\/(?:v1|organizations\/[^/]+)\/(?:badges\/[^/]+\/image|bulk-issuances(?:\/preview)?)$/;
 
 export interface AppDeps {
   config: GatewayConfig;
@@ -200,12 +204,16 @@ export function createApp(deps: AppDeps): Express {
       metrics: deps.metrics,
     }),
   );
+  app.use('/api/v1', apiKeyScope());
   app.use('/api/v1', v1AccountRoutes(deps.upstreams));
   const idempotencyDeps = { redis: deps.redis, clock: deps.clock, logger: deps.logger, metrics: deps.metrics };
-  app.use(
-    '/api/v1',
-    issuanceV1Routes(deps.upstreams, { idempotency: idempotencyDeps }),
-  );
+  // What an organization manages, for its API keys and (below) for its members: the same routers.
+  const organizationRouters = [
+    badgeRoutes(deps.upstreams, { idempotency: idempotencyDeps }),
+    bulkRoutes(deps.upstreams),
+    webhookRoutes(deps.upstreams, { idempotency: idempotencyDeps }),
+  ];
+  app.use('/api/v1', issuanceV1Routes(deps.upstreams, { idempotency: idempotencyDeps }), ...organizationRouters);
   app.use(
     '/api/auth',
     authRoutes({
@@ -223,12 +231,10 @@ export function createApp(deps: AppDeps): Express {
       cache: deps.cache,
       logger: deps.logger,
       memberRoutes: [
-        badgeSessionRoutes(deps.upstreams),
+        ...organizationRouters,
         credentialSessionRoutes(deps.upstreams, { idempotency: idempotencyDeps }),
-        webhookSessionRoutes(deps.upstreams),
         notificationSessionRoutes(deps.upstreams),
         analyticsSessionRoutes(deps.upstreams),
-        bulkSessionRoutes(deps.upstreams),
       ],
     }),
   );

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { AppError, readMultipart } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { pathId, requestIdOf } from './body.js';
+import { idempotency, type IdempotencyDeps, type IdempotencyRouteOptions } from './idempotency.js';
+import { scopeOf } from './org-scope.js';
 
 /** DECISIONS.md section 1: badge images at most 2 MiB. */
 export const MAX_BADGE_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -112,33 +115,42 @@ export async function readImageUpload(req: IncomingMessage): Promise<Upload> {
   return { data: file.bytes, mimeType: file.mimeType ?? '' };
 }
 
+/** Fingerprint of a multipart upload for Idempotency-Key: the bytes read (res.locals.upload). */
+export function uploadFingerprint(_req: Request, res: Response): string {
+  const upload = res.locals.upload as Upload | undefined;
+  return createHash('sha256').update(upload?.data ?? Buffer.alloc(0)).digest('base64url');
+}
+
 /**
- * Badge templates of an organization for its members, mounted by the lead under
- * `/api/organizations/:orgId` after session auth (which sets `res.locals.orgId`).
- * Bodies are passed to the issuance service as they came; it validates every field.
- * The image upload reads its own multipart body, so it must be mounted before any guard
- * that refuses non-JSON bodies on /api.
+ * Badge templates of an organization: for its members under `/api/organizations/:orgId` and for
+ * API keys under `/api/v1`, mounted after the authentication that sets the organization scope
+ * (./org-scope.ts). Bodies are passed to the issuance service as they came; it validates every
+ * field. The image upload reads its own multipart body, so app.ts lets multipart through on its
+ * path only. With `idempotency` (app.ts always passes it) the POSTs honour Idempotency-Key: a
+ * created badge or an uploaded image is answered again, not done twice.
  */
-export function badgeSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
+export function badgeRoutes(upstreams: Pick<Upstreams, 'issuance'>, options: { idempotency?: IdempotencyDeps } = {}): Router {
   const router = Router();
   const issuance = upstreams.issuance;
-  const orgOf = (res: { locals: Record<string, unknown> }) => String(res.locals.orgId ?? '');
+  const keyed = (scope: string, routeOptions?: IdempotencyRouteOptions) =>
+    options.idempotency ? [idempotency(options.idempotency, scope, routeOptions)] : [];
 
-  router.post('/badges', async (req, res) => {
+  router.post('/badges', ...keyed('badges.create'), async (req, res) => {
+    const scope = scopeOf(res);
     const badge = await issuance.CreateBadge(
-      { organization_id: orgOf(res), badge_json: JSON.stringify(req.body ?? {}) },
+      { organization_id: scope.organizationId, badge_json: JSON.stringify(req.body ?? {}) },
       { requestId: requestIdOf(res) },
     );
-    res.status(201).location(`/api/organizations/${orgOf(res)}/badges/${badge.id}`).json(badgeJson(badge));
+    res.status(201).location(`${scope.basePath}/badges/${badge.id}`).json(badgeJson(badge));
   });
 
   router.get('/badges', async (req, res) => {
-    res.status(200).json(await listBadgesJson(issuance, orgOf(res), req, requestIdOf(res)));
+    res.status(200).json(await listBadgesJson(issuance, scopeOf(res).organizationId, req, requestIdOf(res)));
   });
 
   router.get('/badges/:badgeId', async (req, res) => {
     const badge = await issuance.GetBadge(
-      { organization_id: orgOf(res), badge_id: pathId(req, 'badgeId') },
+      { organization_id: scopeOf(res).organizationId, badge_id: pathId(req, 'badgeId') },
       { requestId: requestIdOf(res) },
     );
     res.status(200).json(badgeJson(badge));
@@ -147,7 +159,7 @@ export function badgeSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): Rout
   router.patch('/badges/:badgeId', async (req, res) => {
     const badgeId = pathId(req, 'badgeId');
     const badge = await issuance.UpdateBadge(
-      { organization_id: orgOf(res), badge_id: badgeId, badge_json: JSON.stringify(req.body ?? {}) },
+      { organization_id: scopeOf(res).organizationId, badge_id: badgeId, badge_json: JSON.stringify(req.body ?? {}) },
       { requestId: requestIdOf(res) },
     );
     res.status(200).json(badgeJson(badge));
@@ -156,24 +168,33 @@ export function badgeSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): Rout
   // 204 when deleted; 200 with the badge when it has credentials and was deactivated instead.
   router.delete('/badges/:badgeId', async (req, res) => {
     const r = await issuance.DeleteBadge(
-      { organization_id: orgOf(res), badge_id: pathId(req, 'badgeId') },
+      { organization_id: scopeOf(res).organizationId, badge_id: pathId(req, 'badgeId') },
       { requestId: requestIdOf(res) },
     );
     if (r.deleted || !r.badge) res.status(204).end();
     else res.status(200).json(badgeJson(r.badge));
   });
 
-  router.post('/badges/:badgeId/image', async (req, res) => {
-    const badgeId = pathId(req, 'badgeId');
-    if (!req.is('multipart/form-data'))
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data with a file field "image"');
-    const upload = await readImageUpload(req);
-    const badge = await issuance.SetBadgeImage(
-      { organization_id: orgOf(res), badge_id: badgeId, data: upload.data, declared_content_type: upload.mimeType },
-      { requestId: requestIdOf(res), deadlineMs: 30000 },
-    );
-    res.status(200).json(badgeJson(badge));
-  });
+  router.post(
+    '/badges/:badgeId/image',
+    async (req, res, next) => {
+      pathId(req, 'badgeId');
+      scopeOf(res);
+      if (!req.is('multipart/form-data'))
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data with a file field "image"');
+      res.locals.upload = await readImageUpload(req);
+      next();
+    },
+    ...keyed('badges.image', { fingerprint: uploadFingerprint }),
+    async (req, res) => {
+      const upload = res.locals.upload as Upload;
+      const badge = await issuance.SetBadgeImage(
+        { organization_id: scopeOf(res).organizationId, badge_id: pathId(req, 'badgeId'), data: upload.data, declared_content_type: upload.mimeType },
+        { requestId: requestIdOf(res), deadlineMs: 30000 },
+      );
+      res.status(200).json(badgeJson(badge));
+    },
+  );
 
   return router;
 }

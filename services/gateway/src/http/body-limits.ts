@@ -22,8 +22,8 @@ export interface BodyLimit {
 const json: BodyLimit = { limitBytes: MAX_JSON_BODY_BYTES, maxBodyBytes: MAX_JSON_BODY_BYTES };
 const upload = (limitBytes: number): BodyLimit => ({ limitBytes, maxBodyBytes: limitBytes + MULTIPART_OVERHEAD_BYTES });
 
-const BADGE_IMAGE = /^\/api\/organizations\/[^/]+\/badges\/[^/]+\/image$/;
-const BULK_ISSUANCES = /^\/api\/organizations\/[^/]+\/bulk-issuances(?:\/preview)?$/;
+const BADGE_IMAGE = /^\/api\/(?:v1|organizations\/[^/]+)\/badges\/[^/]+\/image$/;
+const BULK_ISSUANCES = /^\/api\/(?:v1|organizations\/[^/]+)\/bulk-issuances(?:\/preview)?$/;
 
 /**
  * The largest request body a gateway route can accept, by method and path (query excluded).

@@ -1,11 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { AppError, readMultipart } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { pathId, requestIdOf } from './body.js';
 import { queryInt } from './badge-routes.js';
 import { csvLine } from './csv.js';
 import { REPLAYED_HEADER, scopedIdempotencyKey } from './idempotency.js';
+import { scopeOf } from './org-scope.js';
 
 /** DECISIONS.md section 1: a bulk CSV is at most 5 MiB (and 10,000 rows, checked by issuance). */
 export const MAX_BULK_CSV_BYTES = 5 * 1024 * 1024;
@@ -154,35 +155,32 @@ export async function readBulkUpload(req: IncomingMessage): Promise<BulkUpload> 
 }
 
 /**
- * Bulk issuance for members (DECISIONS.md section 3), mounted under `/api/organizations/:orgId`
- * after session auth and the membership check (which set `res.locals.orgId`). The upload reads
- * its own multipart body (app.ts lets multipart through on this path only).
+ * Bulk issuance (DECISIONS.md section 3) for members under `/api/organizations/:orgId` and for
+ * API keys under `/api/v1`, mounted after the authentication that sets the organization scope
+ * (./org-scope.ts). The upload reads its own multipart body (app.ts lets multipart through on
+ * this path only).
  */
-export function bulkSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
+export function bulkRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
   const router = Router();
   const issuance = upstreams.issuance;
-  const orgOf = (res: { locals: Record<string, unknown> }) => {
-    const id = res.locals.orgId;
-    if (typeof id !== 'string' || id === '') throw AppError.notFound('Resource not found');
-    return id;
-  };
+  const orgOf = (res: Response) => scopeOf(res).organizationId;
 
   router.post('/bulk-issuances', async (req, res) => {
-    const organizationId = orgOf(res);
+    const scope = scopeOf(res);
+    const organizationId = scope.organizationId;
     if (!req.is('multipart/form-data'))
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data with the fields "badgeId" and "file"');
     // Idempotency-Key (optional): a repeated upload within 24 h answers with the first job. Issuance
     // stores the key with the job, so a retry after a lost response cannot queue the file twice
     // (which would renew every credential the first job issued).
-    const userId = String(res.locals.userId ?? '');
-    const idempotencyKey = scopedIdempotencyKey(req, `user:${userId}`, 'bulk-issuances.create');
+    const idempotencyKey = scopedIdempotencyKey(req, scope.actor, 'bulk-issuances.create');
     const upload = await readBulkUpload(req);
     const job = await issuance.CreateBulkIssuance(
       {
         organization_id: organizationId,
         badge_id: upload.badgeId,
         csv: upload.csv,
-        requested_by: `user:${userId}`,
+        requested_by: scope.actor,
         idempotency_key: idempotencyKey ?? '',
       },
       { requestId: requestIdOf(res), deadlineMs: 60_000 },
@@ -190,7 +188,7 @@ export function bulkSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): Route
     if (job.idempotent_replay) res.set(REPLAYED_HEADER, 'true');
     res
       .status(202)
-      .location(`/api/organizations/${organizationId}/bulk-issuances/${job.id}`)
+      .location(`${scope.basePath}/bulk-issuances/${job.id}`)
       .json({ id: job.id, status: job.status, total: job.total });
   });
 

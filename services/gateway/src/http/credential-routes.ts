@@ -4,7 +4,8 @@ import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { bodyOf, requestIdOf } from './body.js';
 import { credentialJson, queryInt } from './badge-routes.js';
-import { idempotency, memberOwner, type IdempotencyDeps } from './idempotency.js';
+import { idempotency, type IdempotencyDeps } from './idempotency.js';
+import { scopeOf } from './org-scope.js';
 import { issueCredentialHandler } from './issue-credential.js';
 
 type IssuanceClient = Upstreams['issuance'];
@@ -64,6 +65,28 @@ function credentialRef(req: Request): string {
 }
 
 /**
+ * Revocation (DECISIONS.md section 3) for both callers: the body is `{reason}` (required; issuance
+ * checks its content), the organization and the actor come from the request's scope
+ * (./org-scope.ts). 200 with the revoked credential (revokedAt, revocationReason); 409 if it was
+ * already revoked. `refOf` reads the path: the UUID or CRD- id on member routes, the UUID only
+ * under /api/v1 (SPEC.md).
+ */
+export function revokeHandler(issuance: IssuanceClient, refOf: (req: Request) => string) {
+  return async (req: Request, res: Response) => {
+    const ref = refOf(req);
+    const body = bodyOf(req, ['reason']);
+    if (body.reason === undefined || body.reason === null) throw AppError.validation('reason', 'reason is required');
+    if (typeof body.reason !== 'string') throw AppError.validation('reason', 'reason must be a string');
+    const scope = scopeOf(res);
+    const c = await issuance.RevokeCredential(
+      { organization_id: scope.organizationId, credential_ref: ref, reason: body.reason, revoked_by: scope.actor },
+      { requestId: requestIdOf(res) },
+    );
+    res.status(200).json(credentialJson(c));
+  };
+}
+
+/**
  * Member routes under /api/organizations/{orgId} (session auth and membership already checked):
  * the organization's credentials (issue, list, detail), revocation (DECISIONS.md section 3) and
  * its recipient quota.
@@ -75,17 +98,13 @@ function credentialRef(req: Request): string {
 export function credentialSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>, options: { idempotency?: IdempotencyDeps } = {}): Router {
   const router = Router({ mergeParams: true });
   const issuance = upstreams.issuance;
-  const orgOf = (res: Response) => String(res.locals.orgId);
+  const orgOf = (res: Response) => scopeOf(res).organizationId;
 
-  const issueIdempotency = options.idempotency ? [idempotency(options.idempotency, 'credentials.issue', memberOwner)] : [];
+  const issueIdempotency = options.idempotency ? [idempotency(options.idempotency, 'credentials.issue')] : [];
   router.post(
     '/credentials',
     ...issueIdempotency,
-    issueCredentialHandler(issuance, (res) => ({
-      organizationId: orgOf(res),
-      issuedBy: `user:${String(res.locals.userId)}`,
-      location: (id) => `/api/organizations/${orgOf(res)}/credentials/${id}`,
-    })),
+    issueCredentialHandler(issuance),
   );
 
   router.get('/credentials', async (req, res) => {
@@ -112,21 +131,10 @@ export function credentialSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>, 
     });
   });
 
-  // 200 with the revoked credential (revokedAt, revocationReason); 409 if it was already revoked.
-  router.delete('/credentials/:credentialId', async (req, res) => {
-    const ref = credentialRef(req);
-    const body = bodyOf(req, ['reason']);
-    if (body.reason === undefined || body.reason === null) throw AppError.validation('reason', 'reason is required');
-    if (typeof body.reason !== 'string') throw AppError.validation('reason', 'reason must be a string');
-    const c = await issuance.RevokeCredential(
-      { organization_id: String(res.locals.orgId), credential_ref: ref, reason: body.reason, revoked_by: `user:${String(res.locals.userId)}` },
-      { requestId: requestIdOf(res) },
-    );
-    res.status(200).json(credentialJson(c));
-  });
+  router.delete('/credentials/:credentialId', revokeHandler(issuance, credentialRef));
 
   router.get('/quota', async (_req, res) => {
-    const q = await issuance.GetQuota({ organization_id: String(res.locals.orgId) }, { requestId: requestIdOf(res) });
+    const q = await issuance.GetQuota({ organization_id: orgOf(res) }, { requestId: requestIdOf(res) });
     res.status(200).json({ plan: q.plan, limit: q.limit, used: q.used, remaining: Math.max(0, q.limit - q.used), month: q.month, resetsAt: q.resets_at });
   });
 

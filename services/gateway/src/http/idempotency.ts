@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { AppError, Counter, type Clock, type Logger, type Registry } from '@cred/runtime';
-import type { ApiKeyPrincipal } from './api-key-auth.js';
+import { scopeOf } from './org-scope.js';
 
 /**
  * `Idempotency-Key` on a POST route (draft-ietf-httpapi-idempotency-key-header; the full
@@ -188,35 +188,21 @@ function unavailable(cause: unknown): AppError {
   return new AppError('UNAVAILABLE', 'Idempotency keys cannot be checked right now; retry later', {}, { cause });
 }
 
-/** Whose keys a request's key is among: the organization and the caller within it. */
-export interface IdempotencyOwner {
-  organizationId: string;
-  /** The API key's id, or `user:<id>` for a member's session. */
-  principal: string;
-}
-
-/** /api/v1: the API key of the request (mount after API-key authentication). */
-export function apiKeyOwner(res: Response): IdempotencyOwner {
-  const principal = res.locals.principal as ApiKeyPrincipal | undefined;
-  if (!principal) throw new Error('idempotency() must be mounted after API-key authentication');
-  return { organizationId: principal.organizationId, principal: principal.keyId };
-}
-
-/** Member routes: the organization of the path and the signed-in member (mount after requireMembership). */
-export function memberOwner(res: Response): IdempotencyOwner {
-  const organizationId = res.locals.orgId;
-  const userId = res.locals.userId;
-  if (typeof organizationId !== 'string' || organizationId === '' || userId === undefined || userId === null || userId === '')
-    throw new Error('idempotency(memberOwner) must be mounted after session auth and the membership check');
-  return { organizationId, principal: `user:${String(userId)}` };
+export interface IdempotencyRouteOptions {
+  /**
+   * What makes two requests the same request. Default: the parsed JSON body in canonical form.
+   * A route whose body is not JSON (a multipart upload) reads it first and fingerprints that.
+   */
+  fingerprint?: (req: Request, res: Response) => string;
 }
 
 /**
  * The middleware for one route. `scope` names the route in the Redis key (`credentials.issue`),
- * so one key used on two routes never collides. `ownerOf` names whose key it is: the API key
- * (default) or a member of the organization in the path; keys of one owner never reach another.
+ * so one key used on two routes never collides. Whose key it is comes from the request's
+ * organization scope (./org-scope.ts): the API key, or the signed-in member within the
+ * organization; keys of one owner never reach another.
  */
-export function idempotency(deps: IdempotencyDeps, scope: string, ownerOf: (res: Response) => IdempotencyOwner = apiKeyOwner): RequestHandler {
+export function idempotency(deps: IdempotencyDeps, scope: string, options: IdempotencyRouteOptions = {}): RequestHandler {
   if (!('idempotencyClaim' in deps.redis)) {
     deps.redis.defineCommand('idempotencyClaim', { numberOfKeys: 1, lua: CLAIM });
     deps.redis.defineCommand('idempotencySettle', { numberOfKeys: 1, lua: SETTLE });
@@ -264,10 +250,11 @@ export function idempotency(deps: IdempotencyDeps, scope: string, ownerOf: (res:
       return;
     }
     const idempotencyKey = parseIdempotencyKey(raw);
-    const owner = ownerOf(res);
+    const { organizationId, idempotencyPrincipal } = scopeOf(res);
+    const owner = { organizationId, principal: idempotencyPrincipal };
     const keyHash = createHash('sha256').update(idempotencyKey).digest('base64url');
     const redisKey = `idem:${owner.organizationId}:${owner.principal}:${scope}:${keyHash}`;
-    const fingerprint = requestFingerprint(req.body);
+    const fingerprint = options.fingerprint ? options.fingerprint(req, res) : requestFingerprint(req.body);
     const lockOwner = randomUUID();
     const startedAt = deps.clock.now().getTime();
     const lock: InFlightRecord = { state: 'in_flight', owner: lockOwner, fingerprint, startedAt };

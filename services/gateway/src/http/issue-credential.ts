@@ -1,8 +1,9 @@
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import { AppError } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { requestIdOf } from './body.js';
 import { REPLAYED_HEADER } from './idempotency.js';
+import { scopeOf } from './org-scope.js';
 
 const ISSUE_FIELDS = ['badgeId', 'recipient'];
 const RECIPIENT_FIELDS = ['name', 'email'];
@@ -40,31 +41,25 @@ export function issueBody(body: unknown): { badgeId: string; name: string; email
   };
 }
 
-/** Who issues, for the audit trail, and where the new credential is read. */
-export interface Issuer {
-  organizationId: string;
-  /** "api_key:<id>" or "user:<id>". */
-  issuedBy: string;
-  location: (credentialUuid: string) => string;
-}
-
 /**
  * The issue of one credential (SPEC.md "Issue a credential"), shared by POST /api/v1/credentials
  * (API key; plan checked by apiKeyAuth) and POST /api/organizations/{orgId}/credentials (member
- * session; any plan): the same body rules, the same issuance call, the same 201. With the
- * idempotency middleware in front, its scoped key goes to issuance with the call.
+ * session; any plan): the same body rules, the same issuance call, the same 201. The organization,
+ * the issuer recorded with the credential and the Location come from the request's scope
+ * (./org-scope.ts). With the idempotency middleware in front, its scoped key goes to issuance
+ * with the call.
  */
-export function issueCredentialHandler(issuance: Pick<Upstreams, 'issuance'>['issuance'], issuerOf: (res: Response) => Issuer): RequestHandler {
+export function issueCredentialHandler(issuance: Pick<Upstreams, 'issuance'>['issuance']): RequestHandler {
   return async (req, res) => {
-    const issuer = issuerOf(res);
+    const scope = scopeOf(res);
     const body = issueBody(req.body ?? {});
     const c = await issuance.IssueCredential(
       {
-        organization_id: issuer.organizationId,
+        organization_id: scope.organizationId,
         badge_id: body.badgeId,
         recipient_name: body.name,
         recipient_email: body.email,
-        issued_by: issuer.issuedBy,
+        issued_by: scope.actor,
         idempotency_key: typeof res.locals.idempotencyKey === 'string' ? res.locals.idempotencyKey : '',
       },
       { requestId: requestIdOf(res) },
@@ -73,7 +68,7 @@ export function issueCredentialHandler(issuance: Pick<Upstreams, 'issuance'>['is
     if (c.idempotent_replay) res.set(REPLAYED_HEADER, 'true');
     res
       .status(201)
-      .location(issuer.location(c.id))
+      .location(`${scope.basePath}/credentials/${c.id}`)
       .json({
         id: c.id,
         credentialId: c.credential_id,

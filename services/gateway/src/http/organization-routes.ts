@@ -5,6 +5,7 @@ import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { bodyOf, optionalString, pathId, requestIdOf } from './body.js';
 import { requireMembership, requireSession } from './session-auth.js';
+import { memberScope } from './org-scope.js';
 import { apiKeyView, organizationView } from './views.js';
 import { generateSigningKeys } from './signing-keys.js';
 
@@ -38,7 +39,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
   const router = Router();
   const { upstreams } = deps;
   const accounts = upstreams.accounts;
-  router.use('/:orgId', requireSession(deps.verifySession), requireMembership(upstreams));
+  router.use('/:orgId', requireSession(deps.verifySession), requireMembership(upstreams), memberScope());
   for (const member of deps.memberRoutes ?? []) router.use('/:orgId', member);
 
   router.get('/:orgId', async (_req, res) => {

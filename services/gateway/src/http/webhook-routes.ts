@@ -2,6 +2,8 @@ import { Router, type Request, type Response } from 'express';
 import { AppError } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { bodyOf, pathId, requestIdOf } from './body.js';
+import { idempotency, type IdempotencyDeps } from './idempotency.js';
+import { scopeOf } from './org-scope.js';
 
 type Msg = Record<string, any>;
 
@@ -52,22 +54,20 @@ function pageParams(query: Record<string, unknown>): { limit: number; offset: nu
 }
 
 /**
- * Outbound webhook endpoints of an organization (DECISIONS.md sections 3 and 6). Mounted by
- * the app under `/api/organizations/:orgId` after session authentication and the membership
- * check, which set `res.locals.orgId`. Registration needs the Enterprise plan (403 otherwise),
- * checked against accounts here and against notification's own view of the plan there.
+ * Outbound webhook endpoints of an organization (DECISIONS.md sections 3 and 6), for members
+ * under `/api/organizations/:orgId` and for API keys under `/api/v1`, mounted after the
+ * authentication that sets the organization scope (./org-scope.ts). Registration needs the
+ * Enterprise plan (403 otherwise), checked against accounts here and against notification's own
+ * view of the plan there. With `idempotency` (app.ts always passes it) registration, replay and
+ * ping honour Idempotency-Key: a retry is answered with the first answer, nothing is sent twice.
  */
-export function webhookSessionRoutes(upstreams: Upstreams): Router {
+export function webhookRoutes(upstreams: Upstreams, options: { idempotency?: IdempotencyDeps } = {}): Router {
   const router = Router({ mergeParams: true });
   const notification = upstreams.notification;
-  const orgOf = (res: { locals: Record<string, unknown> }) => {
-    const id = res.locals.orgId;
-    // Defence in depth: never run without the membership check having named the organization.
-    if (typeof id !== 'string' || id === '') throw AppError.notFound('Resource not found');
-    return id;
-  };
+  const orgOf = (res: Response) => scopeOf(res).organizationId;
+  const keyed = (scope: string) => (options.idempotency ? [idempotency(options.idempotency, scope)] : []);
 
-  router.post('/webhooks', async (req, res) => {
+  router.post('/webhooks', ...keyed('webhooks.create'), async (req, res) => {
     const organizationId = orgOf(res);
     const body = bodyOf(req, ['url', 'events']);
     if (typeof body.url !== 'string' || body.url.length === 0) throw AppError.validation('url', 'url is required');
@@ -106,12 +106,12 @@ export function webhookSessionRoutes(upstreams: Upstreams): Router {
       );
       res.status(202).json(deliveryView(d));
     };
-  router.post('/webhooks/:webhookId/deliveries/:deliveryId/replay', replay(true));
+  router.post('/webhooks/:webhookId/deliveries/:deliveryId/replay', ...keyed('webhooks.replay'), replay(true));
   // DECISIONS.md writes the replay path as `.../deliveries/{deliveryId}/replay`; both forms work.
-  router.post('/webhooks/deliveries/:deliveryId/replay', replay(false));
-  router.post('/deliveries/:deliveryId/replay', replay(false));
+  router.post('/webhooks/deliveries/:deliveryId/replay', ...keyed('webhooks.replay'), replay(false));
+  router.post('/deliveries/:deliveryId/replay', ...keyed('webhooks.replay'), replay(false));
 
-  router.post('/webhooks/:webhookId/ping', async (req, res) => {
+  router.post('/webhooks/:webhookId/ping', ...keyed('webhooks.ping'), async (req, res) => {
     const d = await notification.PingWebhook({ organization_id: orgOf(res), webhook_id: pathId(req, 'webhookId') }, { requestId: requestIdOf(res), deadlineMs: 20_000 });
     res.status(200).json(deliveryView(d));
   });

@@ -1382,41 +1382,6 @@ export const openApiDocument = {
         },
       },
     },
-    '/api/v1/badges': {
-      get: {
-        summary: "The organization's badge templates, newest first",
-        security: [{ apiKey: [] }],
-        parameters: [
-          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
-          { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-          { name: 'active', in: 'query', schema: { type: 'boolean' } },
-        ],
-        responses: {
-          ...ok('200', 'A page of badges.', {
-            type: 'object',
-            required: ['data', 'pagination'],
-            properties: { data: { type: 'array', items: ref('Badge') }, pagination: ref('Pagination') },
-          }),
-          '400': common['400'],
-          '401': error('UNAUTHORIZED'),
-          '403': error('FORBIDDEN'),
-          '429': common['429'],
-        },
-      },
-    },
-    '/api/v1/badges/{badgeId}': {
-      get: {
-        summary: 'One badge template',
-        security: [{ apiKey: [] }],
-        parameters: [{ name: 'badgeId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
-        responses: {
-          ...ok('200', 'The badge.', ref('Badge')),
-          '401': error('UNAUTHORIZED'),
-          '404': error("NOT_FOUND: unknown or another organization's badge."),
-          '429': common['429'],
-        },
-      },
-    },
     '/api/v1/credentials': {
       get: {
         summary: 'List credentials (newest first)',
@@ -1648,6 +1613,7 @@ export const openApiDocument = {
               ...rateHeaders,
               Location: { schema: { type: 'string' } },
               'Idempotent-Replayed': {
+                required: false,
                 description: '`true` when the answer is the job of an earlier request with this Idempotency-Key.',
                 schema: { type: 'string', enum: ['true'] },
               },
@@ -2621,5 +2587,121 @@ for (const ops of Object.values(openApiDocument.paths) as Array<Record<string, {
     if (!['post', 'put', 'patch', 'delete'].includes(method) || !op.security || !op.responses) continue;
     if (!op.security.some((s) => 'sessionCookie' in s || 'adminCookie' in s)) continue;
     op.responses['403'] ??= csrfRefused;
+  }
+}
+
+type Parameter = { name: string; in: string };
+type Operation = {
+  summary?: string;
+  description?: string;
+  security?: unknown;
+  parameters?: Parameter[];
+  responses: Record<string, { description?: string } | undefined>;
+};
+type PathItem = Record<string, unknown> & { parameters?: Parameter[] };
+const paths = openApiDocument.paths as unknown as Record<string, PathItem>;
+
+/**
+ * Idempotency-Key on a POST that creates or sends something (the gateway's Redis records, the
+ * same rules as on POST /api/v1/credentials): the header, and the answers it adds.
+ */
+function withIdempotencyKey(op: Operation): void {
+  const parameters = op.parameters ?? [];
+  if (!parameters.some((p) => p.name === 'Idempotency-Key')) op.parameters = [...parameters, IDEMPOTENCY_KEY_HEADER];
+  op.description =
+    `${op.description ? `${op.description} ` : ''}Send \`Idempotency-Key\` to make a retry safe: the same key and request within 24 hours ` +
+    'answer the first 2xx again with `Idempotent-Replayed: true` and do nothing; the same key with another request is 422; ' +
+    'while the first still runs, 409 with Retry-After: 1. Keys belong to the caller (the API key, or the member) in the organization.';
+  const conflict = op.responses['409'];
+  op.responses['409'] = error(
+    `${conflict?.description ? `${conflict.description}; or ` : ''}CONFLICT (details.field = Idempotency-Key, with Retry-After: 1): a request with this key is still being processed.`,
+  );
+  op.responses['422'] = error('UNPROCESSABLE (details.field = Idempotency-Key): the key was already used with a different request.');
+  for (const [status, response] of Object.entries(op.responses)) {
+    if (!/^2/.test(status) || !response) continue;
+    const r = response as { headers?: Record<string, unknown> };
+    r.headers = { ...(r.headers ?? {}), 'Idempotent-Replayed': REPLAYED_HEADER_DOC };
+  }
+  op.responses['503'] ??= error('UNAVAILABLE: a service behind the gateway, or the Idempotency-Key store, is unavailable; retry later.');
+}
+
+const REPLAYED_HEADER_DOC = {
+  required: false,
+  description: '`true` when the answer is the stored answer of an earlier request with this Idempotency-Key.',
+  schema: { type: 'string', enum: ['true'] },
+};
+const MEMBER = '/api/organizations/{orgId}';
+const KEYED_MEMBER_POSTS = [
+  '/badges',
+  '/badges/{badgeId}/image',
+  '/webhooks',
+  '/webhooks/{webhookId}/deliveries/{deliveryId}/replay',
+  '/webhooks/deliveries/{deliveryId}/replay',
+  '/deliveries/{deliveryId}/replay',
+  '/webhooks/{webhookId}/ping',
+];
+for (const suffix of KEYED_MEMBER_POSTS) withIdempotencyKey(paths[MEMBER + suffix]!.post as Operation);
+
+/**
+ * The /api/v1 form of a member operation: the same route, body and answers, called with an API
+ * key for the key's organization (no orgId in the path), so 401/403 are the API key's.
+ */
+function forApiKeys(op: Operation, parameters: Parameter[] | undefined): Operation {
+  const responses = { ...op.responses };
+  responses['401'] = error('UNAUTHORIZED: missing, invalid or revoked API key.');
+  const forbidden = responses['403'];
+  const also = forbidden?.description && forbidden !== csrfRefused ? `; or ${forbidden.description}` : '';
+  responses['403'] = error(
+    `FORBIDDEN: plan without API access, organization not approved or suspended, or signing keys not generated${also}`,
+  );
+  const notFound = responses['404']?.description;
+  if (notFound) {
+    // A key acts for its own organization: "not a member" cannot happen.
+    const text = notFound.replace(/: not a member(?:, or |; |$)/, ': ').replace(/ \(or organization\)/, '').replace(/: $/, '');
+    responses['404'] = error(text);
+  }
+  responses['429'] ??= common['429'];
+  return {
+    ...op,
+    summary: (op.summary ?? '').replace(/ \(member session\)/, ''),
+    security: [{ apiKey: [] }],
+    ...(parameters && parameters.length > 0 ? { parameters } : {}),
+    responses,
+  };
+}
+
+/**
+ * What an organization manages is served to its API keys under /api/v1 by the member routers
+ * (app.ts mounts the same routers in both places), so each /api/v1 operation is derived from its
+ * member operation here instead of being written twice.
+ */
+const V1_FROM_MEMBER: Array<{ suffix: string; methods?: string[]; pathParameter?: Parameter }> = [
+  { suffix: '/badges' },
+  { suffix: '/badges/{badgeId}' },
+  { suffix: '/badges/{badgeId}/image' },
+  { suffix: '/bulk-issuances' },
+  { suffix: '/bulk-issuances/preview' },
+  { suffix: '/bulk-issuances/{bulkIssuanceId}' },
+  { suffix: '/bulk-issuances/{bulkIssuanceId}/report.csv' },
+  { suffix: '/webhooks' },
+  { suffix: '/webhooks/{webhookId}' },
+  { suffix: '/webhooks/{webhookId}/deliveries' },
+  { suffix: '/webhooks/{webhookId}/deliveries/{deliveryId}/replay' },
+  { suffix: '/webhooks/deliveries/{deliveryId}/replay' },
+  { suffix: '/deliveries/{deliveryId}/replay' },
+  { suffix: '/webhooks/{webhookId}/ping' },
+  // Revocation; under /api/v1 the path takes the UUID only.
+  { suffix: '/credentials/{credentialId}', methods: ['delete'], pathParameter: uuidParam('credentialId') as Parameter },
+];
+for (const { suffix, methods, pathParameter } of V1_FROM_MEMBER) {
+  const member = paths[MEMBER + suffix]!;
+  const target: PathItem = (paths[`/api/v1${suffix}`] ??= {});
+  const shared = (member.parameters ?? [])
+    .filter((p) => p.name !== 'orgId')
+    .map((p) => (pathParameter && p.name === pathParameter.name ? pathParameter : p));
+  for (const method of methods ?? ['get', 'post', 'patch', 'delete']) {
+    const op = member[method] as Operation | undefined;
+    if (!op) continue;
+    target[method] = forApiKeys(op, [...shared, ...(op.parameters ?? [])]);
   }
 }

@@ -478,7 +478,9 @@ t.test('NetworkPolicies: default deny, only issuance reaches signing, legitimate
     ['verification', 'accounts', DEFAULT_PORTS.accounts.grpc, true],
     ['notification', 'issuance', DEFAULT_PORTS.issuance.grpc, true],
     ['verification', 'issuance', DEFAULT_PORTS.issuance.grpc, true],
-    ['notification', 'accounts', DEFAULT_PORTS.accounts.grpc, false],
+    // An organization's current plan before a webhook registration, ping or replay.
+    ['notification', 'accounts', DEFAULT_PORTS.accounts.grpc, true],
+    ['notification', 'signing', DEFAULT_PORTS.signing.grpc, false],
     ['unlabelled pod', 'gateway', DEFAULT_PORTS.gateway.http, false],
     ['prometheus', 'signing', DEFAULT_PORTS.signing.grpc, false],
     ['prometheus', 'gateway', DEFAULT_PORTS.gateway.http, false],

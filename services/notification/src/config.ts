@@ -8,6 +8,8 @@ const shape = {
   BASE_URL: env.url(LOCAL_DEFAULTS.BASE_URL),
   /** Issuance stores the claim-token hashes before an e-mail carrying a token is sent. */
   ISSUANCE_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.issuance.grpc}`),
+  /** Accounts answers an organization's current plan and status (webhook registration, ping, replay). */
+  ACCOUNTS_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.accounts.grpc}`),
   SMTP_URL: env.string('smtp://127.0.0.1:1025'),
   MAIL_FROM: env.string('Credentials <no-reply@credentials.local>'),
   WEBHOOK_ALLOWED_HOSTS: env.hostList(),

@@ -142,7 +142,21 @@ export function createNotificationService(config: NotificationConfig, overrides:
       deliveryWorker.start();
       host.onStop('webhook-worker', () => deliveryWorker.stop(), 15_000);
 
-      const webhooks = new WebhookService({ db, clock: host.clock, allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, resolver, worker: deliveryWorker, secrets });
+      // Accounts answers what an organization may do now (webhook registration, ping, replay).
+      const accounts = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, { deadlineMs: 5000 });
+      host.onStop('accounts-client', () => accounts.close());
+      const webhooks = new WebhookService({
+        db,
+        clock: host.clock,
+        allowedHosts: config.WEBHOOK_ALLOWED_HOSTS,
+        resolver,
+        worker: deliveryWorker,
+        secrets,
+        currentOrganization: async (organizationId) => {
+          const org = await accounts.GetOrganization({ organization_id: organizationId });
+          return { plan: org.plan, status: org.status };
+        },
+      });
       const server = await host.serveGrpc(config.GRPC_PORT, [notificationBinding(db, webhooks)]);
       port = server.port;
       host.markReady();

@@ -43,6 +43,36 @@ t.test('registration is for the Enterprise plan only', async (t) => {
   await t.rejects(client().CreateWebhook({ organization_id: enterprise.id, url: h.receiver.url, events: ['credential.bogus'] }), { code: 'VALIDATION_ERROR' });
 });
 
+t.test("registration, ping and replay follow accounts' current record, not the event-fed copy", async (t) => {
+  // Upgraded a moment ago: accounts says Enterprise, its event has not arrived here yet.
+  const upgraded = organization({ plan: 'professional' });
+  await h.publish('accounts.organization.created', { organization: upgraded });
+  h.accounts.set(upgraded.id, { plan: 'enterprise', status: 'approved' });
+  const created = await client().CreateWebhook({ organization_id: upgraded.id, url: h.receiver.url, events: ['credential.issued'] });
+  t.ok(created.endpoint?.id, 'registered at once');
+  const id = created.endpoint!.id;
+  const ping = await client().PingWebhook({ organization_id: upgraded.id, webhook_id: id });
+  t.equal(ping.status, 'succeeded');
+
+  // Downgraded a moment ago: nothing is sent any more, whatever this service's copy says.
+  h.accounts.set(upgraded.id, { plan: 'professional', status: 'approved' });
+  const before = h.receiver.requests.length;
+  await t.rejects(client().PingWebhook({ organization_id: upgraded.id, webhook_id: id }), { code: 'FORBIDDEN' }, 'no ping after a downgrade');
+  await t.rejects(
+    client().ReplayDelivery({ organization_id: upgraded.id, webhook_id: id, delivery_id: ping.id }),
+    { code: 'FORBIDDEN' },
+    'no replay after a downgrade',
+  );
+  await t.rejects(client().CreateWebhook({ organization_id: upgraded.id, url: h.receiver.url, events: ['credential.issued'] }), { code: 'FORBIDDEN' });
+  // Suspended: the same, on the Enterprise plan.
+  h.accounts.set(upgraded.id, { plan: 'enterprise', status: 'suspended' });
+  await t.rejects(client().PingWebhook({ organization_id: upgraded.id, webhook_id: id }), { code: 'FORBIDDEN' }, 'no ping while suspended');
+  await t.rejects(client().CreateWebhook({ organization_id: upgraded.id, url: h.receiver.url, events: ['credential.issued'] }), { code: 'FORBIDDEN' });
+  t.equal(h.receiver.requests.length, before, 'nothing was sent');
+  h.accounts.set(upgraded.id, { plan: 'enterprise', status: 'approved' });
+  await client().DeleteWebhook({ organization_id: upgraded.id, webhook_id: id });
+});
+
 t.test('SSRF: private, loopback and odd forms refused unless allowlisted', async (t) => {
   const refused = [
     'https://127.0.0.1/hook',

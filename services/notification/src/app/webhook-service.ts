@@ -4,7 +4,6 @@ import { AppError, newEventId, newUuid, type Clock } from '@cred/runtime';
 import { WEBHOOK_RETRY_WINDOW_MS } from '../domain/retry-schedule.js';
 import { checkWebhookUrl, isPublicAddress, UrlPolicyError } from '../domain/url-policy.js';
 import { isWebhookEventType, PING_EVENT_TYPE, webhookBody, WEBHOOK_EVENT_TYPES } from '../domain/webhook-payload.js';
-import { organizationStore } from '../db/organization-store.js';
 import { webhookStore, type DeliveryAttempt, type WebhookDelivery, type WebhookEndpoint } from '../db/webhook-store.js';
 import type { SecretBox } from '../domain/secret-box.js';
 import type { DeliveryWorker } from '../webhooks/delivery-worker.js';
@@ -12,8 +11,17 @@ import type { Resolver } from '../webhooks/safe-http.js';
 
 export const MAX_ENDPOINTS_PER_ORGANIZATION = 20;
 
+/** The organization as accounts has it now (plan and status), for the calls that send or register. */
+export type CurrentOrganization = (organizationId: string) => Promise<{ plan: string; status: string }>;
+
 export interface WebhookServiceDeps {
   db: Knex;
+  /**
+   * Accounts' current record. Registration, ping and replay are decided on it rather than on this
+   * service's event-fed copy, so a plan changed a moment ago counts at once (the answer that
+   * changed it said so) and a downgrade or suspension stops them at once.
+   */
+  currentOrganization: CurrentOrganization;
   clock: Clock;
   allowedHosts: readonly string[];
   resolver: Resolver;
@@ -45,8 +53,7 @@ export class WebhookService {
 
   async create(organizationIdInput: string, urlInput: string, eventsInput: readonly string[]): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const organizationId = requireOrg(organizationIdInput);
-    const org = await organizationStore.find(this.d.db, organizationId);
-    if (!org || org.plan !== 'enterprise') throw AppError.forbidden('Outbound webhooks require the Enterprise plan', { plan: org?.plan ?? null });
+    await this.assertMayCallOut(organizationId);
     if (!Array.isArray(eventsInput) || eventsInput.length === 0) throw AppError.validation('events', 'events must list at least one event type');
     for (const e of eventsInput) {
       if (!isWebhookEventType(e)) throw AppError.validation('events', `Unknown event type; allowed: ${WEBHOOK_EVENT_TYPES.join(', ')}`);
@@ -76,6 +83,16 @@ export class WebhookService {
     };
     await webhookStore.insertEndpoint(this.d.db, endpoint);
     return { endpoint, secret };
+  }
+
+  /**
+   * Outbound calls an organization asks for (registering an endpoint, a ping, a replay) need the
+   * Enterprise plan and an organization that is not suspended, on accounts' current record.
+   */
+  private async assertMayCallOut(organizationId: string): Promise<void> {
+    const org = await this.d.currentOrganization(organizationId);
+    if (org.plan !== 'enterprise') throw AppError.forbidden('Outbound webhooks require the Enterprise plan', { plan: org.plan });
+    if (org.status === 'suspended') throw AppError.forbidden('The organization is suspended', { status: org.status });
   }
 
   private async assertResolvesPublic(hostname: string): Promise<void> {
@@ -119,6 +136,7 @@ export class WebhookService {
   async replay(organizationId: string, webhookId: string, deliveryId: string): Promise<DeliveryWithAttempts> {
     const org = requireOrg(organizationId);
     const delivery = await webhookStore.findDelivery(this.d.db, org, idOrNotFound(deliveryId, 'Delivery'));
+    if (delivery) await this.assertMayCallOut(org);
     if (!delivery || (webhookId && delivery.endpointId !== webhookId.toLowerCase())) throw AppError.notFound('Delivery not found');
     const endpoint = await webhookStore.findEndpoint(this.d.db, org, delivery.endpointId);
     if (!endpoint || endpoint.deletedAt) throw AppError.notFound('Webhook not found');
@@ -133,6 +151,7 @@ export class WebhookService {
   /** A `webhook.ping` event sent once, now; the outcome is logged like any delivery. */
   async ping(organizationId: string, webhookId: string): Promise<DeliveryWithAttempts> {
     const endpoint = await this.activeEndpoint(organizationId, webhookId);
+    await this.assertMayCallOut(endpoint.organizationId);
     const now = this.d.clock.now();
     const event = { id: newEventId(), type: PING_EVENT_TYPE, createdAt: now.toISOString() };
     const delivery: WebhookDelivery = {

@@ -205,6 +205,11 @@ t.test('credential lifecycle over gRPC (real PostgreSQL, RabbitMQ, signing and a
     );
     // Revoked is final: claiming fails, the clock does not bring it back.
     t.equal((await rejection(c.ClaimCredential({ credential_ref: r.id, session: { user_id: 'u', email: 'revoke@example.com', email_verified: true } }))).code, 'CONFLICT');
+    // Only the recipient learns that: anyone else gets the 403 a pending credential gives them.
+    const stranger = await rejection(c.ClaimCredential({ credential_ref: r.id, token: randomBytes(32).toString('base64url') }));
+    t.equal(stranger.code, 'FORBIDDEN', 'a made-up token does not learn that the credential is revoked');
+    const wrongSession = await rejection(c.ClaimCredential({ credential_ref: r.id, session: { user_id: 'u2', email: 'someone@example.com', email_verified: true } }));
+    t.equal(wrongSession.code, 'FORBIDDEN', 'nor does another signed-in user');
   });
 
   t.test('expiry sweeper: persists expired and emits credential.expired exactly once', async (t) => {
@@ -241,7 +246,8 @@ t.test('credential lifecycle over gRPC (real PostgreSQL, RabbitMQ, signing and a
     const claimed = await c.ClaimCredential({ credential_ref: r.credential_id, token: second });
     t.equal(claimed.status, 'valid');
     t.ok(claimed.claimed_at);
-    t.equal((await rejection(c.ClaimCredential({ credential_ref: r.id, token }))).code, 'CONFLICT', 'claimed once; every link is spent');
+    t.equal((await rejection(c.ClaimCredential({ credential_ref: r.id, token }))).code, 'CONFLICT', 'claimed once; every link is spent (its holder is told so)');
+    t.equal((await rejection(c.ClaimCredential({ credential_ref: r.id, token: wrong }))).code, 'FORBIDDEN', 'a stranger is not told it was claimed');
     t.equal((await h.db('claim_tokens').where({ credential_uuid: r.id }).whereNull('used_at')).length, 0);
     const evs = (await outboxEvents(h.db, 'credential.claimed')).filter((e) => e.data.credentialUuid === r.id);
     t.equal(evs.length, 1);
@@ -260,6 +266,7 @@ t.test('credential lifecycle over gRPC (real PostgreSQL, RabbitMQ, signing and a
     const ex = await rejection(c.ClaimCredential({ credential_ref: brief.id, token: briefToken }));
     t.equal(ex.code, 'CONFLICT');
     t.match(ex.message, /expired/);
+    t.equal((await rejection(c.ClaimCredential({ credential_ref: brief.id, token: wrong }))).code, 'FORBIDDEN', 'a stranger is not told it expired');
   });
 
   t.test('claim and visibility with the recipient session', async (t) => {

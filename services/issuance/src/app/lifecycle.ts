@@ -134,6 +134,11 @@ const invalidToken = () => AppError.forbidden('The claim token is not valid for 
  * POST /api/credentials/{credentialId}/claim (DECISIONS.md section 4): pending -> valid with
  * the e-mail's single-use token, or with the recipient's verified session. Every token of the
  * credential is spent in the same transaction as the change and `credential.claimed`.
+ *
+ * Who the caller is comes first: only the recipient (a token sent for this credential, spent or
+ * expired included, or the recipient's verified session) learns its state (claimed, revoked,
+ * expired: 409). Anyone else gets the same 403 whatever the state, so a credential id alone tells
+ * nothing about a private credential.
  */
 export async function claimCredential(ctx: IssuanceContext, credentialRef: string, o: { token?: string | undefined; session?: RecipientSession | undefined }): Promise<Credential> {
   const ref = parseCredentialRef(credentialRef);
@@ -143,25 +148,26 @@ export async function claimCredential(ctx: IssuanceContext, credentialRef: strin
   if (!found) throw notFound();
   return change(ctx, found.id, async (trx, current) => {
     const now = ctx.clock.now();
+    let usable: boolean;
+    if (o.token !== undefined) {
+      const presented = Buffer.from(hashClaimToken(o.token), 'hex');
+      const match = (await claimTokenStore.of(trx, current.id, now)).find((stored) => {
+        const b = Buffer.from(stored.hash, 'hex');
+        return b.length === presented.length && timingSafeEqual(b, presented);
+      });
+      if (!match) throw invalidToken();
+      usable = match.usable;
+    } else {
+      if (!ownsCredential(o.session, current)) {
+        throw AppError.forbidden('Only the recipient can claim this credential: sign in with the verified e-mail address it was issued to, or use the link in the e-mail');
+      }
+      usable = true;
+    }
     const state = claimability(current, now);
     if (state === 'already_claimed') throw AppError.conflict('The credential has already been claimed', { claimedAt: current.claimedAt?.toISOString() ?? null });
     if (state === 'revoked') throw AppError.conflict('The credential is revoked and cannot be claimed');
     if (state === 'expired') throw AppError.conflict('The credential has expired and cannot be claimed');
-    let authorised = false;
-    if (o.token !== undefined) {
-      const presented = Buffer.from(hashClaimToken(o.token), 'hex');
-      const stored = await claimTokenStore.usableFor(trx, current.id, now);
-      authorised = stored.some((h) => {
-        const b = Buffer.from(h, 'hex');
-        return b.length === presented.length && timingSafeEqual(b, presented);
-      });
-    } else {
-      authorised = ownsCredential(o.session, current);
-    }
-    if (!authorised) {
-      if (o.token !== undefined) throw invalidToken();
-      throw AppError.forbidden('Only the recipient can claim this credential: sign in with the verified e-mail address it was issued to, or use the link in the e-mail');
-    }
+    if (!usable) throw invalidToken();
     const userId = ownsCredential(o.session, current) ? (o.session?.userId ?? null) : null;
     await credentialStore.markClaimed(trx, current.id, { at: now, userId });
     await claimTokenStore.spendAll(trx, current.id, now);

@@ -17,10 +17,13 @@ export const claimTokenStore = {
       .ignore();
   },
 
-  /** Hashes of the credential that are unused and unexpired at `now`. */
-  async usableFor(trx: Knex.Transaction, credentialUuid: string, now: Date): Promise<string[]> {
-    const rows = await trx('claim_tokens').where({ credential_uuid: credentialUuid }).whereNull('used_at').where('expires_at', '>', now).select('token_hash');
-    return rows.map((r: { token_hash: string }) => r.token_hash);
+  /** Every hash sent for the credential, and whether it can still claim (unused and unexpired at `now`). */
+  async of(trx: Knex.Transaction, credentialUuid: string, now: Date): Promise<Array<{ hash: string; usable: boolean }>> {
+    const rows = await trx('claim_tokens').where({ credential_uuid: credentialUuid }).select('token_hash', 'used_at', 'expires_at');
+    return rows.map((r: { token_hash: string; used_at: Date | null; expires_at: Date }) => ({
+      hash: r.token_hash,
+      usable: r.used_at === null && r.expires_at.getTime() > now.getTime(),
+    }));
   },
 
   /** Single use: the credential is claimed once, so every link to it is spent. */

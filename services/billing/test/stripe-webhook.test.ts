@@ -205,6 +205,16 @@ t.test('the six event types per DECISIONS section 7; unhandled types are ignored
   t.equal((await org(orgId)).subscription_status, 'past_due', 'newer API shape (parent.subscription_details) too');
   await send(JSON.stringify(sub('customer.subscription.updated', 'active', 'professional')));
   t.same([(await org(orgId)).plan, (await org(orgId)).subscription_status], ['professional', 'active']);
+  // Nothing is being paid: the paid plan goes until a paying state brings it back.
+  for (const status of ['unpaid', 'paused', 'incomplete_expired', 'canceled']) {
+    await send(JSON.stringify(sub('customer.subscription.updated', status, 'professional')));
+    t.same([(await org(orgId)).plan, (await org(orgId)).subscription_status], ['free', status], `${status} keeps no paid plan`);
+    await send(JSON.stringify(sub('customer.subscription.updated', 'active', 'professional')));
+    t.same([(await org(orgId)).plan, (await org(orgId)).subscription_status], ['professional', 'active'], `paying again after ${status}`);
+  }
+  await send(JSON.stringify(sub('customer.subscription.updated', 'incomplete', 'enterprise')));
+  t.same([(await org(orgId)).plan, (await org(orgId)).subscription_status], ['professional', 'incomplete'], 'incomplete grants no new plan');
+  await send(JSON.stringify(sub('customer.subscription.updated', 'active', 'professional')));
   const deleted = sub('customer.subscription.deleted', 'canceled');
   await send(JSON.stringify(deleted));
   t.same([(await org(orgId)).plan, (await org(orgId)).subscription_status], ['free', 'canceled']);

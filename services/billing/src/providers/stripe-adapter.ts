@@ -9,6 +9,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAID_PLANS = new Set(['professional', 'enterprise']);
 /** Stripe subscription states accounts accepts (accounts' SUBSCRIPTION_STATUSES). */
 const SUBSCRIPTION_STATUSES = new Set(['active', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused']);
+/**
+ * Subscription states in which nothing is being paid: the organization falls back to the free
+ * plan (no /api/v1, free quota, no webhooks) until a later event brings a paying state and its
+ * plan. `past_due` keeps the plan (DECISIONS.md: API access stays during past_due); `incomplete`
+ * (the first payment within its 23 hours) changes no plan either way.
+ */
+const NOT_PAYING = new Set(['canceled', 'unpaid', 'incomplete_expired', 'paused']);
 
 export const STRIPE_HANDLED_TYPES = [
   'checkout.session.completed',
@@ -67,6 +74,8 @@ export function createStripeAdapter(secret: string): PaymentProviderAdapter {
           const plan = paidPlan(obj(first?.price)?.lookup_key) ?? paidPlan(obj(o.metadata)?.plan);
           const status = text(o.status);
           if (!status || !SUBSCRIPTION_STATUSES.has(status)) return { kind: 'ignored', reason: 'unknown subscription status' };
+          if (NOT_PAYING.has(status)) return { kind: 'change', change: { organizationId, plan: 'free', subscriptionStatus: status } };
+          if (status === 'incomplete') return { kind: 'change', change: { organizationId, subscriptionStatus: status } };
           return { kind: 'change', change: { organizationId, ...(plan ? { plan } : {}), subscriptionStatus: status } };
         }
         case 'customer.subscription.deleted': {

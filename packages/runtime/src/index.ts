@@ -12,3 +12,4 @@ export * from './http-drain.js';
 export * from './multipart.js';
 export * from './client-error.js';
 export * from './text.js';
+export * from './address-policy.js';

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import { isPublicAddress } from '@cred/runtime';
+
+export { isPublicAddress };
 
 /**
  * Where outbound webhooks may go (DECISIONS.md section 6, RELIABILITY-NOTES S7): https on port
@@ -54,34 +56,4 @@ export function checkWebhookUrl(raw: string, allowedHosts: readonly string[]): W
   }
   url.hash = '';
   return { url, hostPort, allowlisted };
-}
-
-/**
- * True only for global unicast addresses: not loopback, private (10/8, 172.16/12, 192.168/16),
- * link-local (169.254/16, fe80::/10), CGNAT (100.64/10), unique-local (fc00::/7), 0/8,
- * multicast, broadcast, reserved or documentation ranges. IPv4-mapped IPv6 addresses are
- * judged as the IPv4 address they carry.
- */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let ip = ipaddr.parse(address);
-  if (ip.kind() === 'ipv6') {
-    const v6 = ip as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) ip = v6.toIPv4Address();
-  }
-  if (ip.range() !== 'unicast') return false;
-  if (ip.kind() === 'ipv4') {
-    // Ranges ipaddr.js reports as unicast that are not reachable public hosts.
-    const v4 = ip as ipaddr.IPv4;
-    for (const [net, bits] of [
-      ['192.0.0.0', 24],
-      ['192.0.2.0', 24],
-      ['198.18.0.0', 15],
-      ['198.51.100.0', 24],
-      ['203.0.113.0', 24],
-    ] as const) {
-      if (v4.match(ipaddr.IPv4.parse(net), bits)) return false;
-    }
-  }
-  return true;
 }

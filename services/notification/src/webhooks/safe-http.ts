@@ -25,9 +25,14 @@ export interface PostResult {
   durationMs: number;
 }
 
+/**
+ * A refused connection. The message names the host the customer gave, never the address it
+ * resolved to: the delivery log is shown to the organization, and our resolver's answer for a
+ * name pointing inside our network is not theirs to read.
+ */
 export class BlockedAddressError extends Error {
-  constructor(address: string) {
-    super(`refused to connect to non-public address ${address}`);
+  constructor(host: string) {
+    super(`refused to connect: ${host} is not a public address or does not resolve to public addresses only`);
     this.name = 'BlockedAddressError';
   }
 }
@@ -44,12 +49,12 @@ function guardedLookup(resolver: Resolver, allowlisted: boolean): LookupFunction
       (addresses) => {
         const usable = allowlisted ? addresses : addresses.filter((a) => isPublicAddress(a.address));
         if (usable.length === 0) {
-          callback(new BlockedAddressError(addresses[0]?.address ?? hostname));
+          callback(new BlockedAddressError(hostname));
           return;
         }
         // Any refused address refuses the name: a mixed answer is a rebinding attempt or a misconfiguration.
         if (usable.length !== addresses.length) {
-          callback(new BlockedAddressError(addresses.find((a) => !isPublicAddress(a.address))?.address ?? hostname));
+          callback(new BlockedAddressError(hostname));
           return;
         }
         if (typeof options === 'object' && options.all) callback(null, usable);
@@ -95,7 +100,7 @@ export function safePost(target: WebhookTarget, body: string, headers: Record<st
       socket.on('connect', () => {
         // Belt and braces: the peer we actually reached must be allowed too.
         const remote = socket.remoteAddress;
-        if (!target.allowlisted && remote && !isPublicAddress(remote)) req.destroy(new BlockedAddressError(remote));
+        if (!target.allowlisted && remote && !isPublicAddress(remote)) req.destroy(new BlockedAddressError(host));
       });
     });
     req.on('error', (err) => done({ statusCode: null, error: err.message.slice(0, 300), excerpt: '' }));

@@ -182,7 +182,9 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): GuardedFet
       // Every answer must be public: a mixed answer is the classic rebinding set-up.
       for (const a of addresses) {
         const verdict = classifyAddress(a.address);
-        if (!verdict.allowed) throw new FetchError('ADDRESS_NOT_ALLOWED', `${t.host} resolves to ${verdict.range} address ${a.address}`);
+        // The message reaches whoever submitted the credential: it names their host, never the
+        // address our resolver gave for it (a name pointing inside our network tells them nothing).
+        if (!verdict.allowed) throw new FetchError('ADDRESS_NOT_ALLOWED', `${t.host} does not resolve to public addresses only`);
       }
     }
     const first = addresses[0]!;
@@ -269,7 +271,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): GuardedFet
             const remote = socket.remoteAddress;
             if (remote === undefined) return;
             if (!sameAddress(remote, pinned.address) || (!t.allowed && !classifyAddress(remote).allowed)) {
-              req.destroy(new FetchError('ADDRESS_NOT_ALLOWED', `connected to unexpected address ${remote}`));
+              req.destroy(new FetchError('ADDRESS_NOT_ALLOWED', `the connection to ${t.host} did not reach the address that was checked`));
             }
           };
           if (socket.remoteAddress !== undefined && !socket.connecting) check();

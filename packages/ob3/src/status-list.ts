@@ -8,7 +8,6 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { VC_V2_CONTEXT } from './credential.js';
-import { toXsdDateTime } from './data-integrity.js';
 import { Ob3Error } from './errors.js';
 
 /** The REC's minimum list length (16 KiB), which is also the size of our lists. */
@@ -34,7 +33,6 @@ export interface BitstringStatusListCredential {
   id: string;
   type: ['VerifiableCredential', 'BitstringStatusListCredential'];
   issuer: string;
-  validFrom: string;
   credentialSubject: {
     id: string;
     type: 'BitstringStatusList';
@@ -109,13 +107,17 @@ export interface StatusListCredentialInput {
   url: string;
   /** The issuer's DID (the same issuer as the credentials on the list). */
   issuer: string;
-  validFrom: Date;
   length: number;
   /** Entries whose bit is set (revoked credentials). */
   revoked: Iterable<number>;
 }
 
-/** The revocation list credential we sign and publish, without proof. */
+/**
+ * The revocation list credential we sign and publish, without proof. No validFrom/validUntil
+ * (both optional in VC 2.0): a list is current until the next one replaces it, its proof's
+ * `created` says when it was made, and a validFrom a verifier's clock could see as slightly in
+ * the future (clock skew, second precision) would make a fresh list unusable for a moment.
+ */
 export function buildStatusListCredential(input: StatusListCredentialInput): BitstringStatusListCredential {
   const url = checkListUrl(input.url);
   if (input.length < STATUS_LIST_MIN_ENTRIES) throw new Ob3Error('INVALID_INPUT', `a status list has at least ${STATUS_LIST_MIN_ENTRIES} entries`);
@@ -126,7 +128,6 @@ export function buildStatusListCredential(input: StatusListCredentialInput): Bit
     id: url,
     type: ['VerifiableCredential', 'BitstringStatusListCredential'],
     issuer: input.issuer,
-    validFrom: toXsdDateTime(input.validFrom),
     credentialSubject: {
       id: `${url}#list`,
       type: 'BitstringStatusList',

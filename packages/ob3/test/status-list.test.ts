@@ -69,7 +69,7 @@ t.test('a signed list credential checks out with @digitalbazaar/vc-bitstring-sta
   const { cryptosuite } = await import('@digitalbazaar/eddsa-rdfc-2022-cryptosuite' as string);
   const created = new Date('2025-03-01T00:00:00Z');
   const list = await signCredential(
-    buildStatusListCredential({ url: LIST, issuer: DID, validFrom: created, length: STATUS_LIST_MIN_ENTRIES, revoked: [42] }),
+    buildStatusListCredential({ url: LIST, issuer: DID, length: STATUS_LIST_MIN_ENTRIES, revoked: [42] }),
     { verificationMethod: VM, privateKey, created },
   );
   t.equal(list.credentialSubject.statusPurpose, 'revocation');

@@ -11,7 +11,6 @@ const listJson = (revoked: number[]) =>
     buildStatusListCredential({
       url: `${BASE}/issuers/acme/status/1`,
       issuer: 'did:web:localhost%3A8080:issuers:acme',
-      validFrom: new Date('2026-01-01T00:00:00Z'),
       length: STATUS_LIST_MIN_ENTRIES,
       revoked,
     }),

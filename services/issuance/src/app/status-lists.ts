@@ -177,7 +177,6 @@ export class StatusLists {
     const unsigned = buildStatusListCredential({
       url: this.url(list.organizationSlug, list.listNumber),
       issuer: didWebForOrg(this.deps.baseUrl, list.organizationSlug),
-      validFrom: now,
       length: list.length,
       revoked,
     });

@@ -19,6 +19,9 @@ const { DataIntegrityProof } = (await import('@digitalbazaar/data-integrity' as 
   DataIntegrityProof: new (o: unknown) => unknown;
 };
 const { cryptosuite } = (await import('@digitalbazaar/eddsa-rdfc-2022-cryptosuite' as string)) as { cryptosuite: unknown };
+const { checkStatus } = (await import('@digitalbazaar/vc-bitstring-status-list' as string)) as {
+  checkStatus(o: unknown): Promise<{ verified: boolean; results?: Array<{ status: boolean }> }>;
+};
 
 const { orgId, token } = await setupStep('sign-up', () => tp.signUpOrganization('acme-academy'), tp.logFile);
 const admin = tp.adminToken;
@@ -107,15 +110,28 @@ t.test('a new organization gets to its first verified credential', async (t) => 
       if (!vm) throw new Error(`no verification method ${url}`);
       return { contextUrl: null, documentUrl: url, document: { '@context': 'https://w3id.org/security/multikey/v1', ...vm } };
     }
+    // The credential's revocation list, from the platform like any other verifier gets it.
+    if (url === ob3.credentialStatus?.statusListCredential) {
+      const list = await tp.api('GET', new URL(url).pathname);
+      return { contextUrl: null, documentUrl: url, document: list.body };
+    }
     const r = await documentLoader(url);
     return { ...r, document: structuredClone(r.document) };
   };
+  const suite = new DataIntegrityProof({ cryptosuite });
   const verify = (credential: unknown) =>
-    vc.verifyCredential({ credential, suite: new DataIntegrityProof({ cryptosuite }), documentLoader: loader });
+    vc.verifyCredential({
+      credential,
+      suite,
+      documentLoader: loader,
+      checkStatus: (o: object) => checkStatus({ ...o, suite, documentLoader: loader }),
+    });
   const served = await tp.api('GET', `/credentials/${issued.body.credentialId}/ob3`);
   t.equal(served.status, 200);
   const db = await verify(JSON.parse(served.text));
   t.equal(db.verified, true, `Digital Bazaar verifies it: ${String(db.error ?? '')}`);
+  const status = await checkStatus({ credential: JSON.parse(served.text), suite, documentLoader: loader });
+  t.same([status.verified, status.results?.[0]?.status], [true, false], 'and reads its revocation status from our list: not revoked');
   const tampered = JSON.parse(served.text);
   tampered.credentialSubject.achievement.name = 'Something else';
   t.equal((await verify(tampered)).verified, false, 'and rejects a tampered copy');

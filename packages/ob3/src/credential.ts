@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { toXsdDateTime } from './data-integrity.js';
 import { Ob3Error } from './errors.js';
+import { bitstringStatusListEntry, type BitstringStatusListEntry, type StatusListSlot } from './status-list.js';
 
 export const VC_V2_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
 export const OB_V3_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
@@ -52,6 +53,8 @@ export interface AchievementCredentialInput {
   name?: string;
   /** Original award date, kept across renewals. */
   awardedDate?: Date | null;
+  /** The credential's revocation entry in its issuer's Bitstring Status List (status-list.ts). */
+  status?: StatusListSlot | null;
 }
 
 export interface ImageObject {
@@ -101,6 +104,7 @@ export interface AchievementCredential {
     identifier: IdentityObject[];
     achievement: Achievement;
   };
+  credentialStatus?: BitstringStatusListEntry;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -229,6 +233,7 @@ export function buildAchievementCredential(input: AchievementCredentialInput): A
       achievement,
     },
   };
+  if (input.status) credential.credentialStatus = bitstringStatusListEntry(input.status);
   return credential;
 }
 

@@ -85,5 +85,18 @@ export {
   type DidDocumentKey,
   type VerificationMethod,
 } from './did.js';
+export {
+  bitstringStatusListEntry,
+  buildStatusListCredential,
+  decodeStatusList,
+  encodeStatusList,
+  STATUS_LIST_MIN_ENTRIES,
+  statusBit,
+  statusListBits,
+  type BitstringStatusListCredential,
+  type BitstringStatusListEntry,
+  type StatusListCredentialInput,
+  type StatusListSlot,
+} from './status-list.js';
 export { bakedPayloadKind, bakePng, bakeSvg, OB3_SVG_NAMESPACE, PNG_KEYWORD, unbakePng, unbakeSvg, type BakingLimits } from './baking.js';
 export { createCanonicalizationPool, type CanonicalizationPool, type CanonicalizationPoolOptions } from './canonicalization-pool.js';

@@ -24,6 +24,7 @@ const OB = 'https://purl.imsglobal.org/spec/vc/ob/vocab.html#';
 const VC = 'https://www.w3.org/2018/credentials#';
 const SCHEMA = 'https://schema.org/';
 const SEC = 'https://w3id.org/security#';
+const STATUS = 'https://www.w3.org/ns/credentials/status#';
 const XSD_DATE_TIME = 'http://www.w3.org/2001/XMLSchema#dateTime';
 
 const P = {
@@ -51,6 +52,10 @@ const P = {
   cryptosuite: `<${SEC}cryptosuite>`,
   proofPurpose: `<${SEC}proofPurpose>`,
   verificationMethod: `<${SEC}verificationMethod>`,
+  credentialStatus: `<${VC}credentialStatus>`,
+  statusPurpose: `<${STATUS}statusPurpose>`,
+  statusListIndex: `<${STATUS}statusListIndex>`,
+  statusListCredential: `<${STATUS}statusListCredential>`,
 } as const;
 
 const T = {
@@ -63,6 +68,7 @@ const T = {
   Achievement: `<${OB}Achievement>`,
   DataIntegrityProof: `<${SEC}DataIntegrityProof>`,
   assertionMethod: `<${SEC}assertionMethod>`,
+  BitstringStatusListEntry: `<${STATUS}BitstringStatusListEntry>`,
 } as const;
 
 const HASHED_TRUE = '"true"^^<https://www.w3.org/2001/XMLSchema#boolean>';
@@ -192,7 +198,7 @@ function imageNode(value: unknown, quads: Quad[], nodes: string[]): string {
 }
 
 function achievementCredentialQuads(doc: Record<string, unknown>): { quads: Quad[]; bnodes: number } {
-  const c = object(doc, ['@context', 'id', 'type', 'issuer', 'validFrom', 'name', 'credentialSubject'], ['validUntil', 'awardedDate']);
+  const c = object(doc, ['@context', 'id', 'type', 'issuer', 'validFrom', 'name', 'credentialSubject'], ['validUntil', 'awardedDate', 'credentialStatus']);
   if (!isOb3Context(c['@context'])) notKnown();
   exactly(c['type'], ['VerifiableCredential', 'AchievementCredential']);
   const quads: Quad[] = [];
@@ -255,6 +261,21 @@ function achievementCredentialQuads(doc: Record<string, unknown>): { quads: Quad
     const tags = a['tag'];
     if (!Array.isArray(tags) || tags.length === 0) notKnown();
     for (const tag of tags as unknown[]) quads.push([achievementId, P.keywords, literal(text(tag))]);
+  }
+
+  if (has(c, 'credentialStatus')) {
+    // status-list.ts's entry: a node with its own IRI; the VC 2.0 context's type-scoped terms.
+    const entry = object(c['credentialStatus'], ['id', 'type', 'statusPurpose', 'statusListIndex', 'statusListCredential']);
+    if (entry['type'] !== 'BitstringStatusListEntry') notKnown();
+    const entryId = iri(entry['id']);
+    nodes.push(entryId);
+    quads.push(
+      [id, P.credentialStatus, entryId],
+      [entryId, RDF_TYPE, T.BitstringStatusListEntry],
+      [entryId, P.statusPurpose, literal(text(entry['statusPurpose']))],
+      [entryId, P.statusListIndex, literal(text(entry['statusListIndex']))],
+      [entryId, P.statusListCredential, iri(entry['statusListCredential'])],
+    );
   }
 
   if (new Set(nodes).size !== nodes.length) notKnown();

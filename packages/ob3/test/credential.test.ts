@@ -34,6 +34,11 @@ t.test('the schema really is draft 2019-09 and rejects known-bad shapes', async 
   const validate = strictValidator();
   const good = buildAchievementCredential(sampleInput());
   t.ok(validate(good));
+  const withStatus = buildAchievementCredential(
+    sampleInput({ status: { statusListCredential: 'https://example.com/issuers/acme/status/1', statusListIndex: 77 } }),
+  );
+  t.ok(validate(withStatus), `with credentialStatus too: ${JSON.stringify(validate.errors ?? null)}`);
+  t.notOk(validate({ ...withStatus, credentialStatus: { ...withStatus.credentialStatus, type: ['BitstringStatusListEntry'] } }), 'a status type array is rejected');
   // Sanity: the validator can fail (proof must be an array; issuer.type must be an array).
   t.notOk(validate({ ...good, proof: { type: 'DataIntegrityProof' } }), 'proof object rejected');
   t.notOk(validate({ ...good, issuer: { ...good.issuer, type: 'Profile' } }), 'string Profile type rejected');

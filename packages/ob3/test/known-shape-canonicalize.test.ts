@@ -67,7 +67,7 @@ function gen(seed: number) {
 }
 
 function randomInput(seed: number): AchievementCredentialInput {
-  const { r, str, longStr, name, hex, url } = gen(seed);
+  const { r, pick, str, longStr, name, hex, url } = gen(seed);
   const maybe = <T>(v: () => T): T | undefined => (r() < 0.5 ? v() : undefined);
   const from = new Date(
     Date.UTC(
@@ -106,6 +106,10 @@ function randomInput(seed: number): AchievementCredentialInput {
   };
   if (r() < 0.3) input.awardedDate = new Date(from.getTime() - Math.floor(r() * 1e10));
   if (r() < 0.3) input.name = name();
+  if (r() < 0.6) {
+    const list = pick([`https://example.com/issuers/org-${hex(5)}/status/${1 + Math.floor(r() * 99)}`, `http://localhost:8080/issuers/acme/status/1`]);
+    input.status = { statusListCredential: list, statusListIndex: Math.floor(r() * 131_072) };
+  }
   return input;
 }
 
@@ -162,7 +166,12 @@ t.test('the fixture credential and its proof configuration', async (t) => {
 });
 
 t.test('anything else takes the generic path, with the generic result', async (t) => {
-  const base = () => structuredClone(buildAchievementCredential(sampleInput())) as unknown as Record<string, any>;
+  const base = () =>
+    structuredClone(
+      buildAchievementCredential(
+        sampleInput({ status: { statusListCredential: 'https://example.com/issuers/acme/status/1', statusListIndex: 4711 } }),
+      ),
+    ) as unknown as Record<string, any>;
   const variants: [string, (d: Record<string, any>) => void][] = [
     ['extra top-level key', (d) => (d.description = 'x')],
     ['proof present', (d) => (d.proof = { type: 'DataIntegrityProof' })],
@@ -185,6 +194,13 @@ t.test('anything else takes the generic path, with the generic result', async (t
     ['image type as an array', (d) => (d.credentialSubject.achievement.image.type = ['Image'])],
     ['image shared by achievement and issuer', (d) => (d.issuer.image = { ...d.credentialSubject.achievement.image })],
     ['achievement id equals credential id', (d) => (d.credentialSubject.achievement.id = d.id)],
+    ['status entry as an array', (d) => (d.credentialStatus = [d.credentialStatus])],
+    ['status entry type as an array', (d) => (d.credentialStatus.type = ['BitstringStatusListEntry'])],
+    ['status entry of another method', (d) => (d.credentialStatus.type = 'StatusList2021Entry')],
+    ['status index as a number', (d) => (d.credentialStatus.statusListIndex = 7)],
+    ['status entry without an id', (d) => delete d.credentialStatus.id],
+    ['status entry with statusSize', (d) => (d.credentialStatus.statusSize = 1)],
+    ['status entry id equals credential id', (d) => (d.credentialStatus.id = d.id)],
     ['__proto__ key', (d) => Object.defineProperty(d, '__proto__', { value: { x: 1 }, enumerable: true })],
   ];
   for (const [name, change] of variants) {

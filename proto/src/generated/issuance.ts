@@ -24,6 +24,7 @@ import type { GetCredentialDetailRequest as _credentials_issuance_v1_GetCredenti
 import type { GetCredentialRecordRequest as _credentials_issuance_v1_GetCredentialRecordRequest, GetCredentialRecordRequest__Output as _credentials_issuance_v1_GetCredentialRecordRequest__Output } from './credentials/issuance/v1/GetCredentialRecordRequest';
 import type { GetCredentialRequest as _credentials_issuance_v1_GetCredentialRequest, GetCredentialRequest__Output as _credentials_issuance_v1_GetCredentialRequest__Output } from './credentials/issuance/v1/GetCredentialRequest';
 import type { GetQuotaRequest as _credentials_issuance_v1_GetQuotaRequest, GetQuotaRequest__Output as _credentials_issuance_v1_GetQuotaRequest__Output } from './credentials/issuance/v1/GetQuotaRequest';
+import type { GetStatusListRequest as _credentials_issuance_v1_GetStatusListRequest, GetStatusListRequest__Output as _credentials_issuance_v1_GetStatusListRequest__Output } from './credentials/issuance/v1/GetStatusListRequest';
 import type { IssuanceServiceClient as _credentials_issuance_v1_IssuanceServiceClient, IssuanceServiceDefinition as _credentials_issuance_v1_IssuanceServiceDefinition } from './credentials/issuance/v1/IssuanceService';
 import type { IssueCredentialRequest as _credentials_issuance_v1_IssueCredentialRequest, IssueCredentialRequest__Output as _credentials_issuance_v1_IssueCredentialRequest__Output } from './credentials/issuance/v1/IssueCredentialRequest';
 import type { ListBadgesRequest as _credentials_issuance_v1_ListBadgesRequest, ListBadgesRequest__Output as _credentials_issuance_v1_ListBadgesRequest__Output } from './credentials/issuance/v1/ListBadgesRequest';
@@ -44,6 +45,7 @@ import type { RenewalLink as _credentials_issuance_v1_RenewalLink, RenewalLink__
 import type { RevokeCredentialRequest as _credentials_issuance_v1_RevokeCredentialRequest, RevokeCredentialRequest__Output as _credentials_issuance_v1_RevokeCredentialRequest__Output } from './credentials/issuance/v1/RevokeCredentialRequest';
 import type { SetBadgeImageRequest as _credentials_issuance_v1_SetBadgeImageRequest, SetBadgeImageRequest__Output as _credentials_issuance_v1_SetBadgeImageRequest__Output } from './credentials/issuance/v1/SetBadgeImageRequest';
 import type { SetCredentialVisibilityRequest as _credentials_issuance_v1_SetCredentialVisibilityRequest, SetCredentialVisibilityRequest__Output as _credentials_issuance_v1_SetCredentialVisibilityRequest__Output } from './credentials/issuance/v1/SetCredentialVisibilityRequest';
+import type { StatusListCredential as _credentials_issuance_v1_StatusListCredential, StatusListCredential__Output as _credentials_issuance_v1_StatusListCredential__Output } from './credentials/issuance/v1/StatusListCredential';
 import type { UpdateBadgeRequest as _credentials_issuance_v1_UpdateBadgeRequest, UpdateBadgeRequest__Output as _credentials_issuance_v1_UpdateBadgeRequest__Output } from './credentials/issuance/v1/UpdateBadgeRequest';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -77,6 +79,7 @@ export interface ProtoGrpcType {
         GetCredentialRecordRequest: MessageTypeDefinition<_credentials_issuance_v1_GetCredentialRecordRequest, _credentials_issuance_v1_GetCredentialRecordRequest__Output>
         GetCredentialRequest: MessageTypeDefinition<_credentials_issuance_v1_GetCredentialRequest, _credentials_issuance_v1_GetCredentialRequest__Output>
         GetQuotaRequest: MessageTypeDefinition<_credentials_issuance_v1_GetQuotaRequest, _credentials_issuance_v1_GetQuotaRequest__Output>
+        GetStatusListRequest: MessageTypeDefinition<_credentials_issuance_v1_GetStatusListRequest, _credentials_issuance_v1_GetStatusListRequest__Output>
         IssuanceService: SubtypeConstructor<typeof grpc.Client, _credentials_issuance_v1_IssuanceServiceClient> & { service: _credentials_issuance_v1_IssuanceServiceDefinition }
         IssueCredentialRequest: MessageTypeDefinition<_credentials_issuance_v1_IssueCredentialRequest, _credentials_issuance_v1_IssueCredentialRequest__Output>
         ListBadgesRequest: MessageTypeDefinition<_credentials_issuance_v1_ListBadgesRequest, _credentials_issuance_v1_ListBadgesRequest__Output>
@@ -97,6 +100,7 @@ export interface ProtoGrpcType {
         RevokeCredentialRequest: MessageTypeDefinition<_credentials_issuance_v1_RevokeCredentialRequest, _credentials_issuance_v1_RevokeCredentialRequest__Output>
         SetBadgeImageRequest: MessageTypeDefinition<_credentials_issuance_v1_SetBadgeImageRequest, _credentials_issuance_v1_SetBadgeImageRequest__Output>
         SetCredentialVisibilityRequest: MessageTypeDefinition<_credentials_issuance_v1_SetCredentialVisibilityRequest, _credentials_issuance_v1_SetCredentialVisibilityRequest__Output>
+        StatusListCredential: MessageTypeDefinition<_credentials_issuance_v1_StatusListCredential, _credentials_issuance_v1_StatusListCredential__Output>
         UpdateBadgeRequest: MessageTypeDefinition<_credentials_issuance_v1_UpdateBadgeRequest, _credentials_issuance_v1_UpdateBadgeRequest__Output>
       }
     }

@@ -52,6 +52,7 @@ const SAMPLES: Record<string, string> = {
   slug: 'acme-academy',
   orgSlug: 'acme-academy',
   badgeSlug: 'data-stewardship',
+  listNumber: '1',
   file: `${'a'.repeat(64)}.png`,
 };
 const sample = (template: string) =>

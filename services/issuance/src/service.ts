@@ -10,6 +10,7 @@ import { ExpirySweeper } from './app/expiry-sweeper.js';
 import { BulkWorker } from './app/bulk-issuance.js';
 import { IssueCommitter } from './app/issue-committer.js';
 import { SignBatcher } from './app/sign-batcher.js';
+import { StatusLists } from './app/status-lists.js';
 import { parseQuotaLimits } from './domain/quota.js';
 import { CLAIM_TOKEN_EVENT_TYPES, onClaimTokenIssued } from './events/claim-token-events.js';
 
@@ -57,6 +58,14 @@ export function createIssuanceService(config: IssuanceConfig, overrides: Issuanc
         signing,
         accounts,
         organizations: new OrganizationCache(),
+        statusLists: new StatusLists({
+          db,
+          clock: host.clock,
+          logger: host.logger.child({ subsystem: 'status-lists' }),
+          baseUrl: config.BASE_URL,
+          signing,
+          metrics: host.metrics,
+        }),
         quotaLimits: parseQuotaLimits(config.RECIPIENT_QUOTA_LIMITS),
         wakeRelay: () => relay.wake(),
       };

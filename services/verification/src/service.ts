@@ -7,6 +7,7 @@ import { createBakedCredentials } from './app/baked-credential.js';
 import { startCanonicalizationPool } from './app/canonicalization.js';
 import type { VerificationContext } from './app/context.js';
 import { ownDocuments } from './app/own-documents.js';
+import { createStatusListSource } from './app/status-lists.js';
 import { createCredentialSource } from './app/credential-source.js';
 import { createReadModelCache } from './app/read-model-cache.js';
 import { createRecipientSessionReader } from './app/recipient-session.js';
@@ -83,6 +84,18 @@ export function createVerificationService(config: VerificationConfig, overrides:
         negativeTtlMs: config.UNKNOWN_CREDENTIAL_CACHE_MS,
       });
       const readModel = createReadModelCache(db, { ttlMs: config.READ_MODEL_CACHE_MS, source });
+      // Our organizations' revocation lists, kept as briefly as the read model (ADR 0007).
+      const statusLists = createStatusListSource({
+        issuance,
+        ttlMs: config.READ_MODEL_CACHE_MS,
+        logger: host.logger.child({ subsystem: 'status-lists' }),
+      });
+      const onCredential: typeof onCredentialEvent = async (event, trx) => {
+        // A revocation handled here: the lists are asked for again, as the read model is.
+        statusLists.clear();
+        void trx.executionPromise.then(statusLists.clear, statusLists.clear);
+        await onCredentialEvent(event, trx);
+      };
       const { invalidating } = readModel;
       // Created before the consumers: image events clear its badge -> image map.
       const badgeImages = createBadgePngSource({
@@ -115,7 +128,7 @@ export function createVerificationService(config: VerificationConfig, overrides:
         ...common,
         queue: 'credentials',
         routingKeys: CREDENTIAL_EVENT_TYPES,
-        handler: invalidating(onCredentialEvent),
+        handler: invalidating(onCredential),
       });
 
       // Only private credentials' owners are checked with accounts (GetSession); not a readiness
@@ -129,7 +142,7 @@ export function createVerificationService(config: VerificationConfig, overrides:
       const external = createExternalVerifier({
         allowedHosts: config.VERIFIER_ALLOWED_HOSTS,
         clock: host.clock,
-        local: ownDocuments(db, baseUrl),
+        local: ownDocuments(db, baseUrl, statusLists),
         ...(pool ? { verifyProof: (credential, options) => pool.verifyDataIntegrityProof(credential as never, options) } : {}),
       });
       const ctx: VerificationContext = {
@@ -149,6 +162,7 @@ export function createVerificationService(config: VerificationConfig, overrides:
         external,
         badgeImages,
         readModel,
+        statusLists,
         source,
         baked: createBakedCredentials({ images: badgeImages, maxCacheBytes: config.BAKED_CACHE_MAX_BYTES }),
       };

@@ -5,6 +5,7 @@ import type { AccountsServiceClient, SigningServiceClient } from '@cred/proto';
 import type { Clock, Logger } from '@cred/runtime';
 import type { Plan } from '../domain/quota.js';
 import type { OrganizationCache } from './organizations.js';
+import type { StatusLists } from './status-lists.js';
 
 /** Everything the use cases need; built once in service.ts (tests build their own). */
 export interface IssuanceContext {
@@ -18,6 +19,8 @@ export interface IssuanceContext {
   accounts: PromiseClient<AccountsServiceClient>;
   /** Organizations for issuing (name, slug, status), cached briefly. */
   organizations: OrganizationCache;
+  /** Revocation lists: each credential's entry, and the signed lists (ADR 0007). */
+  statusLists: StatusLists;
   /** Monthly recipient quota per plan (RECIPIENT_QUOTA_LIMITS). */
   quotaLimits: Record<Plan, number>;
   /** Publish the outbox now rather than at the next poll; call after commit. */

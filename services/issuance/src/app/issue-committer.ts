@@ -134,7 +134,7 @@ export class IssueCommitter {
       const credentials = together.map((p) => credentialOf(ctx, p.job, newCredentialId()));
       await credentialStore.insertMany(
         trx,
-        credentials.map((c, i) => ({ ...c, issuedBy: together[i]!.job.issuedBy })),
+        credentials.map((c, i) => ({ ...c, issuedBy: together[i]!.job.issuedBy, statusEntry: together[i]!.job.statusEntry })),
       );
       const events: DomainEvent<unknown>[] = credentials.map((c, i) =>
         credentialIssued(

@@ -19,6 +19,7 @@ import {
 } from '../domain/credential.js';
 import { ACTIVE_NON_EXPIRING_MESSAGE, decideIssue, SUPERSEDED_REASON, type IssueDecision, type PriorCredential } from '../domain/lifecycle.js';
 import { quotaExceeded, quotaLimitFor, quotaMonth } from '../domain/quota.js';
+import type { StatusEntry } from '../domain/status-list.js';
 import { checkUuid } from '../domain/text.js';
 import {
   credentialExpired,
@@ -151,6 +152,8 @@ export async function issueCredential(
   const id = newUuid();
   const issuedAt = issuanceInstant(ctx.clock.now());
   const expiresAt = expirationFor(issuedAt, badge.expiresInDays);
+  // The entry is part of what is signed, so it is taken first; one the issue ends up not using stays clear for good.
+  const statusEntry = await ctx.statusLists.allocate(orgId, org.slug);
   const unsigned = buildAchievementCredential({
     id,
     issuer: { did: didWebForOrg(ctx.baseUrl, org.slug), name: org.name, url: issuerProfileUrl(ctx.baseUrl, org.slug) },
@@ -158,6 +161,7 @@ export async function issueCredential(
     recipient: { email: input.recipientEmail, salt: randomBytes(16).toString('hex') },
     validFrom: issuedAt,
     validUntil: expiresAt,
+    status: { statusListCredential: ctx.statusLists.url(org.slug, statusEntry.listNumber), statusListIndex: statusEntry.index },
   });
   const unsignedJson = JSON.stringify(unsigned);
   const signedJson = ctx.signer
@@ -183,6 +187,7 @@ export async function issueCredential(
     issuedAt,
     expiresAt,
     ob3,
+    statusEntry,
     issuedBy: request.issuedBy ?? null,
     ...(idempotency ? { idempotency } : {}),
   };
@@ -207,6 +212,8 @@ export interface IssueJob {
   issuedAt: Date;
   expiresAt: Date | null;
   ob3: Record<string, unknown>;
+  /** The credential's entry in its organization's revocation list (in `ob3` as credentialStatus). */
+  statusEntry: StatusEntry;
   issuedBy: string | null;
   idempotency?: { key: string; requestHash: string };
 }
@@ -266,7 +273,7 @@ export async function commitIssue(ctx: IssuanceContext, job: IssueJob): Promise<
         const decision = decideIssue(current.prior, ctx.clock.now());
         if (decision.kind === 'conflict') throw activeNonExpiring(decision.prior);
 
-        await storeIssue(ctx, trx, { credential, decision, org, issuedBy: job.issuedBy });
+        await storeIssue(ctx, trx, { credential, decision, org, issuedBy: job.issuedBy, statusEntry: job.statusEntry });
 
         // Last before the commit: the organization's quota counter row is locked from here to the
         // commit, and every issue of the organization queues on it (ADR 0005). Exhausted: the
@@ -294,6 +301,8 @@ export async function commitIssue(ctx: IssuanceContext, job: IssueJob): Promise<
       throw err;
     }
     ctx.wakeRelay();
+    // A renewal that revoked its prior: the prior's list shows it before the answer goes out.
+    if (job.planned.kind === 'renew') await ctx.statusLists.publishPending(orgId, {});
     return credential;
   }
 }
@@ -312,7 +321,13 @@ function isActiveCredentialClash(err: unknown): boolean {
 export async function storeIssue(
   ctx: IssuanceContext,
   trx: Knex.Transaction,
-  o: { credential: Credential; decision: Exclude<IssueDecision, { kind: 'conflict' }>; org: OrganizationInfo; issuedBy: string | null },
+  o: {
+    credential: Credential;
+    decision: Exclude<IssueDecision, { kind: 'conflict' }>;
+    org: OrganizationInfo;
+    issuedBy: string | null;
+    statusEntry: StatusEntry;
+  },
 ): Promise<void> {
   const { credential, decision, org } = o;
   const now = ctx.clock.now();
@@ -345,7 +360,7 @@ export async function storeIssue(
     const expirationDate = (decision.prior.expirationDate ?? now).toISOString();
     events.push(credentialExpired({ ...ref(decision.prior), expiredAt: expirationDate, expirationDate }, ctx.clock));
   }
-  await credentialStore.insert(trx, { ...credential, issuedBy: o.issuedBy });
+  await credentialStore.insert(trx, { ...credential, issuedBy: o.issuedBy, statusEntry: o.statusEntry });
   const issued: CredentialIssuedData = {
     credentialId: credential.credentialId,
     credentialUuid: credential.id,

@@ -74,14 +74,21 @@ export async function listCredentials(ctx: IssuanceContext, organizationId: stri
  * Revoking a revoked credential is 409 and changes nothing. An expired credential can still be
  * revoked (the issuer withdraws it; revocation wins over expiry everywhere).
  */
-export async function revokeCredential(ctx: IssuanceContext, organizationId: string, credentialRef: string, reasonInput: unknown, revokedBy: string): Promise<Credential> {
+export async function revokeCredential(
+  ctx: IssuanceContext,
+  organizationId: string,
+  credentialRef: string,
+  reasonInput: unknown,
+  revokedBy: string,
+  meta: CallMeta = {},
+): Promise<Credential> {
   const orgId = checkUuid(organizationId, 'organization_id', true);
   const ref = parseCredentialRef(credentialRef);
   if (reasonInput === undefined || reasonInput === null || reasonInput === '') throw AppError.validation('reason', 'reason is required');
   const reason = checkText(reasonInput, 'reason', { min: 1, max: 500 });
   const found = await credentialStore.findByRef(ctx.db, ref, orgId);
   if (!found) throw notFound();
-  return change(ctx, found.id, async (trx, current) => {
+  const revoked = await change(ctx, found.id, async (trx, current) => {
     if (current.status === 'revoked') {
       throw AppError.conflict('The credential is already revoked', { revokedAt: current.revokedAt?.toISOString() ?? null, revocationReason: current.revocationReason });
     }
@@ -92,8 +99,12 @@ export async function revokeCredential(ctx: IssuanceContext, organizationId: str
       ctx.schema,
       credentialRevoked({ ...refOf(current), revokedAt: at.toISOString(), revocationReason: reason, supersededByCredentialId: current.supersededByCredentialId }, ctx.clock),
     );
-    return { ...current, status: 'revoked', revokedAt: at, revocationReason: reason };
+    return { ...current, status: 'revoked', revokedAt: at, revocationReason: reason } satisfies Credential;
   });
+  // The credential's status list is re-signed before the answer: once the caller reads 200,
+  // the list issuance serves says revoked (ADR 0007).
+  await ctx.statusLists.publishPending(orgId, meta);
+  return revoked;
 }
 
 export interface RecipientSession {

@@ -1,5 +1,6 @@
 import type { Knex } from '@cred/db';
 import type { Credential, CredentialStatus, StoredStatus } from '../domain/credential.js';
+import type { StatusEntry } from '../domain/status-list.js';
 
 interface CredentialRow {
   id: string;
@@ -50,7 +51,11 @@ function toCredential(r: JoinedRow): Credential {
   };
 }
 
-export type NewCredential = Omit<Credential, 'badgeName'> & { issuedBy?: string | null };
+export type NewCredential = Omit<Credential, 'badgeName'> & {
+  issuedBy?: string | null;
+  /** The credential's entry in its organization's status list (credentialStatus of its OB3 payload). */
+  statusEntry?: StatusEntry | null;
+};
 
 /** What lifecycle events need besides the change itself. */
 export interface CredentialFacts {
@@ -137,6 +142,8 @@ export const credentialStore = {
         ob3: JSON.stringify(c.ob3) as unknown as Record<string, unknown>,
         created_at: c.createdAt,
         issued_by: c.issuedBy ?? null,
+        status_list_number: c.statusEntry?.listNumber ?? null,
+        status_list_index: c.statusEntry?.index ?? null,
       })),
     );
   },
@@ -171,8 +178,20 @@ export const credentialStore = {
     return r ? toCredential(r as unknown as JoinedRow) : undefined;
   },
 
+  /**
+   * Revokes, and in the same statement moves the revision of the status list holding the
+   * credential's entry, so the list's signed copy is stale from this commit on (ADR 0007).
+   */
   async revoke(trx: Knex.Transaction, id: string, o: { at: Date; reason: string; by: string | null }): Promise<void> {
-    await trx('credentials').where({ id }).update({ status: 'revoked', revoked_at: o.at, revocation_reason: o.reason, revoked_by: o.by });
+    await trx.raw(
+      `WITH c AS (
+         UPDATE credentials SET status = 'revoked', revoked_at = ?, revocation_reason = ?, revoked_by = ?
+         WHERE id = ? RETURNING organization_id, status_list_number
+       )
+       UPDATE status_lists s SET revision = s.revision + 1 FROM c
+       WHERE s.organization_id = c.organization_id AND s.list_number = c.status_list_number`,
+      [o.at, o.reason, o.by, id],
+    );
   },
 
   async setSupersededBy(trx: Knex.Transaction, id: string, supersededBy: string): Promise<void> {

@@ -247,4 +247,47 @@ export const migrations: Migration[] = [
       await db.raw('CREATE INDEX credentials_org_recipient_prefix_idx ON credentials (organization_id, recipient_email text_pattern_ops)');
     },
   },
+  {
+    name: '0011_status_lists',
+    async up(db) {
+      // Each organization's revocation lists (W3C Bitstring Status List, ADR 0007). A list is
+      // the source of its bits' meaning only through credentials: bit i is set when the
+      // credential holding entry i of the list is revoked. `revision` moves in the transaction
+      // that revokes one of its credentials; `signed_revision` is the revision the stored
+      // signed copy shows, so a copy is current when the two are equal.
+      await db.schema.createTable('status_lists', (t) => {
+        t.uuid('organization_id').notNullable();
+        t.integer('list_number').notNullable();
+        t.text('organization_slug').notNullable();
+        t.integer('length').notNullable();
+        t.integer('allocated').notNullable().defaultTo(0);
+        t.bigInteger('revision').notNullable().defaultTo(1);
+        t.bigInteger('signed_revision');
+        t.text('signed_json');
+        t.timestamp('signed_at', { useTz: true });
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.primary(['organization_id', 'list_number']);
+      });
+      await db.raw('CREATE UNIQUE INDEX status_lists_slug_idx ON status_lists (organization_slug, list_number)');
+      // Every index ever handed out, used or not: an index is never given twice.
+      await db.schema.createTable('status_list_indexes', (t) => {
+        t.uuid('organization_id').notNullable();
+        t.integer('list_number').notNullable();
+        t.integer('idx').notNullable();
+        t.primary(['organization_id', 'list_number', 'idx']);
+      });
+      // A credential's entry (credentials issued before this migration have none).
+      await db.schema.alterTable('credentials', (t) => {
+        t.integer('status_list_number');
+        t.integer('status_list_index');
+      });
+      await db.raw(
+        'CREATE UNIQUE INDEX credentials_status_entry_idx ON credentials (organization_id, status_list_number, status_list_index) WHERE status_list_number IS NOT NULL',
+      );
+      // The set bits of one list: its revoked credentials.
+      await db.raw(
+        'CREATE INDEX credentials_status_revoked_idx ON credentials (organization_id, status_list_number) WHERE revoked_at IS NOT NULL AND status_list_number IS NOT NULL',
+      );
+    },
+  },
 ];

@@ -188,8 +188,8 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
         };
       },
 
-      RevokeCredential: async (req: { organization_id: string; credential_ref: string; reason: string; revoked_by: string }) => {
-        const c = await revokeCredential(ctx, req.organization_id, req.credential_ref, req.reason, req.revoked_by || 'unknown');
+      RevokeCredential: async (req: { organization_id: string; credential_ref: string; reason: string; revoked_by: string }, call: Call) => {
+        const c = await revokeCredential(ctx, req.organization_id, req.credential_ref, req.reason, req.revoked_by || 'unknown', metaOf(call));
         ctx.logger.info({ credentialUuid: c.id, revokedBy: req.revoked_by }, 'credential revoked');
         return credentialToProto(c, ctx.baseUrl, ctx.clock.now());
       },
@@ -219,6 +219,12 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
           organization_slug: organizationSlug,
           recorded_at: credential.createdAt.toISOString(),
         };
+      },
+
+      GetStatusList: async (req: { organization_slug: string; list_number: number }, call: Call) => {
+        if (!SLUG_RE.test(req.organization_slug) || !Number.isSafeInteger(req.list_number) || req.list_number < 1)
+          throw AppError.notFound('Status list not found');
+        return { credential_json: await ctx.statusLists.current(req.organization_slug, req.list_number, metaOf(call)) };
       },
 
       RegisterClaimTokens: async (req: { tokens?: Array<Record<string, string>> }) => {

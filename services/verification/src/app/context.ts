@@ -7,6 +7,7 @@ import type { CredentialSource } from './credential-source.js';
 import type { ReadModelCache } from './read-model-cache.js';
 import type { RecipientSessionReader } from './recipient-session.js';
 import type { SignatureVerifier } from './signature-verifier.js';
+import type { StatusListSource } from './status-lists.js';
 import type { VerificationRecorder } from './verification-recorder.js';
 
 /** What the use cases and routes need, assembled once in service.ts. */
@@ -26,6 +27,8 @@ export interface VerificationContext {
   baked: BakedCredentials;
   /** The verification hot path's read of credential + organization + keys (micro-cached). */
   readModel: Pick<ReadModelCache, 'find'>;
+  /** Our organizations' signed revocation lists, from issuance (status-lists.ts). */
+  statusLists: StatusListSource;
   /** Issuance, asked about credentials the read model has not heard of yet (credential-source.ts). */
   source?: CredentialSource;
 }

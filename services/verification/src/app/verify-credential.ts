@@ -7,6 +7,7 @@ import type { VerificationContext } from './context.js';
 import { assertViewable } from './credential-access.js';
 import type { SessionHeaders } from './recipient-session.js';
 import { issuerDid } from './issuer-documents.js';
+import { parseStatusListUrl } from './status-lists.js';
 import type { SignatureCheckResult } from './signature-verifier.js';
 
 export interface VerificationChecks {
@@ -23,6 +24,25 @@ export interface CredentialVerification {
   credential: CredentialRecord;
   organization: Organization | undefined;
   ob3: Record<string, unknown>;
+}
+
+/**
+ * Is the credential's revocation bit set in the list we publish for its organization? False
+ * without an entry of ours (credentials issued before status lists) and when the list cannot be
+ * read at the moment: the read model's own revocation still counts.
+ */
+async function revokedOnStatusList(ctx: VerificationContext, orgSlug: string, ob3: Record<string, unknown>): Promise<boolean> {
+  const entry = ob3['credentialStatus'] as Record<string, unknown> | undefined;
+  if (!entry || typeof entry !== 'object' || entry['statusPurpose'] !== 'revocation') return false;
+  const list = typeof entry['statusListCredential'] === 'string' ? parseStatusListUrl(ctx.baseUrl, entry['statusListCredential']) : null;
+  const index = typeof entry['statusListIndex'] === 'string' && /^\d{1,9}$/.test(entry['statusListIndex']) ? Number(entry['statusListIndex']) : null;
+  if (!list || list.slug !== orgSlug || index === null) return false;
+  try {
+    return (await ctx.statusLists.bit(list.slug, list.listNumber, index)) === 1;
+  } catch (err) {
+    ctx.logger.warn({ orgSlug, listNumber: list.listNumber, err: err instanceof Error ? err.message : String(err) }, 'status list not read');
+    return false;
+  }
 }
 
 /** Signature results per cached read-model row (same bytes, same keys: same answer). */
@@ -78,7 +98,12 @@ export async function verifyCredential(
   if (!signature.valid) {
     ctx.logger.info({ credentialUuid: credential.uuid, reason: signature.reason }, 'credential signature did not verify');
   }
-  const lifecycle = lifecycleAt(credential, ctx.clock.now());
+  let lifecycle = lifecycleAt(credential, ctx.clock.now());
+  // The list other verifiers read says the same: a set bit is a revocation here too, even in
+  // the moment before the read model hears of it (ADR 0007).
+  if (lifecycle.notRevoked && (await revokedOnStatusList(ctx, credential.organizationSlug, ob3Of(credential)))) {
+    lifecycle = { ...lifecycle, notRevoked: false, status: 'revoked' };
+  }
   const checks: VerificationChecks = {
     signatureValid: signature.valid,
     notRevoked: lifecycle.notRevoked,

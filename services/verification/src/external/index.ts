@@ -103,6 +103,8 @@ export interface LocalDocuments {
   owns(didOrUrl: string): boolean;
   /** Our DID document for the did, or null when it names no issuer of ours. */
   resolveDidWeb(did: string): Promise<unknown>;
+  /** A status list we publish at that URL (fragment removed), or null when there is none. */
+  fetchStatusList?(url: string): Promise<unknown>;
 }
 
 /** Routes DIDs and URLs of this platform to `local`; everything else goes to `remote`. */
@@ -122,7 +124,12 @@ export function withLocalDocuments<T extends RemoteDocuments>(remote: T, local: 
       return local.owns(url) ? refuse(url) : remote.fetchControllerDocument(url);
     },
     async fetchStatusList(url: string) {
-      return local.owns(url) ? refuse(url) : remote.fetchStatusList(url);
+      if (!local.owns(url)) return remote.fetchStatusList(url);
+      // Our own lists are read like anyone's (type, purpose, proof, bit), just not over the network.
+      const bare = url.split('#')[0]!;
+      const doc = local.fetchStatusList ? await local.fetchStatusList(bare) : null;
+      if (doc === null || doc === undefined) return refuse(bare);
+      return structuredClone(doc);
     },
   };
 }

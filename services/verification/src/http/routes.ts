@@ -4,6 +4,7 @@ import { bakedRoute } from './baked-route.js';
 import { credentialOb3Route } from './credential-ob3-route.js';
 import { didJsonRoute } from './did-json-route.js';
 import { issuerProfileRoute } from './issuer-profile-route.js';
+import { statusListRoute } from './status-list-route.js';
 import { badgeImageRoute, badgePageRoute } from './pages/badge-page.js';
 import { claimPageRoute } from './pages/claim-page.js';
 import { lookupPageRoute } from './pages/lookup-page.js';
@@ -24,6 +25,7 @@ export const PUBLIC_ROUTES: ReadonlyArray<Route<VerificationContext>> = [
   bakedRoute,
   credentialOb3Route,
   didJsonRoute,
+  statusListRoute,
   issuerProfileRoute,
   achievementRoute,
   verifyPageRoute,

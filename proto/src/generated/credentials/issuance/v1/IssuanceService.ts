@@ -22,6 +22,7 @@ import type { GetCredentialDetailRequest as _credentials_issuance_v1_GetCredenti
 import type { GetCredentialRecordRequest as _credentials_issuance_v1_GetCredentialRecordRequest, GetCredentialRecordRequest__Output as _credentials_issuance_v1_GetCredentialRecordRequest__Output } from '../../../credentials/issuance/v1/GetCredentialRecordRequest';
 import type { GetCredentialRequest as _credentials_issuance_v1_GetCredentialRequest, GetCredentialRequest__Output as _credentials_issuance_v1_GetCredentialRequest__Output } from '../../../credentials/issuance/v1/GetCredentialRequest';
 import type { GetQuotaRequest as _credentials_issuance_v1_GetQuotaRequest, GetQuotaRequest__Output as _credentials_issuance_v1_GetQuotaRequest__Output } from '../../../credentials/issuance/v1/GetQuotaRequest';
+import type { GetStatusListRequest as _credentials_issuance_v1_GetStatusListRequest, GetStatusListRequest__Output as _credentials_issuance_v1_GetStatusListRequest__Output } from '../../../credentials/issuance/v1/GetStatusListRequest';
 import type { IssueCredentialRequest as _credentials_issuance_v1_IssueCredentialRequest, IssueCredentialRequest__Output as _credentials_issuance_v1_IssueCredentialRequest__Output } from '../../../credentials/issuance/v1/IssueCredentialRequest';
 import type { ListBadgesRequest as _credentials_issuance_v1_ListBadgesRequest, ListBadgesRequest__Output as _credentials_issuance_v1_ListBadgesRequest__Output } from '../../../credentials/issuance/v1/ListBadgesRequest';
 import type { ListBadgesResponse as _credentials_issuance_v1_ListBadgesResponse, ListBadgesResponse__Output as _credentials_issuance_v1_ListBadgesResponse__Output } from '../../../credentials/issuance/v1/ListBadgesResponse';
@@ -38,6 +39,7 @@ import type { RegisterClaimTokensResponse as _credentials_issuance_v1_RegisterCl
 import type { RevokeCredentialRequest as _credentials_issuance_v1_RevokeCredentialRequest, RevokeCredentialRequest__Output as _credentials_issuance_v1_RevokeCredentialRequest__Output } from '../../../credentials/issuance/v1/RevokeCredentialRequest';
 import type { SetBadgeImageRequest as _credentials_issuance_v1_SetBadgeImageRequest, SetBadgeImageRequest__Output as _credentials_issuance_v1_SetBadgeImageRequest__Output } from '../../../credentials/issuance/v1/SetBadgeImageRequest';
 import type { SetCredentialVisibilityRequest as _credentials_issuance_v1_SetCredentialVisibilityRequest, SetCredentialVisibilityRequest__Output as _credentials_issuance_v1_SetCredentialVisibilityRequest__Output } from '../../../credentials/issuance/v1/SetCredentialVisibilityRequest';
+import type { StatusListCredential as _credentials_issuance_v1_StatusListCredential, StatusListCredential__Output as _credentials_issuance_v1_StatusListCredential__Output } from '../../../credentials/issuance/v1/StatusListCredential';
 import type { UpdateBadgeRequest as _credentials_issuance_v1_UpdateBadgeRequest, UpdateBadgeRequest__Output as _credentials_issuance_v1_UpdateBadgeRequest__Output } from '../../../credentials/issuance/v1/UpdateBadgeRequest';
 
 export interface IssuanceServiceClient extends grpc.Client {
@@ -148,6 +150,15 @@ export interface IssuanceServiceClient extends grpc.Client {
   getQuota(argument: _credentials_issuance_v1_GetQuotaRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Quota__Output>): grpc.ClientUnaryCall;
   getQuota(argument: _credentials_issuance_v1_GetQuotaRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Quota__Output>): grpc.ClientUnaryCall;
   getQuota(argument: _credentials_issuance_v1_GetQuotaRequest, callback: grpc.requestCallback<_credentials_issuance_v1_Quota__Output>): grpc.ClientUnaryCall;
+  
+  GetStatusList(argument: _credentials_issuance_v1_GetStatusListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_StatusListCredential__Output>): grpc.ClientUnaryCall;
+  GetStatusList(argument: _credentials_issuance_v1_GetStatusListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_StatusListCredential__Output>): grpc.ClientUnaryCall;
+  GetStatusList(argument: _credentials_issuance_v1_GetStatusListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_StatusListCredential__Output>): grpc.ClientUnaryCall;
+  GetStatusList(argument: _credentials_issuance_v1_GetStatusListRequest, callback: grpc.requestCallback<_credentials_issuance_v1_StatusListCredential__Output>): grpc.ClientUnaryCall;
+  getStatusList(argument: _credentials_issuance_v1_GetStatusListRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_StatusListCredential__Output>): grpc.ClientUnaryCall;
+  getStatusList(argument: _credentials_issuance_v1_GetStatusListRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_StatusListCredential__Output>): grpc.ClientUnaryCall;
+  getStatusList(argument: _credentials_issuance_v1_GetStatusListRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_StatusListCredential__Output>): grpc.ClientUnaryCall;
+  getStatusList(argument: _credentials_issuance_v1_GetStatusListRequest, callback: grpc.requestCallback<_credentials_issuance_v1_StatusListCredential__Output>): grpc.ClientUnaryCall;
   
   IssueCredential(argument: _credentials_issuance_v1_IssueCredentialRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   IssueCredential(argument: _credentials_issuance_v1_IssueCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
@@ -275,6 +286,8 @@ export interface IssuanceServiceHandlers extends grpc.UntypedServiceImplementati
   
   GetQuota: grpc.handleUnaryCall<_credentials_issuance_v1_GetQuotaRequest__Output, _credentials_issuance_v1_Quota>;
   
+  GetStatusList: grpc.handleUnaryCall<_credentials_issuance_v1_GetStatusListRequest__Output, _credentials_issuance_v1_StatusListCredential>;
+  
   IssueCredential: grpc.handleUnaryCall<_credentials_issuance_v1_IssueCredentialRequest__Output, _credentials_issuance_v1_Credential>;
   
   ListBadges: grpc.handleUnaryCall<_credentials_issuance_v1_ListBadgesRequest__Output, _credentials_issuance_v1_ListBadgesResponse>;
@@ -312,6 +325,7 @@ export interface IssuanceServiceDefinition extends grpc.ServiceDefinition {
   GetCredentialDetail: MethodDefinition<_credentials_issuance_v1_GetCredentialDetailRequest, _credentials_issuance_v1_CredentialDetail, _credentials_issuance_v1_GetCredentialDetailRequest__Output, _credentials_issuance_v1_CredentialDetail__Output>
   GetCredentialRecord: MethodDefinition<_credentials_issuance_v1_GetCredentialRecordRequest, _credentials_issuance_v1_CredentialRecord, _credentials_issuance_v1_GetCredentialRecordRequest__Output, _credentials_issuance_v1_CredentialRecord__Output>
   GetQuota: MethodDefinition<_credentials_issuance_v1_GetQuotaRequest, _credentials_issuance_v1_Quota, _credentials_issuance_v1_GetQuotaRequest__Output, _credentials_issuance_v1_Quota__Output>
+  GetStatusList: MethodDefinition<_credentials_issuance_v1_GetStatusListRequest, _credentials_issuance_v1_StatusListCredential, _credentials_issuance_v1_GetStatusListRequest__Output, _credentials_issuance_v1_StatusListCredential__Output>
   IssueCredential: MethodDefinition<_credentials_issuance_v1_IssueCredentialRequest, _credentials_issuance_v1_Credential, _credentials_issuance_v1_IssueCredentialRequest__Output, _credentials_issuance_v1_Credential__Output>
   ListBadges: MethodDefinition<_credentials_issuance_v1_ListBadgesRequest, _credentials_issuance_v1_ListBadgesResponse, _credentials_issuance_v1_ListBadgesRequest__Output, _credentials_issuance_v1_ListBadgesResponse__Output>
   ListBulkIssuances: MethodDefinition<_credentials_issuance_v1_ListBulkIssuancesRequest, _credentials_issuance_v1_ListBulkIssuancesResponse, _credentials_issuance_v1_ListBulkIssuancesRequest__Output, _credentials_issuance_v1_ListBulkIssuancesResponse__Output>

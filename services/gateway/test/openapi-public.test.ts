@@ -294,6 +294,18 @@ t.test('public verification surfaces', async (t) => {
   check('GET', '/achievements/{orgSlug}/{badgeSlug}', await call('GET', `/achievements/${slug}/${badge.slug}`));
   check('GET', '/achievements/{orgSlug}/{badgeSlug}', await call('GET', `/achievements/${slug}/no-such-badge`));
 
+  // The revocation list the credential names.
+  const statusUrl = new URL(String(verified.body.ob3Credential.credentialStatus?.statusListCredential));
+  t.match(statusUrl.pathname, new RegExp(`^/issuers/${slug}/status/\\d+$`));
+  const list = await call('GET', statusUrl.pathname);
+  check('GET', '/issuers/{slug}/status/{listNumber}', list);
+  check(
+    'GET',
+    '/issuers/{slug}/status/{listNumber}',
+    await call('GET', statusUrl.pathname, { headers: { 'if-none-match': String(list.headers.get('etag')) } }),
+  );
+  check('GET', '/issuers/{slug}/status/{listNumber}', await call('GET', `/issuers/${slug}/status/999`));
+
   // Credentials of any platform: JSON and baked images.
   const submitted = await call('POST', '/api/verify/credential', { json: { credential: verified.body.ob3Credential } });
   check('POST', '/api/verify/credential', submitted);

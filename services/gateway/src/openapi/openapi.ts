@@ -871,6 +871,40 @@ export const openApiDocument = {
             required: ['achievement'],
             properties: { identifier: { type: 'array' }, achievement: ref('Achievement') },
           },
+          credentialStatus: {
+            type: 'object',
+            description: 'Where this credential\'s revocation is published (credentials issued before status lists have none).',
+            required: ['id', 'type', 'statusPurpose', 'statusListIndex', 'statusListCredential'],
+            properties: {
+              id: { type: 'string', format: 'uri' },
+              type: { const: 'BitstringStatusListEntry' },
+              statusPurpose: { const: 'revocation' },
+              statusListIndex: { type: 'string', pattern: '^\\d+$' },
+              statusListCredential: { type: 'string', format: 'uri' },
+            },
+          },
+          proof: { type: ['object', 'array'] },
+        },
+      },
+      StatusListCredential: {
+        type: 'object',
+        description: 'A W3C Bitstring Status List credential: `encodedList` is the GZIP-compressed bitstring, multibase base64url (`u`).',
+        required: ['@context', 'id', 'type', 'issuer', 'credentialSubject', 'proof'],
+        properties: {
+          '@context': { type: 'array', items: { type: 'string' } },
+          id: { type: 'string', format: 'uri' },
+          type: { type: 'array', contains: { const: 'BitstringStatusListCredential' } },
+          issuer: { type: 'string', pattern: '^did:web:' },
+          credentialSubject: {
+            type: 'object',
+            required: ['id', 'type', 'statusPurpose', 'encodedList'],
+            properties: {
+              id: { type: 'string', format: 'uri' },
+              type: { const: 'BitstringStatusList' },
+              statusPurpose: { const: 'revocation' },
+              encodedList: { type: 'string', pattern: '^u[A-Za-z0-9_-]+$' },
+            },
+          },
           proof: { type: ['object', 'array'] },
         },
       },
@@ -2401,6 +2435,39 @@ export const openApiDocument = {
             'Cache-Control': cacheControl('public, max-age=60'),
           }),
           '404': error('NOT_FOUND: unknown issuer, or no signing keys yet.'),
+          '503': unavailable,
+        },
+      },
+    },
+    '/issuers/{slug}/status/{listNumber}': {
+      parameters: [
+        slugParam('slug', "The organization's slug."),
+        {
+          name: 'listNumber',
+          in: 'path',
+          required: true,
+          description: 'The number of the list, from 1, as in a credential\'s `credentialStatus.statusListCredential`.',
+          schema: { type: 'string', pattern: '^[1-9]\\d{0,8}$' },
+        },
+      ],
+      get: {
+        summary: "One of the issuer's revocation lists (W3C Bitstring Status List, signed with the issuer's key)",
+        description:
+          'A `BitstringStatusListCredential` whose bit `statusListIndex` is set when the credential that carries that index is ' +
+          'revoked (renewal included). Re-signed before a revocation is answered; cached by each replica for at most 500 ms. ' +
+          'HEAD and `If-None-Match` work; readable cross-origin.',
+        parameters: [{ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } }],
+        responses: {
+          '429': common['429'],
+          '200': publicOk('The signed list.', 'application/ld+json', ref('StatusListCredential'), {
+            'Cache-Control': cacheControl('public, max-age=5'),
+            ETag: { schema: { type: 'string' }, description: 'Strong; changes with every re-signed list.' },
+          }),
+          '304': {
+            description: 'Not modified (If-None-Match matched the ETag).',
+            headers: { ...rateHeaders, 'Cache-Control': cacheControl('public, max-age=5'), ETag: { schema: { type: 'string' } } },
+          },
+          '404': error('NOT_FOUND: unknown issuer or list.'),
           '503': unavailable,
         },
       },

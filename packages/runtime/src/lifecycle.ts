@@ -55,7 +55,10 @@ export class Lifecycle {
 
 /**
  * Starts a service and keeps the process alive until SIGTERM or SIGINT, then stops it
- * gracefully. A second signal, or a stop that overruns, exits at once.
+ * gracefully. The same signal a second time (Ctrl-C pressed twice), or a stop that overruns,
+ * exits at once. Another signal while stopping is the same request and changes nothing: Ctrl-C
+ * in a terminal sends SIGINT to every process of the group, and `npm start` then sends SIGTERM
+ * to each service, which must still drain.
  */
 export async function runUntilSignal(service: Service, logger: Logger, graceMs = 15000): Promise<void> {
   process.on('unhandledRejection', (reason) => {
@@ -69,13 +72,17 @@ export async function runUntilSignal(service: Service, logger: Logger, graceMs =
     process.exit(1);
   }
   logger.info('started');
-  let signalled = false;
+  let signalled: NodeJS.Signals | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (signalled) {
+    if (signalled === signal) {
       logger.warn({ signal }, 'second signal, exiting now');
       process.exit(1);
     }
-    signalled = true;
+    if (signalled !== undefined) {
+      logger.info({ signal, first: signalled }, 'already stopping');
+      return;
+    }
+    signalled = signal;
     logger.info({ signal }, 'stopping');
     const force = setTimeout(() => {
       logger.error('graceful stop overran, exiting');
@@ -93,6 +100,6 @@ export async function runUntilSignal(service: Service, logger: Logger, graceMs =
       },
     );
   };
-  process.once('SIGTERM', onSignal);
-  process.once('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
 }

@@ -6,6 +6,7 @@ import type { AccountsConfig } from './config.js';
 import { ApiKeyService } from './app/api-key-service.js';
 import { AuthService } from './app/auth-service.js';
 import type { AccountsContext } from './app/context.js';
+import { PasswordHasher, type PasswordHasherOptions } from './app/password-hasher.js';
 import { OrganizationService } from './app/organization-service.js';
 import { migrations } from './db/migrations.js';
 import { accountsBinding } from './grpc/accounts-server.js';
@@ -15,6 +16,8 @@ export interface AccountsOverrides {
   clock?: Clock;
   /** Apply this service's migrations on start (tests, single-node dev); production runs `pnpm migrate`. */
   migrate?: boolean;
+  /** Bounds of the password lane (tests use small ones); production uses the defaults. */
+  passwordHashing?: Omit<PasswordHasherOptions, 'metrics'>;
 }
 
 export interface AccountsService extends Service {
@@ -43,6 +46,8 @@ export function createAccountsService(config: AccountsConfig, overrides: Account
       if (overrides.migrate) await migrateSchema(db, config.DB_SCHEMA, migrations);
       const broker = openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
       const relay = await startOutboxRelay(host, db, config.DB_SCHEMA, broker, config.EVENTS_EXCHANGE);
+      const passwords = new PasswordHasher({ ...overrides.passwordHashing, metrics: host.metrics });
+      passwords.warmUp().catch((err: unknown) => host.logger.warn({ err }, 'password hasher warm-up failed'));
       const ctx: AccountsContext = {
         db,
         schema: config.DB_SCHEMA,
@@ -51,6 +56,7 @@ export function createAccountsService(config: AccountsConfig, overrides: Account
         baseUrl: config.BASE_URL,
         sessionSecret: config.SESSION_SECRET,
         wakeRelay: () => relay.wake(),
+        passwords,
       };
       const prune = setInterval(() => {
         pruneOutbox(db, config.DB_SCHEMA, new Date(host.clock.now().getTime() - OUTBOX_RETENTION_MS)).catch((err: unknown) =>

@@ -10,7 +10,6 @@ import {
   type TokenPurpose,
   type User,
 } from '../domain/model.js';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../domain/passwords.js';
 import { newOneTimeToken, sha256Hex } from '../domain/tokens.js';
 import * as v from '../domain/validation.js';
 import { emit, EVENTS, type AccountsContext } from './context.js';
@@ -53,7 +52,7 @@ export class AuthService {
     if (org && (await organizationStore.slugTaken(this.ctx.db, org.slug))) {
       throw AppError.conflict('This organization slug is taken', { field: 'organization.slug' });
     }
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await this.ctx.passwords.hash(password);
     const now = this.ctx.clock.now();
     const user: User = { id: newUuid(), email, name, passwordHash, emailVerifiedAt: null, createdAt: now, updatedAt: now };
     let organization: Organization | undefined;
@@ -105,11 +104,9 @@ export class AuthService {
     }
     if (!password || !email) throw AppError.unauthorized(INVALID_LOGIN);
     const user = await userStore.findByEmail(this.ctx.db, email);
-    if (!user) {
-      await burnPasswordCheck(password);
-      throw AppError.unauthorized(INVALID_LOGIN);
-    }
-    if (!(await verifyPassword(password, user.passwordHash))) throw AppError.unauthorized(INVALID_LOGIN);
+    // An unknown address takes as long as a wrong password but spends no scrypt (see PasswordHasher).
+    const ok = user ? await this.ctx.passwords.verify(password, user.passwordHash) : await this.ctx.passwords.verifyNobody();
+    if (!user || !ok) throw AppError.unauthorized(INVALID_LOGIN);
     const memberships = await organizationStore.membershipsOf(this.ctx.db, user.id);
     const session = await startSession(this.ctx.db, this.ctx.sessionSecret, this.ctx.clock, user.id);
     return { user, memberships, session };
@@ -178,7 +175,7 @@ export class AuthService {
     if (!(await userStore.tokenIsLive(this.ctx.db, hash, 'password_reset', this.ctx.clock.now()))) {
       throw AppError.validation('token', 'The token is invalid, used or expired');
     }
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await this.ctx.passwords.hash(password);
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction(async (trx) => {
       const userId = await userStore.consumeToken(trx, hash, 'password_reset', now);

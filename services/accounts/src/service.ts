@@ -6,6 +6,7 @@ import type { AccountsConfig } from './config.js';
 import { ApiKeyService } from './app/api-key-service.js';
 import { AuthService } from './app/auth-service.js';
 import type { AccountsContext } from './app/context.js';
+import { EmailRequestWorker } from './app/email-request-worker.js';
 import { PasswordHasher, type PasswordHasherOptions } from './app/password-hasher.js';
 import { OrganizationService } from './app/organization-service.js';
 import { migrations } from './db/migrations.js';
@@ -48,6 +49,8 @@ export function createAccountsService(config: AccountsConfig, overrides: Account
       const relay = await startOutboxRelay(host, db, config.DB_SCHEMA, broker, config.EVENTS_EXCHANGE);
       const passwords = new PasswordHasher({ ...overrides.passwordHashing, metrics: host.metrics });
       passwords.warmUp().catch((err: unknown) => host.logger.warn({ err }, 'password hasher warm-up failed'));
+      // The worker acts on resend-verification and password-reset requests after they are answered.
+      const worker = new EmailRequestWorker({ db, logger: host.logger, fulfil: (trx, request) => auth.fulfilEmailRequest(trx, request) });
       const ctx: AccountsContext = {
         db,
         schema: config.DB_SCHEMA,
@@ -57,7 +60,11 @@ export function createAccountsService(config: AccountsConfig, overrides: Account
         sessionSecret: config.SESSION_SECRET,
         wakeRelay: () => relay.wake(),
         passwords,
+        wakeEmailRequests: () => worker.wake(),
       };
+      const auth = new AuthService(ctx);
+      worker.start();
+      host.onStop('email-request-worker', () => worker.stop());
       const prune = setInterval(() => {
         pruneOutbox(db, config.DB_SCHEMA, new Date(host.clock.now().getTime() - OUTBOX_RETENTION_MS)).catch((err: unknown) =>
           host.logger.warn({ err }, 'outbox prune failed'),
@@ -66,7 +73,7 @@ export function createAccountsService(config: AccountsConfig, overrides: Account
       prune.unref();
       host.onStop('outbox-prune', () => clearInterval(prune));
       const server = await host.serveGrpc(config.GRPC_PORT, [
-        accountsBinding({ auth: new AuthService(ctx), organizations: new OrganizationService(ctx), apiKeys: new ApiKeyService(ctx) }),
+        accountsBinding({ auth, organizations: new OrganizationService(ctx), apiKeys: new ApiKeyService(ctx) }),
       ]);
       port = server.port;
       host.markReady();

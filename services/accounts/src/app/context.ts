@@ -15,6 +15,8 @@ export interface AccountsContext {
   wakeRelay: () => void;
   /** Every password hash and check, bounded per process. */
   passwords: PasswordHasher;
+  /** Asks the e-mail request worker to run now rather than at its next poll. */
+  wakeEmailRequests: () => void;
 }
 
 /** Writes an event to the outbox in `trx` and wakes the relay once the transaction commits. */

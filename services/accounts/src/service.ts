@@ -6,6 +6,8 @@ import type { AccountsConfig } from './config.js';
 import { ApiKeyService } from './app/api-key-service.js';
 import { AuthService } from './app/auth-service.js';
 import type { AccountsContext } from './app/context.js';
+import { EmailRequestWorker } from './app/email-request-worker.js';
+import { PasswordHasher, type PasswordHasherOptions } from './app/password-hasher.js';
 import { OrganizationService } from './app/organization-service.js';
 import { migrations } from './db/migrations.js';
 import { accountsBinding } from './grpc/accounts-server.js';
@@ -15,6 +17,8 @@ export interface AccountsOverrides {
   clock?: Clock;
   /** Apply this service's migrations on start (tests, single-node dev); production runs `pnpm migrate`. */
   migrate?: boolean;
+  /** Bounds of the password lane (tests use small ones); production uses the defaults. */
+  passwordHashing?: Omit<PasswordHasherOptions, 'metrics'>;
 }
 
 export interface AccountsService extends Service {
@@ -43,6 +47,10 @@ export function createAccountsService(config: AccountsConfig, overrides: Account
       if (overrides.migrate) await migrateSchema(db, config.DB_SCHEMA, migrations);
       const broker = openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
       const relay = await startOutboxRelay(host, db, config.DB_SCHEMA, broker, config.EVENTS_EXCHANGE);
+      const passwords = new PasswordHasher({ ...overrides.passwordHashing, metrics: host.metrics });
+      passwords.warmUp().catch((err: unknown) => host.logger.warn({ err }, 'password hasher warm-up failed'));
+      // The worker acts on resend-verification and password-reset requests after they are answered.
+      const worker = new EmailRequestWorker({ db, logger: host.logger, fulfil: (trx, request) => auth.fulfilEmailRequest(trx, request) });
       const ctx: AccountsContext = {
         db,
         schema: config.DB_SCHEMA,
@@ -51,7 +59,12 @@ export function createAccountsService(config: AccountsConfig, overrides: Account
         baseUrl: config.BASE_URL,
         sessionSecret: config.SESSION_SECRET,
         wakeRelay: () => relay.wake(),
+        passwords,
+        wakeEmailRequests: () => worker.wake(),
       };
+      const auth = new AuthService(ctx);
+      worker.start();
+      host.onStop('email-request-worker', () => worker.stop());
       const prune = setInterval(() => {
         pruneOutbox(db, config.DB_SCHEMA, new Date(host.clock.now().getTime() - OUTBOX_RETENTION_MS)).catch((err: unknown) =>
           host.logger.warn({ err }, 'outbox prune failed'),
@@ -60,7 +73,7 @@ export function createAccountsService(config: AccountsConfig, overrides: Account
       prune.unref();
       host.onStop('outbox-prune', () => clearInterval(prune));
       const server = await host.serveGrpc(config.GRPC_PORT, [
-        accountsBinding({ auth: new AuthService(ctx), organizations: new OrganizationService(ctx), apiKeys: new ApiKeyService(ctx) }),
+        accountsBinding({ auth, organizations: new OrganizationService(ctx), apiKeys: new ApiKeyService(ctx) }),
       ]);
       port = server.port;
       host.markReady();

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { jwtVerify } from 'jose';
 import { AppError } from '@cred/runtime';
-import { outboxEvents, SESSION_SECRET, startAccounts, tokenFromUrl } from './fixtures/helpers.js';
+import { eventsOf, outboxEvents, SESSION_SECRET, startAccounts, tokenFromUrl } from './fixtures/helpers.js';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -82,7 +82,7 @@ t.test('accounts over gRPC against real PostgreSQL', async (t) => {
 
     await c.ResendVerification({ email: 'rita@example.com' });
     await c.ResendVerification({ email: 'nobody@example.com' });
-    const all = (await outboxEvents(h.db, 'accounts.user.email_verification_requested')).filter((e) => e.data.userId === r.user!.id);
+    const all = await eventsOf(h.db, 'accounts.user.email_verification_requested', (d) => d.userId === r.user!.id, 2);
     t.equal(all.length, 2, 'resend issues a new token');
     await rejects(c.VerifyEmail({ token }), 'VALIDATION_ERROR');
     const fresh = tokenFromUrl(all[1]!.data.verificationUrl);
@@ -91,15 +91,15 @@ t.test('accounts over gRPC against real PostgreSQL', async (t) => {
     await rejects(c.VerifyEmail({ token: fresh }), 'VALIDATION_ERROR');
 
     await c.RequestPasswordReset({ email: 'rita@example.com' });
+    const [resetEvent] = await eventsOf(h.db, 'accounts.user.password_reset_requested', (d) => d.userId === r.user!.id, 1);
     const reset = (await outboxEvents(h.db, 'accounts.password_reset')).length;
     t.equal(reset, 0);
-    const [resetEvent] = (await outboxEvents(h.db, 'accounts.user.password_reset_requested')).filter((e) => e.data.userId === r.user!.id);
     const resetToken = tokenFromUrl(resetEvent!.data.resetUrl);
     h.clock.advance(61 * 60 * 1000);
     await rejects(c.ConfirmPasswordReset({ token: resetToken, password: 'a brand new password' }), 'VALIDATION_ERROR');
     h.clock.reset();
     await c.RequestPasswordReset({ email: 'rita@example.com' });
-    const events = (await outboxEvents(h.db, 'accounts.user.password_reset_requested')).filter((e) => e.data.userId === r.user!.id);
+    const events = await eventsOf(h.db, 'accounts.user.password_reset_requested', (d) => d.userId === r.user!.id, 2);
     await c.ConfirmPasswordReset({ token: tokenFromUrl(events[1]!.data.resetUrl), password: 'a brand new password' });
     await rejects(c.Login({ email: 'rita@example.com', password: PASSWORD }), 'UNAUTHORIZED');
     t.ok((await c.Login({ email: 'rita@example.com', password: 'a brand new password' })).session!.token);
@@ -142,7 +142,7 @@ t.test('accounts over gRPC against real PostgreSQL', async (t) => {
     const third = await jti((await c.Login({ email: 'sam@example.com', password: PASSWORD })).session!.token!);
     const tomSession = await jti(other.session!.token!);
     await c.RequestPasswordReset({ email: 'sam@example.com' });
-    const [reset] = (await outboxEvents(h.db, 'accounts.user.password_reset_requested')).filter((e) => e.data.userId === userId);
+    const [reset] = await eventsOf(h.db, 'accounts.user.password_reset_requested', (d) => d.userId === userId, 1);
     await c.ConfirmPasswordReset({ token: tokenFromUrl(reset!.data.resetUrl), password: 'a brand new password' });
     await rejects(c.GetSession({ session_id: first, user_id: userId }), 'UNAUTHORIZED');
     await rejects(c.GetSession({ session_id: third, user_id: userId }), 'UNAUTHORIZED');

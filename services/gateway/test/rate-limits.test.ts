@@ -1,6 +1,8 @@
 import t from 'tap';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waitFor } from '@cred/testing';
 import { ADMIN_TOKEN, apiReadyOrg, PASSWORD, startPlatform } from './fixtures/platform.js';
 
 function limitHeaders(res: { headers: Headers }) {
@@ -150,6 +152,62 @@ t.test('auth limits: 3 per 15 minutes per IP; login counts failures per (IP, e-m
     202,
     'password reset still works for a locked login (no lockout denial of service)',
   );
+});
+
+t.test('login limit is reserved atomically: 20 parallel wrong passwords, only the limit reach accounts', async (t) => {
+  const p = await startPlatform(t, { env: { RATE_LIMIT_AUTH_PER_15_MINUTES: '3', RATE_LIMIT_IP_PER_MINUTE: '1000' } });
+  const g = p.gateways[0]!;
+  const email = `parallel-${Date.now()}@example.com`;
+  t.equal((await g.request('POST', '/api/auth/signup', { body: { email, password: PASSWORD, name: 'P' } })).status, 201);
+  const results = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => g.request('POST', '/api/auth/login', { body: { email, password: `wrong guess number ${i}` } })),
+  );
+  const statuses = results.map((r) => r.status);
+  t.equal(statuses.filter((s) => s === 401).length, 3, 'exactly the limit are checked');
+  t.equal(statuses.filter((s) => s === 429).length, 17, 'the rest are refused before accounts');
+  for (const r of results.filter((x) => x.status === 429)) {
+    t.same(Object.keys(r.body).sort(), ['details', 'error', 'message']);
+    if (!(Number(r.headers.get('retry-after')) >= 1)) t.fail('429 without Retry-After');
+  }
+  const right = await g.request('POST', '/api/auth/login', { body: { email, password: PASSWORD } });
+  t.equal(right.status, 429, 'the three failures are spent: the right password waits for the window too');
+});
+
+t.test('accounts refusing for load: 503 with Retry-After, and the login attempt is not counted', async (t) => {
+  let gate: Promise<void> = Promise.resolve();
+  let open: () => void = () => undefined;
+  let started = 0;
+  // Stands for scrypt (a cheap hash of password and salt); gated so the lane (one at a time, no
+  // queue) can be held full.
+  const derive = async (password: string, salt: Buffer) => {
+    started++;
+    await gate;
+    return createHash('sha256').update(salt).update(password).digest();
+  };
+  const p = await startPlatform(t, {
+    env: { RATE_LIMIT_AUTH_PER_15_MINUTES: '3', RATE_LIMIT_IP_PER_MINUTE: '1000' },
+    passwordHashing: { concurrency: 1, maxQueue: 0, maxWaitMs: 60_000, derive },
+  });
+  const g = p.gateways[0]!;
+  const email = `shed-${Date.now()}@example.com`;
+  t.equal((await g.request('POST', '/api/auth/signup', { body: { email, password: PASSWORD, name: 'S' } })).status, 201);
+
+  gate = new Promise<void>((resolve) => (open = resolve));
+  const base = started;
+  const holding = g.request('POST', '/api/auth/signup', { body: { email: `holder-${email}`, password: PASSWORD, name: 'H' } });
+  await waitFor('the sign-up holding the lane', () => started > base);
+  const refused = await g.request('POST', '/api/auth/login', { body: { email, password: 'wrong guess while busy' } });
+  t.equal(refused.status, 503);
+  t.equal(refused.body.error, 'UNAVAILABLE');
+  t.same(Object.keys(refused.body).sort(), ['details', 'error', 'message']);
+  t.equal(refused.headers.get('retry-after'), '1', 'Retry-After from accounts\' hint');
+  t.equal(refused.headers.get('x-ratelimit-remaining'), '3', 'the refused attempt gave its reservation back');
+  t.notOk(refused.text.includes('wrong guess while busy'), 'no password in the answer');
+  open();
+  t.equal((await holding).status, 201);
+  // All three failed attempts are still available: the refusals did not count.
+  for (let i = 0; i < 3; i++) t.equal((await g.request('POST', '/api/auth/login', { body: { email, password: `wrong ${i} after` } })).status, 401);
+  t.equal((await g.request('POST', '/api/auth/login', { body: { email, password: 'wrong again' } })).status, 429);
 });
 
 t.test('Redis down: IP and per-key limits fail open, auth limits fail closed, never a 500', async (t) => {

@@ -1,6 +1,7 @@
 import type { Knex } from '@cred/db';
 import type { Clock, Logger } from '@cred/runtime';
 import { createEvent, writeOutbox } from '@cred/events';
+import type { PasswordHasher } from './password-hasher.js';
 
 /** What the use cases need; built once in service.ts (tests may build their own). */
 export interface AccountsContext {
@@ -12,6 +13,10 @@ export interface AccountsContext {
   sessionSecret: string;
   /** Asks the outbox relay to publish now rather than at its next poll. */
   wakeRelay: () => void;
+  /** Every password hash and check, bounded per process. */
+  passwords: PasswordHasher;
+  /** Asks the e-mail request worker to run now rather than at its next poll. */
+  wakeEmailRequests: () => void;
 }
 
 /** Writes an event to the outbox in `trx` and wakes the relay once the transaction commits. */

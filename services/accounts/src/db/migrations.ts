@@ -85,4 +85,19 @@ export const migrations: Migration[] = [
       });
     },
   },
+  {
+    // Resend-verification and password-reset requests, answered before they are acted on (so the
+    // answer's timing cannot tell whether the address has an account). A row lives until a worker
+    // has acted on it; the e-mail address of an unknown account is kept only that long.
+    name: '0003_account_email_requests',
+    async up(db) {
+      await db.schema.createTable('account_email_requests', (t) => {
+        t.uuid('id').primary();
+        t.text('purpose').notNullable();
+        t.text('email').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.index(['created_at']);
+      });
+    },
+  },
 ];

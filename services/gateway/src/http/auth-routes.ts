@@ -16,11 +16,29 @@ export interface AuthRouteDeps extends LimitDeps {
 }
 
 /**
- * The calls that hash or check a password (scrypt, about half a second of one core each, two at a time per accounts process) wait for
- * accounts up to 20 s rather than the default 5 s: when many sign-ins arrive at once they queue
- * for the cores, and a slow sign-in is better than a 503 for a password that was right.
+ * The calls that hash or check a password (scrypt, about half a second of one core each, two at a
+ * time per accounts process) wait for accounts up to 20 s rather than the default 5 s: they may
+ * queue briefly for the cores. Accounts bounds that queue itself (a fast 503 with Retry-After
+ * beyond it, see passwordCall), so the deadline is a backstop, not the normal way out.
  */
 const PASSWORD_CALL_DEADLINE_MS = 20_000;
+
+/**
+ * Accounts refuses a password call with 503 UNAVAILABLE when its bounded scrypt lane is full
+ * (details.retryAfter, seconds); any 503 of these calls is answered with Retry-After, so a client
+ * backs off briefly instead of hammering a busy service.
+ */
+async function passwordCall<T>(res: Response, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'UNAVAILABLE' && !res.headersSent) {
+      const s = Number(err.details.retryAfter);
+      res.setHeader('Retry-After', String(Number.isInteger(s) && s >= 1 && s <= 60 ? s : 1));
+    }
+    throw err;
+  }
+}
 
 const ACCEPTED = { message: 'If the address belongs to an account, an e-mail is on its way.' };
 
@@ -48,15 +66,13 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       }
       organization = { name: org.name.slice(0, 1000), slug: org.slug.slice(0, 100) };
     }
-    const r = await upstreams.accounts.SignUp(
-      {
-        email: requiredString(body, 'email', 320),
-        password: requiredString(body, 'password', 4096),
-        name: requiredString(body, 'name', 1000),
-        ...(organization ? { organization } : {}),
-      },
-      { requestId: requestIdOf(res), deadlineMs: PASSWORD_CALL_DEADLINE_MS },
-    );
+    const input = {
+      email: requiredString(body, 'email', 320),
+      password: requiredString(body, 'password', 4096),
+      name: requiredString(body, 'name', 1000),
+      ...(organization ? { organization } : {}),
+    };
+    const r = await passwordCall(res, () => upstreams.accounts.SignUp(input, { requestId: requestIdOf(res), deadlineMs: PASSWORD_CALL_DEADLINE_MS }));
     res.status(201).json({
       user: userView(r.user!),
       organization: r.organization ? organizationView(r.organization) : null,
@@ -79,9 +95,11 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       res,
       `login:${clientKey(req.ip)}:${emailKey}`,
       () =>
-        upstreams.accounts.Login(
-          { email: requiredString(body, 'email', 320), password: requiredString(body, 'password', 4096) },
-          { requestId: requestIdOf(res), deadlineMs: PASSWORD_CALL_DEADLINE_MS },
+        passwordCall(res, () =>
+          upstreams.accounts.Login(
+            { email: requiredString(body, 'email', 320), password: requiredString(body, 'password', 4096) },
+            { requestId: requestIdOf(res), deadlineMs: PASSWORD_CALL_DEADLINE_MS },
+          ),
         ),
       () => loginFailures.inc(),
     );
@@ -144,10 +162,8 @@ export function authRoutes(deps: AuthRouteDeps): Router {
 
   router.post('/password-reset/confirm', async (req, res) => {
     const body = bodyOf(req, ['token', 'password']);
-    await upstreams.accounts.ConfirmPasswordReset(
-      { token: requiredString(body, 'token', 512), password: requiredString(body, 'password', 4096) },
-      { requestId: requestIdOf(res), deadlineMs: PASSWORD_CALL_DEADLINE_MS },
-    );
+    const input = { token: requiredString(body, 'token', 512), password: requiredString(body, 'password', 4096) };
+    await passwordCall(res, () => upstreams.accounts.ConfirmPasswordReset(input, { requestId: requestIdOf(res), deadlineMs: PASSWORD_CALL_DEADLINE_MS }));
     res.status(200).json({ message: 'The password has been changed.' });
   });
 

@@ -89,33 +89,44 @@ export function authRateLimit(deps: LimitDeps, endpoint: string, per15Minutes: n
 }
 
 /**
- * A limit on failed attempts (DECISIONS.md section 1: on login, failed attempts only, per key):
- * refuses with 429 once `per15Minutes` failures are counted under `key`, runs the attempt, and
- * counts it when it fails with UNAUTHORIZED. Redis unreachable: fails closed (503), as the other
- * auth limits do, so guessing cannot go unlimited while Redis is away.
+ * A limit on failed attempts (DECISIONS.md section 1: on login, failed attempts only, per key).
+ * The attempt is reserved before it runs: one atomic INCRBY that refuses with 429 beyond
+ * `per15Minutes`, so N parallel guesses admit at most the limit (reading the counter first and
+ * counting afterwards let every parallel guess through). An attempt that fails with UNAUTHORIZED
+ * keeps its reservation (it is the failure being counted); any other outcome (success, a refusal,
+ * a shed 503) gives it back, as does a refused reservation. Redis unreachable: fails closed (503),
+ * as the other auth limits do, so guessing cannot go unlimited while Redis is away.
  */
 export function failedAttemptLimit(deps: LimitDeps, scope: string, per15Minutes: number) {
   const failures = limiterFailures(deps.metrics);
   const window = 15 * 60_000;
+  const release = async (res: Response, key: string) => {
+    const after = await deps.limiter.release(key, per15Minutes, window).catch(() => undefined);
+    if (after && !res.headersSent) setRateLimitHeaders(res, { ...after, allowed: true });
+  };
   return async function limited<T>(res: Response, key: string, attempt: () => Promise<T>, onFailure?: () => void): Promise<T> {
-    let before: LimitResult;
+    let reserved: LimitResult;
     try {
-      before = await deps.limiter.hit(key, per15Minutes, window, 0);
+      reserved = await deps.limiter.hit(key, per15Minutes, window, 1);
     } catch {
       failures.inc({ scope, policy: 'closed' });
       throw new AppError('UNAVAILABLE', 'Service temporarily unavailable');
     }
-    setRateLimitHeaders(res, before);
-    if (!before.allowed) throw rateLimited(before);
+    if (!reserved.allowed) {
+      await release(res, key);
+      setRateLimitHeaders(res, reserved);
+      throw rateLimited(reserved);
+    }
+    setRateLimitHeaders(res, reserved);
+    let result: T;
     try {
-      return await attempt();
+      result = await attempt();
     } catch (err) {
-      if (err instanceof AppError && err.code === 'UNAUTHORIZED') {
-        onFailure?.();
-        const after = await deps.limiter.hit(key, per15Minutes, window, 1).catch(() => undefined);
-        if (after) setRateLimitHeaders(res, { ...after, allowed: true });
-      }
+      if (err instanceof AppError && err.code === 'UNAUTHORIZED') onFailure?.();
+      else await release(res, key);
       throw err;
     }
+    await release(res, key);
+    return result;
   };
 }

@@ -6,7 +6,7 @@ import type { Clock } from '@cred/runtime';
  * the first request"): INCRBY and the expiry are one atomic Lua call, so replicas sharing Redis
  * count exactly; the window length lives in Redis (PEXPIRE), so replica clocks cannot skew it.
  * Bound: at most 2x the limit across two back-to-back windows; never more than the limit
- * inside one window. `cost` 0 reads the counter without spending (login's failed-attempt check).
+ * inside one window. `cost` 0 reads the counter without spending.
  */
 const SCRIPT = `
 local cost = tonumber(ARGV[2])
@@ -26,6 +26,26 @@ end
 return {current, ttl}
 `;
 
+/**
+ * Gives back `cost` hits reserved earlier (a login that did not fail): never below zero, never
+ * creates a key (a window that ended meanwhile stays ended), and deletes the key at zero so the
+ * next window starts at the next counted attempt, as if the released one never happened.
+ */
+const RELEASE = `
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if current <= 0 then
+  return {0, tonumber(ARGV[1])}
+end
+current = redis.call('DECRBY', KEYS[1], math.min(current, tonumber(ARGV[2])))
+if current <= 0 then
+  redis.call('DEL', KEYS[1])
+  return {0, tonumber(ARGV[1])}
+end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then ttl = tonumber(ARGV[1]) end
+return {current, ttl}
+`;
+
 export interface LimitResult {
   allowed: boolean;
   limit: number;
@@ -36,7 +56,10 @@ export interface LimitResult {
   retryAfter: number;
 }
 
-type ScriptRedis = Redis & { rateLimitHit(key: string, windowMs: number, cost: number): Promise<[number, number]> };
+type ScriptRedis = Redis & {
+  rateLimitHit(key: string, windowMs: number, cost: number): Promise<[number, number]>;
+  rateLimitRelease(key: string, windowMs: number, cost: number): Promise<[number, number]>;
+};
 
 export class RateLimiter {
   private readonly redis: ScriptRedis;
@@ -46,6 +69,7 @@ export class RateLimiter {
     private readonly clock: Clock,
   ) {
     if (!('rateLimitHit' in redis)) redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: SCRIPT });
+    if (!('rateLimitRelease' in redis)) redis.defineCommand('rateLimitRelease', { numberOfKeys: 1, lua: RELEASE });
     this.redis = redis as ScriptRedis;
   }
 
@@ -53,6 +77,12 @@ export class RateLimiter {
   async hit(key: string, limit: number, windowMs: number, cost = 1): Promise<LimitResult> {
     const [count, ttlMs] = await this.redis.rateLimitHit(`rl:${key}`, windowMs, cost);
     return toResult(count, ttlMs, limit, this.clock, cost === 0);
+  }
+
+  /** Gives back `cost` hits counted earlier under `key` (see RELEASE); the result reads like a peek. */
+  async release(key: string, limit: number, windowMs: number, cost = 1): Promise<LimitResult> {
+    const [count, ttlMs] = await this.redis.rateLimitRelease(`rl:${key}`, windowMs, cost);
+    return toResult(count, ttlMs, limit, this.clock, true);
   }
 }
 

@@ -1166,6 +1166,11 @@ export const openApiDocument = {
           }),
           '401': error('UNAUTHORIZED: wrong e-mail or password (the same answer for both).'),
           ...common,
+          '503': {
+            description: 'UNAVAILABLE: too many sign-ins at this moment (password checks are bounded); retry after Retry-After seconds.',
+            headers: { 'Retry-After': { schema: { type: 'integer' } } },
+            content: json(ref('Error')),
+          },
         },
       },
     },

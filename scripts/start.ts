@@ -39,19 +39,30 @@ function devSecrets(): Record<SecretName, string> {
   return secrets;
 }
 
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
 const secrets = devSecrets();
 const pick = (name: string, fallback: string) => process.env[name] || fallback;
+
+// PORT moves the gateway (the platform's one HTTP origin); BASE_URL follows it unless set.
+const ports = defaultPorts();
+if (process.env.PORT) {
+  const port = Number(process.env.PORT);
+  if (!/^\d{1,5}$/.test(process.env.PORT) || port < 1 || port > 65535) {
+    say(`PORT must be a TCP port number (1-65535), not "${process.env.PORT.slice(0, 20)}"`);
+    process.exit(1);
+  }
+  ports.gateway.http = port;
+}
 const shared: Record<string, string> = {
   DATABASE_URL: pick('DATABASE_URL', LOCAL_DEFAULTS.DATABASE_URL),
   AMQP_URL: pick('AMQP_URL', LOCAL_DEFAULTS.AMQP_URL),
   REDIS_URL: pick('REDIS_URL', LOCAL_DEFAULTS.REDIS_URL),
-  BASE_URL: pick('BASE_URL', LOCAL_DEFAULTS.BASE_URL),
+  BASE_URL: pick('BASE_URL', `http://localhost:${ports.gateway.http}`),
   EVENTS_EXCHANGE: pick('EVENTS_EXCHANGE', LOCAL_DEFAULTS.EVENTS_EXCHANGE),
   LOG_LEVEL: pick('LOG_LEVEL', 'info'),
 };
 for (const name of SECRET_NAMES) shared[name] = pick(name, secrets[name]);
-
-const say = (line: string) => process.stdout.write(`${line}\n`);
 
 say('Migrating the database...');
 try {
@@ -72,7 +83,6 @@ try {
 shared.SMTP_URL = mail.smtpUrl;
 
 say('Starting services...');
-const ports = defaultPorts();
 let platform: Awaited<ReturnType<typeof launchPlatform>>;
 try {
   platform = await launchPlatform({ ports, env: shared, output: { kind: 'terminal' }, readyTimeoutMs: 90000 });

@@ -45,7 +45,8 @@ function runTests(args) {
     const candidate = `test_run_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     if (rabbitmqctl(['add_vhost', candidate]) && rabbitmqctl(['set_permissions', '-p', candidate, 'guest', '.*', '.*', '.*'])) {
       vhost = candidate;
-      env.TEST_AMQP_URL = `amqp://guest:guest@127.0.0.1:5672/${vhost}`;
+      // TEST_AMQP_PORT: a broker of the run's own (.ci/run starts one when the machine's does not answer).
+      env.TEST_AMQP_URL = `amqp://guest:guest@127.0.0.1:${process.env.TEST_AMQP_PORT || '5672'}/${vhost}`;
     } else {
       console.warn('rabbitmqctl unavailable: tests share the default vhost (queues are still named per test)');
     }

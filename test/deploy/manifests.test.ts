@@ -2,6 +2,7 @@
 // docker-compose.yml and the Dockerfile against each other, and both against the sources of
 // truth (DEFAULT_PORTS in packages/runtime, ENV_VARS and loadConfig in each service).
 // No cluster and no container engine is needed.
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,7 @@ import { Service, type IService } from 'kubernetes-models/v1/Service';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
 import { DEFAULT_PORTS } from '../../packages/runtime/src/service-config.js';
+import { PUBLISHED_DEVELOPMENT_SECRETS } from '../../packages/runtime/src/config.js';
 import * as accounts from '../../services/accounts/src/config.js';
 import * as billing from '../../services/billing/src/config.js';
 import * as gateway from '../../services/gateway/src/config.js';
@@ -251,6 +253,14 @@ interface ComposeService {
 const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
   services: Record<string, ComposeService>;
 };
+/** A value of the same shape as a development secret (same prefix, length and alphabet), freshly random. */
+function ownSecretLike(value: string): string {
+  if (!PUBLISHED_DEVELOPMENT_SECRETS.has(value)) return value; // a URL or an empty optional value
+  if (/^[0-9a-f]+$/i.test(value)) return randomBytes(value.length).toString('hex').slice(0, value.length);
+  const prefix = /^[a-z]+_/.exec(value)?.[0] ?? '';
+  return prefix + randomBytes(value.length).toString('base64url').slice(0, value.length - prefix.length);
+}
+
 /** The value compose would use with nothing set in the shell or .env: `${X:-default}` -> default. */
 function composeEnv(svc: ComposeService): { env: Record<string, string>; problems: string[] } {
   const env: Record<string, string> = {};
@@ -364,12 +374,23 @@ for (const svc of SERVICES) {
       const problem = addressProblem(name, values.get(name)?.value ?? '');
       t.notOk(problem, `${name} points at the right Service`, { problem });
     }
-    // Secrets hold placeholders in the template: swap in the compose development values to
-    // prove that every other value (ConfigMap, literals) passes loadConfig as is.
+    // Secrets hold placeholders in the template: swap in values of the shape compose uses
+    // (fresh, not the published ones) to prove that every other value (ConfigMap, literals)
+    // passes loadConfig as is.
     const devEnv = composeEnv(compose.services[svc] ?? {}).env;
     const env: Record<string, string> = {};
-    for (const [k, v] of values) env[k] = v.from === 'secret' ? (devEnv[k] ?? '') : v.value;
+    for (const [k, v] of values) env[k] = v.from === 'secret' ? ownSecretLike(devEnv[k] ?? '') : v.value;
     t.doesNotThrow(() => CONFIGS[svc].loadConfig(env), 'loadConfig accepts the k8s environment');
+    // The published development secrets, or the template's placeholder, are refused on a public origin.
+    const published = Object.fromEntries([...values].map(([k, v]) => [k, v.from === 'secret' ? (devEnv[k] ?? '') : v.value]));
+    const publishedSecrets = [...values].filter(([k, v]) => v.from === 'secret' && PUBLISHED_DEVELOPMENT_SECRETS.has(devEnv[k] ?? '')).map(([k]) => k);
+    if (publishedSecrets.length > 0) {
+      t.throws(() => CONFIGS[svc].loadConfig(published), new RegExp(publishedSecrets[0]!), `the compose development ${publishedSecrets.join(', ')} refused behind ${values.get('BASE_URL')?.value}`);
+    }
+    const placeholders = Object.fromEntries([...values].map(([k, v]) => [k, v.value]));
+    if ([...values].some(([, v]) => v.value.includes('REPLACE_ME'))) {
+      t.throws(() => CONFIGS[svc].loadConfig(placeholders), /REPLACE_ME/, 'the template as it is does not start');
+    }
 
     // Hardening and operations.
     const pod = template?.spec;
@@ -500,6 +521,13 @@ t.test('NetworkPolicies: default deny, only issuance reaches signing, legitimate
   };
   const gatewayPod = sources.gateway;
   t.ok(gatewayPod && allowed([...policies, leaky], gatewayPod, podOf('signing'), signingGrpc), 'an allow-all policy would be caught');
+});
+
+t.test('docker-compose.yml: every development secret it publishes is refused away from this machine', async (t) => {
+  const text = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
+  const defaults = [...text.matchAll(/\$\{([A-Z_]*(?:SECRET|TOKEN|KEY)[A-Z_]*):-([^}]+)\}/g)].map((m) => ({ name: m[1]!, value: m[2]! }));
+  t.ok(defaults.length >= 5, `${defaults.length} secret defaults found`);
+  for (const d of defaults) t.ok(PUBLISHED_DEVELOPMENT_SECRETS.has(d.value), `${d.name}'s compose default is a known published value`);
 });
 
 t.test('docker-compose.yml: services, healthchecks, dependencies', async (t) => {

@@ -12,6 +12,49 @@ export class ConfigError extends Error {
 }
 
 /**
+ * Secrets published in this repository: docker-compose.yml's development defaults. They let
+ * `docker compose up` run on a laptop, and must never protect anything reachable by others.
+ * test/deploy/manifests.test.ts checks that every development default of the compose file is here.
+ */
+export const PUBLISHED_DEVELOPMENT_SECRETS: ReadonlySet<string> = new Set([
+  'dev-only-session-secret-0123456789abcdef',
+  'dev-only-platform-admin-token-0123',
+  'whsec_dev_only_not_a_real_secret',
+  '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
+  '8899aabbccddeeff00112233445566778899aabbccddeeff0011223344556677',
+]);
+
+/** The k8s secrets template's placeholder (k8s/secrets.template.yaml): never a real value. */
+const TEMPLATE_PLACEHOLDER = 'REPLACE_ME';
+
+function isLocalOrigin(baseUrl: string | undefined): boolean {
+  try {
+    const host = new URL(baseUrl ?? 'http://localhost').hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A published development secret is accepted only while the platform's public origin (BASE_URL)
+ * is this machine; anywhere else the service refuses to start, naming the variable (never its
+ * value). A value still holding the template's placeholder is refused everywhere.
+ */
+function publishedSecretProblems(input: Record<string, string | undefined>, env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const local = isLocalOrigin(env['BASE_URL'] || undefined);
+  for (const [name, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    if (value.includes(TEMPLATE_PLACEHOLDER)) problems.push(`${name}: still holds the template placeholder ${TEMPLATE_PLACEHOLDER}`);
+    else if (!local && PUBLISHED_DEVELOPMENT_SECRETS.has(value)) {
+      problems.push(`${name}: is a development value published in docker-compose.yml; BASE_URL is not this machine, so set a secret of your own`);
+    }
+  }
+  return problems;
+}
+
+/**
  * Parses environment variables with a zod object schema whose keys are the variable names.
  * Every problem is reported at once, so an operator fixes them in one go. Values of
  * variables are never echoed (they may be secrets); only names and what is wrong.
@@ -27,10 +70,9 @@ export function parseEnv<S extends z.ZodRawShape>(
     input[name] = raw === '' ? undefined : raw;
   }
   const result = z.object(shape).safeParse(input);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-    throw new ConfigError(service, problems);
-  }
+  const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  problems.push(...publishedSecretProblems(input, env));
+  if (!result.success || problems.length > 0) throw new ConfigError(service, problems);
   return result.data;
 }
 

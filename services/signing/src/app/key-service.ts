@@ -86,9 +86,9 @@ export class KeyService {
   ): Promise<{ key: PublicKeyView; current: PublicKeyView; rotated: boolean }> {
     this.validate(organizationId, organizationSlug);
     if (!Number.isSafeInteger(sequence) || sequence < 1) throw AppError.validation('sequence', 'sequence must be a key number (1 or more)');
-    if (Number.isNaN(compromisedAt.getTime())) throw AppError.validation('compromised_at', 'compromisedAt must be an ISO 8601 timestamp');
+    if (Number.isNaN(compromisedAt.getTime())) throw AppError.validation('compromisedAt', 'compromisedAt must be an ISO 8601 timestamp');
     if (compromisedAt.getTime() > this.deps.clock.now().getTime()) {
-      throw AppError.validation('compromised_at', 'compromisedAt must not be in the future');
+      throw AppError.validation('compromisedAt', 'compromisedAt must not be in the future');
     }
     const result = await this.deps.db.transaction(async (trx) => {
       await keyStore.lockOrganization(trx, organizationId);

@@ -39,7 +39,7 @@ export function signingBinding(keys: KeyService, now: () => Date): GrpcServiceBi
         return { key: toProto(r.key), created: r.created };
       },
       ReportKeyCompromised: async (req: { organization_id: string; organization_slug: string; sequence: number; compromised_at: string }) => {
-        if (!req.compromised_at) throw AppError.validation('compromised_at', 'compromisedAt is required');
+        if (!req.compromised_at) throw AppError.validation('compromisedAt', 'compromisedAt is required');
         const r = await keys.compromise(req.organization_id, req.organization_slug, req.sequence, new Date(req.compromised_at));
         return { key: toProto(r.key), current_key: toProto(r.current), rotated: r.rotated };
       },

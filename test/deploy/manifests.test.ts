@@ -414,7 +414,7 @@ for (const svc of SERVICES) {
 }
 
 t.test('secrets stay out of the ConfigMap and the key-encryption key reaches signing only', async (t) => {
-  const SECRET_VARS = ['SESSION_SECRET', 'PLATFORM_ADMIN_TOKEN', 'KEY_ENCRYPTION_KEY', 'WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEY_PREVIOUS', 'STRIPE_WEBHOOK_SECRET', 'DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'SMTP_URL'];
+  const SECRET_VARS = ['SESSION_SECRET', 'PLATFORM_ADMIN_TOKEN', 'KEY_ENCRYPTION_KEY', 'KEY_ENCRYPTION_KEY_PREVIOUS', 'WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEY_PREVIOUS', 'STRIPE_WEBHOOK_SECRET', 'DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'SMTP_URL'];
   for (const cm of configMaps) {
     for (const name of SECRET_VARS) t.notOk(Object.hasOwn(cm.data ?? {}, name), `${name} is not in ConfigMap ${cm.metadata?.name}`);
   }

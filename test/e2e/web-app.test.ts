@@ -117,6 +117,12 @@ t.test('the issuer generates keys, creates a badge with an image and issues one 
   await page.getByRole('button', { name: 'Generate signing keys' }).click();
   await page.getByText(`did:web:`).first().waitFor(WAIT);
   await audit(page, 'signing-keys');
+  // An owner rotates the key behind a confirmation; both keys are listed afterwards.
+  await page.getByRole('button', { name: 'Rotate signing key' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Rotate key' }).click();
+  await page.getByText('Rotated: new credentials are signed with').waitFor(WAIT);
+  await page.getByRole('cell', { name: /#key-2$/ }).waitFor(WAIT);
+  t.match(await page.locator('main').innerText(), /#key-1[\s\S]*Earlier key[\s\S]*#key-2[\s\S]*Current/);
 
   await page.goto(`${origin}/org/${orgId}/badges/new`);
   await page.getByLabel('Name', { exact: true }).fill(BADGE);

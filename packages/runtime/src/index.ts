@@ -13,3 +13,4 @@ export * from './multipart.js';
 export * from './client-error.js';
 export * from './text.js';
 export * from './address-policy.js';
+export * from './keyring.js';

@@ -35,6 +35,8 @@ import type { ListCredentialsRequest as _credentials_issuance_v1_ListCredentials
 import type { ListCredentialsResponse as _credentials_issuance_v1_ListCredentialsResponse, ListCredentialsResponse__Output as _credentials_issuance_v1_ListCredentialsResponse__Output } from './credentials/issuance/v1/ListCredentialsResponse';
 import type { ListRecipientCredentialsRequest as _credentials_issuance_v1_ListRecipientCredentialsRequest, ListRecipientCredentialsRequest__Output as _credentials_issuance_v1_ListRecipientCredentialsRequest__Output } from './credentials/issuance/v1/ListRecipientCredentialsRequest';
 import type { ListRecipientCredentialsResponse as _credentials_issuance_v1_ListRecipientCredentialsResponse, ListRecipientCredentialsResponse__Output as _credentials_issuance_v1_ListRecipientCredentialsResponse__Output } from './credentials/issuance/v1/ListRecipientCredentialsResponse';
+import type { ListSigningKeysRequest as _credentials_issuance_v1_ListSigningKeysRequest, ListSigningKeysRequest__Output as _credentials_issuance_v1_ListSigningKeysRequest__Output } from './credentials/issuance/v1/ListSigningKeysRequest';
+import type { ListSigningKeysResponse as _credentials_issuance_v1_ListSigningKeysResponse, ListSigningKeysResponse__Output as _credentials_issuance_v1_ListSigningKeysResponse__Output } from './credentials/issuance/v1/ListSigningKeysResponse';
 import type { PreviewBulkIssuanceRequest as _credentials_issuance_v1_PreviewBulkIssuanceRequest, PreviewBulkIssuanceRequest__Output as _credentials_issuance_v1_PreviewBulkIssuanceRequest__Output } from './credentials/issuance/v1/PreviewBulkIssuanceRequest';
 import type { Quota as _credentials_issuance_v1_Quota, Quota__Output as _credentials_issuance_v1_Quota__Output } from './credentials/issuance/v1/Quota';
 import type { RecipientCredential as _credentials_issuance_v1_RecipientCredential, RecipientCredential__Output as _credentials_issuance_v1_RecipientCredential__Output } from './credentials/issuance/v1/RecipientCredential';
@@ -42,9 +44,13 @@ import type { RecipientSession as _credentials_issuance_v1_RecipientSession, Rec
 import type { RegisterClaimTokensRequest as _credentials_issuance_v1_RegisterClaimTokensRequest, RegisterClaimTokensRequest__Output as _credentials_issuance_v1_RegisterClaimTokensRequest__Output } from './credentials/issuance/v1/RegisterClaimTokensRequest';
 import type { RegisterClaimTokensResponse as _credentials_issuance_v1_RegisterClaimTokensResponse, RegisterClaimTokensResponse__Output as _credentials_issuance_v1_RegisterClaimTokensResponse__Output } from './credentials/issuance/v1/RegisterClaimTokensResponse';
 import type { RenewalLink as _credentials_issuance_v1_RenewalLink, RenewalLink__Output as _credentials_issuance_v1_RenewalLink__Output } from './credentials/issuance/v1/RenewalLink';
+import type { ReportSigningKeyCompromisedRequest as _credentials_issuance_v1_ReportSigningKeyCompromisedRequest, ReportSigningKeyCompromisedRequest__Output as _credentials_issuance_v1_ReportSigningKeyCompromisedRequest__Output } from './credentials/issuance/v1/ReportSigningKeyCompromisedRequest';
 import type { RevokeCredentialRequest as _credentials_issuance_v1_RevokeCredentialRequest, RevokeCredentialRequest__Output as _credentials_issuance_v1_RevokeCredentialRequest__Output } from './credentials/issuance/v1/RevokeCredentialRequest';
+import type { RotateSigningKeyRequest as _credentials_issuance_v1_RotateSigningKeyRequest, RotateSigningKeyRequest__Output as _credentials_issuance_v1_RotateSigningKeyRequest__Output } from './credentials/issuance/v1/RotateSigningKeyRequest';
 import type { SetBadgeImageRequest as _credentials_issuance_v1_SetBadgeImageRequest, SetBadgeImageRequest__Output as _credentials_issuance_v1_SetBadgeImageRequest__Output } from './credentials/issuance/v1/SetBadgeImageRequest';
 import type { SetCredentialVisibilityRequest as _credentials_issuance_v1_SetCredentialVisibilityRequest, SetCredentialVisibilityRequest__Output as _credentials_issuance_v1_SetCredentialVisibilityRequest__Output } from './credentials/issuance/v1/SetCredentialVisibilityRequest';
+import type { SigningKey as _credentials_issuance_v1_SigningKey, SigningKey__Output as _credentials_issuance_v1_SigningKey__Output } from './credentials/issuance/v1/SigningKey';
+import type { SigningKeyChange as _credentials_issuance_v1_SigningKeyChange, SigningKeyChange__Output as _credentials_issuance_v1_SigningKeyChange__Output } from './credentials/issuance/v1/SigningKeyChange';
 import type { StatusListCredential as _credentials_issuance_v1_StatusListCredential, StatusListCredential__Output as _credentials_issuance_v1_StatusListCredential__Output } from './credentials/issuance/v1/StatusListCredential';
 import type { UpdateBadgeRequest as _credentials_issuance_v1_UpdateBadgeRequest, UpdateBadgeRequest__Output as _credentials_issuance_v1_UpdateBadgeRequest__Output } from './credentials/issuance/v1/UpdateBadgeRequest';
 
@@ -90,6 +96,8 @@ export interface ProtoGrpcType {
         ListCredentialsResponse: MessageTypeDefinition<_credentials_issuance_v1_ListCredentialsResponse, _credentials_issuance_v1_ListCredentialsResponse__Output>
         ListRecipientCredentialsRequest: MessageTypeDefinition<_credentials_issuance_v1_ListRecipientCredentialsRequest, _credentials_issuance_v1_ListRecipientCredentialsRequest__Output>
         ListRecipientCredentialsResponse: MessageTypeDefinition<_credentials_issuance_v1_ListRecipientCredentialsResponse, _credentials_issuance_v1_ListRecipientCredentialsResponse__Output>
+        ListSigningKeysRequest: MessageTypeDefinition<_credentials_issuance_v1_ListSigningKeysRequest, _credentials_issuance_v1_ListSigningKeysRequest__Output>
+        ListSigningKeysResponse: MessageTypeDefinition<_credentials_issuance_v1_ListSigningKeysResponse, _credentials_issuance_v1_ListSigningKeysResponse__Output>
         PreviewBulkIssuanceRequest: MessageTypeDefinition<_credentials_issuance_v1_PreviewBulkIssuanceRequest, _credentials_issuance_v1_PreviewBulkIssuanceRequest__Output>
         Quota: MessageTypeDefinition<_credentials_issuance_v1_Quota, _credentials_issuance_v1_Quota__Output>
         RecipientCredential: MessageTypeDefinition<_credentials_issuance_v1_RecipientCredential, _credentials_issuance_v1_RecipientCredential__Output>
@@ -97,9 +105,13 @@ export interface ProtoGrpcType {
         RegisterClaimTokensRequest: MessageTypeDefinition<_credentials_issuance_v1_RegisterClaimTokensRequest, _credentials_issuance_v1_RegisterClaimTokensRequest__Output>
         RegisterClaimTokensResponse: MessageTypeDefinition<_credentials_issuance_v1_RegisterClaimTokensResponse, _credentials_issuance_v1_RegisterClaimTokensResponse__Output>
         RenewalLink: MessageTypeDefinition<_credentials_issuance_v1_RenewalLink, _credentials_issuance_v1_RenewalLink__Output>
+        ReportSigningKeyCompromisedRequest: MessageTypeDefinition<_credentials_issuance_v1_ReportSigningKeyCompromisedRequest, _credentials_issuance_v1_ReportSigningKeyCompromisedRequest__Output>
         RevokeCredentialRequest: MessageTypeDefinition<_credentials_issuance_v1_RevokeCredentialRequest, _credentials_issuance_v1_RevokeCredentialRequest__Output>
+        RotateSigningKeyRequest: MessageTypeDefinition<_credentials_issuance_v1_RotateSigningKeyRequest, _credentials_issuance_v1_RotateSigningKeyRequest__Output>
         SetBadgeImageRequest: MessageTypeDefinition<_credentials_issuance_v1_SetBadgeImageRequest, _credentials_issuance_v1_SetBadgeImageRequest__Output>
         SetCredentialVisibilityRequest: MessageTypeDefinition<_credentials_issuance_v1_SetCredentialVisibilityRequest, _credentials_issuance_v1_SetCredentialVisibilityRequest__Output>
+        SigningKey: MessageTypeDefinition<_credentials_issuance_v1_SigningKey, _credentials_issuance_v1_SigningKey__Output>
+        SigningKeyChange: MessageTypeDefinition<_credentials_issuance_v1_SigningKeyChange, _credentials_issuance_v1_SigningKeyChange__Output>
         StatusListCredential: MessageTypeDefinition<_credentials_issuance_v1_StatusListCredential, _credentials_issuance_v1_StatusListCredential__Output>
         UpdateBadgeRequest: MessageTypeDefinition<_credentials_issuance_v1_UpdateBadgeRequest, _credentials_issuance_v1_UpdateBadgeRequest__Output>
       }

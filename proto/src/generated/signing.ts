@@ -6,6 +6,8 @@ import type { GenerateKeyResponse as _credentials_signing_v1_GenerateKeyResponse
 import type { ListPublicKeysRequest as _credentials_signing_v1_ListPublicKeysRequest, ListPublicKeysRequest__Output as _credentials_signing_v1_ListPublicKeysRequest__Output } from './credentials/signing/v1/ListPublicKeysRequest';
 import type { ListPublicKeysResponse as _credentials_signing_v1_ListPublicKeysResponse, ListPublicKeysResponse__Output as _credentials_signing_v1_ListPublicKeysResponse__Output } from './credentials/signing/v1/ListPublicKeysResponse';
 import type { PublicKey as _credentials_signing_v1_PublicKey, PublicKey__Output as _credentials_signing_v1_PublicKey__Output } from './credentials/signing/v1/PublicKey';
+import type { ReportKeyCompromisedRequest as _credentials_signing_v1_ReportKeyCompromisedRequest, ReportKeyCompromisedRequest__Output as _credentials_signing_v1_ReportKeyCompromisedRequest__Output } from './credentials/signing/v1/ReportKeyCompromisedRequest';
+import type { ReportKeyCompromisedResponse as _credentials_signing_v1_ReportKeyCompromisedResponse, ReportKeyCompromisedResponse__Output as _credentials_signing_v1_ReportKeyCompromisedResponse__Output } from './credentials/signing/v1/ReportKeyCompromisedResponse';
 import type { RotateKeyRequest as _credentials_signing_v1_RotateKeyRequest, RotateKeyRequest__Output as _credentials_signing_v1_RotateKeyRequest__Output } from './credentials/signing/v1/RotateKeyRequest';
 import type { SignCredentialRequest as _credentials_signing_v1_SignCredentialRequest, SignCredentialRequest__Output as _credentials_signing_v1_SignCredentialRequest__Output } from './credentials/signing/v1/SignCredentialRequest';
 import type { SignCredentialResponse as _credentials_signing_v1_SignCredentialResponse, SignCredentialResponse__Output as _credentials_signing_v1_SignCredentialResponse__Output } from './credentials/signing/v1/SignCredentialResponse';
@@ -27,6 +29,8 @@ export interface ProtoGrpcType {
         ListPublicKeysRequest: MessageTypeDefinition<_credentials_signing_v1_ListPublicKeysRequest, _credentials_signing_v1_ListPublicKeysRequest__Output>
         ListPublicKeysResponse: MessageTypeDefinition<_credentials_signing_v1_ListPublicKeysResponse, _credentials_signing_v1_ListPublicKeysResponse__Output>
         PublicKey: MessageTypeDefinition<_credentials_signing_v1_PublicKey, _credentials_signing_v1_PublicKey__Output>
+        ReportKeyCompromisedRequest: MessageTypeDefinition<_credentials_signing_v1_ReportKeyCompromisedRequest, _credentials_signing_v1_ReportKeyCompromisedRequest__Output>
+        ReportKeyCompromisedResponse: MessageTypeDefinition<_credentials_signing_v1_ReportKeyCompromisedResponse, _credentials_signing_v1_ReportKeyCompromisedResponse__Output>
         RotateKeyRequest: MessageTypeDefinition<_credentials_signing_v1_RotateKeyRequest, _credentials_signing_v1_RotateKeyRequest__Output>
         SignCredentialRequest: MessageTypeDefinition<_credentials_signing_v1_SignCredentialRequest, _credentials_signing_v1_SignCredentialRequest__Output>
         SignCredentialResponse: MessageTypeDefinition<_credentials_signing_v1_SignCredentialResponse, _credentials_signing_v1_SignCredentialResponse__Output>

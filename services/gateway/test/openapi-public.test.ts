@@ -84,6 +84,21 @@ t.test('session routes: signing keys, badges, images, webhooks, notifications, a
     await call('POST', `/api/admin/organizations/${orgId}/signing-keys`, { token: admin }),
   );
 
+  // Listing, rotation and a compromise report (owners; the signed-up user owns the organization).
+  check('GET', '/api/organizations/{orgId}/signing-keys', await call('GET', `/api/organizations/${orgId}/signing-keys`, { token: owner }));
+  check('GET', '/api/organizations/{orgId}/signing-keys', await call('GET', `/api/organizations/${UNKNOWN}/signing-keys`, { token: owner }));
+  const rotated = await call('POST', `/api/organizations/${orgId}/signing-keys/rotate`, { token: owner });
+  t.equal(rotated.status, 201);
+  check('POST', '/api/organizations/{orgId}/signing-keys/rotate', rotated);
+  check('POST', '/api/organizations/{orgId}/signing-keys/rotate', await call('POST', `/api/organizations/${orgId}/signing-keys/rotate`, { token: owner, json: { extra: 1 } }));
+  check('POST', '/api/organizations/{orgId}/signing-keys/rotate', await call('POST', `/api/organizations/${orgId}/signing-keys/rotate`));
+  const compromised = '/api/organizations/{orgId}/signing-keys/{key}/compromised';
+  const reported = await call('POST', `/api/organizations/${orgId}/signing-keys/1/compromised`, { token: owner, json: { compromisedAt: new Date(Date.now() - 60_000).toISOString() } });
+  t.equal(reported.status, 200);
+  check('POST', compromised, reported);
+  check('POST', compromised, await call('POST', `/api/organizations/${orgId}/signing-keys/key-1/compromised`, { token: owner, json: { compromisedAt: 'yesterday' } }));
+  check('POST', compromised, await call('POST', `/api/organizations/${orgId}/signing-keys/77/compromised`, { token: owner, json: { compromisedAt: new Date().toISOString() } }));
+
   // Badges.
   const badges = `/api/organizations/${orgId}/badges`;
   const input = {

@@ -8,6 +8,11 @@ const shape = {
   BASE_URL: env.url(LOCAL_DEFAULTS.BASE_URL),
   /** Key-encryption key for private keys at rest (envelope encryption), 64 hex characters. */
   KEY_ENCRYPTION_KEY: env.hex32(),
+  /**
+   * During a KEK rotation only: the other KEK, which still opens what it wrapped (ADR 0008).
+   * Keys under it are re-wrapped under KEY_ENCRYPTION_KEY at start and every few minutes.
+   */
+  KEY_ENCRYPTION_KEY_PREVIOUS: env.hex32().optional(),
 };
 
 export const ENV_VARS = Object.keys(shape);

@@ -1,9 +1,13 @@
-import type { Logger, Clock, Service } from '@cred/runtime';
+import { Gauge, type Logger, type Clock, type Service } from '@cred/runtime';
 import { createEvent, writeOutbox } from '@cred/events';
 import { ServiceHost, openBroker, startOutboxRelay } from '@cred/service-kit';
 import type { SigningConfig } from './config.js';
 import { KeyService } from './app/key-service.js';
 import { signingBinding } from './grpc/signing-server.js';
+import { kekKeyring } from './domain/envelope.js';
+
+/** How often keys still under a previous KEK are looked for (a KEK rollout in progress). */
+const REWRAP_INTERVAL_MS = 5 * 60_000;
 
 export interface SigningOverrides {
   logger?: Logger;
@@ -38,7 +42,10 @@ export function createSigningService(config: SigningConfig, overrides: SigningOv
         clock: host.clock,
         logger: host.logger,
         baseUrl: config.BASE_URL,
-        kek: Buffer.from(config.KEY_ENCRYPTION_KEY, 'hex'),
+        keyring: kekKeyring(
+          Buffer.from(config.KEY_ENCRYPTION_KEY, 'hex'),
+          config.KEY_ENCRYPTION_KEY_PREVIOUS ? [Buffer.from(config.KEY_ENCRYPTION_KEY_PREVIOUS, 'hex')] : [],
+        ),
         onKeyCreated: async (trx, key) => {
           const event = createEvent({
             type: 'signing.key.created',
@@ -56,7 +63,46 @@ export function createSigningService(config: SigningConfig, overrides: SigningOv
           await writeOutbox(trx, config.DB_SCHEMA, event);
           trx.executionPromise.then(() => relay.wake(), () => undefined);
         },
+        onKeyCompromised: async (trx, key) => {
+          const event = createEvent({
+            type: 'signing.key.compromised',
+            producer: 'signing',
+            clock: host.clock,
+            data: {
+              organizationId: key.organizationId,
+              organizationSlug: key.organizationSlug,
+              keyId: key.keyId,
+              sequence: key.sequence,
+              publicKeyMultibase: key.publicKeyMultibase,
+              createdAt: key.createdAt.toISOString(),
+              compromisedAt: key.compromisedAt.toISOString(),
+            },
+          });
+          await writeOutbox(trx, config.DB_SCHEMA, event);
+          trx.executionPromise.then(() => relay.wake(), () => undefined);
+        },
       });
+      // KEK rotation (ADR 0008): keys under KEY_ENCRYPTION_KEY_PREVIOUS move to the current KEK
+      // before this replica serves, and again every few minutes, so keys another replica of the
+      // previous phase wrapped meanwhile are moved too. Conditional updates: replicas never clash.
+      const underOtherKek = new Gauge({
+        name: 'signing_keys_under_other_kek',
+        help: 'Signing keys wrapped under a KEK other than KEY_ENCRYPTION_KEY (0: KEY_ENCRYPTION_KEY_PREVIOUS can be dropped)',
+        registers: [host.metrics],
+      });
+      const rewrap = async () => {
+        const r = await keys.rewrapStoredKeys();
+        const counts = await keys.keysByKek();
+        const current = keys.currentKekId;
+        underOtherKek.set(Object.entries(counts).reduce((n, [id, c]) => (id === current ? n : n + c), 0));
+        return r;
+      };
+      await rewrap();
+      const timer = setInterval(() => {
+        rewrap().catch((err: unknown) => host.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'KEK re-wrap pass failed'));
+      }, REWRAP_INTERVAL_MS);
+      timer.unref();
+      host.onStop('kek-rewrap', () => clearInterval(timer));
       const server = await host.serveGrpc(config.GRPC_PORT, [signingBinding(keys, () => host.clock.now())]);
       port = server.port;
       host.markReady();

@@ -19,7 +19,7 @@ import { BADGE_EVENT_TYPES, onBadgeUpserted } from './events/badge-events.js';
 import { BADGE_IMAGE_EVENT_TYPES, onBadgeImageSet } from './events/badge-image-events.js';
 import { CREDENTIAL_EVENT_TYPES, onCredentialEvent } from './events/credential-events.js';
 import { ORGANIZATION_EVENT_TYPES, onOrganizationEvent } from './events/organization-events.js';
-import { onSigningKeyCreated } from './events/signing-events.js';
+import { onSigningKeyEvent, SIGNING_KEY_EVENT_TYPES } from './events/signing-events.js';
 import { createExternalVerifier } from './external/index.js';
 import { verificationBinding } from './grpc/verification-server.js';
 import { startPublicServer } from './http/public-server.js';
@@ -113,8 +113,8 @@ export function createVerificationService(config: VerificationConfig, overrides:
       await consume(host, {
         ...common,
         queue: 'issuer-keys',
-        routingKeys: ['signing.key.created'],
-        handler: invalidating(onSigningKeyCreated),
+        routingKeys: SIGNING_KEY_EVENT_TYPES,
+        handler: invalidating(onSigningKeyEvent),
       });
       await consume(host, {
         ...common,

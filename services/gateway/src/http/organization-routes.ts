@@ -7,7 +7,7 @@ import { bodyOf, optionalString, pathId, requestIdOf } from './body.js';
 import { requireMembership, requireSession } from './session-auth.js';
 import { memberScope } from './org-scope.js';
 import { apiKeyView, organizationView } from './views.js';
-import { generateSigningKeys } from './signing-keys.js';
+import { generateSigningKeys, parseKeyReference, signingKeyView } from './signing-keys.js';
 
 export interface OrganizationRouteDeps {
   upstreams: Upstreams;
@@ -25,6 +25,11 @@ export async function invalidatePrincipals(cache: PrincipalCache, logger: Logger
   } catch (err) {
     logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'principal cache invalidation failed; entries expire by TTL');
   }
+}
+
+/** Key rotation and compromise reports: only an owner of the organization (ADR 0008). */
+function requireOwner(res: { locals: Record<string, unknown> }): void {
+  if (res.locals.role !== 'owner') throw AppError.forbidden('Only an owner of the organization can change its signing keys');
 }
 
 function optionalInt(body: Record<string, unknown>, field: string): number | undefined {
@@ -68,6 +73,47 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
   router.post('/:orgId/signing-keys', async (_req, res) => {
     const r = await generateSigningKeys(deps, String(res.locals.orgId), `user:${String(res.locals.userId)}`, requestIdOf(res));
     res.status(r.status).json(r.body);
+  });
+
+  router.get('/:orgId/signing-keys', async (_req, res) => {
+    const r = await upstreams.issuance.ListSigningKeys({ organization_id: String(res.locals.orgId) }, { requestId: requestIdOf(res) });
+    res.status(200).json({ data: (r.keys ?? []).map(signingKeyView) });
+  });
+
+  router.post('/:orgId/signing-keys/rotate', async (req, res) => {
+    requireOwner(res);
+    bodyOf(req, []);
+    const requestId = requestIdOf(res);
+    const org = await accounts.GetOrganization({ organization_id: String(res.locals.orgId) }, { requestId });
+    const r = await upstreams.issuance.RotateSigningKey(
+      { organization_id: org.id, organization_slug: org.slug, requested_by: `user:${String(res.locals.userId)}` },
+      { requestId },
+    );
+    res.status(201).json(signingKeyView(r.key!));
+  });
+
+  router.post('/:orgId/signing-keys/:key/compromised', async (req, res) => {
+    requireOwner(res);
+    const body = bodyOf(req, ['compromisedAt']);
+    const at = body.compromisedAt;
+    if (typeof at !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(at) || Number.isNaN(Date.parse(at))) {
+      throw AppError.validation('compromisedAt', 'compromisedAt must be an ISO 8601 date-time with a time zone');
+    }
+    const requestId = requestIdOf(res);
+    const org = await accounts.GetOrganization({ organization_id: String(res.locals.orgId) }, { requestId });
+    const sequence = parseKeyReference(String(req.params.key), org.slug);
+    if (sequence === null) throw AppError.notFound('Signing key not found');
+    const r = await upstreams.issuance.ReportSigningKeyCompromised(
+      {
+        organization_id: org.id,
+        organization_slug: org.slug,
+        sequence,
+        compromised_at: new Date(at).toISOString(),
+        requested_by: `user:${String(res.locals.userId)}`,
+      },
+      { requestId },
+    );
+    res.status(200).json({ key: signingKeyView(r.key!), currentKey: signingKeyView(r.current_key!), rotated: r.rotated });
   });
 
   router.post('/:orgId/api-keys', async (req, res) => {

@@ -35,3 +35,43 @@ export async function generateSigningKeys(
     body: { keyId: result.key_id, publicKeyMultibase: result.public_key_multibase, created: result.created },
   };
 }
+
+/** A signing key as the API shows it (ADR 0008). */
+export interface SigningKeyRecord {
+  keyId: string;
+  sequence: number;
+  publicKeyMultibase: string;
+  createdAt: string;
+  current: boolean;
+  compromisedAt: string | null;
+}
+
+export function signingKeyView(k: {
+  key_id: string;
+  sequence: number;
+  public_key_multibase: string;
+  created_at: string;
+  current: boolean;
+  compromised_at?: string | null | undefined;
+}): SigningKeyRecord {
+  return {
+    keyId: k.key_id,
+    sequence: k.sequence,
+    publicKeyMultibase: k.public_key_multibase,
+    createdAt: k.created_at,
+    current: k.current,
+    compromisedAt: k.compromised_at ?? null,
+  };
+}
+
+/**
+ * The key in the path of `.../signing-keys/{key}/compromised`: its number (`2`), `key-2`, or the
+ * whole verification method id of this organization (`did:web:<host>:issuers:<slug>#key-2`,
+ * URL-encoded). Anything else, or another organization's key id, names no key of ours: 404.
+ */
+export function parseKeyReference(value: string, organizationSlug: string): number | null {
+  const m =
+    /^(?:key-)?([1-9]\d{0,8})$/.exec(value) ??
+    (value.startsWith('did:web:') && value.split('#')[0]!.endsWith(`:issuers:${organizationSlug}`) ? /#key-([1-9]\d{0,8})$/.exec(value) : null);
+  return m ? Number(m[1]) : null;
+}

@@ -669,6 +669,40 @@ export const openApiDocument = {
           created: { type: 'boolean', description: 'false when the organization already had its keys (nothing changed).' },
         },
       },
+      SigningKey: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['keyId', 'sequence', 'publicKeyMultibase', 'createdAt', 'current', 'compromisedAt'],
+        properties: {
+          keyId: { type: 'string', description: 'The verification method id, `did:web:<host>:issuers:<slug>#key-<n>`.' },
+          sequence: { type: 'integer', minimum: 1, description: 'n of `#key-<n>`: the key number used in the compromise route.' },
+          publicKeyMultibase: { type: 'string', description: 'The Ed25519 public key as a Multikey, published in did.json.' },
+          createdAt: ts,
+          current: { type: 'boolean', description: 'The key new credentials and revocation lists are signed with (exactly one).' },
+          compromisedAt: {
+            ...nullableTs,
+            description:
+              'Set when an owner reported the key compromised: proofs it made at or after this instant fail verification here ' +
+              '(`key_compromised`); earlier ones still verify. The key stays in did.json (ADR 0008).',
+          },
+        },
+      },
+      SigningKeyList: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['data'],
+        properties: { data: { type: 'array', items: ref('SigningKey'), description: 'Oldest first.' } },
+      },
+      SigningKeyCompromise: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key', 'currentKey', 'rotated'],
+        properties: {
+          key: ref('SigningKey'),
+          currentKey: ref('SigningKey'),
+          rotated: { type: 'boolean', description: 'true when the reported key was current and a new key replaced it first.' },
+        },
+      },
       OrganizationList: page(ref('Organization')),
       WebhookEvent: {
         type: 'string',
@@ -1029,6 +1063,16 @@ export const openApiDocument = {
               issuerActive: { type: 'boolean', description: 'The issuing organization is approved and not suspended.' },
             },
           },
+          reason: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['code', 'message'],
+            description: 'Present when a check failed for a reason worth naming. Today: `key_compromised` (signatureValid is false).',
+            properties: {
+              code: { type: 'string', enum: ['key_compromised'] },
+              message: { type: 'string', description: 'Names the key, when the proof was made and the instant the key was reported compromised.' },
+            },
+          },
           ob3Credential: ref('Ob3Credential'),
           features: {
             type: 'object',
@@ -1079,7 +1123,8 @@ export const openApiDocument = {
             type: 'array',
             description:
               'In order: format (VC-JWT only), context, type, structure, signature, issuer, notBefore, expiration, status; for ' +
-              'credentials of this platform also registry and issuerActive.',
+              'credentials of this platform also registry and issuerActive. A proof made by one of this platform’s keys at or ' +
+              'after the time its owner reported it compromised adds a failed keyNotCompromised check (status invalid).',
             items: {
               type: 'object',
               additionalProperties: false,
@@ -1809,6 +1854,74 @@ export const openApiDocument = {
           ...ok('200', 'The organization already had its keys; nothing changed.', ref('SigningKeys')),
           '401': error('UNAUTHORIZED'),
           '404': error('NOT_FOUND: not a member'),
+          '429': common['429'],
+          '503': unavailable,
+        },
+      },
+      get: {
+        summary: "The organization's signing keys, oldest first (every one still published in did.json)",
+        security: session,
+        responses: {
+          ...ok('200', 'The keys.', ref('SigningKeyList')),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND: not a member'),
+          '429': common['429'],
+          '503': unavailable,
+        },
+      },
+    },
+    '/api/organizations/{orgId}/signing-keys/rotate': {
+      parameters: [orgId],
+      post: {
+        summary: 'Rotate the signing key (owners only)',
+        description:
+          'A new key becomes current: new credentials and the revocation lists are signed with it. Earlier keys stay in ' +
+          '/issuers/{slug}/did.json, so credentials signed before verify everywhere as before. No request body.',
+        security: session,
+        responses: {
+          ...ok('201', 'The new current key.', ref('SigningKey')),
+          '400': error('VALIDATION_ERROR: a body with fields.'),
+          '401': error('UNAUTHORIZED'),
+          '403': error('FORBIDDEN: not an owner of the organization, or its signing keys were never generated.'),
+          '404': error('NOT_FOUND: not a member'),
+          '429': common['429'],
+          '503': unavailable,
+        },
+      },
+    },
+    '/api/organizations/{orgId}/signing-keys/{key}/compromised': {
+      parameters: [
+        orgId,
+        {
+          name: 'key',
+          in: 'path',
+          required: true,
+          description: 'The key number (`2`), `key-2`, or the key id (`did:web:...#key-2`, URL-encoded).',
+          schema: { type: 'string' },
+        },
+      ],
+      post: {
+        summary: 'Report a signing key compromised as of a time (owners only)',
+        description:
+          'Credentials whose proof was made by the key at or after `compromisedAt` fail verification on this platform with ' +
+          'reason `key_compromised`; earlier ones still verify. A current key is first replaced by a new one. The key stays in ' +
+          'did.json, so verifiers elsewhere cannot know the cutoff (ADR 0008). Reporting again keeps the earliest time.',
+        security: session,
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            additionalProperties: false,
+            required: ['compromisedAt'],
+            properties: { compromisedAt: { type: 'string', format: 'date-time', description: 'Not in the future.' } },
+          }),
+        },
+        responses: {
+          ...ok('200', 'Recorded.', ref('SigningKeyCompromise')),
+          '400': error('VALIDATION_ERROR (details.field = compromisedAt): missing, not a date-time, or in the future.'),
+          '401': error('UNAUTHORIZED'),
+          '403': error('FORBIDDEN: not an owner of the organization.'),
+          '404': error('NOT_FOUND: not a member, or no such key.'),
           '429': common['429'],
           '503': unavailable,
         },

@@ -139,6 +139,16 @@ export interface SigningKeysResult {
   created: boolean;
 }
 
+/** One signing key of the organization (GET .../signing-keys). */
+export interface SigningKey {
+  keyId: string;
+  sequence: number;
+  publicKeyMultibase: string;
+  createdAt: string;
+  current: boolean;
+  compromisedAt: string | null;
+}
+
 export const WEBHOOK_EVENTS = [
   'credential.issued',
   'credential.claimed',

@@ -123,6 +123,11 @@ export const statusListStore = {
     return rows.map(toStatusList);
   },
 
+  /** Marks every list of the organization stale (its signing key changed): each is re-signed with the current key. */
+  async bumpRevisions(trx: Knex.Transaction, organizationId: string): Promise<number> {
+    return trx('status_lists').where('organization_id', organizationId).increment('revision', 1);
+  },
+
   /** The entries of the list whose credentials are revoked: its set bits. */
   async revokedIndexes(db: Knex, organizationId: string, listNumber: number): Promise<number[]> {
     const rows = await db('credentials')

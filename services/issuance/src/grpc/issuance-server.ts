@@ -3,6 +3,7 @@ import type { GrpcServiceBinding } from '@cred/grpc';
 import { AppError } from '@cred/runtime';
 import type { ServerUnaryCall } from '@grpc/grpc-js';
 import { generateSigningKeys } from '../app/generate-signing-keys.js';
+import { listSigningKeys, reportSigningKeyCompromised, rotateSigningKey, type SigningKeyView } from '../app/signing-key-changes.js';
 import { createBadge, deleteBadge, getBadge, getBadgeImage, listBadges, setBadgeImage, updateBadge } from '../app/badges.js';
 import type { CallMeta, IssuanceContext } from '../app/context.js';
 import { getCredential, getCredentialDetail, getCredentialRecord } from '../app/get-credential.js';
@@ -21,6 +22,22 @@ import { badgeToProto, chainLinkToProto, credentialToProto } from './mappers.js'
 import { bulkHandlers } from './bulk-handlers.js';
 
 const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+
+function signingKeyToProto(k: SigningKeyView) {
+  return {
+    key_id: k.keyId,
+    sequence: k.sequence,
+    public_key_multibase: k.publicKeyMultibase,
+    created_at: k.createdAt,
+    current: k.current,
+    ...(k.compromisedAt ? { compromised_at: k.compromisedAt } : {}),
+  };
+}
+
+function requireOrgAndSlug(req: { organization_id: string; organization_slug: string }): void {
+  if (!req.organization_id) throw AppError.validation('organization_id', 'organization_id is required');
+  if (!SLUG_RE.test(req.organization_slug)) throw AppError.validation('organization_slug', 'organization_slug must be a URL-safe slug');
+}
 
 function metaOf(call: ServerUnaryCall<unknown, unknown>): CallMeta {
   const v = call.metadata.get('x-request-id')[0];
@@ -66,6 +83,30 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
           },
         );
         return { key_id: r.keyId, public_key_multibase: r.publicKeyMultibase, created: r.created };
+      },
+
+      RotateSigningKey: async (req: { organization_id: string; organization_slug: string }, call: Call) => {
+        requireOrgAndSlug(req);
+        const r = await rotateSigningKey(ctx, req.organization_id, req.organization_slug, metaOf(call));
+        return { key: signingKeyToProto(r.key), current_key: signingKeyToProto(r.currentKey), rotated: r.rotated };
+      },
+
+      ReportSigningKeyCompromised: async (
+        req: { organization_id: string; organization_slug: string; sequence: number; compromised_at: string },
+        call: Call,
+      ) => {
+        requireOrgAndSlug(req);
+        const r = await reportSigningKeyCompromised(
+          ctx,
+          { organizationId: req.organization_id, organizationSlug: req.organization_slug, sequence: req.sequence, compromisedAt: req.compromised_at },
+          metaOf(call),
+        );
+        return { key: signingKeyToProto(r.key), current_key: signingKeyToProto(r.currentKey), rotated: r.rotated };
+      },
+
+      ListSigningKeys: async (req: { organization_id: string }, call: Call) => {
+        if (!req.organization_id) throw AppError.validation('organization_id', 'organization_id is required');
+        return { keys: (await listSigningKeys(ctx, req.organization_id, metaOf(call))).map(signingKeyToProto) };
       },
 
       CreateBadge: async (req: { organization_id: string; badge_json: string }, call: Call) =>

@@ -12,6 +12,7 @@ export interface StoredKey {
   isCurrent: boolean;
   createdAt: Date;
   revokedAt: Date | null;
+  compromisedAt: Date | null;
 }
 
 interface Row {
@@ -27,6 +28,7 @@ interface Row {
   is_current: boolean;
   created_at: Date;
   revoked_at: Date | null;
+  compromised_at: Date | null;
 }
 
 function toDomain(r: Row): StoredKey {
@@ -41,6 +43,7 @@ function toDomain(r: Row): StoredKey {
     isCurrent: r.is_current,
     createdAt: r.created_at,
     revokedAt: r.revoked_at,
+    compromisedAt: r.compromised_at,
   };
 }
 
@@ -48,6 +51,11 @@ function toDomain(r: Row): StoredKey {
 export const keyStore = {
   async findCurrent(db: Knex, organizationId: string): Promise<StoredKey | undefined> {
     const row = await db<Row>('signing_keys').where({ organization_id: organizationId, is_current: true }).first();
+    return row ? toDomain(row) : undefined;
+  },
+
+  async findBySequence(db: Knex, organizationId: string, sequence: number): Promise<StoredKey | undefined> {
+    const row = await db<Row>('signing_keys').where({ organization_id: organizationId, sequence }).first();
     return row ? toDomain(row) : undefined;
   },
 
@@ -70,6 +78,37 @@ export const keyStore = {
     await trx('signing_keys').where({ organization_id: organizationId, is_current: true }).update({ is_current: false });
   },
 
+  /** Records the compromise; an earlier instant reported before stays (the earliest one counts). */
+  async markCompromised(trx: Knex.Transaction, id: string, at: Date): Promise<Date> {
+    const rows = await trx<Row>('signing_keys')
+      .where({ id })
+      .update({ compromised_at: trx.raw('least(compromised_at, ?::timestamptz)', [at]) as unknown as Date }, ['compromised_at']);
+    return rows[0]!.compromised_at!;
+  },
+
+  /** Keys wrapped under a KEK other than `kekId`, by id, after `afterId`. */
+  async wrappedUnderOtherKek(db: Knex, kekId: string, afterId: string, limit: number): Promise<StoredKey[]> {
+    const rows = await db<Row>('signing_keys').whereNot('kek_id', kekId).where('id', '>', afterId).orderBy('id').limit(limit);
+    return rows.map(toDomain);
+  },
+
+  /** How many keys are wrapped under each KEK (fingerprints only). */
+  async countByKek(db: Knex): Promise<Record<string, number>> {
+    const rows = await db('signing_keys').select('kek_id').count<Array<{ kek_id: string; count: string }>>('* as count').groupBy('kek_id');
+    return Object.fromEntries(rows.map((r) => [r.kek_id, Number(r.count)]));
+  },
+
+  /**
+   * Stores a re-wrapped data key if the row still holds the one that was read: replicas
+   * re-wrapping at once (or with their KEKs the other way round, mid-rollout) never lose a key.
+   */
+  async storeRewrapped(db: Knex, id: string, read: SealedKey, rewrapped: SealedKey): Promise<boolean> {
+    const n = await db<Row>('signing_keys')
+      .where({ id, kek_id: read.kekId, wrapped_dek: read.wrappedDek })
+      .update({ kek_id: rewrapped.kekId, wrapped_dek: rewrapped.wrappedDek });
+    return n === 1;
+  },
+
   async insert(trx: Knex.Transaction, key: StoredKey): Promise<void> {
     await trx<Row>('signing_keys').insert({
       id: key.id,
@@ -84,6 +123,7 @@ export const keyStore = {
       is_current: key.isCurrent,
       created_at: key.createdAt,
       revoked_at: key.revokedAt,
+      compromised_at: key.compromisedAt,
     });
   },
 };

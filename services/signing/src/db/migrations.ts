@@ -25,4 +25,16 @@ export const migrations: Migration[] = [
       await db.raw('CREATE UNIQUE INDEX signing_keys_one_current ON signing_keys (organization_id) WHERE is_current');
     },
   },
+  {
+    name: '0002_key_compromise',
+    async up(db) {
+      // When the organization says the key's private half was exposed: proofs it made at or
+      // after this instant are not to be trusted (the key stays published for older ones, ADR 0008).
+      await db.schema.alterTable('signing_keys', (t) => {
+        t.timestamp('compromised_at', { useTz: true });
+      });
+      // The KEK re-wrap at start looks for keys under another KEK.
+      await db.raw('CREATE INDEX signing_keys_kek_id ON signing_keys (kek_id)');
+    },
+  },
 ];

@@ -11,6 +11,7 @@ function toProto(k: PublicKeyView) {
     created_at: k.createdAt.toISOString(),
     current: k.current,
     revoked_at: k.revokedAt ? k.revokedAt.toISOString() : '',
+    compromised_at: k.compromisedAt ? k.compromisedAt.toISOString() : '',
   };
 }
 
@@ -37,6 +38,11 @@ export function signingBinding(keys: KeyService, now: () => Date): GrpcServiceBi
         const r = await keys.rotate(req.organization_id, req.organization_slug);
         return { key: toProto(r.key), created: r.created };
       },
+      ReportKeyCompromised: async (req: { organization_id: string; organization_slug: string; sequence: number; compromised_at: string }) => {
+        if (!req.compromised_at) throw AppError.validation('compromisedAt', 'compromisedAt is required');
+        const r = await keys.compromise(req.organization_id, req.organization_slug, req.sequence, new Date(req.compromised_at));
+        return { key: toProto(r.key), current_key: toProto(r.current), rotated: r.rotated };
+      },
       SignCredential: async (req: { organization_id: string; unsigned_credential_json: string; created: string }) => {
         const r = await keys.sign(req.organization_id, req.unsigned_credential_json, parseCreated(req.created, now()));
         return { signed_credential_json: r.signed, key_id: r.keyId };
@@ -45,12 +51,11 @@ export function signingBinding(keys: KeyService, now: () => Date): GrpcServiceBi
         if (req.items.length < 1 || req.items.length > MAX_SIGN_ITEMS) {
           throw AppError.validation('items', `between 1 and ${MAX_SIGN_ITEMS} credentials per call`);
         }
-        const results: Array<{ signed_credential_json: string; key_id: string }> = [];
-        for (const item of req.items) {
-          const r = await keys.sign(req.organization_id, item.unsigned_credential_json, parseCreated(item.created, now()));
-          results.push({ signed_credential_json: r.signed, key_id: r.keyId });
-        }
-        return { results };
+        const signed = await keys.signMany(
+          req.organization_id,
+          req.items.map((item) => ({ unsignedCredentialJson: item.unsigned_credential_json, created: parseCreated(item.created, now()) })),
+        );
+        return { results: signed.map((r) => ({ signed_credential_json: r.signed, key_id: r.keyId })) };
       },
       ListPublicKeys: async (req: { organization_id: string }) => ({ keys: (await keys.listPublic(req.organization_id)).map(toProto) }),
     },

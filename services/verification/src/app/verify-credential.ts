@@ -2,6 +2,7 @@ import { buildDidDocument } from '@cred/ob3';
 import { AppError } from '@cred/runtime';
 import { issuerActive, lifecycleAt, verificationOutcome, type LifecycleChecks } from '../domain/credential-status.js';
 import type { CredentialRef } from '../domain/identifiers.js';
+import { compromisedProof, type KeyCompromise } from '../domain/key-compromise.js';
 import type { CredentialRecord, Organization, VerificationChannel } from '../domain/model.js';
 import type { VerificationContext } from './context.js';
 import { assertViewable } from './credential-access.js';
@@ -24,6 +25,8 @@ export interface CredentialVerification {
   credential: CredentialRecord;
   organization: Organization | undefined;
   ob3: Record<string, unknown>;
+  /** Set when the proof was made by a key the issuer reported compromised, at or after that time. */
+  keyCompromise: KeyCompromise | null;
 }
 
 /**
@@ -95,6 +98,10 @@ export async function verifyCredential(
   } else {
     ctx.signatures.countReuse();
   }
+  // A key reported compromised vouches only for what it signed before (ADR 0008): read fresh
+  // from the read model on every request, like revocation.
+  const did = issuerDid(ctx.baseUrl, credential.organizationSlug);
+  const keyCompromise = signature.valid && did ? compromisedProof(ob3Of(credential), did, found.keys) : null;
   if (!signature.valid) {
     ctx.logger.info({ credentialUuid: credential.uuid, reason: signature.reason }, 'credential signature did not verify');
   }
@@ -105,7 +112,7 @@ export async function verifyCredential(
     lifecycle = { ...lifecycle, notRevoked: false, status: 'revoked' };
   }
   const checks: VerificationChecks = {
-    signatureValid: signature.valid,
+    signatureValid: signature.valid && !keyCompromise,
     notRevoked: lifecycle.notRevoked,
     notExpired: lifecycle.notExpired,
     issuerActive: issuerActive(organization),
@@ -126,5 +133,6 @@ export async function verifyCredential(
     organization,
     // Shared with the cached row: callers only read it.
     ob3: ob3Of(credential),
+    keyCompromise,
   };
 }

@@ -1,7 +1,9 @@
 import { credentialStore } from '../db/credential-store.js';
 import { organizationStore } from '../db/organization-store.js';
 import { issuerActive, lifecycleAt, verificationOutcome } from '../domain/credential-status.js';
-import { isUuid } from '../domain/identifiers.js';
+import { isSlug, isUuid } from '../domain/identifiers.js';
+import { compromisedProof } from '../domain/key-compromise.js';
+import { issuerKeyStore } from '../db/issuer-key-store.js';
 import type { VerificationChannel } from '../domain/model.js';
 import type { ExternalVerificationResult } from '../external/index.js';
 import type { VerificationContext } from './context.js';
@@ -17,6 +19,35 @@ function issuerIdOf(credential: Record<string, unknown>): unknown {
   return typeof issuer === 'object' && issuer !== null ? (issuer as Record<string, unknown>)['id'] : issuer;
 }
 
+/** The slug of our organization whose did:web is `issuerId`, or null for any other issuer. */
+function ourSlug(baseUrl: string, issuerId: unknown): string | null {
+  if (typeof issuerId !== 'string') return null;
+  const prefix = (issuerDid(baseUrl, 'x') ?? '').slice(0, -1);
+  if (!prefix || !issuerId.startsWith(prefix)) return null;
+  const slug = issuerId.slice(prefix.length);
+  return isSlug(slug) && issuerDid(baseUrl, slug) === issuerId ? slug : null;
+}
+
+/**
+ * A proof made by one of our keys after its owner reported it compromised (ADR 0008) fails
+ * here whatever else is known about the credential: a forgery made with a stolen key carries
+ * an id we never issued. The key stays in did.json, so the external verifier alone would pass it.
+ */
+async function withKeyCompromise(ctx: VerificationContext, result: ExternalVerificationResult): Promise<ExternalVerificationResult> {
+  const ob3 = result.ob3Credential;
+  const slug = ob3 ? ourSlug(ctx.baseUrl, issuerIdOf(ob3)) : null;
+  if (!ob3 || !slug) return result;
+  const compromise = compromisedProof(ob3, issuerDid(ctx.baseUrl, slug)!, await issuerKeyStore.listPublishedBySlug(ctx.db, slug));
+  if (!compromise) return result;
+  return {
+    ...result,
+    valid: false,
+    status: 'invalid',
+    verification: { ...result.verification, signatureValid: false },
+    checks: [...result.checks, { name: 'keyNotCompromised', passed: false, message: compromise.message }],
+  };
+}
+
 /**
  * A credential submitted to POST /api/verify/credential or /api/verify/baked (or the lookup
  * page), from any platform (DECISIONS.md section 5). The external verifier does the work; our
@@ -30,10 +61,10 @@ export async function verifySubmitted(
   input: { kind: 'credential'; body: unknown } | { kind: 'baked'; bytes: Buffer; contentType: string | undefined },
   channel: VerificationChannel,
 ): Promise<SubmittedVerification> {
-  const result =
-    input.kind === 'credential'
-      ? await ctx.external.verifyCredential(input.body)
-      : await ctx.external.verifyBakedImage(input.bytes, input.contentType);
+  const result = await withKeyCompromise(
+    ctx,
+    input.kind === 'credential' ? await ctx.external.verifyCredential(input.body) : await ctx.external.verifyBakedImage(input.bytes, input.contentType),
+  );
   const ob3 = result.ob3Credential;
   const id = ob3 && typeof ob3['id'] === 'string' ? /^urn:uuid:(.+)$/i.exec(ob3['id'])?.[1] : undefined;
   if (!ob3 || !id || !isUuid(id)) return result;

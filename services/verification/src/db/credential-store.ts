@@ -203,14 +203,14 @@ export const credentialStore = {
     | {
         credential: CredentialRecord;
         organization: Organization | undefined;
-        keys: Array<{ sequence: number; publicKeyMultibase: string }>;
+        keys: Array<{ sequence: number; publicKeyMultibase: string; compromisedAt: string | null }>;
       }
     | undefined
   > {
     const where = ref.kind === 'uuid' ? 'c.uuid = ?' : 'c.credential_id = ?';
     const result = await db.raw(
       `select c.*, to_jsonb(o.*) as org,
-              (select coalesce(jsonb_agg(jsonb_build_object('sequence', k.sequence, 'publicKeyMultibase', k.public_key_multibase) order by k.sequence), '[]'::jsonb)
+              (select coalesce(jsonb_agg(jsonb_build_object('sequence', k.sequence, 'publicKeyMultibase', k.public_key_multibase, 'compromisedAt', k.compromised_at) order by k.sequence), '[]'::jsonb)
                  from issuer_keys k where k.organization_slug = c.organization_slug and k.revoked_at is null) as keys
          from credentials c left join organizations o on o.id = c.organization_id
         where ${where} limit 1`,
@@ -221,7 +221,7 @@ export const credentialStore = {
         rows: Array<
           Row & {
             org: (Omit<OrganizationRow, 'created_at' | 'event_at'> & { created_at: string; event_at: string }) | null;
-            keys: Array<{ sequence: number; publicKeyMultibase: string }>;
+            keys: Array<{ sequence: number; publicKeyMultibase: string; compromisedAt: string | null }>;
           }
         >;
       }

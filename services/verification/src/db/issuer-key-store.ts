@@ -8,6 +8,7 @@ export interface IssuerKey {
   publicKeyMultibase: string;
   createdAt: Date;
   revokedAt: Date | null;
+  compromisedAt: Date | null;
 }
 
 interface Row {
@@ -18,9 +19,14 @@ interface Row {
   public_key_multibase: string;
   created_at: Date;
   revoked_at: Date | null;
+  compromised_at: Date | null;
 }
 
 export const issuerKeyStore = {
+  /**
+   * The key as an event tells it. A compromise only ever moves earlier and is never undone by
+   * a later (or redelivered) signing.key.created: events of one key may arrive in any order.
+   */
   async upsert(trx: Knex.Transaction, k: IssuerKey): Promise<void> {
     await trx<Row>('issuer_keys')
       .insert({
@@ -31,9 +37,18 @@ export const issuerKeyStore = {
         public_key_multibase: k.publicKeyMultibase,
         created_at: k.createdAt,
         revoked_at: k.revokedAt,
+        compromised_at: k.compromisedAt,
       })
       .onConflict('key_id')
-      .merge();
+      .merge({
+        organization_id: k.organizationId,
+        organization_slug: k.organizationSlug,
+        sequence: k.sequence,
+        public_key_multibase: k.publicKeyMultibase,
+        created_at: k.createdAt,
+        revoked_at: k.revokedAt,
+        compromised_at: trx.raw('least(issuer_keys.compromised_at, excluded.compromised_at)') as unknown as Date,
+      });
   },
 
   /** Every non-revoked key of the organization with this slug, oldest first. */
@@ -47,6 +62,7 @@ export const issuerKeyStore = {
       publicKeyMultibase: r.public_key_multibase,
       createdAt: r.created_at,
       revokedAt: r.revoked_at,
+      compromisedAt: r.compromised_at,
     }));
   },
 };

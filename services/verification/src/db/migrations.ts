@@ -131,4 +131,13 @@ export const migrations: Migration[] = [
       });
     },
   },
+  {
+    name: '0007_issuer_key_compromise',
+    async up(db) {
+      // From signing.key.compromised: proofs by the key at or after this instant fail (ADR 0008).
+      await db.schema.alterTable('issuer_keys', (t) => {
+        t.timestamp('compromised_at', { useTz: true });
+      });
+    },
+  },
 ];

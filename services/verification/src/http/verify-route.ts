@@ -2,6 +2,7 @@ import type { VerificationContext } from '../app/context.js';
 import { verifyCredential, type CredentialVerification } from '../app/verify-credential.js';
 import { parseCredentialRef } from '../domain/identifiers.js';
 import { partialEmail } from '../domain/partial-email.js';
+import { KEY_COMPROMISED } from '../domain/key-compromise.js';
 import { sendText, type Route } from './respond.js';
 
 function record(v: unknown): Record<string, unknown> {
@@ -51,6 +52,8 @@ export function verificationBody(v: CredentialVerification, baseUrl: string): Re
       verificationUrl: `${baseUrl}/verify/${c.credentialId}`,
     },
     verification: v.checks,
+    // Why a check failed, when there is more to say than false (today: a compromised key).
+    ...(v.keyCompromise ? { reason: { code: KEY_COMPROMISED, message: `Not valid: ${v.keyCompromise.message}` } } : {}),
     ob3Credential: v.ob3,
     features: { qrCodeEnabled: true },
   };
@@ -65,7 +68,7 @@ const answersOfRow = new WeakMap<object, { outcome: string; bytes: Buffer }>();
 
 function outcomeKey(v: CredentialVerification): string {
   const c = v.checks;
-  return `${v.status}|${+v.valid}${+c.signatureValid}${+c.notRevoked}${+c.notExpired}${+c.issuerActive}`;
+  return `${v.status}|${+v.valid}${+c.signatureValid}${+c.notRevoked}${+c.notExpired}${+c.issuerActive}|${v.keyCompromise?.message ?? ''}`;
 }
 
 /** GET /api/verify/{id} — id is the CRD- id or the UUID; anything else is 404. */

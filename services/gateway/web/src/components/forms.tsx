@@ -75,7 +75,7 @@ export function Field({ name, scope, label, hint, error, children }: FieldProps)
 
 /** The plain attributes a text input may take besides those the component sets. */
 interface InputAttributes {
-  type?: 'text' | 'email' | 'password' | 'number' | 'url' | 'search' | 'date';
+  type?: 'text' | 'email' | 'password' | 'number' | 'url' | 'search' | 'date' | 'datetime-local';
   autoComplete?: string;
   spellcheck?: boolean;
   inputMode?: 'text' | 'email' | 'numeric' | 'url' | 'search';

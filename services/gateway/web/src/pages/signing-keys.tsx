@@ -1,20 +1,188 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError, seg } from '../api.js';
-import { ErrorSummary } from '../components/forms.js';
-import { useOrg } from '../components/layout.js';
-import { CopyButton, Notice } from '../components/ui.js';
+import { ErrorSummary, TextInput, errorFor } from '../components/forms.js';
+import { useOrg, useUser } from '../components/layout.js';
+import { ConfirmDialog, CopyButton, DateText, Notice } from '../components/ui.js';
 import { useResource, useSubmission, useTitle } from '../hooks.js';
 import { pagePath } from '../routes.js';
 import { Link } from '../router.js';
-import type { SigningKeysResult } from '../types.js';
+import type { SigningKey, SigningKeysResult } from '../types.js';
 
 /** did:web of the organization on this host (a port's ':' is written %3A). */
 export function issuerDid(slug: string, host = window.location.host): string {
   return `did:web:${host.replace(/:/g, '%3A')}:issuers:${slug}`;
 }
 
-interface DidDocument {
-  verificationMethod?: { id: string; type?: string; publicKeyMultibase?: string }[];
+/** `YYYY-MM-DDTHH:MM` in the browser's time zone, for a datetime-local field. */
+function localInputValue(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The organization's keys, with rotation and "report compromised" for owners (ADR 0008). */
+function KeyList({ orgId, isOwner, onChanged }: { orgId: string; isOwner: boolean; onChanged: () => void }) {
+  const keys = useResource(() => api.get<{ data: SigningKey[] }>(`/api/organizations/${seg(orgId)}/signing-keys`), [orgId]);
+  const [confirmRotate, setConfirmRotate] = useState(false);
+  const [reporting, setReporting] = useState<SigningKey | undefined>();
+  const [at, setAt] = useState('');
+  const [message, setMessage] = useState('');
+  const rotate = useSubmission();
+  const report = useSubmission();
+  const list = keys.data?.data ?? [];
+  return (
+    <section class="card" aria-labelledby="h-key-list">
+      <h2 id="h-key-list">Keys</h2>
+      {message ? <Notice tone="success" title={message} /> : null}
+      {keys.error ? <p>The keys could not be read ({keys.error.message}).</p> : null}
+      {keys.loading && !keys.data ? <p role="status">Loading…</p> : null}
+      {list.length ? (
+        <div class="table-wrap">
+          <table class="wide">
+            <caption class="visually-hidden">Signing keys, oldest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Key id</th>
+                <th scope="col">Created</th>
+                <th scope="col">State</th>
+                {isOwner ? <th scope="col">Actions</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((k) => (
+                <tr key={k.keyId}>
+                  <td>
+                    <code>{k.keyId}</code>
+                  </td>
+                  <td>
+                    <DateText iso={k.createdAt} withTime />
+                  </td>
+                  <td>
+                    {k.compromisedAt ? (
+                      <>
+                        <strong>Compromised</strong> as of <DateText iso={k.compromisedAt} withTime />
+                      </>
+                    ) : k.current ? (
+                      <strong>Current</strong>
+                    ) : (
+                      'Earlier key (still published)'
+                    )}
+                  </td>
+                  {isOwner ? (
+                    <td>
+                      {k.compromisedAt ? null : (
+                        <button
+                          type="button"
+                          class="button secondary"
+                          onClick={() => {
+                            setAt(localInputValue(new Date()));
+                            setReporting(k);
+                          }}
+                        >
+                          Report key {k.sequence} compromised
+                        </button>
+                      )}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <p>
+        Credentials signed with an earlier key keep verifying: every key stays in your DID document. A key reported compromised stays
+        published too, so what it signed before that time still verifies; on this platform, what it signed from that time on does not.
+        Verifiers elsewhere cannot know that time.
+      </p>
+      {isOwner ? (
+        <button type="button" class="button" onClick={() => setConfirmRotate(true)}>
+          Rotate signing key
+        </button>
+      ) : (
+        <p>Only an owner of the organization can rotate keys or report one compromised.</p>
+      )}
+      <ConfirmDialog open={confirmRotate} title="Rotate the signing key?" onClose={() => setConfirmRotate(false)}>
+        <p>A new key signs every credential from now on. Credentials already issued keep verifying with the earlier key.</p>
+        <ErrorSummary error={rotate.error} />
+        <div class="actions">
+          <button
+            type="button"
+            class="button"
+            disabled={rotate.pending}
+            onClick={async () => {
+              const ok = await rotate.run(async () => {
+                const k = await api.post<SigningKey>(`/api/organizations/${seg(orgId)}/signing-keys/rotate`, {});
+                setMessage(`Rotated: new credentials are signed with ${k.keyId}.`);
+              });
+              if (ok) {
+                setConfirmRotate(false);
+                keys.reload();
+                onChanged();
+              }
+            }}
+          >
+            {rotate.pending ? 'Rotating…' : 'Rotate key'}
+          </button>
+          <button type="button" class="button secondary" onClick={() => setConfirmRotate(false)}>
+            Cancel
+          </button>
+        </div>
+      </ConfirmDialog>
+      <ConfirmDialog open={Boolean(reporting)} title="Report this key compromised?" onClose={() => setReporting(undefined)}>
+        {reporting ? (
+          <>
+            <p>
+              Credentials signed with <code>{reporting.keyId}</code> at or after the time below will no longer verify on this platform.
+              {reporting.current ? ' It is the current key: a new key replaces it first.' : ''} This cannot be undone.
+            </p>
+            <ErrorSummary error={report.error} fields={['compromisedAt']} scope="compromise" />
+            <TextInput
+              name="compromisedAt"
+              scope="compromise"
+              label="Compromised since"
+              hint="Your local time. The earliest moment the private key may have been exposed; not in the future."
+              type="datetime-local"
+              value={at}
+              onValue={setAt}
+              error={errorFor(report.error, 'compromisedAt')}
+            />
+            <div class="actions">
+              <button
+                type="button"
+                class="button danger"
+                disabled={report.pending}
+                onClick={async () => {
+                  const k = reporting;
+                  const ok = await report.run(async () => {
+                    const when = new Date(at);
+                    if (!at || Number.isNaN(when.getTime())) {
+                      throw new ApiError(400, 'VALIDATION_ERROR', 'Enter the date and time the key was compromised', {
+                        field: 'compromisedAt',
+                      });
+                    }
+                    await api.post(`/api/organizations/${seg(orgId)}/signing-keys/${k.sequence}/compromised`, {
+                      compromisedAt: when.toISOString(),
+                    });
+                    setMessage(`Key ${k.sequence} is recorded as compromised.`);
+                  });
+                  if (ok) {
+                    setReporting(undefined);
+                    keys.reload();
+                    onChanged();
+                  }
+                }}
+              >
+                {report.pending ? 'Reporting…' : 'Report compromised'}
+              </button>
+              <button type="button" class="button secondary" onClick={() => setReporting(undefined)}>
+                Cancel
+              </button>
+            </div>
+          </>
+        ) : null}
+      </ConfirmDialog>
+    </section>
+  );
 }
 
 export function SigningKeysPage() {
@@ -22,14 +190,10 @@ export function SigningKeysPage() {
   useTitle(`${org.name}: signing keys`);
   const submission = useSubmission();
   const [result, setResult] = useState<SigningKeysResult | undefined>();
+  const user = useUser();
+  const isOwner = user?.memberships.some((m) => m.organizationId === org.id && m.role === 'owner') ?? false;
   const didUrl = `/issuers/${seg(org.slug)}/did.json`;
   const did = issuerDid(org.slug);
-  // The published DID document names the key(s); read it when the keys exist.
-  const doc = useResource(
-    () => (org.signingKeysGenerated ? api.get<DidDocument>(didUrl) : Promise.resolve<DidDocument>({})),
-    [org.signingKeysGenerated, didUrl, result?.keyId],
-  );
-  const methods = doc.data?.verificationMethod ?? [];
 
   const generate = () =>
     submission.run(async () => {
@@ -78,6 +242,7 @@ export function SigningKeysPage() {
           </>
         )}
       </section>
+      {org.signingKeysGenerated ? <KeyList key={result?.keyId ?? 'keys'} orgId={org.id} isOwner={isOwner} onChanged={reload} /> : null}
       <section class="card" aria-labelledby="h-identity">
         <h2 id="h-identity">Your issuer identity</h2>
         <dl class="facts">
@@ -89,28 +254,6 @@ export function SigningKeysPage() {
           <dd>
             <a href={didUrl}>{`${window.location.origin}${didUrl}`}</a>
           </dd>
-          {org.signingKeysGenerated ? (
-            <>
-              <dt>Key ids</dt>
-              <dd>
-                {doc.error ? (
-                  <span>The DID document could not be read ({doc.error.message}).</span>
-                ) : methods.length ? (
-                  <ul class="plain">
-                    {methods.map((m) => (
-                      <li key={m.id}>
-                        <code>{m.id}</code>
-                      </li>
-                    ))}
-                  </ul>
-                ) : doc.loading ? (
-                  'Loading…'
-                ) : (
-                  'None published yet.'
-                )}
-              </dd>
-            </>
-          ) : null}
         </dl>
       </section>
       <p>

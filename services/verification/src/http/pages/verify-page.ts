@@ -8,6 +8,7 @@ import { banner, checkList, date, issuerLine, qrSvg, record, str, tagList, type 
 import { html, layout, sendHtml } from './html.js';
 
 function statusBanner(v: CredentialVerification): [BannerTone, string] {
+  if (v.keyCompromise) return ['bad', `Not valid: ${v.keyCompromise.message}`];
   if (!v.checks.signatureValid) return ['bad', 'Not valid: the signature of this credential does not verify'];
   if (!v.checks.notRevoked) return ['bad', 'Revoked: the issuer has revoked this credential'];
   if (!v.checks.notExpired) return ['warn', 'Expired: this credential is past its expiration date'];
@@ -42,7 +43,11 @@ export const verifyPageRoute: Route<VerificationContext> = {
       {
         label: 'Signature',
         passed: v.checks.signatureValid,
-        message: v.checks.signatureValid ? 'signed by the issuer’s published key' : 'does not match the issuer’s key',
+        message: v.checks.signatureValid
+          ? 'signed by the issuer’s published key'
+          : v.keyCompromise
+            ? 'made with a key the issuer reported compromised'
+            : 'does not match the issuer’s key',
       },
       { label: 'Not revoked', passed: v.checks.notRevoked },
       { label: 'Not expired', passed: v.checks.notExpired },

@@ -32,13 +32,18 @@ import type { ListCredentialsRequest as _credentials_issuance_v1_ListCredentials
 import type { ListCredentialsResponse as _credentials_issuance_v1_ListCredentialsResponse, ListCredentialsResponse__Output as _credentials_issuance_v1_ListCredentialsResponse__Output } from '../../../credentials/issuance/v1/ListCredentialsResponse';
 import type { ListRecipientCredentialsRequest as _credentials_issuance_v1_ListRecipientCredentialsRequest, ListRecipientCredentialsRequest__Output as _credentials_issuance_v1_ListRecipientCredentialsRequest__Output } from '../../../credentials/issuance/v1/ListRecipientCredentialsRequest';
 import type { ListRecipientCredentialsResponse as _credentials_issuance_v1_ListRecipientCredentialsResponse, ListRecipientCredentialsResponse__Output as _credentials_issuance_v1_ListRecipientCredentialsResponse__Output } from '../../../credentials/issuance/v1/ListRecipientCredentialsResponse';
+import type { ListSigningKeysRequest as _credentials_issuance_v1_ListSigningKeysRequest, ListSigningKeysRequest__Output as _credentials_issuance_v1_ListSigningKeysRequest__Output } from '../../../credentials/issuance/v1/ListSigningKeysRequest';
+import type { ListSigningKeysResponse as _credentials_issuance_v1_ListSigningKeysResponse, ListSigningKeysResponse__Output as _credentials_issuance_v1_ListSigningKeysResponse__Output } from '../../../credentials/issuance/v1/ListSigningKeysResponse';
 import type { PreviewBulkIssuanceRequest as _credentials_issuance_v1_PreviewBulkIssuanceRequest, PreviewBulkIssuanceRequest__Output as _credentials_issuance_v1_PreviewBulkIssuanceRequest__Output } from '../../../credentials/issuance/v1/PreviewBulkIssuanceRequest';
 import type { Quota as _credentials_issuance_v1_Quota, Quota__Output as _credentials_issuance_v1_Quota__Output } from '../../../credentials/issuance/v1/Quota';
 import type { RegisterClaimTokensRequest as _credentials_issuance_v1_RegisterClaimTokensRequest, RegisterClaimTokensRequest__Output as _credentials_issuance_v1_RegisterClaimTokensRequest__Output } from '../../../credentials/issuance/v1/RegisterClaimTokensRequest';
 import type { RegisterClaimTokensResponse as _credentials_issuance_v1_RegisterClaimTokensResponse, RegisterClaimTokensResponse__Output as _credentials_issuance_v1_RegisterClaimTokensResponse__Output } from '../../../credentials/issuance/v1/RegisterClaimTokensResponse';
+import type { ReportSigningKeyCompromisedRequest as _credentials_issuance_v1_ReportSigningKeyCompromisedRequest, ReportSigningKeyCompromisedRequest__Output as _credentials_issuance_v1_ReportSigningKeyCompromisedRequest__Output } from '../../../credentials/issuance/v1/ReportSigningKeyCompromisedRequest';
 import type { RevokeCredentialRequest as _credentials_issuance_v1_RevokeCredentialRequest, RevokeCredentialRequest__Output as _credentials_issuance_v1_RevokeCredentialRequest__Output } from '../../../credentials/issuance/v1/RevokeCredentialRequest';
+import type { RotateSigningKeyRequest as _credentials_issuance_v1_RotateSigningKeyRequest, RotateSigningKeyRequest__Output as _credentials_issuance_v1_RotateSigningKeyRequest__Output } from '../../../credentials/issuance/v1/RotateSigningKeyRequest';
 import type { SetBadgeImageRequest as _credentials_issuance_v1_SetBadgeImageRequest, SetBadgeImageRequest__Output as _credentials_issuance_v1_SetBadgeImageRequest__Output } from '../../../credentials/issuance/v1/SetBadgeImageRequest';
 import type { SetCredentialVisibilityRequest as _credentials_issuance_v1_SetCredentialVisibilityRequest, SetCredentialVisibilityRequest__Output as _credentials_issuance_v1_SetCredentialVisibilityRequest__Output } from '../../../credentials/issuance/v1/SetCredentialVisibilityRequest';
+import type { SigningKeyChange as _credentials_issuance_v1_SigningKeyChange, SigningKeyChange__Output as _credentials_issuance_v1_SigningKeyChange__Output } from '../../../credentials/issuance/v1/SigningKeyChange';
 import type { StatusListCredential as _credentials_issuance_v1_StatusListCredential, StatusListCredential__Output as _credentials_issuance_v1_StatusListCredential__Output } from '../../../credentials/issuance/v1/StatusListCredential';
 import type { UpdateBadgeRequest as _credentials_issuance_v1_UpdateBadgeRequest, UpdateBadgeRequest__Output as _credentials_issuance_v1_UpdateBadgeRequest__Output } from '../../../credentials/issuance/v1/UpdateBadgeRequest';
 
@@ -205,6 +210,15 @@ export interface IssuanceServiceClient extends grpc.Client {
   listRecipientCredentials(argument: _credentials_issuance_v1_ListRecipientCredentialsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListRecipientCredentialsResponse__Output>): grpc.ClientUnaryCall;
   listRecipientCredentials(argument: _credentials_issuance_v1_ListRecipientCredentialsRequest, callback: grpc.requestCallback<_credentials_issuance_v1_ListRecipientCredentialsResponse__Output>): grpc.ClientUnaryCall;
   
+  ListSigningKeys(argument: _credentials_issuance_v1_ListSigningKeysRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListSigningKeysResponse__Output>): grpc.ClientUnaryCall;
+  ListSigningKeys(argument: _credentials_issuance_v1_ListSigningKeysRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_ListSigningKeysResponse__Output>): grpc.ClientUnaryCall;
+  ListSigningKeys(argument: _credentials_issuance_v1_ListSigningKeysRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListSigningKeysResponse__Output>): grpc.ClientUnaryCall;
+  ListSigningKeys(argument: _credentials_issuance_v1_ListSigningKeysRequest, callback: grpc.requestCallback<_credentials_issuance_v1_ListSigningKeysResponse__Output>): grpc.ClientUnaryCall;
+  listSigningKeys(argument: _credentials_issuance_v1_ListSigningKeysRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListSigningKeysResponse__Output>): grpc.ClientUnaryCall;
+  listSigningKeys(argument: _credentials_issuance_v1_ListSigningKeysRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_ListSigningKeysResponse__Output>): grpc.ClientUnaryCall;
+  listSigningKeys(argument: _credentials_issuance_v1_ListSigningKeysRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListSigningKeysResponse__Output>): grpc.ClientUnaryCall;
+  listSigningKeys(argument: _credentials_issuance_v1_ListSigningKeysRequest, callback: grpc.requestCallback<_credentials_issuance_v1_ListSigningKeysResponse__Output>): grpc.ClientUnaryCall;
+  
   PreviewBulkIssuance(argument: _credentials_issuance_v1_PreviewBulkIssuanceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuancePreview__Output>): grpc.ClientUnaryCall;
   PreviewBulkIssuance(argument: _credentials_issuance_v1_PreviewBulkIssuanceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuancePreview__Output>): grpc.ClientUnaryCall;
   PreviewBulkIssuance(argument: _credentials_issuance_v1_PreviewBulkIssuanceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_BulkIssuancePreview__Output>): grpc.ClientUnaryCall;
@@ -223,6 +237,15 @@ export interface IssuanceServiceClient extends grpc.Client {
   registerClaimTokens(argument: _credentials_issuance_v1_RegisterClaimTokensRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_RegisterClaimTokensResponse__Output>): grpc.ClientUnaryCall;
   registerClaimTokens(argument: _credentials_issuance_v1_RegisterClaimTokensRequest, callback: grpc.requestCallback<_credentials_issuance_v1_RegisterClaimTokensResponse__Output>): grpc.ClientUnaryCall;
   
+  ReportSigningKeyCompromised(argument: _credentials_issuance_v1_ReportSigningKeyCompromisedRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_SigningKeyChange__Output>): grpc.ClientUnaryCall;
+  ReportSigningKeyCompromised(argument: _credentials_issuance_v1_ReportSigningKeyCompromisedRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_SigningKeyChange__Output>): grpc.ClientUnaryCall;
+  ReportSigningKeyCompromised(argument: _credentials_issuance_v1_ReportSigningKeyCompromisedRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_SigningKeyChange__Output>): grpc.ClientUnaryCall;
+  ReportSigningKeyCompromised(argument: _credentials_issuance_v1_ReportSigningKeyCompromisedRequest, callback: grpc.requestCallback<_credentials_issuance_v1_SigningKeyChange__Output>): grpc.ClientUnaryCall;
+  reportSigningKeyCompromised(argument: _credentials_issuance_v1_ReportSigningKeyCompromisedRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_SigningKeyChange__Output>): grpc.ClientUnaryCall;
+  reportSigningKeyCompromised(argument: _credentials_issuance_v1_ReportSigningKeyCompromisedRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_SigningKeyChange__Output>): grpc.ClientUnaryCall;
+  reportSigningKeyCompromised(argument: _credentials_issuance_v1_ReportSigningKeyCompromisedRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_SigningKeyChange__Output>): grpc.ClientUnaryCall;
+  reportSigningKeyCompromised(argument: _credentials_issuance_v1_ReportSigningKeyCompromisedRequest, callback: grpc.requestCallback<_credentials_issuance_v1_SigningKeyChange__Output>): grpc.ClientUnaryCall;
+  
   RevokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   RevokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   RevokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
@@ -231,6 +254,15 @@ export interface IssuanceServiceClient extends grpc.Client {
   revokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   revokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   revokeCredential(argument: _credentials_issuance_v1_RevokeCredentialRequest, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
+  
+  RotateSigningKey(argument: _credentials_issuance_v1_RotateSigningKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_SigningKeyChange__Output>): grpc.ClientUnaryCall;
+  RotateSigningKey(argument: _credentials_issuance_v1_RotateSigningKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_SigningKeyChange__Output>): grpc.ClientUnaryCall;
+  RotateSigningKey(argument: _credentials_issuance_v1_RotateSigningKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_SigningKeyChange__Output>): grpc.ClientUnaryCall;
+  RotateSigningKey(argument: _credentials_issuance_v1_RotateSigningKeyRequest, callback: grpc.requestCallback<_credentials_issuance_v1_SigningKeyChange__Output>): grpc.ClientUnaryCall;
+  rotateSigningKey(argument: _credentials_issuance_v1_RotateSigningKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_SigningKeyChange__Output>): grpc.ClientUnaryCall;
+  rotateSigningKey(argument: _credentials_issuance_v1_RotateSigningKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_SigningKeyChange__Output>): grpc.ClientUnaryCall;
+  rotateSigningKey(argument: _credentials_issuance_v1_RotateSigningKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_SigningKeyChange__Output>): grpc.ClientUnaryCall;
+  rotateSigningKey(argument: _credentials_issuance_v1_RotateSigningKeyRequest, callback: grpc.requestCallback<_credentials_issuance_v1_SigningKeyChange__Output>): grpc.ClientUnaryCall;
   
   SetBadgeImage(argument: _credentials_issuance_v1_SetBadgeImageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Badge__Output>): grpc.ClientUnaryCall;
   SetBadgeImage(argument: _credentials_issuance_v1_SetBadgeImageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_Badge__Output>): grpc.ClientUnaryCall;
@@ -298,11 +330,17 @@ export interface IssuanceServiceHandlers extends grpc.UntypedServiceImplementati
   
   ListRecipientCredentials: grpc.handleUnaryCall<_credentials_issuance_v1_ListRecipientCredentialsRequest__Output, _credentials_issuance_v1_ListRecipientCredentialsResponse>;
   
+  ListSigningKeys: grpc.handleUnaryCall<_credentials_issuance_v1_ListSigningKeysRequest__Output, _credentials_issuance_v1_ListSigningKeysResponse>;
+  
   PreviewBulkIssuance: grpc.handleUnaryCall<_credentials_issuance_v1_PreviewBulkIssuanceRequest__Output, _credentials_issuance_v1_BulkIssuancePreview>;
   
   RegisterClaimTokens: grpc.handleUnaryCall<_credentials_issuance_v1_RegisterClaimTokensRequest__Output, _credentials_issuance_v1_RegisterClaimTokensResponse>;
   
+  ReportSigningKeyCompromised: grpc.handleUnaryCall<_credentials_issuance_v1_ReportSigningKeyCompromisedRequest__Output, _credentials_issuance_v1_SigningKeyChange>;
+  
   RevokeCredential: grpc.handleUnaryCall<_credentials_issuance_v1_RevokeCredentialRequest__Output, _credentials_issuance_v1_Credential>;
+  
+  RotateSigningKey: grpc.handleUnaryCall<_credentials_issuance_v1_RotateSigningKeyRequest__Output, _credentials_issuance_v1_SigningKeyChange>;
   
   SetBadgeImage: grpc.handleUnaryCall<_credentials_issuance_v1_SetBadgeImageRequest__Output, _credentials_issuance_v1_Badge>;
   
@@ -331,9 +369,12 @@ export interface IssuanceServiceDefinition extends grpc.ServiceDefinition {
   ListBulkIssuances: MethodDefinition<_credentials_issuance_v1_ListBulkIssuancesRequest, _credentials_issuance_v1_ListBulkIssuancesResponse, _credentials_issuance_v1_ListBulkIssuancesRequest__Output, _credentials_issuance_v1_ListBulkIssuancesResponse__Output>
   ListCredentials: MethodDefinition<_credentials_issuance_v1_ListCredentialsRequest, _credentials_issuance_v1_ListCredentialsResponse, _credentials_issuance_v1_ListCredentialsRequest__Output, _credentials_issuance_v1_ListCredentialsResponse__Output>
   ListRecipientCredentials: MethodDefinition<_credentials_issuance_v1_ListRecipientCredentialsRequest, _credentials_issuance_v1_ListRecipientCredentialsResponse, _credentials_issuance_v1_ListRecipientCredentialsRequest__Output, _credentials_issuance_v1_ListRecipientCredentialsResponse__Output>
+  ListSigningKeys: MethodDefinition<_credentials_issuance_v1_ListSigningKeysRequest, _credentials_issuance_v1_ListSigningKeysResponse, _credentials_issuance_v1_ListSigningKeysRequest__Output, _credentials_issuance_v1_ListSigningKeysResponse__Output>
   PreviewBulkIssuance: MethodDefinition<_credentials_issuance_v1_PreviewBulkIssuanceRequest, _credentials_issuance_v1_BulkIssuancePreview, _credentials_issuance_v1_PreviewBulkIssuanceRequest__Output, _credentials_issuance_v1_BulkIssuancePreview__Output>
   RegisterClaimTokens: MethodDefinition<_credentials_issuance_v1_RegisterClaimTokensRequest, _credentials_issuance_v1_RegisterClaimTokensResponse, _credentials_issuance_v1_RegisterClaimTokensRequest__Output, _credentials_issuance_v1_RegisterClaimTokensResponse__Output>
+  ReportSigningKeyCompromised: MethodDefinition<_credentials_issuance_v1_ReportSigningKeyCompromisedRequest, _credentials_issuance_v1_SigningKeyChange, _credentials_issuance_v1_ReportSigningKeyCompromisedRequest__Output, _credentials_issuance_v1_SigningKeyChange__Output>
   RevokeCredential: MethodDefinition<_credentials_issuance_v1_RevokeCredentialRequest, _credentials_issuance_v1_Credential, _credentials_issuance_v1_RevokeCredentialRequest__Output, _credentials_issuance_v1_Credential__Output>
+  RotateSigningKey: MethodDefinition<_credentials_issuance_v1_RotateSigningKeyRequest, _credentials_issuance_v1_SigningKeyChange, _credentials_issuance_v1_RotateSigningKeyRequest__Output, _credentials_issuance_v1_SigningKeyChange__Output>
   SetBadgeImage: MethodDefinition<_credentials_issuance_v1_SetBadgeImageRequest, _credentials_issuance_v1_Badge, _credentials_issuance_v1_SetBadgeImageRequest__Output, _credentials_issuance_v1_Badge__Output>
   SetCredentialVisibility: MethodDefinition<_credentials_issuance_v1_SetCredentialVisibilityRequest, _credentials_issuance_v1_Credential, _credentials_issuance_v1_SetCredentialVisibilityRequest__Output, _credentials_issuance_v1_Credential__Output>
   UpdateBadge: MethodDefinition<_credentials_issuance_v1_UpdateBadgeRequest, _credentials_issuance_v1_Badge, _credentials_issuance_v1_UpdateBadgeRequest__Output, _credentials_issuance_v1_Badge__Output>

@@ -8,6 +8,7 @@ export interface PublicKey {
   'created_at'?: (string);
   'current'?: (boolean);
   'revoked_at'?: (string);
+  'compromised_at'?: (string);
 }
 
 export interface PublicKey__Output {
@@ -17,4 +18,5 @@ export interface PublicKey__Output {
   'created_at': (string);
   'current': (boolean);
   'revoked_at': (string);
+  'compromised_at': (string);
 }

@@ -6,6 +6,8 @@ import type { GenerateKeyRequest as _credentials_signing_v1_GenerateKeyRequest, 
 import type { GenerateKeyResponse as _credentials_signing_v1_GenerateKeyResponse, GenerateKeyResponse__Output as _credentials_signing_v1_GenerateKeyResponse__Output } from '../../../credentials/signing/v1/GenerateKeyResponse';
 import type { ListPublicKeysRequest as _credentials_signing_v1_ListPublicKeysRequest, ListPublicKeysRequest__Output as _credentials_signing_v1_ListPublicKeysRequest__Output } from '../../../credentials/signing/v1/ListPublicKeysRequest';
 import type { ListPublicKeysResponse as _credentials_signing_v1_ListPublicKeysResponse, ListPublicKeysResponse__Output as _credentials_signing_v1_ListPublicKeysResponse__Output } from '../../../credentials/signing/v1/ListPublicKeysResponse';
+import type { ReportKeyCompromisedRequest as _credentials_signing_v1_ReportKeyCompromisedRequest, ReportKeyCompromisedRequest__Output as _credentials_signing_v1_ReportKeyCompromisedRequest__Output } from '../../../credentials/signing/v1/ReportKeyCompromisedRequest';
+import type { ReportKeyCompromisedResponse as _credentials_signing_v1_ReportKeyCompromisedResponse, ReportKeyCompromisedResponse__Output as _credentials_signing_v1_ReportKeyCompromisedResponse__Output } from '../../../credentials/signing/v1/ReportKeyCompromisedResponse';
 import type { RotateKeyRequest as _credentials_signing_v1_RotateKeyRequest, RotateKeyRequest__Output as _credentials_signing_v1_RotateKeyRequest__Output } from '../../../credentials/signing/v1/RotateKeyRequest';
 import type { SignCredentialRequest as _credentials_signing_v1_SignCredentialRequest, SignCredentialRequest__Output as _credentials_signing_v1_SignCredentialRequest__Output } from '../../../credentials/signing/v1/SignCredentialRequest';
 import type { SignCredentialResponse as _credentials_signing_v1_SignCredentialResponse, SignCredentialResponse__Output as _credentials_signing_v1_SignCredentialResponse__Output } from '../../../credentials/signing/v1/SignCredentialResponse';
@@ -30,6 +32,15 @@ export interface SigningServiceClient extends grpc.Client {
   listPublicKeys(argument: _credentials_signing_v1_ListPublicKeysRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_signing_v1_ListPublicKeysResponse__Output>): grpc.ClientUnaryCall;
   listPublicKeys(argument: _credentials_signing_v1_ListPublicKeysRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_signing_v1_ListPublicKeysResponse__Output>): grpc.ClientUnaryCall;
   listPublicKeys(argument: _credentials_signing_v1_ListPublicKeysRequest, callback: grpc.requestCallback<_credentials_signing_v1_ListPublicKeysResponse__Output>): grpc.ClientUnaryCall;
+  
+  ReportKeyCompromised(argument: _credentials_signing_v1_ReportKeyCompromisedRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_signing_v1_ReportKeyCompromisedResponse__Output>): grpc.ClientUnaryCall;
+  ReportKeyCompromised(argument: _credentials_signing_v1_ReportKeyCompromisedRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_signing_v1_ReportKeyCompromisedResponse__Output>): grpc.ClientUnaryCall;
+  ReportKeyCompromised(argument: _credentials_signing_v1_ReportKeyCompromisedRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_signing_v1_ReportKeyCompromisedResponse__Output>): grpc.ClientUnaryCall;
+  ReportKeyCompromised(argument: _credentials_signing_v1_ReportKeyCompromisedRequest, callback: grpc.requestCallback<_credentials_signing_v1_ReportKeyCompromisedResponse__Output>): grpc.ClientUnaryCall;
+  reportKeyCompromised(argument: _credentials_signing_v1_ReportKeyCompromisedRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_signing_v1_ReportKeyCompromisedResponse__Output>): grpc.ClientUnaryCall;
+  reportKeyCompromised(argument: _credentials_signing_v1_ReportKeyCompromisedRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_signing_v1_ReportKeyCompromisedResponse__Output>): grpc.ClientUnaryCall;
+  reportKeyCompromised(argument: _credentials_signing_v1_ReportKeyCompromisedRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_signing_v1_ReportKeyCompromisedResponse__Output>): grpc.ClientUnaryCall;
+  reportKeyCompromised(argument: _credentials_signing_v1_ReportKeyCompromisedRequest, callback: grpc.requestCallback<_credentials_signing_v1_ReportKeyCompromisedResponse__Output>): grpc.ClientUnaryCall;
   
   RotateKey(argument: _credentials_signing_v1_RotateKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_signing_v1_GenerateKeyResponse__Output>): grpc.ClientUnaryCall;
   RotateKey(argument: _credentials_signing_v1_RotateKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_signing_v1_GenerateKeyResponse__Output>): grpc.ClientUnaryCall;
@@ -65,6 +76,8 @@ export interface SigningServiceHandlers extends grpc.UntypedServiceImplementatio
   
   ListPublicKeys: grpc.handleUnaryCall<_credentials_signing_v1_ListPublicKeysRequest__Output, _credentials_signing_v1_ListPublicKeysResponse>;
   
+  ReportKeyCompromised: grpc.handleUnaryCall<_credentials_signing_v1_ReportKeyCompromisedRequest__Output, _credentials_signing_v1_ReportKeyCompromisedResponse>;
+  
   RotateKey: grpc.handleUnaryCall<_credentials_signing_v1_RotateKeyRequest__Output, _credentials_signing_v1_GenerateKeyResponse>;
   
   SignCredential: grpc.handleUnaryCall<_credentials_signing_v1_SignCredentialRequest__Output, _credentials_signing_v1_SignCredentialResponse>;
@@ -76,6 +89,7 @@ export interface SigningServiceHandlers extends grpc.UntypedServiceImplementatio
 export interface SigningServiceDefinition extends grpc.ServiceDefinition {
   GenerateKey: MethodDefinition<_credentials_signing_v1_GenerateKeyRequest, _credentials_signing_v1_GenerateKeyResponse, _credentials_signing_v1_GenerateKeyRequest__Output, _credentials_signing_v1_GenerateKeyResponse__Output>
   ListPublicKeys: MethodDefinition<_credentials_signing_v1_ListPublicKeysRequest, _credentials_signing_v1_ListPublicKeysResponse, _credentials_signing_v1_ListPublicKeysRequest__Output, _credentials_signing_v1_ListPublicKeysResponse__Output>
+  ReportKeyCompromised: MethodDefinition<_credentials_signing_v1_ReportKeyCompromisedRequest, _credentials_signing_v1_ReportKeyCompromisedResponse, _credentials_signing_v1_ReportKeyCompromisedRequest__Output, _credentials_signing_v1_ReportKeyCompromisedResponse__Output>
   RotateKey: MethodDefinition<_credentials_signing_v1_RotateKeyRequest, _credentials_signing_v1_GenerateKeyResponse, _credentials_signing_v1_RotateKeyRequest__Output, _credentials_signing_v1_GenerateKeyResponse__Output>
   SignCredential: MethodDefinition<_credentials_signing_v1_SignCredentialRequest, _credentials_signing_v1_SignCredentialResponse, _credentials_signing_v1_SignCredentialRequest__Output, _credentials_signing_v1_SignCredentialResponse__Output>
   SignCredentials: MethodDefinition<_credentials_signing_v1_SignCredentialsRequest, _credentials_signing_v1_SignCredentialsResponse, _credentials_signing_v1_SignCredentialsRequest__Output, _credentials_signing_v1_SignCredentialsResponse__Output>

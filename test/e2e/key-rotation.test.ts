@@ -1,0 +1,212 @@
+// Issue 14 item 4: an owner rotates the organization's signing key; did.json keeps every earlier
+// key, so a credential signed before the rotation still verifies everywhere after it: our
+// /api/verify/{id}, POST /api/verify/credential, and Digital Bazaar's verifier reading our
+// did.json and revocation list from the running platform. Then a key reported compromised as of
+// a time: what it signed from then on fails with us (reason key_compromised), what it signed
+// before still verifies, and the revocation list is re-signed with a good key.
+import t from 'tap';
+import { createDb } from '@cred/db';
+import { documentLoader } from '@cred/ob3';
+import { waitFor } from '@cred/testing';
+import { setupStep, startTestPlatform } from './harness.js';
+
+const tp = await setupStep('platform', () => startTestPlatform('keyrotation'));
+t.teardown(() => tp.stop());
+
+const vc = (await import('@digitalbazaar/vc' as string)) as {
+  verifyCredential(o: unknown): Promise<{ verified: boolean; error?: unknown }>;
+};
+const bsl = (await import('@digitalbazaar/vc-bitstring-status-list' as string)) as {
+  checkStatus(o: unknown): Promise<{ verified: boolean; error?: Error; results?: Array<{ status: boolean }> }>;
+};
+const { DataIntegrityProof } = (await import('@digitalbazaar/data-integrity' as string)) as {
+  DataIntegrityProof: new (o: unknown) => unknown;
+};
+const { cryptosuite } = (await import('@digitalbazaar/eddsa-rdfc-2022-cryptosuite' as string)) as { cryptosuite: unknown };
+
+const SLUG = 'rotating-academy';
+const BASE = tp.env.BASE_URL!;
+const { orgId, token } = await setupStep('sign-up', () => tp.signUpOrganization(SLUG), tp.logFile);
+const admin = tp.adminToken;
+
+function didWebUrl(did: string): string {
+  const [host, ...path] = did.slice('did:web:'.length).split(':');
+  return `http://${decodeURIComponent(host!)}/${path.map(decodeURIComponent).join('/')}/did.json`;
+}
+
+/** Digital Bazaar's loader: bundled contexts; our did.json and lists fetched from the platform, never cached. */
+async function loader(url: string) {
+  const httpUrl = url.startsWith('did:web:') ? didWebUrl(url.split('#')[0]!) : url.split('#')[0]!;
+  if (url.startsWith('did:web:') || httpUrl.startsWith(BASE)) {
+    const res = await fetch(httpUrl, { headers: { accept: 'application/json' } });
+    if (res.status !== 200) throw new Error(`${httpUrl}: ${res.status}`);
+    const doc = (await res.json()) as Record<string, any>;
+    if (url.includes('#') && url.startsWith('did:web:')) {
+      const vm = (doc.verificationMethod as Array<{ id: string }>).find((m) => m.id === url);
+      if (!vm) throw new Error(`no verification method ${url}`);
+      return { contextUrl: null, documentUrl: url, document: { '@context': 'https://w3id.org/security/multikey/v1', ...vm } };
+    }
+    return { contextUrl: null, documentUrl: url, document: doc };
+  }
+  const r = await documentLoader(url);
+  return { ...r, document: structuredClone(r.document) };
+}
+const suite = new DataIntegrityProof({ cryptosuite });
+
+/** Digital Bazaar: the credential's proof against our did.json, and its revocation list (itself verified). */
+async function independent(credential: unknown): Promise<{ verified: boolean; revoked: boolean | undefined; error: string }> {
+  const v = await vc.verifyCredential({ credential, suite, documentLoader: loader, checkStatus: (o: object) => bsl.checkStatus({ ...o, suite, documentLoader: loader }) });
+  const s = await bsl.checkStatus({ credential, suite, documentLoader: loader, verifyBitstringStatusListCredential: true });
+  return {
+    verified: v.verified && s.verified,
+    revoked: s.results?.[0]?.status,
+    error: String((v.error as Error | undefined)?.message ?? v.error ?? s.error?.message ?? ''),
+  };
+}
+
+const did = `did:web:${new URL(BASE).host.replace(':', '%3A')}:issuers:${SLUG}`;
+const vmOf = (doc: Record<string, any>) => (Array.isArray(doc.proof) ? doc.proof[0] : doc.proof) as { verificationMethod: string; created: string };
+const listUrl = `${BASE}/issuers/${SLUG}/status/1`;
+const listSignedWith = async () => vmOf((await (await fetch(listUrl)).json()) as Record<string, any>).verificationMethod;
+
+let apiKey = '';
+let badgeId = '';
+t.test('setup: an approved professional organization with keys, an API key and a badge', async (t) => {
+  t.equal((await tp.api('POST', `/api/admin/organizations/${orgId}/approve`, undefined, admin)).status, 200);
+  t.equal((await tp.api('PATCH', `/api/admin/organizations/${orgId}`, { plan: 'professional' }, admin)).status, 200);
+  t.equal((await tp.api('POST', `/api/organizations/${orgId}/signing-keys`, undefined, token)).status, 201);
+  const key = await tp.api('POST', `/api/organizations/${orgId}/api-keys`, { name: 'ci' }, token);
+  apiKey = String(key.body.key);
+  const badge = await tp.api('POST', `/api/organizations/${orgId}/badges`, { name: 'Rotation', description: 'A badge.', criteria: 'Did it.' }, token);
+  t.equal(badge.status, 201, badge.text);
+  badgeId = badge.body.id;
+});
+
+async function issue(email: string) {
+  const r = await tp.api('POST', '/api/v1/credentials', { badgeId, recipient: { name: 'Grace Hopper', email } }, apiKey);
+  if (r.status !== 201) throw new Error(`issue: ${r.status} ${r.text}`);
+  const served = await tp.api('GET', `/credentials/${r.body.credentialId}/ob3`);
+  return { issued: r.body as Record<string, any>, credential: JSON.parse(served.text) as Record<string, any> };
+}
+
+/** Every surface of ours, and Digital Bazaar's. */
+async function everywhere(c: { issued: Record<string, any>; credential: Record<string, any> }) {
+  const json = await tp.api('GET', `/api/verify/${c.issued.credentialId}`);
+  const submitted = await tp.api('POST', '/api/verify/credential', c.credential);
+  const page = await tp.api('GET', `/verify/${c.issued.credentialId}`);
+  return { json: json.body, submitted: submitted.body, page: page.text, dbz: await independent(c.credential) };
+}
+
+const credentials: Record<string, { issued: Record<string, any>; credential: Record<string, any> }> = {};
+
+t.test('rotation: owners only; the new key signs; the old credential verifies everywhere', async (t) => {
+  credentials.before = await issue('before@example.com');
+  t.equal(vmOf(credentials.before.credential).verificationMethod, `${did}#key-1`);
+  const listed = await tp.api('GET', `/api/organizations/${orgId}/signing-keys`, undefined, token);
+  t.equal(listed.status, 200);
+  t.same(listed.body.data.map((k: any) => [k.keyId, k.current, k.compromisedAt]), [[`${did}#key-1`, true, null]]);
+  t.equal(await listSignedWith(), `${did}#key-1`);
+
+  // A member who is not an owner (added straight into accounts: there is no invitation flow yet).
+  const member = await tp.api('POST', '/api/auth/signup', { email: 'member@example.com', password: 'correct horse battery staple', name: 'Member' });
+  t.equal(member.status, 201, member.text);
+  const accountsDb = createDb({ url: tp.isolation.databaseUrl, schema: 'accounts' });
+  try {
+    await accountsDb('memberships').insert({ organization_id: orgId, user_id: member.body.user.id, role: 'member', created_at: new Date() });
+  } finally {
+    await accountsDb.destroy();
+  }
+  const memberToken = String(member.body.token);
+  t.equal((await tp.api('GET', `/api/organizations/${orgId}/signing-keys`, undefined, memberToken)).status, 200, 'members may list');
+  const refused = await tp.api('POST', `/api/organizations/${orgId}/signing-keys/rotate`, undefined, memberToken);
+  t.equal(refused.status, 403, refused.text);
+  t.equal(refused.body.error, 'FORBIDDEN');
+  const refusedReport = await tp.api('POST', `/api/organizations/${orgId}/signing-keys/1/compromised`, { compromisedAt: new Date().toISOString() }, memberToken);
+  t.equal(refusedReport.status, 403);
+
+  const rotated = await tp.api('POST', `/api/organizations/${orgId}/signing-keys/rotate`, undefined, token);
+  t.equal(rotated.status, 201, rotated.text);
+  t.equal(rotated.body.keyId, `${did}#key-2`);
+  t.equal(rotated.body.current, true);
+
+  const didDoc = await waitFor('did.json lists both keys', async () => {
+    const d = (await (await fetch(`${BASE}/issuers/${SLUG}/did.json`)).json()) as Record<string, any>;
+    return d.verificationMethod.length === 2 ? d : undefined;
+  });
+  t.same(didDoc.assertionMethod, [`${did}#key-1`, `${did}#key-2`], 'every key in assertionMethod');
+  t.equal(await waitFor('the list re-signed with the new key', async () => ((await listSignedWith()) === `${did}#key-2` ? true : undefined)), true);
+
+  credentials.after = await issue('after@example.com');
+  t.equal(vmOf(credentials.after.credential).verificationMethod, `${did}#key-2`, 'new credentials use the new key');
+
+  for (const name of ['before', 'after']) {
+    const r = await everywhere(credentials[name]!);
+    t.equal(r.json.valid, true, `${name}: /api/verify ${JSON.stringify(r.json.verification)}`);
+    t.equal(r.submitted.valid, true, `${name}: POST /api/verify/credential ${JSON.stringify(r.submitted.checks)}`);
+    t.match(r.page, /Verified: this credential is valid/, `${name}: the page`);
+    t.equal(r.dbz.verified, true, `${name}: Digital Bazaar ${r.dbz.error}`);
+    t.equal(r.dbz.revoked, false);
+  }
+});
+
+t.test('compromise: proofs from the reported time on fail with us; earlier ones verify; the list moves to a good key', async (t) => {
+  credentials.early = await issue('early@example.com');
+  // Proof times have whole seconds: the next credential is signed at least a second later.
+  await new Promise((r) => setTimeout(r, 1100));
+  credentials.late = await issue('late@example.com');
+  const lateAt = vmOf(credentials.late.credential).created;
+  t.ok(vmOf(credentials.early.credential).created < lateAt);
+
+  const future = await tp.api('POST', `/api/organizations/${orgId}/signing-keys/2/compromised`, { compromisedAt: new Date(Date.now() + 3600_000).toISOString() }, token);
+  t.equal(future.status, 400);
+  t.equal(future.body.details?.field, 'compromisedAt');
+  t.equal((await tp.api('POST', `/api/organizations/${orgId}/signing-keys/9/compromised`, { compromisedAt: lateAt }, token)).status, 404);
+  t.equal((await tp.api('POST', `/api/organizations/${orgId}/signing-keys/2/compromised`, { compromisedAt: 'soon' }, token)).status, 400);
+
+  const reported = await tp.api('POST', `/api/organizations/${orgId}/signing-keys/${encodeURIComponent(`${did}#key-2`)}/compromised`, { compromisedAt: lateAt }, token);
+  t.equal(reported.status, 200, reported.text);
+  t.equal(reported.body.key.keyId, `${did}#key-2`);
+  t.equal(reported.body.key.compromisedAt, new Date(lateAt).toISOString());
+  t.equal(reported.body.rotated, true, 'key-2 was current: replaced first');
+  t.equal(reported.body.currentKey.keyId, `${did}#key-3`);
+
+  const late = await waitFor('our verifier applies the compromise', async () => {
+    const r = await tp.api('GET', `/api/verify/${credentials.late!.issued.credentialId}`);
+    return r.body.valid === false ? r.body : undefined;
+  });
+  t.equal(late.verification.signatureValid, false);
+  t.equal(late.reason.code, 'key_compromised');
+  t.match(late.reason.message, new RegExp(`${did}#key-2.*compromised as of ${new Date(lateAt).toISOString()}`));
+  const lateSubmitted = await tp.api('POST', '/api/verify/credential', credentials.late.credential);
+  t.equal(lateSubmitted.body.valid, false);
+  t.equal(lateSubmitted.body.status, 'invalid');
+  t.match(lateSubmitted.body.checks.find((c: { name: string }) => c.name === 'keyNotCompromised'), { passed: false, message: /reported compromised/ });
+  const latePage = await tp.api('GET', `/verify/${credentials.late.issued.credentialId}`);
+  t.match(latePage.text, /Not valid: signed on .* reported compromised as of/);
+  // The trade-off of ADR 0008: the key stays in did.json, so a verifier elsewhere cannot know the cutoff.
+  t.equal((await independent(credentials.late.credential)).verified, true, 'Digital Bazaar still accepts it (documented limitation)');
+
+  for (const name of ['before', 'after', 'early']) {
+    const r = await everywhere(credentials[name]!);
+    t.equal(r.json.valid, true, `${name}: /api/verify ${JSON.stringify(r.json)}`.slice(0, 300));
+    t.notOk(r.json.reason, `${name}: no reason`);
+    t.equal(r.submitted.valid, true, `${name}: POST /api/verify/credential ${JSON.stringify(r.submitted.checks)}`);
+    t.equal(r.dbz.verified, true, `${name}: Digital Bazaar ${r.dbz.error}`);
+  }
+
+  const keys = await tp.api('GET', `/api/organizations/${orgId}/signing-keys`, undefined, token);
+  t.same(
+    keys.body.data.map((k: any) => [k.sequence, k.current, k.compromisedAt]),
+    [
+      [1, false, null],
+      [2, false, new Date(lateAt).toISOString()],
+      [3, true, null],
+    ],
+  );
+  const didDoc = (await (await fetch(`${BASE}/issuers/${SLUG}/did.json`)).json()) as Record<string, any>;
+  t.same(didDoc.assertionMethod, [`${did}#key-1`, `${did}#key-2`, `${did}#key-3`], 'the compromised key stays published for older credentials');
+  t.equal(await waitFor('the list re-signed with the new key', async () => ((await listSignedWith()) === `${did}#key-3` ? true : undefined)), true);
+  const next = await issue('next@example.com');
+  t.equal(vmOf(next.credential).verificationMethod, `${did}#key-3`);
+  t.equal((await independent(next.credential)).verified, true);
+});

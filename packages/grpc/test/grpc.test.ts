@@ -26,6 +26,7 @@ t.test('typed client calls a server, maps AppError both ways, and enforces deadl
           SignCredential: async () => ({ signed_credential_json: '{}', key_id: 'k' }),
           SignCredentials: async () => ({ results: [] }),
           ListPublicKeys: async () => ({ keys: [] }),
+          ReportKeyCompromised: async () => ({}),
         },
       },
     ],
@@ -105,6 +106,7 @@ t.test('errors whose details or message are not ASCII still answer the call (no 
           RotateKey: async () => ({ created: false }),
           SignCredential: async () => ({ signed_credential_json: '{}', key_id: 'k' }),
           SignCredentials: async () => ({ results: [] }),
+          ReportKeyCompromised: async () => ({}),
           // Not async: throws before any promise exists.
           ListPublicKeys: ((): Promise<never> => {
             throw new Error('synchronous failure');

@@ -230,6 +230,7 @@ export function createApp(deps: AppDeps): Express {
       verifySession: deps.verifySession,
       cache: deps.cache,
       logger: deps.logger,
+      idempotency: idempotencyDeps,
       memberRoutes: [
         ...organizationRouters,
         credentialSessionRoutes(deps.upstreams, { idempotency: idempotencyDeps }),

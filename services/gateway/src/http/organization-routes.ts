@@ -6,6 +6,7 @@ import type { Upstreams } from '../upstream/clients.js';
 import { bodyOf, optionalString, pathId, requestIdOf } from './body.js';
 import { requireMembership, requireSession } from './session-auth.js';
 import { memberScope } from './org-scope.js';
+import { idempotency, type IdempotencyDeps } from './idempotency.js';
 import { apiKeyView, organizationView } from './views.js';
 import { generateSigningKeys, parseKeyReference, signingKeyView } from './signing-keys.js';
 
@@ -16,6 +17,8 @@ export interface OrganizationRouteDeps {
   logger: Logger;
   /** Routers of other capabilities (badges, webhooks, analytics...) under the same member auth. */
   memberRoutes?: Router[];
+  /** Idempotency-Key on the creating POSTs here (a retried rotation rotates once). */
+  idempotency?: IdempotencyDeps;
 }
 
 /** Retires cached API-key lookups on every replica after a change; a Redis failure is logged (entries expire in seconds anyway). */
@@ -80,7 +83,8 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
     res.status(200).json({ data: (r.keys ?? []).map(signingKeyView) });
   });
 
-  router.post('/:orgId/signing-keys/rotate', async (req, res) => {
+  const rotateIdempotency = deps.idempotency ? [idempotency(deps.idempotency, 'signing-keys.rotate')] : [];
+  router.post('/:orgId/signing-keys/rotate', ...rotateIdempotency, async (req, res) => {
     requireOwner(res);
     bodyOf(req, []);
     const requestId = requestIdOf(res);

@@ -2824,6 +2824,7 @@ const KEYED_MEMBER_POSTS = [
   '/webhooks/deliveries/{deliveryId}/replay',
   '/deliveries/{deliveryId}/replay',
   '/webhooks/{webhookId}/ping',
+  '/signing-keys/rotate',
 ];
 for (const suffix of KEYED_MEMBER_POSTS) withIdempotencyKey(paths[MEMBER + suffix]!.post as Operation);
 

@@ -184,7 +184,7 @@ t.test('independent verification with @digitalbazaar/vc (offline loader)', async
   const richResult = await verify(rich);
   t.equal(richResult.verified, true, JSON.stringify(richResult.error ?? richResult.results?.[0]?.error ?? ''));
   const richTampered = clone(rich);
-  richTampered.credentialSubject.result[0].value = 'B';
+  richTampered.credentialSubject.result![0]!.value = 'B';
   t.equal((await verify(richTampered)).verified, false, 'a changed result value breaks the proof');
 
   // And the other direction: a credential signed by DB's issuer verifies with ours.

@@ -76,42 +76,24 @@ export function achievementContentOf(achievement: Record<string, unknown>): Achi
 }
 
 /** Achievement type and alignments; result descriptions too on the badge page (`withResults`). */
+// Prettier would re-indent the markup inside html`` (and so change the pages' bytes).
+// prettier-ignore
 export function achievementDetails(c: AchievementContent, withResults: boolean): Html {
   return html`${c.achievementType ? html`<p><strong>Type:</strong> ${humanTerm(c.achievementType)}</p>` : ''}
-  ${
-    c.alignments.length > 0
-      ? html`<h3>Aligned with</h3>
-          <ul class="alignments">
-            ${c.alignments.map(
-              (a) =>
-                html`<li>
-                  ${link(a.targetUrl, a.targetName)}${a.targetCode ? html` <span class="code">(${a.targetCode})</span>` : ''}${
-                    a.targetFramework ? html` — ${a.targetFramework}` : ''
-                  }
-                </li>`,
-            )}
-          </ul>`
-      : ''
-  }
-  ${
-    withResults && c.resultDescriptions.length > 0
-      ? html`<h3>Results recorded</h3>
-          <ul>
-            ${c.resultDescriptions.map(
-              (d) =>
-                html`<li>
-                  ${d.name}
-                  (${humanTerm(d.resultType)})${d.allowedValues.length > 0 ? html`: ${d.allowedValues.join(', ')}` : ''}${
-                    d.requiredValue ? html`; required: ${d.requiredValue}` : ''
-                  }${d.valueMin || d.valueMax ? html`; range ${d.valueMin ?? '…'} to ${d.valueMax ?? '…'}` : ''}
-                </li>`,
-            )}
-          </ul>`
-      : ''
-  }`;
+${c.alignments.length > 0
+    ? html`<h3>Aligned with</h3><ul class="alignments">${c.alignments.map(
+        (a) => html`<li>${link(a.targetUrl, a.targetName)}${a.targetCode ? html` <span class="code">(${a.targetCode})</span>` : ''}${a.targetFramework ? html` — ${a.targetFramework}` : ''}</li>`,
+      )}</ul>`
+    : ''}
+${withResults && c.resultDescriptions.length > 0
+    ? html`<h3>Results recorded</h3><ul>${c.resultDescriptions.map(
+        (d) => html`<li>${d.name} (${humanTerm(d.resultType)})${d.allowedValues.length > 0 ? html`: ${d.allowedValues.join(', ')}` : ''}${d.requiredValue ? html`; required: ${d.requiredValue}` : ''}${d.valueMin || d.valueMax ? html`; range ${d.valueMin ?? '…'} to ${d.valueMax ?? '…'}` : ''}</li>`,
+      )}</ul>`
+    : ''}`;
 }
 
 /** What the recipient did: narrative, results (named by their descriptions) and evidence. Empty when none. */
+// prettier-ignore
 export function credentialDetails(ob3: Record<string, unknown>, achievement: AchievementContent): Html | string {
   const subject = record(ob3['credentialSubject']);
   const narrative = str(subject['narrative']);
@@ -119,39 +101,22 @@ export function credentialDetails(ob3: Record<string, unknown>, achievement: Ach
   const evidence = objects(ob3['evidence']);
   if (!narrative && results.length === 0 && evidence.length === 0) return '';
   const nameOf = (id: string | null) => achievement.resultDescriptions.find((d) => d.id === id)?.name ?? 'Result';
+  const resultLine = (r: Record<string, unknown>) => {
+    const value = str(r['value']);
+    const status = str(r['status']);
+    return html`<dt>${nameOf(str(r['resultDescription']))}</dt><dd>${value ?? ''}${value && status ? ' — ' : ''}${status ? humanTerm(status) : ''}</dd>`;
+  };
+  const evidenceItem = (e: Record<string, unknown>) => {
+    const url = str(e['id']);
+    const name = str(e['name']) ?? (isHttpUrl(url) ? url : 'Evidence');
+    const description = str(e['description']);
+    const text = str(e['narrative']);
+    return html`<li>${url ? link(url, name) : html`<strong>${name}</strong>`}${description ? html`<p>${description}</p>` : ''}${text ? html`<p class="md">${text}</p>` : ''}</li>`;
+  };
   return html`<section class="card" aria-labelledby="earned-h">
-    <h2 id="earned-h">How it was earned</h2>
-    ${narrative ? html`<p class="md">${narrative}</p>` : ''}
-    ${
-      results.length > 0
-        ? html`<h3>Results</h3>
-            <dl class="facts">
-              ${results.map((r) => {
-                const value = str(r['value']);
-                const status = str(r['status']);
-                return html`<dt>${nameOf(str(r['resultDescription']))}</dt>
-                  <dd>${value ?? ''}${value && status ? ' — ' : ''}${status ? humanTerm(status) : ''}</dd>`;
-              })}
-            </dl>`
-        : ''
-    }
-    ${
-      evidence.length > 0
-        ? html`<h3>Evidence</h3>
-            <ul class="evidence">
-              ${evidence.map((e) => {
-                const url = str(e['id']);
-                const name = str(e['name']) ?? (isHttpUrl(url) ? url : 'Evidence');
-                const description = str(e['description']);
-                const text = str(e['narrative']);
-                return html`<li>
-                  ${url ? link(url, name) : html`<strong>${name}</strong>`}${description ? html`<p>${description}</p>` : ''}${
-                    text ? html`<p class="md">${text}</p>` : ''
-                  }
-                </li>`;
-              })}
-            </ul>`
-        : ''
-    }
-  </section>`;
+<h2 id="earned-h">How it was earned</h2>
+${narrative ? html`<p class="md">${narrative}</p>` : ''}
+${results.length > 0 ? html`<h3>Results</h3><dl class="facts">${results.map(resultLine)}</dl>` : ''}
+${evidence.length > 0 ? html`<h3>Evidence</h3><ul class="evidence">${evidence.map(evidenceItem)}</ul>` : ''}
+</section>`;
 }

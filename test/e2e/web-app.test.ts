@@ -132,6 +132,14 @@ t.test('the issuer generates keys, creates a badge with an image and issues one 
   await page.getByLabel('Expires after a fixed period').check();
   await page.getByLabel('Number of days', { exact: true }).fill('730');
   await page.getByLabel('Badge image (optional)').setInputFiles({ name: 'skipper.png', mimeType: 'image/png', buffer: badgePng() });
+  // Open Badges details: the kind of achievement, an alignment and a result with its allowed values.
+  await page.getByLabel('Kind of achievement').selectOption('Certificate');
+  await page.getByRole('button', { name: 'Add an alignment' }).click();
+  await page.getByLabel('Skill or standard', { exact: true }).fill('Day Skipper (RYA)');
+  await page.getByLabel('Web address', { exact: true }).fill('https://example.org/syllabus/day-skipper');
+  await page.getByRole('button', { name: 'Add a result' }).click();
+  await page.getByLabel('Result name', { exact: true }).fill('Assessment');
+  await page.getByLabel('Allowed values (optional)', { exact: true }).fill('Pass, Merit');
   await audit(page, 'badge-new');
   await page.getByRole('button', { name: 'Create badge' }).click();
   await page.waitForURL(new RegExp(`/org/${orgId}/badges/[0-9a-f-]{36}`), WAIT);
@@ -157,6 +165,14 @@ t.test('the issuer generates keys, creates a badge with an image and issues one 
   await page.keyboard.press('Enter');
   await page.getByText('Credential issued', { exact: true }).waitFor(WAIT);
   await audit(page, 'issued');
+  // The badge's content reached its public page (through the verification read model).
+  const visitor = await browser.person();
+  const publicPage = await visitor.open('/o/harbour-sailing-school/badges/day-skipper');
+  await publicPage.getByText('Day Skipper (RYA)').waitFor(WAIT);
+  const publicText = await publicPage.locator('main').innerText();
+  t.match(publicText, /Type: Certificate/);
+  t.match(publicText, /Assessment \(Letter grade\): Pass, Merit/);
+  await publicPage.close();
   const text = await page.locator('main').innerText();
   t.match(text, /Rowan Reef \(rowan@crew\.example\)/);
   t.ok(await page.getByRole('img', { name: /QR code/ }).count(), 'a QR code of the verification link');

@@ -34,11 +34,59 @@ export interface AchievementInput {
   criteriaNarrative: string;
   imageUrl?: string | null;
   tags?: readonly string[];
+  /** An OB 3.0 AchievementType (ACHIEVEMENT_TYPES) or an `ext:` extension term. */
+  achievementType?: string | null;
+  alignments?: readonly AlignmentInput[];
+  resultDescriptions?: readonly ResultDescriptionInput[];
+}
+
+/** A competency, standard or framework item the achievement aligns to (OB 3.0 Alignment). */
+export interface AlignmentInput {
+  targetName: string;
+  targetUrl: string;
+  targetFramework?: string | null;
+  targetCode?: string | null;
+}
+
+/** A result an achievement can carry (OB 3.0 ResultDescription); results name it by `id`. */
+export interface ResultDescriptionInput {
+  /** An absolute IRI, e.g. `urn:uuid:...`. */
+  id: string;
+  name: string;
+  /** An OB 3.0 ResultType (RESULT_TYPES) or an `ext:` extension term. */
+  resultType: string;
+  /** When present, a result's value must be one of these (ordered, lowest first). */
+  allowedValues?: readonly string[];
+  requiredValue?: string | null;
+  valueMin?: string | null;
+  valueMax?: string | null;
 }
 
 export interface RecipientInput {
   email: string;
   salt: string;
+  /**
+   * The recipient's name, written in plain text as a second IdentityObject (identityType
+   * `name`, hashed false). Only when the issuing organization chose to (it is off by default).
+   */
+  name?: string | null;
+}
+
+/** Evidence of the achievement (OB 3.0 Evidence); at least one field. `url` becomes its id. */
+export interface EvidenceInput {
+  url?: string | null;
+  name?: string | null;
+  description?: string | null;
+  narrative?: string | null;
+}
+
+/** The recipient's result for one of the achievement's result descriptions (OB 3.0 Result). */
+export interface ResultInput {
+  /** The id of one of the achievement's result descriptions. */
+  resultDescription: string;
+  value?: string | null;
+  /** An OB 3.0 ResultStatusType (RESULT_STATUSES). */
+  status?: string | null;
 }
 
 export interface AchievementCredentialInput {
@@ -55,6 +103,71 @@ export interface AchievementCredentialInput {
   awardedDate?: Date | null;
   /** The credential's revocation entry in its issuer's Bitstring Status List (status-list.ts). */
   status?: StatusListSlot | null;
+  /** What the recipient did to earn it, in Markdown (AchievementSubject.narrative). */
+  narrative?: string | null;
+  evidence?: readonly EvidenceInput[];
+  results?: readonly ResultInput[];
+}
+
+/** OB 3.0 AchievementType (1EdTech JSON Schema enumeration); `ext:` terms extend it. */
+export const ACHIEVEMENT_TYPES = [
+  'Achievement',
+  'ApprenticeshipCertificate',
+  'Assessment',
+  'Assignment',
+  'AssociateDegree',
+  'Award',
+  'Badge',
+  'BachelorDegree',
+  'Certificate',
+  'CertificateOfCompletion',
+  'Certification',
+  'CommunityService',
+  'Competency',
+  'Course',
+  'CoCurricular',
+  'Degree',
+  'Diploma',
+  'DoctoralDegree',
+  'Fieldwork',
+  'GeneralEducationDevelopment',
+  'JourneymanCertificate',
+  'LearningProgram',
+  'License',
+  'Membership',
+  'ProfessionalDoctorate',
+  'QualityAssuranceCredential',
+  'MasterCertificate',
+  'MasterDegree',
+  'MicroCredential',
+  'ResearchDoctorate',
+  'SecondarySchoolDiploma',
+] as const;
+
+/** OB 3.0 ResultType; `ext:` terms extend it. */
+export const RESULT_TYPES = [
+  'GradePointAverage',
+  'LetterGrade',
+  'Percent',
+  'PerformanceLevel',
+  'PredictedScore',
+  'RawScore',
+  'Result',
+  'RubricCriterion',
+  'RubricCriterionLevel',
+  'RubricScore',
+  'ScaledScore',
+  'Status',
+] as const;
+
+/** OB 3.0 ResultStatusType (a closed enumeration). */
+export const RESULT_STATUSES = ['Completed', 'Enrolled', 'Failed', 'InProgress', 'OnHold', 'Provisional', 'Withdrew'] as const;
+
+/** The schema's extension pattern, anchored: `ext:` then letters, digits, `.`, `-`, `_`. */
+export const EXTENSION_TERM = /^ext:[A-Za-z0-9._-]+$/;
+
+export function isExtensibleTerm(value: string, known: readonly string[]): boolean {
+  return known.includes(value) || EXTENSION_TERM.test(value);
 }
 
 export interface ImageObject {
@@ -80,15 +193,48 @@ export interface Achievement {
   criteria: { narrative: string };
   image?: ImageObject;
   tag?: string[];
+  achievementType?: string;
+  alignment?: Alignment[];
+  resultDescription?: ResultDescription[];
 }
 
-export interface IdentityObject {
-  type: 'IdentityObject';
-  identityType: 'emailAddress';
-  hashed: true;
-  salt: string;
-  identityHash: string;
+export interface Alignment {
+  type: ['Alignment'];
+  targetName: string;
+  targetUrl: string;
+  targetFramework?: string;
+  targetCode?: string;
 }
+
+export interface ResultDescription {
+  id: string;
+  type: ['ResultDescription'];
+  name: string;
+  resultType: string;
+  allowedValue?: string[];
+  requiredValue?: string;
+  valueMin?: string;
+  valueMax?: string;
+}
+
+export interface Evidence {
+  id?: string;
+  type: ['Evidence'];
+  name?: string;
+  description?: string;
+  narrative?: string;
+}
+
+export interface Result {
+  type: ['Result'];
+  resultDescription: string;
+  value?: string;
+  status?: string;
+}
+
+export type IdentityObject =
+  | { type: 'IdentityObject'; identityType: 'emailAddress'; hashed: true; salt: string; identityHash: string }
+  | { type: 'IdentityObject'; identityType: 'name'; hashed: false; identityHash: string };
 
 export interface AchievementCredential {
   '@context': string[];
@@ -103,7 +249,10 @@ export interface AchievementCredential {
     type: ['AchievementSubject'];
     identifier: IdentityObject[];
     achievement: Achievement;
+    narrative?: string;
+    result?: Result[];
   };
+  evidence?: Evidence[];
   credentialStatus?: BitstringStatusListEntry;
 }
 
@@ -160,6 +309,11 @@ export function buildEmailIdentity(email: string, salt: string): IdentityObject 
   return { type: 'IdentityObject', identityType: 'emailAddress', hashed: true, salt, identityHash: identityHash(normalized, salt) };
 }
 
+/** The recipient's name in plain text (OB 3.0 IdentityObject, identityType `name`, not hashed). */
+export function buildNameIdentity(name: string): IdentityObject {
+  return { type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: requireText(name, 'recipient.name', 500) };
+}
+
 /**
  * Does an IdentityObject identify `value` (OB 3.0 verification step 5)? Hashed values support
  * sha256$ and md5$; plain ones are compared as is. E-mails are normalized first.
@@ -204,7 +358,93 @@ export function buildAchievementObject(a: AchievementInput): Achievement {
   };
   const tags = (a.tags ?? []).map((t, i) => requireText(t, `achievement.tags[${i}]`, 200));
   if (tags.length > 0) achievement.tag = tags;
+  if (a.achievementType != null) {
+    const type = requireText(a.achievementType, 'achievement.achievementType', 200);
+    if (!isExtensibleTerm(type, ACHIEVEMENT_TYPES))
+      throw new Ob3Error('INVALID_INPUT', 'achievement.achievementType is not an OB 3.0 AchievementType or ext: term');
+    achievement.achievementType = type;
+  }
+  const alignments = (a.alignments ?? []).map((al, i) => buildAlignment(al, `achievement.alignments[${i}]`));
+  if (alignments.length > 0) achievement.alignment = alignments;
+  const descriptions = (a.resultDescriptions ?? []).map((rd, i) => buildResultDescription(rd, `achievement.resultDescriptions[${i}]`));
+  if (new Set(descriptions.map((d) => d.id)).size !== descriptions.length) {
+    throw new Ob3Error('INVALID_INPUT', 'achievement.resultDescriptions ids must be distinct');
+  }
+  if (descriptions.length > 0) achievement.resultDescription = descriptions;
   return achievement;
+}
+
+function optionalText(target: Record<string, unknown>, key: string, value: string | null | undefined, field: string, max = 10_000): void {
+  if (value !== null && value !== undefined) target[key] = requireText(value, field, max);
+}
+
+function buildAlignment(a: AlignmentInput, field: string): Alignment {
+  const alignment: Alignment = {
+    type: ['Alignment'],
+    targetName: requireText(a.targetName, `${field}.targetName`, 500),
+    targetUrl: requireUrl(a.targetUrl, `${field}.targetUrl`),
+  };
+  optionalText(alignment as unknown as Record<string, unknown>, 'targetFramework', a.targetFramework, `${field}.targetFramework`, 500);
+  optionalText(alignment as unknown as Record<string, unknown>, 'targetCode', a.targetCode, `${field}.targetCode`, 500);
+  return alignment;
+}
+
+function requireIri(value: unknown, field: string): string {
+  const text = requireText(value, field, 2_000);
+  if (!/^[a-z][a-z0-9+.-]*:\S+$/i.test(text)) throw new Ob3Error('INVALID_INPUT', `${field} must be an absolute IRI`);
+  return text;
+}
+
+function buildResultDescription(d: ResultDescriptionInput, field: string): ResultDescription {
+  const resultType = requireText(d.resultType, `${field}.resultType`, 200);
+  if (!isExtensibleTerm(resultType, RESULT_TYPES))
+    throw new Ob3Error('INVALID_INPUT', `${field}.resultType is not an OB 3.0 ResultType or ext: term`);
+  const description: ResultDescription = {
+    id: requireIri(d.id, `${field}.id`),
+    type: ['ResultDescription'],
+    name: requireText(d.name, `${field}.name`, 500),
+    resultType,
+  };
+  const allowed = (d.allowedValues ?? []).map((v, i) => requireText(v, `${field}.allowedValues[${i}]`, 200));
+  if (allowed.length > 0) description.allowedValue = allowed;
+  const rec = description as unknown as Record<string, unknown>;
+  optionalText(rec, 'requiredValue', d.requiredValue, `${field}.requiredValue`, 200);
+  optionalText(rec, 'valueMin', d.valueMin, `${field}.valueMin`, 200);
+  optionalText(rec, 'valueMax', d.valueMax, `${field}.valueMax`, 200);
+  return description;
+}
+
+function buildEvidence(e: EvidenceInput, field: string): Evidence {
+  const evidence: Evidence = { type: ['Evidence'] };
+  if (e.url !== null && e.url !== undefined) evidence.id = requireUrl(e.url, `${field}.url`);
+  const rec = evidence as unknown as Record<string, unknown>;
+  optionalText(rec, 'name', e.name, `${field}.name`, 500);
+  optionalText(rec, 'description', e.description, `${field}.description`);
+  optionalText(rec, 'narrative', e.narrative, `${field}.narrative`);
+  if (Object.keys(evidence).length === 1)
+    throw new Ob3Error('INVALID_INPUT', `${field} needs at least one of url, name, description, narrative`);
+  return evidence;
+}
+
+/** A result must name one of the achievement's result descriptions, and fit its allowed values. */
+function buildResult(r: ResultInput, descriptions: readonly ResultDescription[], field: string): Result {
+  const id = requireText(r.resultDescription, `${field}.resultDescription`, 2_000);
+  const description = descriptions.find((d) => d.id === id);
+  if (!description) throw new Ob3Error('INVALID_INPUT', `${field}.resultDescription does not name a result description of the achievement`);
+  const result: Result = { type: ['Result'], resultDescription: id };
+  if (r.value !== null && r.value !== undefined) {
+    result.value = requireText(r.value, `${field}.value`, 200);
+    if (description.allowedValue && !description.allowedValue.includes(result.value)) {
+      throw new Ob3Error('INVALID_INPUT', `${field}.value is not one of the result description's allowed values`);
+    }
+  }
+  if (r.status !== null && r.status !== undefined) {
+    if (!(RESULT_STATUSES as readonly string[]).includes(r.status))
+      throw new Ob3Error('INVALID_INPUT', `${field}.status is not an OB 3.0 ResultStatusType`);
+    result.status = r.status;
+  }
+  if (result.value === undefined && result.status === undefined) throw new Ob3Error('INVALID_INPUT', `${field} needs a value or a status`);
+  return result;
 }
 
 /** The AchievementCredential we sign (OB3-NOTES §1.4), without proof. */
@@ -229,10 +469,21 @@ export function buildAchievementCredential(input: AchievementCredentialInput): A
     name: input.name !== undefined ? requireText(input.name, 'name', 500) : achievement.name,
     credentialSubject: {
       type: ['AchievementSubject'],
-      identifier: [buildEmailIdentity(input.recipient.email, input.recipient.salt)],
+      identifier: [
+        buildEmailIdentity(input.recipient.email, input.recipient.salt),
+        ...(input.recipient.name != null ? [buildNameIdentity(input.recipient.name)] : []),
+      ],
       achievement,
     },
   };
+  if (input.narrative != null) credential.credentialSubject.narrative = requireText(input.narrative, 'narrative');
+  const results = (input.results ?? []).map((r, i) => buildResult(r, achievement.resultDescription ?? [], `results[${i}]`));
+  if (new Set(results.map((r) => r.resultDescription)).size !== results.length) {
+    throw new Ob3Error('INVALID_INPUT', 'results name each result description at most once');
+  }
+  if (results.length > 0) credential.credentialSubject.result = results;
+  const evidence = (input.evidence ?? []).map((e, i) => buildEvidence(e, `evidence[${i}]`));
+  if (evidence.length > 0) credential.evidence = evidence;
   if (input.status) credential.credentialStatus = bitstringStatusListEntry(input.status);
   return credential;
 }

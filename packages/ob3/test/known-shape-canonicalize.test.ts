@@ -13,7 +13,7 @@ import {
 } from '../src/index.js';
 import { canonicalizeGeneric } from '../src/canonicalize.js';
 import { canonicalizeKnownShape } from '../src/known-shape-canonicalize.js';
-import { DID, sampleInput, VM } from './fixtures/issuer.js';
+import { DID, richInput, sampleInput, VM } from './fixtures/issuer.js';
 
 // Small deterministic PRNG (mulberry32), so a failure can be replayed.
 function rng(seed: number) {
@@ -230,6 +230,24 @@ t.test('anything else takes the generic path, with the generic result', async (t
     t.equal(canonicalizeKnownShape(d), undefined, `${name}: not the known shape`);
     const { generic, fast } = await bothPaths(d);
     t.same(fast, generic, `${name}: same result as the generic path`);
+  }
+});
+
+t.test('credentials with content fields take the generic path, with the generic result', async (t) => {
+  // The direct path knows the plain shape only; each content field on its own sends a credential to jsonld.
+  const rich = richInput();
+  const variants: [string, Partial<AchievementCredentialInput>][] = [
+    ['everything', {}],
+    ['achievement type only', { ...sampleInput(), achievement: { ...sampleInput().achievement, achievementType: 'Badge' } }],
+    ['alignments only', { ...sampleInput(), achievement: { ...sampleInput().achievement, alignments: rich.achievement.alignments! } }],
+    ['narrative only', { ...sampleInput(), narrative: 'Did it.' }],
+    ['evidence only', { ...sampleInput(), evidence: rich.evidence! }],
+    ['recipient name only', { ...sampleInput(), recipient: { ...sampleInput().recipient, name: 'Jane Doe' } }],
+  ];
+  for (const [name, overrides] of variants) {
+    const credential = buildAchievementCredential(name === 'everything' ? rich : { ...sampleInput(), ...overrides });
+    t.equal(canonicalizeKnownShape(credential), undefined, `${name}: not the known shape`);
+    t.equal(await canonicalize(credential), await canonicalizeGeneric(credential), `${name}: canonicalize() falls back to the generic path`);
   }
 });
 

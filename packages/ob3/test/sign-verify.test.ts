@@ -12,7 +12,7 @@ import {
   verifyDataIntegrityProof,
   type PublicKeyResolver,
 } from '../src/index.js';
-import { DID, didDocument, privateKey, publicKeyMultibase, sampleInput, VM } from './fixtures/issuer.js';
+import { DID, didDocument, privateKey, publicKeyMultibase, richInput, sampleInput, VM } from './fixtures/issuer.js';
 
 const created = new Date('2025-01-01T00:00:05.678Z');
 // Resolver the way the verifier service will do it: from the issuer's controller document.
@@ -174,6 +174,18 @@ t.test('independent verification with @digitalbazaar/vc (offline loader)', async
   tampered.issuer.name = 'Evil Corp';
   const bad = await verify(tampered);
   t.equal(bad.verified, false);
+
+  // Every content field (achievement type, alignments, result descriptions, evidence, narrative, results, name identifier).
+  const rich = await signCredential(buildAchievementCredential(richInput()), {
+    verificationMethod: VM,
+    privateKey,
+    created: new Date('2025-01-01T00:00:01Z'),
+  });
+  const richResult = await verify(rich);
+  t.equal(richResult.verified, true, JSON.stringify(richResult.error ?? richResult.results?.[0]?.error ?? ''));
+  const richTampered = clone(rich);
+  richTampered.credentialSubject.result![0]!.value = 'B';
+  t.equal((await verify(richTampered)).verified, false, 'a changed result value breaks the proof');
 
   // And the other direction: a credential signed by DB's issuer verifies with ours.
   const { default: Ed25519Multikey } = await import('@digitalbazaar/ed25519-multikey' as string).then((m) => ({

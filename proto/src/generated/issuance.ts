@@ -2,8 +2,10 @@ import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { Badge as _credentials_issuance_v1_Badge, Badge__Output as _credentials_issuance_v1_Badge__Output } from './credentials/issuance/v1/Badge';
+import type { BadgeAlignment as _credentials_issuance_v1_BadgeAlignment, BadgeAlignment__Output as _credentials_issuance_v1_BadgeAlignment__Output } from './credentials/issuance/v1/BadgeAlignment';
 import type { BadgeIdRequest as _credentials_issuance_v1_BadgeIdRequest, BadgeIdRequest__Output as _credentials_issuance_v1_BadgeIdRequest__Output } from './credentials/issuance/v1/BadgeIdRequest';
 import type { BadgeImage as _credentials_issuance_v1_BadgeImage, BadgeImage__Output as _credentials_issuance_v1_BadgeImage__Output } from './credentials/issuance/v1/BadgeImage';
+import type { BadgeResultDescription as _credentials_issuance_v1_BadgeResultDescription, BadgeResultDescription__Output as _credentials_issuance_v1_BadgeResultDescription__Output } from './credentials/issuance/v1/BadgeResultDescription';
 import type { BulkIssuance as _credentials_issuance_v1_BulkIssuance, BulkIssuance__Output as _credentials_issuance_v1_BulkIssuance__Output } from './credentials/issuance/v1/BulkIssuance';
 import type { BulkIssuancePreview as _credentials_issuance_v1_BulkIssuancePreview, BulkIssuancePreview__Output as _credentials_issuance_v1_BulkIssuancePreview__Output } from './credentials/issuance/v1/BulkIssuancePreview';
 import type { BulkIssuanceRow as _credentials_issuance_v1_BulkIssuanceRow, BulkIssuanceRow__Output as _credentials_issuance_v1_BulkIssuanceRow__Output } from './credentials/issuance/v1/BulkIssuanceRow';
@@ -63,8 +65,10 @@ export interface ProtoGrpcType {
     issuance: {
       v1: {
         Badge: MessageTypeDefinition<_credentials_issuance_v1_Badge, _credentials_issuance_v1_Badge__Output>
+        BadgeAlignment: MessageTypeDefinition<_credentials_issuance_v1_BadgeAlignment, _credentials_issuance_v1_BadgeAlignment__Output>
         BadgeIdRequest: MessageTypeDefinition<_credentials_issuance_v1_BadgeIdRequest, _credentials_issuance_v1_BadgeIdRequest__Output>
         BadgeImage: MessageTypeDefinition<_credentials_issuance_v1_BadgeImage, _credentials_issuance_v1_BadgeImage__Output>
+        BadgeResultDescription: MessageTypeDefinition<_credentials_issuance_v1_BadgeResultDescription, _credentials_issuance_v1_BadgeResultDescription__Output>
         BulkIssuance: MessageTypeDefinition<_credentials_issuance_v1_BulkIssuance, _credentials_issuance_v1_BulkIssuance__Output>
         BulkIssuancePreview: MessageTypeDefinition<_credentials_issuance_v1_BulkIssuancePreview, _credentials_issuance_v1_BulkIssuancePreview__Output>
         BulkIssuanceRow: MessageTypeDefinition<_credentials_issuance_v1_BulkIssuanceRow, _credentials_issuance_v1_BulkIssuanceRow__Output>

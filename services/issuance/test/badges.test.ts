@@ -5,7 +5,12 @@ const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'
 const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a464946000101', 'hex'), Buffer.alloc(32), Buffer.from('ffd9', 'hex')]);
 const SAFE_SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#c00"/></svg>');
 
-const BADGE_EVENT_KEYS = ['id', 'organizationId', 'organizationSlug', 'slug', 'name', 'description', 'criteria', 'imageUrl', 'expiresInDays', 'tags', 'isActive', 'createdAt', 'updatedAt', 'publicUrl', 'achievementUrl'].sort();
+const BADGE_EVENT_KEYS = ['id', 'organizationId', 'organizationSlug', 'slug', 'name', 'description', 'criteria', 'imageUrl', 'expiresInDays', 'tags', 'isActive', 'achievementType', 'alignments', 'resultDescriptions', 'createdAt', 'updatedAt', 'publicUrl', 'achievementUrl'].sort();
+
+/** A message without proto-loader's synthetic oneof keys of `optional` fields (`_field`). */
+function fields<T extends object>(message: T): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(message).filter(([k]) => !k.startsWith('_')));
+}
 
 t.test('badge templates over gRPC against real PostgreSQL and RabbitMQ', async (t) => {
   const h = await startIssuance(t);
@@ -63,12 +68,78 @@ t.test('badge templates over gRPC against real PostgreSQL and RabbitMQ', async (
       expiresInDays: 365,
       tags: ['teamwork', 'communication'],
       isActive: true,
+      achievementType: null,
+      alignments: [],
+      resultDescriptions: [],
       createdAt: a.created_at,
       updatedAt: a.updated_at,
       publicUrl: a.public_url,
       achievementUrl: a.achievement_url,
     });
     await waitUntil(() => h.received('issuance.badge.upserted').some((e) => e.data.badge.id === a.id), 'relay published the event');
+  });
+
+  t.test('Open Badges 3.0 content: achievement type, alignments, result descriptions', async (t) => {
+    const alignment = { targetName: 'Collaboration', targetUrl: 'https://example.org/skills/col', targetFramework: 'Skills', targetCode: 'SK-1' };
+    const a = await c.CreateBadge({
+      organization_id: org.id,
+      badge_json: badgeBody({
+        name: 'Rich',
+        achievementType: 'Certificate',
+        alignments: [alignment, { targetName: 'Bare', targetUrl: 'http://example.org/bare' }],
+        resultDescriptions: [{ name: 'Grade', resultType: 'LetterGrade', allowedValues: ['C', 'B', 'A'], requiredValue: 'C' }],
+      }),
+    });
+    t.equal(a.achievement_type, 'Certificate');
+    t.same(a.alignments.map(fields), [
+      { target_name: 'Collaboration', target_url: 'https://example.org/skills/col', target_framework: 'Skills', target_code: 'SK-1' },
+      { target_name: 'Bare', target_url: 'http://example.org/bare' },
+    ]);
+    t.equal(a.result_descriptions.length, 1);
+    const grade = a.result_descriptions[0]!;
+    t.match(grade.id, /^urn:uuid:[0-9a-f-]{36}$/, 'a new result description gets an id');
+    t.same({ ...fields(grade), id: 'x' }, { id: 'x', name: 'Grade', result_type: 'LetterGrade', allowed_values: ['C', 'B', 'A'], required_value: 'C' });
+    const ev = (await outboxEvents(h.db, 'issuance.badge.upserted')).find((e) => e.data.badge.id === a.id)!;
+    t.same(ev.data.badge.alignments[0], alignment);
+    t.same(ev.data.badge.resultDescriptions, [
+      { id: grade.id, name: 'Grade', resultType: 'LetterGrade', allowedValues: ['C', 'B', 'A'], requiredValue: 'C', valueMin: null, valueMax: null },
+    ]);
+    t.same(ev.data.badge.alignments[1], { targetName: 'Bare', targetUrl: 'http://example.org/bare', targetFramework: null, targetCode: null });
+
+    // A patch replaces the lists whole; ids sent back are kept, and null clears the type.
+    const patched = await c.UpdateBadge({
+      organization_id: org.id,
+      badge_id: a.id,
+      badge_json: JSON.stringify({
+        achievementType: null,
+        alignments: [],
+        resultDescriptions: [{ id: grade.id, name: 'Final grade', resultType: 'LetterGrade', allowedValues: ['B', 'A'] }, { name: 'Score', resultType: 'ext:PeerScore' }],
+      }),
+    });
+    t.equal(patched.achievement_type, undefined);
+    t.same(patched.alignments, []);
+    t.equal(patched.result_descriptions[0]!.id, grade.id);
+    t.equal(patched.result_descriptions[1]!.result_type, 'ext:PeerScore');
+    t.same((await c.GetBadge({ organization_id: org.id, badge_id: a.id })).result_descriptions, patched.result_descriptions, 'stored as answered');
+
+    const bad: Array<[Record<string, unknown>, string]> = [
+      [{ achievementType: 'Trophy' }, 'achievementType'],
+      [{ achievementType: 'ext:with space' }, 'achievementType'],
+      [{ alignments: [{ targetName: 'x', targetUrl: 'javascript:alert(1)' }] }, 'alignments[0].targetUrl'],
+      [{ alignments: [{ targetUrl: 'https://example.org' }] }, 'alignments[0].targetName'],
+      [{ alignments: [{ targetName: 'x', targetUrl: 'https://example.org', colour: 'red' }] }, 'alignments[0].colour'],
+      [{ alignments: Array.from({ length: 21 }, () => alignment) }, 'alignments'],
+      [{ resultDescriptions: [{ name: 'x', resultType: 'Grade' }] }, 'resultDescriptions[0].resultType'],
+      [{ resultDescriptions: [{ id: 'grade', name: 'x', resultType: 'Result' }] }, 'resultDescriptions[0].id'],
+      [{ resultDescriptions: [{ id: grade.id, name: 'x', resultType: 'Result' }, { id: grade.id, name: 'y', resultType: 'Result' }] }, 'resultDescriptions[1].id'],
+      [{ resultDescriptions: [{ name: 'x', resultType: 'LetterGrade', allowedValues: ['A'], requiredValue: 'B' }] }, 'resultDescriptions[0].requiredValue'],
+      [{ resultDescriptions: [{ name: 'x', resultType: 'LetterGrade', allowedValues: ['A', 'A'] }] }, 'resultDescriptions[0].allowedValues'],
+    ];
+    for (const [body, field] of bad) {
+      const err = await rejection(c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Bad', ...body }) }));
+      t.equal(err.code, 'VALIDATION_ERROR', field);
+      t.equal(err.details.field, field, `${JSON.stringify(body).slice(0, 80)} names ${field}`);
+    }
   });
 
   t.test('read and tenancy', async (t) => {

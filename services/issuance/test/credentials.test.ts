@@ -151,6 +151,97 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
     }
   });
 
+  t.test('content: evidence, narrative and results in the signed credential; the recipient name only when the organization chose it', async (t) => {
+    const rich = await c.CreateBadge({
+      organization_id: org.id,
+      badge_json: badgeBody({
+        name: 'Rich content',
+        achievementType: 'Course',
+        alignments: [{ targetName: 'Collaboration', targetUrl: 'https://example.org/skills/col', targetFramework: 'Skills', targetCode: 'SK-1' }],
+        resultDescriptions: [{ name: 'Grade', resultType: 'LetterGrade', allowedValues: ['C', 'B', 'A'] }, { name: 'Completion', resultType: 'Status' }],
+      }),
+    });
+    const [grade, completion] = rich.result_descriptions;
+    const content = {
+      narrative: 'Led the **final project**.',
+      evidence: [{ url: 'https://example.com/report.pdf', name: 'Report', description: 'Final report', narrative: 'Reviewed by two peers.' }, { narrative: 'Observed in class.' }],
+      results: [
+        { resultDescription: grade!.id, value: 'A' },
+        { resultDescription: completion!.id, status: 'Completed' },
+      ],
+    };
+    const issueWith = (body: unknown, email = 'rich@example.com', orgId = org.id, badgeId = rich.id) =>
+      c.IssueCredential({
+        organization_id: orgId,
+        badge_id: badgeId,
+        recipient_name: 'Rich Recipient',
+        recipient_email: email,
+        issued_by: 'test',
+        content_json: JSON.stringify(body),
+      });
+    const r = await issueWith(content);
+    const ob3 = JSON.parse(r.ob3_credential_json);
+    const subject = ob3.credentialSubject;
+    t.equal(subject.narrative, 'Led the **final project**.');
+    t.same(subject.result, [
+      { type: ['Result'], resultDescription: grade!.id, value: 'A' },
+      { type: ['Result'], resultDescription: completion!.id, status: 'Completed' },
+    ]);
+    t.same(ob3.evidence, [
+      { type: ['Evidence'], id: 'https://example.com/report.pdf', name: 'Report', description: 'Final report', narrative: 'Reviewed by two peers.' },
+      { type: ['Evidence'], narrative: 'Observed in class.' },
+    ]);
+    t.equal(subject.achievement.achievementType, 'Course');
+    t.same(subject.achievement.alignment[0].targetCode, 'SK-1');
+    t.same(subject.achievement.resultDescription.map((d: { id: string }) => d.id), [grade!.id, completion!.id]);
+    t.equal(subject.identifier.length, 1, 'the recipient name stays out by default');
+    t.notOk(r.ob3_credential_json.includes('Rich Recipient'));
+    const verified = await verifyDataIntegrityProof(ob3, { resolvePublicKey: async () => ed25519PublicKeyFromMultibase(org.publicKeyMultibase!) });
+    t.equal(verified.verified, true);
+
+    // Results must name the badge's descriptions and use their allowed values; the rest as the API names it.
+    const bad: Array<[unknown, string]> = [
+      [{ results: [{ resultDescription: 'urn:uuid:00000000-0000-4000-8000-000000000000', value: 'A' }] }, 'results[0].resultDescription'],
+      [{ results: [{ resultDescription: grade!.id, value: 'E' }] }, 'results[0].value'],
+      [{ results: [{ resultDescription: grade!.id }] }, 'results[0]'],
+      [{ results: [{ resultDescription: grade!.id, status: 'Done' }] }, 'results[0].status'],
+      [{ results: [{ resultDescription: grade!.id, value: 'A' }, { resultDescription: grade!.id, value: 'B' }] }, 'results[1].resultDescription'],
+      [{ evidence: [{ url: 'javascript:alert(1)' }] }, 'evidence[0].url'],
+      [{ evidence: [{ url: 'https://user:pw@example.com/' }] }, 'evidence[0].url'],
+      [{ evidence: [{}] }, 'evidence[0]'],
+      [{ evidence: [{ link: 'x' }] }, 'evidence[0].link'],
+      [{ evidence: Array.from({ length: 11 }, () => ({ name: 'x' })) }, 'evidence'],
+      [{ narrative: 'x'.repeat(5001) }, 'narrative'],
+      [{ narrative: 42 }, 'narrative'],
+      [{ colour: 'red' }, 'colour'],
+    ];
+    for (const [body, field] of bad) {
+      const e = await rejection(issueWith(body, 'bad@example.com'));
+      t.equal(e.code, 'VALIDATION_ERROR', field);
+      t.equal(e.details.field, field, `${JSON.stringify(body).slice(0, 60)} names ${field}`);
+    }
+    const noDescriptions = await rejection(issueWith({ results: [{ resultDescription: grade!.id, value: 'A' }] }, 'bad@example.com', org.id, badge.id));
+    t.equal(noDescriptions.details.field, 'results[0].resultDescription', 'another badge has no such description');
+
+    // An organization that chose to put names into credentials: a plain-text name identifier beside the hashed e-mail.
+    const named = await h.createOrg({ name: 'Named Org' });
+    await h.accounts.UpdateOrganization({ organization_id: named.id, recipient_name_in_credentials: true });
+    const namedBadge = await c.CreateBadge({ organization_id: named.id, badge_json: badgeBody() });
+    const n = await c.IssueCredential({
+      organization_id: named.id,
+      badge_id: namedBadge.id,
+      recipient_name: '  Grace Hopper ',
+      recipient_email: 'grace@example.com',
+      issued_by: 'test',
+    });
+    const nob3 = JSON.parse(n.ob3_credential_json);
+    t.same(nob3.credentialSubject.identifier[1], { type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: 'Grace Hopper' });
+    t.ok(identityMatches(nob3.credentialSubject.identifier[0], 'emailAddress', 'grace@example.com'), 'the e-mail stays hashed');
+    t.notOk(n.ob3_credential_json.includes('grace@example.com'));
+    const namedVerified = await verifyDataIntegrityProof(nob3, { resolvePublicKey: async () => ed25519PublicKeyFromMultibase(named.publicKeyMultibase!) });
+    t.equal(namedVerified.verified, true);
+  });
+
   t.test('a name of 200 emoji is 200 characters (code points), and the event carries it whole', async (t) => {
     const name = '\u{1F600}'.repeat(200);
     const r = await issue(badge.id, 'emoji200@example.com', name);

@@ -36,6 +36,9 @@ t.test('badge create validation', async (t) => {
     expiresInDays: null,
     tags: ['a', 'b'],
     isActive: true,
+    achievementType: null,
+    alignments: [],
+    resultDescriptions: [],
   });
   t.equal(
     fieldOf(() => validateBadgeCreate({ description: 'x', criteria: 'y' })),
@@ -190,6 +193,7 @@ t.test('issue input and credential rules', async (t) => {
     badgeId: id,
     recipientName: 'Ada',
     recipientEmail: 'ada@example.com',
+    content: { evidence: [], narrative: null, results: [] },
   });
   t.equal(
     fieldOf(() => validateIssueInput({ badgeId: '', recipientName: 'A', recipientEmail: 'a@b.co' })),

@@ -166,6 +166,62 @@ t.test('the public badge page', async (t) => {
   t.match((await h.get('/o/acme/badges/retired')).text, /no longer awarded/);
 });
 
+t.test('Open Badges 3.0 content on the badge page, the verification page and the Achievement document', async (t) => {
+  const gradeId = 'urn:uuid:f6ab24cd-86e8-4eaf-b8c6-ded74e8fd41c';
+  const rich = {
+    ...newBadge(issuer, 'project'),
+    achievementType: 'MicroCredential',
+    alignments: [
+      { targetName: 'Collaboration', targetUrl: 'https://example.org/skills/col', targetFramework: 'Skills <Framework>', targetCode: 'SK-1' },
+    ],
+    resultDescriptions: [
+      { id: gradeId, name: 'Final grade', resultType: 'LetterGrade', allowedValues: ['C', 'B', 'A'], requiredValue: 'C', valueMin: null, valueMax: null },
+    ],
+  };
+  await h.publish('issuance.badge.upserted', badgeData(issuer, rich));
+  const page = await h.get('/o/acme/badges/project');
+  htmlChecks(t, page, 200);
+  t.match(page.text, /<strong>Type:<\/strong> Micro credential/);
+  t.match(page.text, /<a href="https:\/\/example.org\/skills\/col" rel="nofollow noopener noreferrer">Collaboration<\/a> <span class="code">\(SK-1\)<\/span> — Skills &#60;Framework&#62;/);
+  t.match(page.text, /Final grade \(Letter grade\): C, B, A; required: C/);
+
+  const doc = await h.get('/achievements/acme/project');
+  t.equal(doc.status, 200);
+  const achievement = JSON.parse(doc.text);
+  t.equal(achievement.achievementType, 'MicroCredential');
+  t.same(achievement.alignment, [
+    { type: ['Alignment'], targetName: 'Collaboration', targetUrl: 'https://example.org/skills/col', targetFramework: 'Skills <Framework>', targetCode: 'SK-1' },
+  ]);
+  t.same(achievement.resultDescription[0].allowedValue, ['C', 'B', 'A']);
+
+  const c = await signedCredential(issuer, rich, {
+    name: 'Jane Doe',
+    nameInCredential: true,
+    content: {
+      narrative: `Built the **thing**.\nSecond line ${XSS}`,
+      evidence: [
+        { url: 'https://example.com/report', name: 'Report', description: 'The final report.' },
+        { narrative: `Observed ${XSS}` },
+      ],
+      results: [{ resultDescription: gradeId, value: 'A', status: 'Completed' }],
+    },
+  });
+  await h.publish('credential.issued', c.data);
+  const r = await h.get(`/verify/${c.credentialId}`);
+  htmlChecks(t, r, 200);
+  t.match(r.text, /Verified: this credential is valid/, 'the content is signed: the checks pass');
+  t.match(r.text, /<h2 id="earned-h">How it was earned<\/h2>/);
+  t.match(r.text, /<p class="md">Built the \*\*thing\*\*\.\nSecond line &#60;img/);
+  t.match(r.text, /<dt>Final grade<\/dt><dd>A — Completed<\/dd>/);
+  t.match(r.text, /<a href="https:\/\/example.com\/report" rel="nofollow noopener noreferrer">Report<\/a><p>The final report\.<\/p>/);
+  t.match(r.text, /<strong>Type:<\/strong> Micro credential/);
+  t.match(r.text, />Collaboration<\/a>/);
+  t.notOk(r.text.includes('<img src=x'), 'narratives are escaped');
+
+  // A credential without content has no such section.
+  t.notMatch((await h.get(`/verify/${good.credentialId}`)).text, /How it was earned/);
+});
+
 t.test('analytics: page views are recorded as channel page', async (t) => {
   const c = await signedCredential(issuer, badge);
   await h.publish('credential.issued', c.data);

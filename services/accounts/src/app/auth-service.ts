@@ -74,6 +74,7 @@ export class AuthService {
           plan: 'free',
           subscriptionStatus: 'none',
           emailNotificationsEnabled: true,
+          recipientNameInCredentials: false,
           signingKeysGenerated: false,
           createdAt: now,
           updatedAt: now,

@@ -11,6 +11,7 @@ export interface OrganizationPatch {
   name?: unknown;
   domain?: unknown;
   emailNotificationsEnabled?: unknown;
+  recipientNameInCredentials?: unknown;
 }
 
 /** Organizations: reads, member edits, operator actions, and plan changes from billing. */
@@ -37,6 +38,11 @@ export class OrganizationService {
     if (patch.emailNotificationsEnabled !== undefined) {
       if (typeof patch.emailNotificationsEnabled !== 'boolean') throw AppError.validation('emailNotificationsEnabled', 'emailNotificationsEnabled must be a boolean');
       changes.emailNotificationsEnabled = patch.emailNotificationsEnabled;
+    }
+    if (patch.recipientNameInCredentials !== undefined) {
+      if (typeof patch.recipientNameInCredentials !== 'boolean')
+        throw AppError.validation('recipientNameInCredentials', 'recipientNameInCredentials must be a boolean');
+      changes.recipientNameInCredentials = patch.recipientNameInCredentials;
     }
     return this.change(id, (current) => {
       // A new domain has to be verified again (domain verification itself is not built yet).

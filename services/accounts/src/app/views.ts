@@ -12,6 +12,7 @@ export function organizationEventView(o: Organization) {
     plan: o.plan,
     subscriptionStatus: o.subscriptionStatus,
     emailNotificationsEnabled: o.emailNotificationsEnabled,
+    recipientNameInCredentials: o.recipientNameInCredentials,
     signingKeysGenerated: o.signingKeysGenerated,
     createdAt: o.createdAt.toISOString(),
   };

@@ -100,4 +100,14 @@ export const migrations: Migration[] = [
       });
     },
   },
+  {
+    // The organization's choice to write recipients' names into their credentials in plain
+    // text (issue 14). Off by default: the e-mail is only ever in the credential as a salted hash.
+    name: '0004_recipient_name_in_credentials',
+    async up(db) {
+      await db.schema.alterTable('organizations', (t) => {
+        t.boolean('recipient_name_in_credentials').notNullable().defaultTo(false);
+      });
+    },
+  },
 ];

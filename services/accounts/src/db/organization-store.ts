@@ -11,6 +11,7 @@ interface OrgRow {
   plan: string;
   subscription_status: string;
   email_notifications_enabled: boolean;
+  recipient_name_in_credentials: boolean;
   signing_keys_generated: boolean;
   created_at: Date;
   updated_at: Date;
@@ -34,6 +35,7 @@ function toOrg(r: OrgRow): Organization {
     plan: r.plan as Plan,
     subscriptionStatus: r.subscription_status as SubscriptionStatus,
     emailNotificationsEnabled: r.email_notifications_enabled,
+    recipientNameInCredentials: r.recipient_name_in_credentials,
     signingKeysGenerated: r.signing_keys_generated,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -45,7 +47,7 @@ function toMembership(r: MembershipRow): Membership {
 }
 
 export type OrganizationChanges = Partial<
-  Pick<Organization, 'name' | 'domain' | 'domainVerified' | 'status' | 'plan' | 'subscriptionStatus' | 'emailNotificationsEnabled' | 'signingKeysGenerated'>
+  Pick<Organization, 'name' | 'domain' | 'domainVerified' | 'status' | 'plan' | 'subscriptionStatus' | 'emailNotificationsEnabled' | 'recipientNameInCredentials' | 'signingKeysGenerated'>
 >;
 
 const COLUMN: Record<keyof OrganizationChanges, keyof OrgRow> = {
@@ -56,6 +58,7 @@ const COLUMN: Record<keyof OrganizationChanges, keyof OrgRow> = {
   plan: 'plan',
   subscriptionStatus: 'subscription_status',
   emailNotificationsEnabled: 'email_notifications_enabled',
+  recipientNameInCredentials: 'recipient_name_in_credentials',
   signingKeysGenerated: 'signing_keys_generated',
 };
 
@@ -87,6 +90,7 @@ export const organizationStore = {
       plan: org.plan,
       subscription_status: org.subscriptionStatus,
       email_notifications_enabled: org.emailNotificationsEnabled,
+      recipient_name_in_credentials: org.recipientNameInCredentials,
       signing_keys_generated: org.signingKeysGenerated,
       created_at: org.createdAt,
       updated_at: org.updatedAt,

@@ -20,6 +20,8 @@ export interface Organization {
   plan: Plan;
   subscriptionStatus: SubscriptionStatus;
   emailNotificationsEnabled: boolean;
+  /** Credentials carry the recipient's name in plain text (issue 14); off by default for privacy. */
+  recipientNameInCredentials: boolean;
   signingKeysGenerated: boolean;
   createdAt: Date;
   updatedAt: Date;

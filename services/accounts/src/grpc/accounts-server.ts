@@ -84,6 +84,7 @@ export function accountsBinding(app: AccountsApp): GrpcServiceBinding {
             name: present<string>(req, 'name'),
             domain: present<string>(req, 'domain'),
             emailNotificationsEnabled: present<boolean>(req, 'email_notifications_enabled'),
+            recipientNameInCredentials: present<boolean>(req, 'recipient_name_in_credentials'),
           }),
         );
       },

@@ -14,6 +14,7 @@ export function organizationToProto(o: Organization) {
     plan: o.plan,
     subscription_status: o.subscriptionStatus,
     email_notifications_enabled: o.emailNotificationsEnabled,
+    recipient_name_in_credentials: o.recipientNameInCredentials,
     signing_keys_generated: o.signingKeysGenerated,
     created_at: o.createdAt.toISOString(),
   };

@@ -56,7 +56,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
   });
 
   router.patch('/:orgId', async (req, res) => {
-    const body = bodyOf(req, ['name', 'domain', 'emailNotificationsEnabled']);
+    const body = bodyOf(req, ['name', 'domain', 'emailNotificationsEnabled', 'recipientNameInCredentials']);
     const request: Record<string, unknown> = { organization_id: String(res.locals.orgId) };
     const name = optionalString(body, 'name');
     if (name !== undefined) request.name = name;
@@ -67,6 +67,11 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
     if (body.emailNotificationsEnabled !== undefined) {
       if (typeof body.emailNotificationsEnabled !== 'boolean') throw AppError.validation('emailNotificationsEnabled', 'emailNotificationsEnabled must be a boolean');
       request.email_notifications_enabled = body.emailNotificationsEnabled;
+    }
+    if (body.recipientNameInCredentials !== undefined) {
+      if (typeof body.recipientNameInCredentials !== 'boolean')
+        throw AppError.validation('recipientNameInCredentials', 'recipientNameInCredentials must be a boolean');
+      request.recipient_name_in_credentials = body.recipientNameInCredentials;
     }
     const org = await accounts.UpdateOrganization(request, { requestId: requestIdOf(res) });
     await invalidatePrincipals(deps.cache, deps.logger);

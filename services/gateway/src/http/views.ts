@@ -17,6 +17,7 @@ export function organizationView(o: Msg) {
     plan: o.plan,
     subscriptionStatus: o.subscription_status,
     emailNotificationsEnabled: Boolean(o.email_notifications_enabled),
+    recipientNameInCredentials: Boolean(o.recipient_name_in_credentials),
     signingKeysGenerated: Boolean(o.signing_keys_generated),
     createdAt: o.created_at,
   };

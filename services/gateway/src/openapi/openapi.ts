@@ -67,6 +67,55 @@ const LIST_PARAMETERS = [
     schema: { type: 'string', minLength: 1, maxLength: 254 },
   },
 ];
+const ACHIEVEMENT_TYPE_DESCRIPTION =
+  'An Open Badges 3.0 AchievementType (Achievement, Award, Badge, Certificate, Certification, Competency, Course, Degree, ' +
+  'Diploma, License, MicroCredential, ... as in the 1EdTech schema) or an extension term matching ^ext:[A-Za-z0-9._-]+$.';
+const RESULT_TYPE_DESCRIPTION =
+  'An Open Badges 3.0 ResultType (GradePointAverage, LetterGrade, Percent, PerformanceLevel, PredictedScore, RawScore, Result, ' +
+  'RubricCriterion, RubricCriterionLevel, RubricScore, ScaledScore, Status) or an extension term matching ^ext:[A-Za-z0-9._-]+$.';
+const RESULT_STATUSES = ['Completed', 'Enrolled', 'Failed', 'InProgress', 'OnHold', 'Provisional', 'Withdrew'];
+/** Optional content of an issue (issue 14): written into the signed credential. */
+const ISSUE_CONTENT_PROPERTIES = {
+  evidence: {
+    type: 'array',
+    maxItems: 10,
+    description: 'Evidence of the achievement (OB 3.0 Evidence); each item needs at least one field. url is an absolute http(s) URL.',
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      properties: {
+        url: { type: 'string', format: 'uri', maxLength: 2048 },
+        name: { type: 'string', minLength: 1, maxLength: 500 },
+        description: { type: 'string', minLength: 1, maxLength: 5000 },
+        narrative: { type: 'string', minLength: 1, maxLength: 5000, description: 'Markdown.' },
+      },
+    },
+  },
+  narrative: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 5000,
+    description: 'How the recipient earned it, in Markdown (AchievementSubject.narrative).',
+  },
+  results: {
+    type: 'array',
+    maxItems: 10,
+    description:
+      "The recipient's results (OB 3.0 Result). Each names one of the badge's resultDescriptions by id, at most once, with a value " +
+      '(one of its allowedValues when it lists them) and/or a status; anything else is 400 naming the field.',
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['resultDescription'],
+      properties: {
+        resultDescription: { type: 'string', description: "The id of one of the badge's resultDescriptions (urn:uuid:...)." },
+        value: { type: 'string', minLength: 1, maxLength: 200 },
+        status: { type: 'string', enum: RESULT_STATUSES },
+      },
+    },
+  },
+};
 /** The body of an issue (POST /api/v1/credentials and the member route). */
 const ISSUE_BODY = {
   required: true,
@@ -85,6 +134,7 @@ const ISSUE_BODY = {
           email: { type: 'string', format: 'email', maxLength: 254 },
         },
       },
+      ...ISSUE_CONTENT_PROPERTIES,
     },
   }),
 };
@@ -302,6 +352,9 @@ export const openApiDocument = {
           'expiresInDays',
           'tags',
           'isActive',
+          'achievementType',
+          'alignments',
+          'resultDescriptions',
           'createdAt',
           'publicUrl',
           'achievementUrl',
@@ -316,9 +369,39 @@ export const openApiDocument = {
           expiresInDays: { type: ['integer', 'null'], minimum: 1 },
           tags: { type: 'array', items: { type: 'string' } },
           isActive: { type: 'boolean' },
+          achievementType: { type: ['string', 'null'], description: ACHIEVEMENT_TYPE_DESCRIPTION },
+          alignments: { type: 'array', items: ref('Alignment') },
+          resultDescriptions: { type: 'array', items: ref('ResultDescription') },
           createdAt: ts,
           publicUrl: { type: 'string', format: 'uri' },
           achievementUrl: { type: 'string', format: 'uri' },
+        },
+      },
+      Alignment: {
+        type: 'object',
+        additionalProperties: false,
+        description: 'A competency, standard or framework item the badge aligns to (OB 3.0 Alignment).',
+        required: ['targetName', 'targetUrl', 'targetFramework', 'targetCode'],
+        properties: {
+          targetName: { type: 'string', minLength: 1, maxLength: 500 },
+          targetUrl: { type: 'string', format: 'uri', maxLength: 2048, description: 'An absolute http(s) URL.' },
+          targetFramework: { type: ['string', 'null'], maxLength: 500 },
+          targetCode: { type: ['string', 'null'], maxLength: 200 },
+        },
+      },
+      ResultDescription: {
+        type: 'object',
+        additionalProperties: false,
+        description: 'A result the badge can carry (OB 3.0 ResultDescription); issued credentials name it by id in results.',
+        required: ['id', 'name', 'resultType', 'allowedValues', 'requiredValue', 'valueMin', 'valueMax'],
+        properties: {
+          id: { type: 'string', pattern: '^urn:uuid:[0-9a-f-]{36}$' },
+          name: { type: 'string', minLength: 1, maxLength: 500 },
+          resultType: { type: 'string', description: RESULT_TYPE_DESCRIPTION },
+          allowedValues: { type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 200 } },
+          requiredValue: { type: ['string', 'null'], maxLength: 200 },
+          valueMin: { type: ['string', 'null'], maxLength: 200 },
+          valueMax: { type: ['string', 'null'], maxLength: 200 },
         },
       },
       IssuedCredential: {
@@ -464,6 +547,7 @@ export const openApiDocument = {
           'plan',
           'subscriptionStatus',
           'emailNotificationsEnabled',
+          'recipientNameInCredentials',
           'signingKeysGenerated',
           'createdAt',
         ],
@@ -480,6 +564,12 @@ export const openApiDocument = {
             description: 'none, or the payment provider subscription state (active, past_due, canceled, ...).',
           },
           emailNotificationsEnabled: { type: 'boolean' },
+          recipientNameInCredentials: {
+            type: 'boolean',
+            description:
+              "Credentials issued from now on carry the recipient's name in plain text (an IdentityObject with identityType name, " +
+              'hashed false) beside the hashed e-mail. false by default.',
+          },
           signingKeysGenerated: { type: 'boolean' },
           createdAt: ts,
         },
@@ -657,6 +747,48 @@ export const openApiDocument = {
           expiresInDays: { type: ['integer', 'null'], minimum: 1, maximum: 36500, description: 'null: credentials never expire.' },
           tags: { type: 'array', maxItems: 50, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 100 } },
           isActive: { type: 'boolean', default: true },
+          achievementType: { type: ['string', 'null'], description: ACHIEVEMENT_TYPE_DESCRIPTION },
+          alignments: {
+            type: 'array',
+            maxItems: 20,
+            description: 'Replaced whole on change ([] clears them).',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['targetName', 'targetUrl'],
+              properties: {
+                targetName: { type: 'string', minLength: 1, maxLength: 500 },
+                targetUrl: { type: 'string', format: 'uri', maxLength: 2048, description: 'An absolute http(s) URL.' },
+                targetFramework: { type: ['string', 'null'], minLength: 1, maxLength: 500 },
+                targetCode: { type: ['string', 'null'], minLength: 1, maxLength: 200 },
+              },
+            },
+          },
+          resultDescriptions: {
+            type: 'array',
+            maxItems: 10,
+            description:
+              'Replaced whole on change. An entry without id gets a new urn:uuid id; send the ids back to keep them (results name them).',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['name', 'resultType'],
+              properties: {
+                id: { type: ['string', 'null'], pattern: '^urn:uuid:[0-9a-f-]{36}$' },
+                name: { type: 'string', minLength: 1, maxLength: 500 },
+                resultType: { type: 'string', description: RESULT_TYPE_DESCRIPTION },
+                allowedValues: {
+                  type: ['array', 'null'],
+                  maxItems: 50,
+                  uniqueItems: true,
+                  items: { type: 'string', minLength: 1, maxLength: 200 },
+                },
+                requiredValue: { type: ['string', 'null'], minLength: 1, maxLength: 200, description: 'One of allowedValues when they are given.' },
+                valueMin: { type: ['string', 'null'], minLength: 1, maxLength: 200 },
+                valueMax: { type: ['string', 'null'], minLength: 1, maxLength: 200 },
+              },
+            },
+          },
         },
       },
       SigningKeys: {
@@ -1360,7 +1492,7 @@ export const openApiDocument = {
         },
       },
       patch: {
-        summary: 'Change the name, domain or e-mail notifications',
+        summary: "Change the name, domain, e-mail notifications or whether credentials carry recipients' names",
         security: session,
         requestBody: {
           required: true,
@@ -1371,6 +1503,7 @@ export const openApiDocument = {
               name: { type: 'string', minLength: 1, maxLength: 200 },
               domain: { type: ['string', 'null'] },
               emailNotificationsEnabled: { type: 'boolean' },
+              recipientNameInCredentials: { type: 'boolean' },
             },
           }),
         },

@@ -41,6 +41,7 @@ export interface Organization {
   plan: Plan;
   subscriptionStatus: string;
   emailNotificationsEnabled: boolean;
+  recipientNameInCredentials: boolean;
   signingKeysGenerated: boolean;
   createdAt: string;
 }
@@ -64,9 +65,29 @@ export interface Badge {
   expiresInDays: number | null;
   tags: string[];
   isActive: boolean;
+  achievementType: string | null;
+  alignments: Alignment[];
+  resultDescriptions: ResultDescription[];
   createdAt: string;
   publicUrl: string;
   achievementUrl: string;
+}
+
+export interface Alignment {
+  targetName: string;
+  targetUrl: string;
+  targetFramework: string | null;
+  targetCode: string | null;
+}
+
+export interface ResultDescription {
+  id: string;
+  name: string;
+  resultType: string;
+  allowedValues: string[];
+  requiredValue: string | null;
+  valueMin: string | null;
+  valueMax: string | null;
 }
 
 export type CredentialStatus = 'pending' | 'valid' | 'expired' | 'revoked';

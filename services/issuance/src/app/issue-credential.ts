@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { writeOutbox, type DomainEvent } from '@cred/events';
 import type { Knex } from '@cred/db';
-import { buildAchievementCredential, didWebForOrg } from '@cred/ob3';
+import { buildAchievementCredential, didWebForOrg, type AchievementCredentialInput, type AchievementInput } from '@cred/ob3';
 import { AppError, newUuid } from '@cred/runtime';
 import { credentialStore, isCredentialIdCollision } from '../db/credential-store.js';
 import { idempotencyStore } from '../db/idempotency-store.js';
 import { issueStore } from '../db/issue-store.js';
 import { quotaStore } from '../db/quota-store.js';
 import { badgeAchievementUrl, type Badge } from '../domain/badge.js';
+import { checkResultsAgainstBadge, isEmptyContent, type IssueContent } from '../domain/content.js';
 import {
   expirationFor,
   issuanceInstant,
@@ -53,6 +54,8 @@ export interface IssueRequest {
   badgeId: unknown;
   recipientName: unknown;
   recipientEmail: unknown;
+  /** The optional content object {evidence?, narrative?, results?} (domain/content.ts). */
+  content?: unknown;
   /** Audit trail: "api_key:<id>", "user:<id>", "bulk:<job>:<row>". */
   issuedBy?: string;
   /**
@@ -82,7 +85,13 @@ function checkIdempotencyKey(key: string): string {
 /** The issue request in a canonical form: what a repeated key must match. */
 function issueRequestHash(input: IssueInput): string {
   return createHash('sha256')
-    .update(JSON.stringify([input.badgeId, input.recipientName, input.recipientEmail]))
+    .update(
+      JSON.stringify(
+        isEmptyContent(input.content)
+          ? [input.badgeId, input.recipientName, input.recipientEmail]
+          : [input.badgeId, input.recipientName, input.recipientEmail, input.content],
+      ),
+    )
     .digest('base64url');
 }
 
@@ -139,6 +148,7 @@ export async function issueCredential(
   if (!facts) throw badgeNotFound();
   const badge = facts.badge;
   if (!badge.isActive) throw badgeInactive();
+  checkResultsAgainstBadge(input.content, badge.resultDescriptions);
   if (!facts.hasSigningKey) throw AppError.forbidden('Signing keys have not been generated for this organization');
   const overQuota = (o: { plan: string }) => !facts.recipientCounted && facts.quotaUsed >= quotaLimitFor(ctx.quotaLimits, o.plan);
   // A refusal is never made on the cached copy: approval and plan changes count at once.
@@ -158,10 +168,16 @@ export async function issueCredential(
     id,
     issuer: { did: didWebForOrg(ctx.baseUrl, org.slug), name: org.name, url: issuerProfileUrl(ctx.baseUrl, org.slug) },
     achievement: achievementOf(ctx.baseUrl, badge),
-    recipient: { email: input.recipientEmail, salt: randomBytes(16).toString('hex') },
+    recipient: {
+      email: input.recipientEmail,
+      salt: randomBytes(16).toString('hex'),
+      // The organization's choice (accounts, off by default): the name in plain text beside the hashed e-mail.
+      ...(org.recipientNameInCredentials ? { name: input.recipientName } : {}),
+    },
     validFrom: issuedAt,
     validUntil: expiresAt,
     status: { statusListCredential: ctx.statusLists.url(org.slug, statusEntry.listNumber), statusListIndex: statusEntry.index },
+    ...credentialContentOf(input.content),
   });
   const unsignedJson = JSON.stringify(unsigned);
   const signedJson = ctx.signer
@@ -395,7 +411,7 @@ export async function storeIssue(
   await writeOutbox(trx, ctx.schema, events);
 }
 
-function achievementOf(baseUrl: string, badge: Badge) {
+function achievementOf(baseUrl: string, badge: Badge): AchievementInput {
   return {
     url: badgeAchievementUrl(baseUrl, badge.organizationSlug, badge.slug),
     name: badge.name,
@@ -403,5 +419,13 @@ function achievementOf(baseUrl: string, badge: Badge) {
     criteriaNarrative: badge.criteria,
     imageUrl: badge.imageUrl,
     tags: badge.tags,
+    achievementType: badge.achievementType,
+    alignments: badge.alignments,
+    resultDescriptions: badge.resultDescriptions,
   };
+}
+
+/** An issue's content as the credential builder takes it. */
+function credentialContentOf(content: IssueContent): Pick<AchievementCredentialInput, 'evidence' | 'narrative' | 'results'> {
+  return { evidence: content.evidence, narrative: content.narrative, results: content.results };
 }

@@ -7,6 +7,8 @@ export interface OrganizationInfo {
   slug: string;
   status: string;
   plan: string;
+  /** The organization writes recipients' names into their credentials (off by default; accounts owns it). */
+  recipientNameInCredentials: boolean;
 }
 
 /**
@@ -16,7 +18,14 @@ export interface OrganizationInfo {
 export async function getOrganization(ctx: IssuanceContext, organizationId: string, meta: CallMeta): Promise<OrganizationInfo> {
   const org = await ctx.accounts.GetOrganization({ organization_id: organizationId }, callOptions(meta));
   if (!org.id || !org.slug) throw AppError.notFound('Organization not found');
-  return { id: org.id, name: org.name, slug: org.slug, status: org.status, plan: org.plan || 'free' };
+  return {
+    id: org.id,
+    name: org.name,
+    slug: org.slug,
+    status: org.status,
+    plan: org.plan || 'free',
+    recipientNameInCredentials: org.recipient_name_in_credentials === true,
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Knex } from '@cred/db';
 import type { Badge, BadgeFields } from '../domain/badge.js';
+import type { BadgeAlignment, BadgeResultDescription } from '../domain/content.js';
 import type { ImageKind } from '../domain/image.js';
 
 export interface BadgeRow {
@@ -14,6 +15,9 @@ export interface BadgeRow {
   expires_in_days: number | null;
   tags: string[];
   is_active: boolean;
+  achievement_type: string | null;
+  alignments: BadgeAlignment[] | null;
+  result_descriptions: BadgeResultDescription[] | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -49,6 +53,9 @@ export function toBadge(r: BadgeRow): Badge {
     expiresInDays: r.expires_in_days,
     tags: r.tags ?? [],
     isActive: r.is_active,
+    achievementType: r.achievement_type ?? null,
+    alignments: r.alignments ?? [],
+    resultDescriptions: r.result_descriptions ?? [],
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -63,7 +70,13 @@ const COLUMNS: { [K in keyof BadgeFields]: keyof BadgeRow } = {
   expiresInDays: 'expires_in_days',
   tags: 'tags',
   isActive: 'is_active',
+  achievementType: 'achievement_type',
+  alignments: 'alignments',
+  resultDescriptions: 'result_descriptions',
 };
+
+/** jsonb columns get their JSON text: knex would send a JS array as a PostgreSQL array. */
+const JSON_COLUMNS = new Set<string>(['alignments', 'result_descriptions']);
 
 export type RowLock = 'none' | 'key share' | 'update';
 
@@ -82,6 +95,9 @@ export const badgeStore = {
       expires_in_days: b.expiresInDays,
       tags: b.tags,
       is_active: b.isActive,
+      achievement_type: b.achievementType,
+      alignments: JSON.stringify(b.alignments) as unknown as BadgeAlignment[],
+      result_descriptions: JSON.stringify(b.resultDescriptions) as unknown as BadgeResultDescription[],
       created_at: b.createdAt,
       updated_at: b.updatedAt,
     });
@@ -120,7 +136,7 @@ export const badgeStore = {
     const row: Record<string, unknown> = { updated_at: updatedAt };
     for (const [key, value] of Object.entries(fields)) {
       const column = COLUMNS[key as keyof BadgeFields];
-      if (column) row[column] = value;
+      if (column) row[column] = JSON_COLUMNS.has(column) ? JSON.stringify(value) : value;
     }
     const [r] = await trx<BadgeRow>('badges').where({ id, organization_id: organizationId }).update(row).returning('*');
     if (!r) throw new Error(`badge ${id} vanished during update`);

@@ -290,4 +290,16 @@ export const migrations: Migration[] = [
       );
     },
   },
+  {
+    name: '0012_badge_content',
+    async up(db) {
+      // Open Badges 3.0 content of a badge (issue 14): written into every credential's
+      // Achievement. Existing badges have none.
+      await db.schema.alterTable('badges', (t) => {
+        t.text('achievement_type');
+        t.jsonb('alignments').notNullable().defaultTo(db.raw("'[]'::jsonb"));
+        t.jsonb('result_descriptions').notNullable().defaultTo(db.raw("'[]'::jsonb"));
+      });
+    },
+  },
 ];

@@ -1,4 +1,5 @@
 import { AppError } from '@cred/runtime';
+import { checkAchievementType, checkAlignments, checkResultDescriptions, type BadgeAlignment, type BadgeResultDescription } from './content.js';
 import { checkText } from './text.js';
 
 /** A badge template (SPEC.md "Badge template"), as stores return it. */
@@ -15,6 +16,10 @@ export interface Badge {
   expiresInDays: number | null;
   tags: string[];
   isActive: boolean;
+  /** OB 3.0 content (issue 14); null and empty when not set. */
+  achievementType: string | null;
+  alignments: BadgeAlignment[];
+  resultDescriptions: BadgeResultDescription[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -29,6 +34,9 @@ export interface BadgeFields {
   expiresInDays: number | null;
   tags: string[];
   isActive: boolean;
+  achievementType: string | null;
+  alignments: BadgeAlignment[];
+  resultDescriptions: BadgeResultDescription[];
 }
 
 export type BadgeCreateInput = Omit<BadgeFields, 'slug'> & { slug: string | undefined };
@@ -45,7 +53,21 @@ export const BADGE_LIMITS = {
   expiresInDaysMax: 36500,
 } as const;
 
-const WRITABLE = ['name', 'slug', 'description', 'criteria', 'imageUrl', 'expiresInDays', 'tags', 'isActive'] as const;
+const WRITABLE = [
+  'name',
+  'slug',
+  'description',
+  'criteria',
+  'imageUrl',
+  'expiresInDays',
+  'tags',
+  'isActive',
+  'achievementType',
+  'alignments',
+  'resultDescriptions',
+] as const;
+/** Fields a patch may set to null (clearing them). */
+const NULLABLE = new Set(['imageUrl', 'expiresInDays', 'achievementType']);
 const READ_ONLY = new Set(['id', 'createdAt', 'updatedAt', 'publicUrl', 'achievementUrl', 'organizationId']);
 export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -120,6 +142,9 @@ const CHECKS = {
   expiresInDays: checkExpiresInDays,
   tags: checkTags,
   isActive: (v: unknown) => checkBoolean(v, 'isActive'),
+  achievementType: checkAchievementType,
+  alignments: checkAlignments,
+  resultDescriptions: checkResultDescriptions,
 } satisfies { [K in keyof BadgeFields]: (v: unknown) => BadgeFields[K] };
 
 /**
@@ -140,17 +165,25 @@ export function validateBadgeCreate(body: Record<string, unknown>): BadgeCreateI
     expiresInDays: body.expiresInDays === undefined ? null : CHECKS.expiresInDays(body.expiresInDays),
     tags: body.tags === undefined ? [] : CHECKS.tags(body.tags),
     isActive: body.isActive === undefined ? true : CHECKS.isActive(body.isActive),
+    achievementType: body.achievementType === undefined ? null : CHECKS.achievementType(body.achievementType),
+    alignments: body.alignments === undefined || body.alignments === null ? [] : CHECKS.alignments(body.alignments),
+    resultDescriptions:
+      body.resultDescriptions === undefined || body.resultDescriptions === null ? [] : CHECKS.resultDescriptions(body.resultDescriptions),
   };
 }
 
-/** A patch: only the fields present change; null clears imageUrl and expiresInDays and is refused elsewhere. */
+/**
+ * A patch: only the fields present change; null clears imageUrl, expiresInDays and
+ * achievementType and is refused elsewhere. alignments and resultDescriptions are replaced
+ * whole (an empty array clears them).
+ */
 export function validateBadgePatch(body: Record<string, unknown>): BadgePatch {
   checkKeys(body);
   const patch: BadgePatch = {};
   for (const field of WRITABLE) {
     const value = body[field];
     if (value === undefined) continue;
-    if (value === null && field !== 'imageUrl' && field !== 'expiresInDays') throw AppError.validation(field, `${field} cannot be null`);
+    if (value === null && !NULLABLE.has(field)) throw AppError.validation(field, `${field} cannot be null`);
     (patch as Record<string, unknown>)[field] = CHECKS[field](value);
   }
   return patch;
@@ -206,6 +239,9 @@ export interface BadgeView {
   expiresInDays: number | null;
   tags: string[];
   isActive: boolean;
+  achievementType: string | null;
+  alignments: BadgeAlignment[];
+  resultDescriptions: BadgeResultDescription[];
   createdAt: string;
   updatedAt: string;
   publicUrl: string;
@@ -225,6 +261,9 @@ export function badgeView(badge: Badge, baseUrl: string): BadgeView {
     expiresInDays: badge.expiresInDays,
     tags: [...badge.tags],
     isActive: badge.isActive,
+    achievementType: badge.achievementType,
+    alignments: badge.alignments.map((a) => ({ ...a })),
+    resultDescriptions: badge.resultDescriptions.map((d) => ({ ...d, allowedValues: [...d.allowedValues] })),
     createdAt: badge.createdAt.toISOString(),
     updatedAt: badge.updatedAt.toISOString(),
     publicUrl: badgePublicUrl(baseUrl, badge.organizationSlug, badge.slug),

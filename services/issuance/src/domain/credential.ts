@@ -1,6 +1,7 @@
 import { AppError, randomCrockford } from '@cred/runtime';
 import { checkText, checkUuid } from './text.js';
 import { trimBase } from './badge.js';
+import { validateIssueContent, type IssueContent } from './content.js';
 
 /** Recorded status: `expired` once the sweeper (or a renewal) has persisted an expiry. */
 export type StoredStatus = 'pending' | 'valid' | 'expired' | 'revoked';
@@ -32,6 +33,8 @@ export interface IssueInput {
   badgeId: string;
   recipientName: string;
   recipientEmail: string;
+  /** Evidence, narrative and results for this credential (none for bulk rows). */
+  content: IssueContent;
 }
 
 // RFC 5322 dot-atom local part and a DNS host name with at least two labels. Quoted local
@@ -83,14 +86,14 @@ export function checkRecipientName(value: unknown, field: string): string {
 }
 
 /** The issue request of DECISIONS.md section 1 (the gateway has already refused unknown fields and non-objects). */
-export function validateIssueInput(input: { badgeId: unknown; recipientName: unknown; recipientEmail: unknown }): IssueInput {
+export function validateIssueInput(input: { badgeId: unknown; recipientName: unknown; recipientEmail: unknown; content?: unknown }): IssueInput {
   if (input.badgeId === undefined || input.badgeId === '') throw AppError.validation('badgeId', 'badgeId is required');
   const badgeId = checkUuid(input.badgeId, 'badgeId');
   if (input.recipientName === undefined) throw AppError.validation('recipient.name', 'recipient.name is required');
   const recipientName = checkRecipientName(input.recipientName, 'recipient.name');
   if (input.recipientEmail === undefined) throw AppError.validation('recipient.email', 'recipient.email is required');
   const recipientEmail = checkEmail(input.recipientEmail, 'recipient.email');
-  return { badgeId, recipientName, recipientEmail };
+  return { badgeId, recipientName, recipientEmail, content: validateIssueContent(input.content) };
 }
 
 export const CREDENTIAL_ID_RE = /^CRD-[0-9A-HJKMNP-TV-Z]{12}$/;

@@ -18,6 +18,7 @@ import {
   setCredentialVisibility,
   type RecipientSession,
 } from '../app/lifecycle.js';
+import { parseJsonObject } from '../domain/text.js';
 import { badgeToProto, chainLinkToProto, credentialToProto } from './mappers.js';
 import { bulkHandlers } from './bulk-handlers.js';
 
@@ -152,6 +153,7 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
           recipient_email: string;
           issued_by: string;
           idempotency_key: string;
+          content_json: string;
         },
         call: Call,
       ) => {
@@ -164,6 +166,7 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
             recipientEmail: req.recipient_email,
             ...(req.issued_by ? { issuedBy: req.issued_by } : {}),
             ...(req.idempotency_key ? { idempotencyKey: req.idempotency_key } : {}),
+            ...(req.content_json ? { content: parseJsonObject(req.content_json, 'content_json') } : {}),
           },
           metaOf(call),
         );

@@ -19,6 +19,17 @@ export interface BadgeMessage {
   updated_at: string;
   public_url: string;
   achievement_url: string;
+  achievement_type?: string;
+  alignments: { target_name: string; target_url: string; target_framework?: string; target_code?: string }[];
+  result_descriptions: {
+    id: string;
+    name: string;
+    result_type: string;
+    allowed_values: string[];
+    required_value?: string;
+    value_min?: string;
+    value_max?: string;
+  }[];
 }
 
 /** Domain badge -> proto Badge (null fields left out: proto3 `optional`). */
@@ -40,6 +51,22 @@ export function badgeToProto(badge: Badge, baseUrl: string): BadgeMessage {
     updated_at: v.updatedAt,
     public_url: v.publicUrl,
     achievement_url: v.achievementUrl,
+    ...optional('achievement_type', v.achievementType),
+    alignments: v.alignments.map((a) => ({
+      target_name: a.targetName,
+      target_url: a.targetUrl,
+      ...optional('target_framework', a.targetFramework),
+      ...optional('target_code', a.targetCode),
+    })),
+    result_descriptions: v.resultDescriptions.map((d) => ({
+      id: d.id,
+      name: d.name,
+      result_type: d.resultType,
+      allowed_values: d.allowedValues,
+      ...optional('required_value', d.requiredValue),
+      ...optional('value_min', d.valueMin),
+      ...optional('value_max', d.valueMax),
+    })),
   };
 }
 

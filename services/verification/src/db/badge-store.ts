@@ -1,5 +1,5 @@
 import type { Knex } from '@cred/db';
-import type { Badge } from '../domain/model.js';
+import type { Badge, BadgeAlignment, BadgeResultDescription } from '../domain/model.js';
 
 interface Row {
   id: string;
@@ -17,6 +17,9 @@ interface Row {
   updated_at: Date;
   public_url: string | null;
   achievement_url: string | null;
+  achievement_type: string | null;
+  alignments: BadgeAlignment[] | null;
+  result_descriptions: BadgeResultDescription[] | null;
   event_at: Date;
 }
 
@@ -37,6 +40,9 @@ function toDomain(r: Row): Badge {
     updatedAt: r.updated_at,
     publicUrl: r.public_url,
     achievementUrl: r.achievement_url,
+    achievementType: r.achievement_type ?? null,
+    alignments: r.alignments ?? [],
+    resultDescriptions: r.result_descriptions ?? [],
   };
 }
 
@@ -61,6 +67,9 @@ export const badgeStore = {
         updated_at: b.updatedAt,
         public_url: b.publicUrl,
         achievement_url: b.achievementUrl,
+        achievement_type: b.achievementType,
+        alignments: JSON.stringify(b.alignments) as unknown as BadgeAlignment[],
+        result_descriptions: JSON.stringify(b.resultDescriptions) as unknown as BadgeResultDescription[],
         event_at: eventAt,
       })
       .onConflict('id')

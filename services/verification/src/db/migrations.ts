@@ -140,4 +140,16 @@ export const migrations: Migration[] = [
       });
     },
   },
+  {
+    name: '0008_badge_content',
+    async up(db) {
+      // Open Badges 3.0 content of badges (issue 14), from issuance.badge.upserted: served in
+      // the Achievement documents and shown on the badge page. Older snapshots have none.
+      await db.schema.alterTable('badges', (t) => {
+        t.text('achievement_type');
+        t.jsonb('alignments').notNullable().defaultTo(db.raw("'[]'::jsonb"));
+        t.jsonb('result_descriptions').notNullable().defaultTo(db.raw("'[]'::jsonb"));
+      });
+    },
+  },
 ];

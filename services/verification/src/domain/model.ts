@@ -35,6 +35,27 @@ export interface Badge {
   updatedAt: Date;
   publicUrl: string | null;
   achievementUrl: string | null;
+  /** OB 3.0 content (issue 14); null and empty for badges without it and for older events. */
+  achievementType: string | null;
+  alignments: BadgeAlignment[];
+  resultDescriptions: BadgeResultDescription[];
+}
+
+export interface BadgeAlignment {
+  targetName: string;
+  targetUrl: string;
+  targetFramework: string | null;
+  targetCode: string | null;
+}
+
+export interface BadgeResultDescription {
+  id: string;
+  name: string;
+  resultType: string;
+  allowedValues: string[];
+  requiredValue: string | null;
+  valueMin: string | null;
+  valueMax: string | null;
 }
 
 /** An issued credential with everything the lifecycle events told us about it. */

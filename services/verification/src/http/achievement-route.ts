@@ -25,6 +25,9 @@ export const achievementRoute: Route<VerificationContext> = {
       criteriaNarrative: badge.criteria.trim() || badge.description.trim() || badge.name,
       imageUrl: badge.imageUrl,
       tags: badge.tags,
+      achievementType: badge.achievementType,
+      alignments: badge.alignments,
+      resultDescriptions: badge.resultDescriptions,
     });
     sendJson(res, 200, doc, { contentType: 'application/ld+json', cacheControl: 'public, max-age=300', cors: true });
   },

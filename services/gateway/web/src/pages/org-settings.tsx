@@ -21,13 +21,14 @@ function SettingsForm({ org, onSaved }: { org: Organization; onSaved: () => void
   const [name, setName] = useState(org.name);
   const [domain, setDomain] = useState(org.domain ?? '');
   const [notify, setNotify] = useState(org.emailNotificationsEnabled);
+  const [names, setNames] = useState(org.recipientNameInCredentials);
   const [saved, setSaved] = useState(false);
   const submission = useSubmission();
   return (
     <section class="card" aria-labelledby="h-settings">
       <h2 id="h-settings">Organization and e-mail</h2>
       {saved ? <Notice tone="success">Your settings have been saved.</Notice> : null}
-      <ErrorSummary error={submission.error} fields={['name', 'domain', 'emailNotificationsEnabled']} />
+      <ErrorSummary error={submission.error} fields={['name', 'domain', 'emailNotificationsEnabled', 'recipientNameInCredentials']} />
       <Form
         label="Organization settings"
         onSubmit={() =>
@@ -37,6 +38,7 @@ function SettingsForm({ org, onSaved }: { org: Organization; onSaved: () => void
               name: name.trim(),
               domain: domain.trim() === '' ? null : domain.trim().toLowerCase(),
               emailNotificationsEnabled: notify,
+              recipientNameInCredentials: names,
             });
             setSaved(true);
             onSaved();
@@ -68,6 +70,13 @@ function SettingsForm({ org, onSaved }: { org: Organization; onSaved: () => void
           hint="When on, each recipient gets an e-mail when a credential is issued, renewed or revoked. When off, nothing is sent and the log below says so."
           checked={notify}
           onChecked={setNotify}
+        />
+        <Checkbox
+          name="recipientNameInCredentials"
+          label="Put recipients' names in their credentials"
+          hint="When on, credentials issued from now on carry the recipient's name in plain text, readable by anyone who gets the credential. When off (the default), a credential identifies its recipient only by a salted hash of the e-mail address."
+          checked={names}
+          onChecked={setNames}
         />
         <SubmitButton pending={submission.pending}>Save settings</SubmitButton>
       </Form>

@@ -6,6 +6,7 @@ import { isSlug } from '../../domain/identifiers.js';
 import type { Badge } from '../../domain/model.js';
 import type { Route } from '../respond.js';
 import { issuerLine, tagList } from './common.js';
+import { achievementDetails } from './content.js';
 import { html, layout, sendHtml } from './html.js';
 
 async function publishedBadge(ctx: VerificationContext, orgSlug: string, badgeSlug: string): Promise<Badge> {
@@ -35,6 +36,7 @@ ${badge.isActive ? '' : html`<p class="card" role="note">This badge is no longer
 ${badge.description ? html`<p>${badge.description}</p>` : ''}
 ${badge.criteria ? html`<h3>Criteria</h3><p>${badge.criteria}</p>` : ''}
 ${tagList(badge.tags)}
+${achievementDetails(badge, true)}
 </div>
 </section>
 <section class="card" aria-labelledby="issuer-h">

@@ -69,6 +69,10 @@ dl.facts dd{margin:0}
 .verified{color:#0f5132;font-weight:600}
 .error{color:#842029;font-weight:600}
 .downloads a{display:inline-block;margin-right:16px}
+.md{white-space:pre-line}
+.alignments li,.evidence li{margin-bottom:6px}
+.evidence p{margin:4px 0}
+.code{color:#4b5563}
 label{display:block;font-weight:600;margin-bottom:4px}
 input[type=text]{font-size:1rem;padding:8px;width:100%;max-width:420px;border:1px solid #6b7280;border-radius:4px}
 button{font-size:1rem;padding:8px 16px;margin-top:8px;background:#0b57d0;color:#fff;border:0;border-radius:4px;cursor:pointer}

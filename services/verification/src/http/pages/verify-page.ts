@@ -5,6 +5,7 @@ import { parseCredentialRef } from '../../domain/identifiers.js';
 import type { Route } from '../respond.js';
 import { verificationBody } from '../verify-route.js';
 import { banner, checkList, date, issuerLine, qrSvg, record, str, tagList, type BannerTone } from './common.js';
+import { achievementContentOf, achievementDetails, credentialDetails } from './content.js';
 import { html, layout, sendHtml } from './html.js';
 
 function statusBanner(v: CredentialVerification): [BannerTone, string] {
@@ -33,6 +34,7 @@ export const verifyPageRoute: Route<VerificationContext> = {
     const c = body.credential;
     const achievement = record(record(v.ob3['credentialSubject'])['achievement']);
     const criteria = str(record(achievement['criteria'])['narrative']);
+    const content = achievementContentOf(achievement);
     const badge = await badgeStore.findById(ctx.db, v.credential.badgeId);
     const [tone, text] = statusBanner(v);
     const verificationUrl = String(c['verificationUrl']);
@@ -73,8 +75,10 @@ ${imageSrc ? html`<img src="${imageSrc}" alt="Badge image: ${badgeName}" width="
 ${str(c['badgeDescription']) ? html`<p>${String(c['badgeDescription'])}</p>` : ''}
 ${criteria ? html`<p><strong>Criteria:</strong> ${criteria}</p>` : ''}
 ${tagList((c['tags'] as string[] | undefined) ?? [])}
+${achievementDetails(content, false)}
 </div>
 </section>
+${credentialDetails(v.ob3, content)}
 <section class="card" aria-labelledby="facts-h">
 <h2 id="facts-h">Details</h2>
 <dl class="facts">

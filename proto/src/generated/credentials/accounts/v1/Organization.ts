@@ -13,6 +13,7 @@ export interface Organization {
   'email_notifications_enabled'?: (boolean);
   'signing_keys_generated'?: (boolean);
   'created_at'?: (string);
+  'recipient_name_in_credentials'?: (boolean);
 }
 
 export interface Organization__Output {
@@ -27,4 +28,5 @@ export interface Organization__Output {
   'email_notifications_enabled': (boolean);
   'signing_keys_generated': (boolean);
   'created_at': (string);
+  'recipient_name_in_credentials': (boolean);
 }

@@ -6,9 +6,11 @@ export interface UpdateOrganizationRequest {
   'name'?: (string);
   'domain'?: (string);
   'email_notifications_enabled'?: (boolean);
+  'recipient_name_in_credentials'?: (boolean);
   '_name'?: "name";
   '_domain'?: "domain";
   '_email_notifications_enabled'?: "email_notifications_enabled";
+  '_recipient_name_in_credentials'?: "recipient_name_in_credentials";
 }
 
 export interface UpdateOrganizationRequest__Output {
@@ -16,7 +18,9 @@ export interface UpdateOrganizationRequest__Output {
   'name'?: (string);
   'domain'?: (string);
   'email_notifications_enabled'?: (boolean);
+  'recipient_name_in_credentials'?: (boolean);
   '_name'?: "name";
   '_domain'?: "domain";
   '_email_notifications_enabled'?: "email_notifications_enabled";
+  '_recipient_name_in_credentials'?: "recipient_name_in_credentials";
 }

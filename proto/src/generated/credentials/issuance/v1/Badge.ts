@@ -1,5 +1,7 @@
 // Original file: credentials/issuance/v1/issuance.proto
 
+import type { BadgeAlignment as _credentials_issuance_v1_BadgeAlignment, BadgeAlignment__Output as _credentials_issuance_v1_BadgeAlignment__Output } from '../../../credentials/issuance/v1/BadgeAlignment';
+import type { BadgeResultDescription as _credentials_issuance_v1_BadgeResultDescription, BadgeResultDescription__Output as _credentials_issuance_v1_BadgeResultDescription__Output } from '../../../credentials/issuance/v1/BadgeResultDescription';
 
 export interface Badge {
   'id'?: (string);
@@ -17,8 +19,12 @@ export interface Badge {
   'updated_at'?: (string);
   'public_url'?: (string);
   'achievement_url'?: (string);
+  'achievement_type'?: (string);
+  'alignments'?: (_credentials_issuance_v1_BadgeAlignment)[];
+  'result_descriptions'?: (_credentials_issuance_v1_BadgeResultDescription)[];
   '_image_url'?: "image_url";
   '_expires_in_days'?: "expires_in_days";
+  '_achievement_type'?: "achievement_type";
 }
 
 export interface Badge__Output {
@@ -37,6 +43,10 @@ export interface Badge__Output {
   'updated_at': (string);
   'public_url': (string);
   'achievement_url': (string);
+  'achievement_type'?: (string);
+  'alignments': (_credentials_issuance_v1_BadgeAlignment__Output)[];
+  'result_descriptions': (_credentials_issuance_v1_BadgeResultDescription__Output)[];
   '_image_url'?: "image_url";
   '_expires_in_days'?: "expires_in_days";
+  '_achievement_type'?: "achievement_type";
 }

@@ -8,6 +8,7 @@ export interface IssueCredentialRequest {
   'recipient_email'?: (string);
   'issued_by'?: (string);
   'idempotency_key'?: (string);
+  'content_json'?: (string);
 }
 
 export interface IssueCredentialRequest__Output {
@@ -17,4 +18,5 @@ export interface IssueCredentialRequest__Output {
   'recipient_email': (string);
   'issued_by': (string);
   'idempotency_key': (string);
+  'content_json': (string);
 }

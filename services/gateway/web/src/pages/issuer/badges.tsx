@@ -6,9 +6,10 @@ import { ConfirmDialog, DateText, Loaded, Notice, Pager } from '../../components
 import { useResource, useSubmission, useTitle } from '../../hooks.js';
 import { pagePath } from '../../routes.js';
 import { Link, navigate, useLocation, withQuery } from '../../router.js';
-import type { Badge, Page } from '../../types.js';
+import type { Alignment, Badge, Page } from '../../types.js';
 import type { PageProps } from '../../app.js';
 import { FileInput, expiryText, localError, orgApi } from './common.js';
+import { BADGE_CONTENT_FIELDS, BadgeContentFields, badgeContentBody, draftOf, type ResultDescriptionDraft } from './content-fields.js';
 
 const PAGE_SIZE = 20;
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -167,6 +168,9 @@ function BadgeForm({ orgId, badge, onChanged }: { orgId: string; badge: Badge | 
   const [tags, setTags] = useState(badge?.tags.join(', ') ?? '');
   const [expires, setExpires] = useState<'never' | 'days'>(badge?.expiresInDays ? 'days' : 'never');
   const [days, setDays] = useState(badge?.expiresInDays ? String(badge.expiresInDays) : '365');
+  const [achievementType, setAchievementType] = useState(badge?.achievementType ?? '');
+  const [alignments, setAlignments] = useState<Alignment[]>(badge?.alignments ?? []);
+  const [results, setResults] = useState<ResultDescriptionDraft[]>((badge?.resultDescriptions ?? []).map(draftOf));
   const [file, setFile] = useState<File | undefined>();
   const [preview, setPreview] = useState<string | undefined>();
   const [saved, setSaved] = useState(false);
@@ -207,7 +211,7 @@ function BadgeForm({ orgId, badge, onChanged }: { orgId: string; badge: Badge | 
           throw localError('expiresInDays', 'Enter the number of days as a whole number from 1 to 36500');
         expiresInDays = n;
       }
-      const body = { name, description, criteria, tags: tagList, expiresInDays };
+      const body = { name, description, criteria, tags: tagList, expiresInDays, ...badgeContentBody(achievementType, alignments, results) };
       const result = creating
         ? await api.post<Badge>(orgApi(orgId, 'badges'), body)
         : await api.patch<Badge>(orgApi(orgId, 'badges', badge.id), body);
@@ -268,7 +272,7 @@ function BadgeForm({ orgId, badge, onChanged }: { orgId: string; badge: Badge | 
           ) : null}
         </p>
       ) : null}
-      <ErrorSummary error={error} fields={['name', 'description', 'criteria', 'tags', 'expiresInDays', 'image']} />
+      <ErrorSummary error={error} fields={['name', 'description', 'criteria', 'tags', 'expiresInDays', 'image', ...BADGE_CONTENT_FIELDS]} />
       <div class="media">
         <div>
           <Form label={creating ? 'Create a badge' : 'Edit badge'} onSubmit={save}>
@@ -305,6 +309,15 @@ function BadgeForm({ orgId, badge, onChanged }: { orgId: string; badge: Badge | 
               accept="image/png,image/svg+xml"
               onFile={setFile}
               error={fileProblem ?? errorFor(error, 'image')}
+            />
+            <BadgeContentFields
+              error={error}
+              achievementType={achievementType}
+              setAchievementType={setAchievementType}
+              alignments={alignments}
+              setAlignments={setAlignments}
+              results={results}
+              setResults={setResults}
             />
             <SubmitButton pending={submission.pending}>{creating ? 'Create badge' : 'Save changes'}</SubmitButton>
           </Form>

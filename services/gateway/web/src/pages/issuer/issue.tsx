@@ -9,8 +9,9 @@ import { pagePath } from '../../routes.js';
 import { Link, useLocation } from '../../router.js';
 import type { IssuedCredential, Quota } from '../../types.js';
 import { CredentialLink, IssueReadiness, allBadges, expiryText, localError, newIdempotencyKey, orgApi } from './common.js';
+import { EMPTY_ISSUE_CONTENT, ISSUE_CONTENT_FIELDS, IssueContentFields, issueContentBody, type IssueContentDraft } from './content-fields.js';
 
-const FIELDS = ['badgeId', 'recipient.name', 'recipient.email'];
+const FIELDS = ['badgeId', 'recipient.name', 'recipient.email', ...ISSUE_CONTENT_FIELDS];
 
 /** The box of an explanation under the error summary (which is the alert; this is not announced again). */
 function Explanation({ title, children }: { title: string; children: ComponentChildren }) {
@@ -124,6 +125,7 @@ export function IssuePage() {
   const [badgeId, setBadgeId] = useState(location.search.get('badgeId') ?? '');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
+  const [content, setContent] = useState<IssueContentDraft>(EMPTY_ISSUE_CONTENT);
   // One key per form: a double submit (or a retry after a lost answer) issues once; a new form gets a new key.
   const [key, setKey] = useState(newIdempotencyKey);
   const [issued, setIssued] = useState<IssuedCredential | undefined>();
@@ -135,7 +137,7 @@ export function IssuePage() {
       if (!badgeId) throw localError('badgeId', 'Choose the badge to issue');
       const r = await api.post<IssuedCredential>(
         orgApi(org.id, 'credentials'),
-        { badgeId, recipient: { name, email: email.trim() } },
+        { badgeId, recipient: { name, email: email.trim() }, ...issueContentBody(content, badges.data?.find((b) => b.id === badgeId)) },
         { headers: { 'idempotency-key': key } },
       );
       setIssued(r);
@@ -146,6 +148,7 @@ export function IssuePage() {
     setIssued(undefined);
     setName('');
     setEmail('');
+    setContent(EMPTY_ISSUE_CONTENT);
     setKey(newIdempotencyKey());
     submission.clear();
   };
@@ -204,6 +207,7 @@ export function IssuePage() {
                     onValue={setEmail}
                     error={errorFor(error, 'recipient.email')}
                   />
+                  <IssueContentFields badge={list.find((b) => b.id === badgeId)} value={content} onValue={setContent} error={error} />
                   <SubmitButton pending={submission.pending}>Issue credential</SubmitButton>
                 </Form>
               )

@@ -266,6 +266,8 @@ t.test('the issuer signs out and in again', async (t) => {
   await page.waitForURL(/\/login\?signedOut=1/, WAIT);
   await audit(page, 'login');
   await page.goto(`${origin}/org/${orgId}/badges`);
+  // The page says "Loading…" until it has asked for the session: wait for its answer.
+  await page.locator('main').getByText(/Sign in/).first().waitFor(WAIT);
   t.match(await page.locator('main').innerText(), /Sign in/, 'the session is gone');
   await page.goto(`${origin}/login`);
   await page.getByLabel('E-mail address', { exact: true }).fill(ISSUER_EMAIL);

@@ -48,6 +48,28 @@ export interface AlignmentInput {
   targetCode?: string | null;
 }
 
+/**
+ * A badge's alignment as issuance stores it and announces it (`issuance.badge.upserted`), and as
+ * verification keeps it: every field present, null when not given. One shape for both services.
+ */
+export interface BadgeAlignment {
+  targetName: string;
+  targetUrl: string;
+  targetFramework: string | null;
+  targetCode: string | null;
+}
+
+/** A badge's result description as stored and announced; results of issued credentials name its `id` (`urn:uuid:<uuid>`). */
+export interface BadgeResultDescription {
+  id: string;
+  name: string;
+  resultType: string;
+  allowedValues: string[];
+  requiredValue: string | null;
+  valueMin: string | null;
+  valueMax: string | null;
+}
+
 /** A result an achievement can carry (OB 3.0 ResultDescription); results name it by `id`. */
 export interface ResultDescriptionInput {
   /** An absolute IRI, e.g. `urn:uuid:...`. */

@@ -73,6 +73,8 @@ export {
   type AchievementInput,
   type Alignment,
   type AlignmentInput,
+  type BadgeAlignment,
+  type BadgeResultDescription,
   type Evidence,
   type EvidenceInput,
   type Result,

@@ -3,27 +3,11 @@
  * result descriptions; on an issue, evidence, a narrative and results. Checked here with the
  * API's field names; @cred/ob3 checks the same rules again when it builds the credential.
  */
-import { ACHIEVEMENT_TYPES, isExtensibleTerm, RESULT_STATUSES, RESULT_TYPES } from '@cred/ob3';
+import { ACHIEVEMENT_TYPES, isExtensibleTerm, RESULT_STATUSES, RESULT_TYPES, type BadgeAlignment, type BadgeResultDescription } from '@cred/ob3';
 import { AppError, newUuid } from '@cred/runtime';
 import { checkText, isPlainObject } from './text.js';
 
-export interface BadgeAlignment {
-  targetName: string;
-  targetUrl: string;
-  targetFramework: string | null;
-  targetCode: string | null;
-}
-
-export interface BadgeResultDescription {
-  /** `urn:uuid:<uuid>`; results of issued credentials name it. */
-  id: string;
-  name: string;
-  resultType: string;
-  allowedValues: string[];
-  requiredValue: string | null;
-  valueMin: string | null;
-  valueMax: string | null;
-}
+export type { BadgeAlignment, BadgeResultDescription };
 
 export interface EvidenceItem {
   url: string | null;

@@ -1,4 +1,5 @@
 /** Domain types of the verification read model; stores return these, routes map them to JSON. */
+import type { BadgeAlignment, BadgeResultDescription } from '@cred/ob3';
 
 export const ORGANIZATION_STATUSES = ['pending_approval', 'approved', 'suspended'] as const;
 export type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];
@@ -41,22 +42,6 @@ export interface Badge {
   resultDescriptions: BadgeResultDescription[];
 }
 
-export interface BadgeAlignment {
-  targetName: string;
-  targetUrl: string;
-  targetFramework: string | null;
-  targetCode: string | null;
-}
-
-export interface BadgeResultDescription {
-  id: string;
-  name: string;
-  resultType: string;
-  allowedValues: string[];
-  requiredValue: string | null;
-  valueMin: string | null;
-  valueMax: string | null;
-}
 
 /** An issued credential with everything the lifecycle events told us about it. */
 export interface CredentialRecord {
@@ -87,3 +72,5 @@ export interface CredentialRecord {
 export type CredentialStatus = 'valid' | 'pending' | 'expired' | 'revoked';
 
 export type VerificationChannel = 'api' | 'page' | 'ob3' | 'baked';
+
+export type { BadgeAlignment, BadgeResultDescription };

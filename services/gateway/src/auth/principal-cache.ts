@@ -84,3 +84,12 @@ export class PrincipalCache {
     this.logger.warn({ op, err: err instanceof Error ? err.message : String(err) }, 'principal cache unavailable');
   }
 }
+
+/** Retires cached API-key lookups on every replica after a change; a Redis failure is logged (entries expire in seconds anyway). */
+export async function invalidatePrincipals(cache: PrincipalCache, logger: Logger): Promise<void> {
+  try {
+    await cache.invalidateAll();
+  } catch (err) {
+    logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'principal cache invalidation failed; entries expire by TTL');
+  }
+}

@@ -7,7 +7,7 @@ import type { Upstreams } from '../upstream/clients.js';
 import { requirePlatformAdmin } from './admin-auth.js';
 import { bodyOf, pathId, requestIdOf, requiredString } from './body.js';
 import { failedAttemptLimit, type LimitDeps } from './rate-limit.js';
-import { invalidatePrincipals } from './organization-routes.js';
+import { invalidatePrincipals } from '../auth/principal-cache.js';
 import { organizationView } from './views.js';
 import { generateSigningKeys } from './signing-keys.js';
 

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { AppError, type Logger } from '@cred/runtime';
-import type { PrincipalCache } from '../auth/principal-cache.js';
+import { invalidatePrincipals, type PrincipalCache } from '../auth/principal-cache.js';
 import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { bodyOf, optionalString, pathId, requestIdOf } from './body.js';
@@ -19,15 +19,6 @@ export interface OrganizationRouteDeps {
   memberRoutes?: Router[];
   /** Idempotency-Key on the creating POSTs here (a retried rotation rotates once). */
   idempotency?: IdempotencyDeps;
-}
-
-/** Retires cached API-key lookups on every replica after a change; a Redis failure is logged (entries expire in seconds anyway). */
-export async function invalidatePrincipals(cache: PrincipalCache, logger: Logger): Promise<void> {
-  try {
-    await cache.invalidateAll();
-  } catch (err) {
-    logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'principal cache invalidation failed; entries expire by TTL');
-  }
 }
 
 /** Key rotation and compromise reports: only an owner of the organization (ADR 0008). */

@@ -1,7 +1,7 @@
 import type { Logger } from '@cred/runtime';
 import type { PrincipalCache } from '../auth/principal-cache.js';
 import type { Upstreams } from '../upstream/clients.js';
-import { invalidatePrincipals } from './organization-routes.js';
+import { invalidatePrincipals } from '../auth/principal-cache.js';
 
 export interface SigningKeysResult {
   status: 200 | 201;

@@ -8,13 +8,12 @@
  * or malformed IRI would only surface later as a safe-mode canonicalization failure.
  */
 import { createHash } from 'node:crypto';
+import { OB3_CONTEXTS, OB_V3_CONTEXT, VC_V2_CONTEXT } from './contexts.js';
 import { toXsdDateTime } from './data-integrity.js';
 import { Ob3Error } from './errors.js';
 import { bitstringStatusListEntry, type BitstringStatusListEntry, type StatusListSlot } from './status-list.js';
 
-export const VC_V2_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
-export const OB_V3_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
-export const OB3_CONTEXTS = [VC_V2_CONTEXT, OB_V3_CONTEXT] as const;
+export { OB3_CONTEXTS, OB_V3_CONTEXT, VC_V2_CONTEXT };
 
 export interface IssuerInput {
   /** did:web of the organization (see didWebForOrg). */

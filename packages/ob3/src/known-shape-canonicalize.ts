@@ -17,7 +17,7 @@
  * generated credentials, and the Digital Bazaar tests verify what we sign.
  */
 import { createHash } from 'node:crypto';
-import { OB_V3_CONTEXT, VC_V2_CONTEXT } from './credential.js';
+import { OB_V3_CONTEXT, VC_V2_CONTEXT } from './contexts.js';
 
 const RDF_TYPE = '<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>';
 const OB = 'https://purl.imsglobal.org/spec/vc/ob/vocab.html#';

@@ -7,7 +7,7 @@
  * multibase base64url (prefix `u`, no padding) of the GZIP-compressed bitstring.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { VC_V2_CONTEXT } from './credential.js';
+import { VC_V2_CONTEXT } from './contexts.js';
 import { Ob3Error } from './errors.js';
 
 /** The REC's minimum list length (16 KiB), which is also the size of our lists. */

@@ -449,16 +449,18 @@ t.test('migration Job runs the migrate image, hardened, with the database URL', 
   t.equal(values.get('DATABASE_URL')?.from, 'secret', 'DATABASE_URL from a Secret');
 });
 
-t.test('the HPA scales the verification Deployment', async (t) => {
-  t.equal(hpas.length, 1);
-  const hpa = hpas[0];
-  t.equal(hpa?.apiVersion, 'autoscaling/v2');
-  t.same(hpa?.spec?.scaleTargetRef, { apiVersion: 'apps/v1', kind: 'Deployment', name: 'verification' });
-  const d = byName(deployments, 'verification');
-  t.ok(d, 'the target exists');
-  t.equal(d?.spec?.replicas, undefined, 'the Deployment leaves the replica count to the HPA');
-  t.ok(containerOf(d?.spec?.template, 'verification')?.resources?.requests?.cpu, 'CPU request set (utilization needs it)');
-  t.ok((hpa?.spec?.minReplicas ?? 1) >= 2, 'at least two replicas');
+t.test('HPAs scale the public edges: verification and the gateway', async (t) => {
+  t.same(hpas.map((h) => h.spec?.scaleTargetRef?.name).sort(), ['gateway', 'verification']);
+  for (const name of ['verification', 'gateway']) {
+    const hpa = hpas.find((h) => h.spec?.scaleTargetRef?.name === name);
+    t.equal(hpa?.apiVersion, 'autoscaling/v2');
+    t.same(hpa?.spec?.scaleTargetRef, { apiVersion: 'apps/v1', kind: 'Deployment', name });
+    const d = byName(deployments, name);
+    t.ok(d, `${name}: the target exists`);
+    t.equal(d?.spec?.replicas, undefined, `${name}: the Deployment leaves the replica count to the HPA`);
+    t.ok(containerOf(d?.spec?.template, name)?.resources?.requests?.cpu, `${name}: CPU request set (utilization needs it)`);
+    t.ok((hpa?.spec?.minReplicas ?? 1) >= 2, `${name}: at least two replicas`);
+  }
   const pdbs = ofKind<{ spec?: { selector?: LabelSelector } }>('PodDisruptionBudget');
   for (const svc of ['gateway', 'verification']) {
     t.ok(pdbs.some((p) => selects(p.spec?.selector, podOf(svc).labels) && p.spec?.selector?.matchLabels), `a PodDisruptionBudget covers ${svc}`);

@@ -6,63 +6,20 @@
 // before still verifies, and the revocation list is re-signed with a good key.
 import t from 'tap';
 import { createDb } from '@cred/db';
-import { documentLoader } from '@cred/ob3';
 import { waitFor } from '@cred/testing';
 import { setupStep, startTestPlatform } from './harness.js';
+import { independentVerifier } from './independent-verifier.js';
 
 const tp = await setupStep('platform', () => startTestPlatform('keyrotation'));
 t.teardown(() => tp.stop());
-
-const vc = (await import('@digitalbazaar/vc' as string)) as {
-  verifyCredential(o: unknown): Promise<{ verified: boolean; error?: unknown }>;
-};
-const bsl = (await import('@digitalbazaar/vc-bitstring-status-list' as string)) as {
-  checkStatus(o: unknown): Promise<{ verified: boolean; error?: Error; results?: Array<{ status: boolean }> }>;
-};
-const { DataIntegrityProof } = (await import('@digitalbazaar/data-integrity' as string)) as {
-  DataIntegrityProof: new (o: unknown) => unknown;
-};
-const { cryptosuite } = (await import('@digitalbazaar/eddsa-rdfc-2022-cryptosuite' as string)) as { cryptosuite: unknown };
 
 const SLUG = 'rotating-academy';
 const BASE = tp.env.BASE_URL!;
 const { orgId, token } = await setupStep('sign-up', () => tp.signUpOrganization(SLUG), tp.logFile);
 const admin = tp.adminToken;
 
-function didWebUrl(did: string): string {
-  const [host, ...path] = did.slice('did:web:'.length).split(':');
-  return `http://${decodeURIComponent(host!)}/${path.map(decodeURIComponent).join('/')}/did.json`;
-}
-
-/** Digital Bazaar's loader: bundled contexts; our did.json and lists fetched from the platform, never cached. */
-async function loader(url: string) {
-  const httpUrl = url.startsWith('did:web:') ? didWebUrl(url.split('#')[0]!) : url.split('#')[0]!;
-  if (url.startsWith('did:web:') || httpUrl.startsWith(BASE)) {
-    const res = await fetch(httpUrl, { headers: { accept: 'application/json' } });
-    if (res.status !== 200) throw new Error(`${httpUrl}: ${res.status}`);
-    const doc = (await res.json()) as Record<string, any>;
-    if (url.includes('#') && url.startsWith('did:web:')) {
-      const vm = (doc.verificationMethod as Array<{ id: string }>).find((m) => m.id === url);
-      if (!vm) throw new Error(`no verification method ${url}`);
-      return { contextUrl: null, documentUrl: url, document: { '@context': 'https://w3id.org/security/multikey/v1', ...vm } };
-    }
-    return { contextUrl: null, documentUrl: url, document: doc };
-  }
-  const r = await documentLoader(url);
-  return { ...r, document: structuredClone(r.document) };
-}
-const suite = new DataIntegrityProof({ cryptosuite });
-
-/** Digital Bazaar: the credential's proof against our did.json, and its revocation list (itself verified). */
-async function independent(credential: unknown): Promise<{ verified: boolean; revoked: boolean | undefined; error: string }> {
-  const v = await vc.verifyCredential({ credential, suite, documentLoader: loader, checkStatus: (o: object) => bsl.checkStatus({ ...o, suite, documentLoader: loader }) });
-  const s = await bsl.checkStatus({ credential, suite, documentLoader: loader, verifyBitstringStatusListCredential: true });
-  return {
-    verified: v.verified && s.verified,
-    revoked: s.results?.[0]?.status,
-    error: String((v.error as Error | undefined)?.message ?? v.error ?? s.error?.message ?? ''),
-  };
-}
+/** Digital Bazaar reading our did.json and lists from the running platform (independent-verifier.ts). */
+const { verify: independent } = await independentVerifier(BASE);
 
 const did = `did:web:${new URL(BASE).host.replace(':', '%3A')}:issuers:${SLUG}`;
 const vmOf = (doc: Record<string, any>) => (Array.isArray(doc.proof) ? doc.proof[0] : doc.proof) as { verificationMethod: string; created: string };

@@ -11,6 +11,10 @@ import { createIsolation } from '@cred/testing';
 import { allocatePorts, launchPlatform, type RunningPlatform } from '../scripts/launcher.js';
 import { migrateAll } from '../scripts/migrate-all.js';
 import { formatRow, measure, type RunStats } from './stats.js';
+import { newSessionKeyPair } from '@cred/runtime';
+
+/** Session keys: accounts signs with the seed, the gateway and verification check with the public key. */
+const SESSION_KEYS = newSessionKeyPair();
 
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
 /** Rows in flight per issuance process (BULK_ISSUANCE_CONCURRENCY). */
@@ -64,7 +68,7 @@ export async function runBulkBench(): Promise<void> {
         REDIS_KEY_PREFIX: isolation.redisKeyPrefix,
         EVENTS_EXCHANGE: isolation.eventsExchange,
         BASE_URL: `http://localhost:${ports.gateway.http}`,
-        SESSION_SECRET: randomBytes(32).toString('base64url'),
+        ...SESSION_KEYS,
         PLATFORM_ADMIN_TOKEN: adminToken,
         KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
         WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),

@@ -45,6 +45,10 @@ import {
   type CpuReport,
 } from './cpu-accounting.js';
 import { formatRow, measure, type RunStats } from './stats.js';
+import { newSessionKeyPair } from '@cred/runtime';
+
+/** Session keys: accounts signs with the seed, the gateway and verification check with the public key. */
+const SESSION_KEYS = newSessionKeyPair();
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 /** Issues per measured HTTP run (bounded; every one is a new recipient). */
@@ -311,7 +315,7 @@ export async function runIssuanceBench(): Promise<void> {
         REDIS_KEY_PREFIX: isolation.redisKeyPrefix,
         EVENTS_EXCHANGE: isolation.eventsExchange,
         BASE_URL: baseUrl,
-        SESSION_SECRET: randomBytes(32).toString('base64url'),
+        ...SESSION_KEYS,
         PLATFORM_ADMIN_TOKEN: adminToken,
         KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
         WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),

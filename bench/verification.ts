@@ -23,7 +23,7 @@ import { waitFor } from '@cred/testing';
 import { freePort, SERVICE_NODE_ARGS } from '../scripts/launcher.js';
 import {
   BASE_URL,
-  SESSION_SECRET,
+  SESSION_KEYS,
   seedIssuer,
   signedCredential,
   startVerification,
@@ -169,7 +169,7 @@ async function startReplica(h: Awaited<ReturnType<typeof startVerification>>): P
       GRPC_PORT: String(grpcPort),
       OPS_PORT: String(opsPort),
       BASE_URL,
-      SESSION_SECRET,
+      SESSION_PUBLIC_KEYS: SESSION_KEYS.SESSION_PUBLIC_KEYS,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -28,6 +28,10 @@ import { commandGroup, mainThreadCpuSeconds, startCpuAccounting, type CpuGroup }
 import { webRoutes } from '../services/gateway/src/http/web-routes.js';
 import { buildWebAssets, type WebAssets } from '../services/gateway/src/web/assets.js';
 import { PAGES } from '../services/gateway/web/src/routes.js';
+import { newSessionKeyPair } from '@cred/runtime';
+
+/** Session keys: accounts signs with the seed, the gateway and verification check with the public key. */
+const SESSION_KEYS = newSessionKeyPair();
 
 const CONCURRENCY = 50;
 const SECONDS = Number(process.env.BENCH_WEB_SECONDS ?? 3);
@@ -184,7 +188,7 @@ async function startGateway(): Promise<{ port: number; cpu: CpuSource; stop(): P
       OPS_PORT: String(opsPort),
       REDIS_URL: TEST_REDIS_URL,
       REDIS_KEY_PREFIX: prefix,
-      SESSION_SECRET: 'bench-web-session-secret-0123456789abcdef',
+      ...SESSION_KEYS,
       PLATFORM_ADMIN_TOKEN: 'bench-web-admin-token-0123456789',
       RATE_LIMIT_IP_PER_MINUTE: '1000000000',
       LOG_LEVEL: 'warn',

@@ -3,7 +3,7 @@ import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
 import net from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_NAMES, serviceEnv, type PortMap, type ServiceName } from './platform.js';
+import { ONLY_FOR, SERVICE_NAMES, serviceEnv, type PortMap, type ServiceName } from './platform.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -160,7 +160,8 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
   };
 
   const startService = (name: ServiceName) => {
-    const env = { ...process.env, ...serviceEnv(name, options.ports, options.env) };
+    const env: Record<string, string | undefined> = { ...process.env, ...serviceEnv(name, options.ports, options.env) };
+    for (const [variable, owner] of Object.entries(ONLY_FOR)) if (owner !== name) delete env[variable];
     const child = spawn(
       process.execPath,
       [...SERVICE_NODE_ARGS, ...(options.nodeArgs ?? []), '--import', 'tsx', `services/${name}/src/main.ts`],

@@ -19,6 +19,9 @@ export function defaultPorts(): PortMap {
   return structuredClone(DEFAULT_PORTS) as unknown as PortMap;
 }
 
+/** Variables only one service may see (the session signing seed: the others hold its public key). */
+export const ONLY_FOR: Readonly<Record<string, ServiceName>> = { SESSION_SIGNING_KEY: 'accounts' };
+
 /**
  * Environment of each service process for one platform on one machine: shared settings,
  * the service's own ports, and the addresses of the services it calls.
@@ -37,5 +40,6 @@ export function serviceEnv(name: ServiceName, ports: PortMap, shared: Record<str
   env.NOTIFICATION_GRPC_ADDR = addr('notification');
   env.BILLING_GRPC_ADDR = addr('billing');
   env.VERIFICATION_HTTP_URL = `http://127.0.0.1:${ports.verification.http}`;
+  for (const [variable, owner] of Object.entries(ONLY_FOR)) if (owner !== name) delete env[variable];
   return env;
 }

@@ -4,17 +4,17 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LOCAL_DEFAULTS } from '@cred/runtime';
+import { LOCAL_DEFAULTS, newSessionKeyPair, sessionPublicKeyOf } from '@cred/runtime';
 import { launchPlatform } from './launcher.js';
 import { startDevMail, type DevMail } from './mail-catcher.js';
 import { migrateAll } from './migrate-all.js';
 import { defaultPorts } from './platform.js';
 
 const SECRETS_FILE = fileURLToPath(new URL('../.dev-secrets.json', import.meta.url));
-const SECRET_NAMES = ['SESSION_SECRET', 'PLATFORM_ADMIN_TOKEN', 'KEY_ENCRYPTION_KEY', 'STRIPE_WEBHOOK_SECRET', 'WEBHOOK_SECRET_KEY'] as const;
+const SECRET_NAMES = ['SESSION_SIGNING_KEY', 'PLATFORM_ADMIN_TOKEN', 'KEY_ENCRYPTION_KEY', 'STRIPE_WEBHOOK_SECRET', 'WEBHOOK_SECRET_KEY'] as const;
 type SecretName = (typeof SECRET_NAMES)[number];
 const GENERATE: Record<SecretName, () => string> = {
-  SESSION_SECRET: () => randomBytes(32).toString('base64url'),
+  SESSION_SIGNING_KEY: () => newSessionKeyPair().SESSION_SIGNING_KEY,
   PLATFORM_ADMIN_TOKEN: () => `adm_${randomBytes(24).toString('base64url')}`,
   KEY_ENCRYPTION_KEY: () => randomBytes(32).toString('hex'),
   STRIPE_WEBHOOK_SECRET: () => `whsec_${randomBytes(24).toString('base64url')}`,
@@ -63,6 +63,8 @@ const shared: Record<string, string> = {
   LOG_LEVEL: pick('LOG_LEVEL', 'info'),
 };
 for (const name of SECRET_NAMES) shared[name] = pick(name, secrets[name]);
+// Not a secret: what the gateway and verification check sessions with (the seed stays in accounts).
+shared.SESSION_PUBLIC_KEYS = pick('SESSION_PUBLIC_KEYS', sessionPublicKeyOf(shared.SESSION_SIGNING_KEY!));
 
 say('Migrating the database...');
 try {

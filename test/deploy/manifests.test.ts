@@ -22,6 +22,7 @@ import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
 import { DEFAULT_PORTS } from '../../packages/runtime/src/service-config.js';
 import { PUBLISHED_DEVELOPMENT_SECRETS } from '../../packages/runtime/src/config.js';
+import { sessionPublicKeyOf } from '../../packages/runtime/src/session-token.js';
 import * as accounts from '../../services/accounts/src/config.js';
 import * as billing from '../../services/billing/src/config.js';
 import * as gateway from '../../services/gateway/src/config.js';
@@ -379,7 +380,11 @@ for (const svc of SERVICES) {
     // passes loadConfig as is.
     const devEnv = composeEnv(compose.services[svc] ?? {}).env;
     const env: Record<string, string> = {};
-    for (const [k, v] of values) env[k] = v.from === 'secret' ? ownSecretLike(devEnv[k] ?? '') : v.value;
+    // A ConfigMap placeholder (SESSION_PUBLIC_KEYS, which the operator derives from their own seed)
+    // takes compose's value: it is public, and of the right shape.
+    for (const [k, v] of values) {
+      env[k] = v.from === 'secret' ? ownSecretLike(devEnv[k] ?? '') : v.value === 'REPLACE_ME' ? (devEnv[k] ?? v.value) : v.value;
+    }
     t.doesNotThrow(() => CONFIGS[svc].loadConfig(env), 'loadConfig accepts the k8s environment');
     // The published development secrets, or the template's placeholder, are refused on a public origin.
     const published = Object.fromEntries([...values].map(([k, v]) => [k, v.from === 'secret' ? (devEnv[k] ?? '') : v.value]));
@@ -414,7 +419,7 @@ for (const svc of SERVICES) {
 }
 
 t.test('secrets stay out of the ConfigMap and the key-encryption key reaches signing only', async (t) => {
-  const SECRET_VARS = ['SESSION_SECRET', 'PLATFORM_ADMIN_TOKEN', 'KEY_ENCRYPTION_KEY', 'KEY_ENCRYPTION_KEY_PREVIOUS', 'WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEY_PREVIOUS', 'STRIPE_WEBHOOK_SECRET', 'DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'SMTP_URL'];
+  const SECRET_VARS = ['SESSION_SIGNING_KEY', 'PLATFORM_ADMIN_TOKEN', 'KEY_ENCRYPTION_KEY', 'KEY_ENCRYPTION_KEY_PREVIOUS', 'WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEY_PREVIOUS', 'STRIPE_WEBHOOK_SECRET', 'DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'SMTP_URL'];
   for (const cm of configMaps) {
     for (const name of SECRET_VARS) t.notOk(Object.hasOwn(cm.data ?? {}, name), `${name} is not in ConfigMap ${cm.metadata?.name}`);
   }
@@ -426,6 +431,7 @@ t.test('secrets stay out of the ConfigMap and the key-encryption key reaches sig
       if (values.has(name)) t.equal(values.get(name)?.from, 'secret', `${svc}: ${name} comes from a Secret`);
     }
     t.equal(values.has('KEY_ENCRYPTION_KEY'), svc === 'signing', `${svc}: KEY_ENCRYPTION_KEY only in signing`);
+    t.equal(values.has('SESSION_SIGNING_KEY'), svc === 'accounts', `${svc}: SESSION_SIGNING_KEY only in accounts`);
     t.equal(values.has('WEBHOOK_SECRET_KEY'), svc === 'notification', `${svc}: WEBHOOK_SECRET_KEY only in notification`);
   }
   for (const s of secrets) {
@@ -529,7 +535,11 @@ t.test('docker-compose.yml: every development secret it publishes is refused awa
   const text = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
   const defaults = [...text.matchAll(/\$\{([A-Z_]*(?:SECRET|TOKEN|KEY)[A-Z_]*):-([^}]+)\}/g)].map((m) => ({ name: m[1]!, value: m[2]! }));
   t.ok(defaults.length >= 5, `${defaults.length} secret defaults found`);
-  for (const d of defaults) t.ok(PUBLISHED_DEVELOPMENT_SECRETS.has(d.value), `${d.name}'s compose default is a known published value`);
+  const publicKeys = defaults.filter((d) => d.name.includes('PUBLIC'));
+  t.same(publicKeys.map((d) => d.name), ['SESSION_PUBLIC_KEYS', 'SESSION_PUBLIC_KEYS'], 'public keys (not secrets) for the gateway and verification');
+  const seed = defaults.find((d) => d.name === 'SESSION_SIGNING_KEY')?.value ?? '';
+  for (const d of publicKeys) t.equal(d.value, sessionPublicKeyOf(seed), `${d.name} is the public half of the compose session seed`);
+  for (const d of defaults.filter((x) => !publicKeys.includes(x))) t.ok(PUBLISHED_DEVELOPMENT_SECRETS.has(d.value), `${d.name}'s compose default is a known published value`);
 });
 
 t.test('docker-compose.yml: services, healthchecks, dependencies', async (t) => {

@@ -122,7 +122,7 @@ t.test('logs carry no secrets', async (t) => {
   t.ok(log.length > 0, 'services logged');
   t.notOk(log.includes(tp.adminToken), 'admin token never logged');
   t.notOk(log.includes(tp.env.KEY_ENCRYPTION_KEY!), 'key-encryption key never logged');
-  t.notOk(log.includes(tp.env.SESSION_SECRET!), 'session secret never logged');
+  t.notOk(log.includes(tp.env.SESSION_SIGNING_KEY!), 'session signing key never logged');
 });
 
 t.test('stopping the platform leaves no process behind', async (t) => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { createIsolation, TEST_AMQP_URL, waitFor, type TestIsolation } from '@cred/testing';
+import { newSessionKeyPair } from '@cred/runtime';
 import { allocatePorts, launchPlatform, type RunningPlatform } from '../../scripts/launcher.js';
 import { migrateAll } from '../../scripts/migrate-all.js';
 import { startMailCatcher, type MailCatcher } from '../../scripts/mail-catcher.js';
@@ -69,7 +70,7 @@ export async function startTestPlatform(label: string, extraEnv: Record<string, 
   await migrateAll(isolation.databaseUrl);
   const adminToken = `adm_${randomBytes(24).toString('base64url')}`;
   const secrets = {
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    ...newSessionKeyPair(),
     PLATFORM_ADMIN_TOKEN: adminToken,
     KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),

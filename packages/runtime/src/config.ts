@@ -17,7 +17,7 @@ export class ConfigError extends Error {
  * test/deploy/manifests.test.ts checks that every development default of the compose file is here.
  */
 export const PUBLISHED_DEVELOPMENT_SECRETS: ReadonlySet<string> = new Set([
-  'dev-only-session-secret-0123456789abcdef',
+  'WQDf99o6OYpv1hk9UxdaUmERqV4VkX8CIg71vRH4QPY', // the session-signing seed
   'dev-only-platform-admin-token-0123',
   'whsec_dev_only_not_a_real_secret',
   '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',

@@ -14,3 +14,4 @@ export * from './client-error.js';
 export * from './text.js';
 export * from './address-policy.js';
 export * from './keyring.js';
+export * from './session-token.js';

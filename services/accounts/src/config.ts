@@ -1,4 +1,4 @@
-import { commonEnv, DEFAULT_PORTS, env, grpcServerEnv, LOCAL_DEFAULTS, parseEnv, persistenceEnv, z } from '@cred/runtime';
+import { commonEnv, DEFAULT_PORTS, env, grpcServerEnv, LOCAL_DEFAULTS, parseEnv, persistenceEnv, sessionSigningKeyEnv } from '@cred/runtime';
 
 const P = DEFAULT_PORTS;
 const shape = {
@@ -6,7 +6,8 @@ const shape = {
   ...grpcServerEnv(P.accounts.grpc),
   ...persistenceEnv('accounts'),
   BASE_URL: env.url(LOCAL_DEFAULTS.BASE_URL),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /** Ed25519 seed that signs session tokens; the gateway and verification get only its public key. */
+  SESSION_SIGNING_KEY: sessionSigningKeyEnv,
 };
 
 export const ENV_VARS = Object.keys(shape);

@@ -1,4 +1,4 @@
-import type { Clock, Logger, Service } from '@cred/runtime';
+import { createSessionTokenSigner, type Clock, type Logger, type Service } from '@cred/runtime';
 import { pruneOutbox } from '@cred/events';
 import { migrateSchema } from '@cred/db';
 import { ServiceHost, openBroker, startOutboxRelay } from '@cred/service-kit';
@@ -57,7 +57,7 @@ export function createAccountsService(config: AccountsConfig, overrides: Account
         clock: host.clock,
         logger: host.logger,
         baseUrl: config.BASE_URL,
-        sessionSecret: config.SESSION_SECRET,
+        signSessionToken: createSessionTokenSigner(config.SESSION_SIGNING_KEY),
         wakeRelay: () => relay.wake(),
         passwords,
         wakeEmailRequests: () => worker.wake(),

@@ -1,7 +1,10 @@
 import t from 'tap';
+import { createPublicKey } from 'node:crypto';
 import { jwtVerify } from 'jose';
-import { AppError } from '@cred/runtime';
-import { eventsOf, outboxEvents, SESSION_SECRET, startAccounts, tokenFromUrl } from './fixtures/helpers.js';
+import { AppError, sessionKeyIdOf } from '@cred/runtime';
+import { eventsOf, outboxEvents, SESSION_KEYS, startAccounts, tokenFromUrl } from './fixtures/helpers.js';
+
+const sessionPublicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: SESSION_KEYS.SESSION_PUBLIC_KEYS }, format: 'jwk' });
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -28,14 +31,16 @@ t.test('accounts over gRPC against real PostgreSQL', async (t) => {
     t.equal(r.organization!.subscription_status, 'none');
     t.equal(r.organization!.signing_keys_generated, false);
     t.equal(r.user!.memberships![0]!.role, 'owner');
-    const { payload, protectedHeader } = await jwtVerify(r.session!.token!, new TextEncoder().encode(SESSION_SECRET), {
-      algorithms: ['HS256'],
+    const { payload, protectedHeader } = await jwtVerify(r.session!.token!, sessionPublicKey, {
+      algorithms: ['EdDSA'],
       issuer: 'credentials:accounts',
       audience: 'credentials:gateway',
       typ: 'session+jwt',
     });
     t.equal(payload.sub, r.user!.id);
-    t.equal(protectedHeader.alg, 'HS256');
+    t.equal(protectedHeader.alg, 'EdDSA', 'signed with the Ed25519 key: checking it needs only the public key');
+    t.equal(protectedHeader.kid, sessionKeyIdOf(SESSION_KEYS.SESSION_PUBLIC_KEYS), 'names its key, so keys can rotate');
+    t.type(payload.csrf, 'string', 'carries its CSRF token');
     t.equal((payload.exp! - payload.iat!), 3600, 'session lives one hour');
     t.notOk('email' in payload || 'email_verified' in payload, 'no account state frozen in the token (GetSession has it)');
     const row0 = await h.db('sessions').where({ id: payload.jti }).first();
@@ -107,7 +112,7 @@ t.test('accounts over gRPC against real PostgreSQL', async (t) => {
 
   t.test('sessions: GetSession answers the account as it is now; EndSession and password reset end them', async (t) => {
     const jti = async (token: string) =>
-      (await jwtVerify(token, new TextEncoder().encode(SESSION_SECRET), { algorithms: ['HS256'] })).payload.jti as string;
+      (await jwtVerify(token, sessionPublicKey, { algorithms: ['EdDSA'] })).payload.jti as string;
     const r = await c.SignUp({ email: 'sam@example.com', password: PASSWORD, name: 'Sam' });
     const userId = r.user!.id!;
     const first = await jti(r.session!.token!);

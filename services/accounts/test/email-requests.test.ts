@@ -3,14 +3,14 @@
 // INSERT either way; the token and the event come after, from the durable request table.
 import t from 'tap';
 import { createDb, migrateSchema, type Knex } from '@cred/db';
-import { AdjustableClock, createLogger } from '@cred/runtime';
+import { AdjustableClock, createLogger, createSessionTokenSigner } from '@cred/runtime';
 import { createIsolation } from '@cred/testing';
 import { AuthService } from '../src/app/auth-service.js';
 import type { AccountsContext } from '../src/app/context.js';
 import { EmailRequestWorker } from '../src/app/email-request-worker.js';
 import { PasswordHasher } from '../src/app/password-hasher.js';
 import { migrations } from '../src/db/migrations.js';
-import { outboxEvents, SESSION_SECRET } from './fixtures/helpers.js';
+import { outboxEvents, SESSION_KEYS } from './fixtures/helpers.js';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -29,7 +29,7 @@ t.test('known and unknown addresses: same answer, same queries before it; the wo
     clock: new AdjustableClock(),
     logger,
     baseUrl: 'http://localhost:8080',
-    sessionSecret: SESSION_SECRET,
+    signSessionToken: createSessionTokenSigner(SESSION_KEYS.SESSION_SIGNING_KEY),
     wakeRelay: () => undefined,
     passwords: new PasswordHasher(),
     wakeEmailRequests: () => undefined, // the test drains the worker itself

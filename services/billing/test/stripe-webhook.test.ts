@@ -5,13 +5,16 @@ import t from 'tap';
 import { createDb } from '@cred/db';
 import { createClient } from '@cred/grpc';
 import { loadProtos } from '@cred/proto';
-import { AdjustableClock, createLogger } from '@cred/runtime';
+import { AdjustableClock, createLogger, newSessionKeyPair } from '@cred/runtime';
 import { createIsolation } from '@cred/testing';
 import { createAccountsService, loadConfig as loadAccountsConfig } from '@cred/accounts';
 import { migrateAll } from '../../../scripts/migrate-all.js';
 import { loadConfig } from '../src/config.js';
 import { createBillingService } from '../src/service.js';
 import { stripeSignatureHeader } from '../src/domain/stripe-signature.js';
+
+/** Session keys: accounts signs with the seed, the gateway and verification check with the public key. */
+const SESSION_KEYS = newSessionKeyPair();
 
 const SECRET = 'whsec_test_0123456789abcdefghij';
 const logger = (service: string) => createLogger({ service, level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -26,7 +29,7 @@ const accounts = createAccountsService(
     AMQP_URL: iso.amqpUrl,
     GRPC_PORT: '0',
     OPS_PORT: '0',
-    SESSION_SECRET: 'billing-test-session-secret-0123456789',
+    ...SESSION_KEYS,
     LOG_LEVEL: 'silent',
   }),
   { clock, logger: logger('accounts') },

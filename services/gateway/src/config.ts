@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { commonEnv, DEFAULT_PORTS, env, LOCAL_DEFAULTS, parseEnv, z } from '@cred/runtime';
+import { commonEnv, DEFAULT_PORTS, env, LOCAL_DEFAULTS, parseEnv, sessionPublicKeysEnv, z } from '@cred/runtime';
 
 /** Express's names for address ranges it knows. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -61,7 +61,8 @@ const shape = {
   BASE_URL: env.url(LOCAL_DEFAULTS.BASE_URL),
   REDIS_URL: env.url(LOCAL_DEFAULTS.REDIS_URL),
   REDIS_KEY_PREFIX: env.string('cred:'),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /** Accounts' session public keys (current first): the gateway checks sessions and cannot mint them. */
+  SESSION_PUBLIC_KEYS: sessionPublicKeysEnv,
   PLATFORM_ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters'),
   TRUST_PROXY: trustProxy(),
   RATE_LIMIT_IP_PER_MINUTE: env.int(100, 1),

@@ -79,7 +79,7 @@ export function createGatewayService(config: GatewayConfig, overrides: GatewayOv
         limiter: new RateLimiter(redis, host.clock),
         localLimiter: new LocalLimiter(host.clock),
         cache: new PrincipalCache(redis, host.logger.child({ subsystem: 'principal-cache' }), host.metrics),
-        verifySession: createSessionVerifier({ secret: config.SESSION_SECRET, clock: host.clock, accounts: upstreams.accounts, baseUrl: config.BASE_URL }),
+        verifySession: createSessionVerifier({ publicKeys: config.SESSION_PUBLIC_KEYS, clock: host.clock, accounts: upstreams.accounts, baseUrl: config.BASE_URL }),
       });
       // Host is checked by the app (single-headers.ts), so that its absence gets the error shape too.
       server = http.createServer({ requireHostHeader: false }, app);

@@ -1,7 +1,9 @@
 import http from 'node:http';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import t, { type Test } from 'tap';
 import { SignJWT } from 'jose';
-import { apiReadyOrg, PASSWORD, SESSION_SECRET, startPlatform, type HttpResult } from './fixtures/platform.js';
+import { newSessionKeyPair, sessionKeyIdOf, sessionPublicKeyOf } from '@cred/runtime';
+import { apiReadyOrg, PASSWORD, SESSION_KEYS, startPlatform, type HttpResult } from './fixtures/platform.js';
 
 function errorShape(t: Test, r: HttpResult, label: string) {
   t.ok(r.status >= 400 && r.status < 500, `${label}: 4xx (got ${r.status})`);
@@ -265,33 +267,42 @@ t.test('hostile input gets a 4xx with the error shape, never a 5xx', async (t) =
 
   t.test('forged and misused credentials', async (t) => {
     const enc = new TextEncoder();
+    const jwk = (seed: string) => ({ kty: 'OKP', crv: 'Ed25519', d: seed, x: sessionPublicKeyOf(seed) });
+    const ourKey = createPrivateKey({ key: jwk(SESSION_KEYS.SESSION_SIGNING_KEY), format: 'jwk' });
+    const otherKey = createPrivateKey({ key: jwk(newSessionKeyPair().SESSION_SIGNING_KEY), format: 'jwk' });
+    const kid = sessionKeyIdOf(SESSION_KEYS.SESSION_PUBLIC_KEYS);
+    const ed = { alg: 'EdDSA', typ: 'session+jwt', kid };
     const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const now = Math.floor(Date.now() / 1000);
     // The live session's own jti: only the way each token is made differs from a real one.
     const jti = String(JSON.parse(Buffer.from(org.session.split('.')[1]!, 'base64url').toString()).jti);
-    const claims = { sub: org.userId, jti, iss: 'credentials:accounts', aud: 'credentials:gateway', iat: now, exp: now + 3600 };
-    const sign = (header: Record<string, unknown>, payload: Record<string, unknown>, secret = SESSION_SECRET) =>
-      new SignJWT(payload).setProtectedHeader(header as { alg: string }).sign(enc.encode(secret));
+    const claims = { sub: org.userId, jti, csrf: 'a-csrf-token-of-24-chars-or-so', iss: 'credentials:accounts', aud: 'credentials:gateway', iat: now, exp: now + 3600 };
+    const sign = (header: Record<string, unknown>, payload: Record<string, unknown>, key: KeyObject | Uint8Array = ourKey) =>
+      new SignJWT(payload).setProtectedHeader(header as { alg: string }).sign(key);
     const forged: Array<[string, string]> = [
       ['alg none', `${b64({ alg: 'none', typ: 'session+jwt' })}.${b64(claims)}.`],
-      ['wrong secret', await sign({ alg: 'HS256', typ: 'session+jwt' }, claims, 'another-secret-another-secret-123456')],
-      ['wrong typ', await sign({ alg: 'HS256', typ: 'JWT' }, claims)],
-      ['wrong issuer', await sign({ alg: 'HS256', typ: 'session+jwt' }, { ...claims, iss: 'someone' })],
-      ['wrong audience', await sign({ alg: 'HS256', typ: 'session+jwt' }, { ...claims, aud: 'other' })],
-      ['expired', await sign({ alg: 'HS256', typ: 'session+jwt' }, { ...claims, iat: now - 7200, exp: now - 3600 })],
-      ['no exp', await sign({ alg: 'HS256', typ: 'session+jwt' }, { sub: org.userId, iss: claims.iss, aud: claims.aud, iat: now })],
-      ['HS512', await sign({ alg: 'HS512', typ: 'session+jwt' }, claims)],
+      ['another key under our kid', await sign(ed, claims, otherKey)],
+      ['HS256 keyed with the public key (algorithm confusion)', await sign({ alg: 'HS256', typ: 'session+jwt', kid }, claims, Buffer.from(SESSION_KEYS.SESSION_PUBLIC_KEYS, 'base64url'))],
+      ['HS256 keyed with the public key as text', await sign({ alg: 'HS256', typ: 'session+jwt', kid }, claims, enc.encode(SESSION_KEYS.SESSION_PUBLIC_KEYS))],
+      ['unknown kid', await sign({ ...ed, kid: 'AAAAAAAAAAAAAAAA' }, claims)],
+      ['no kid', await sign({ alg: 'EdDSA', typ: 'session+jwt' }, claims)],
+      ['wrong typ', await sign({ ...ed, typ: 'JWT' }, claims)],
+      ['wrong issuer', await sign(ed, { ...claims, iss: 'someone' })],
+      ['wrong audience', await sign(ed, { ...claims, aud: 'other' })],
+      ['expired', await sign(ed, { ...claims, iat: now - 7200, exp: now - 3600 })],
+      ['no exp', await sign(ed, { sub: org.userId, jti, csrf: claims.csrf, iss: claims.iss, aud: claims.aud, iat: now })],
+      ['no csrf', await sign(ed, { ...claims, csrf: undefined })],
       ['garbage', 'a.b.c'],
       ['api key as session', org.apiKey],
-      ['no jti', await sign({ alg: 'HS256', typ: 'session+jwt' }, { ...claims, jti: undefined })],
-      ['a jti accounts never issued', await sign({ alg: 'HS256', typ: 'session+jwt' }, { ...claims, jti: '00000000-0000-4000-8000-000000000000' })],
+      ['no jti', await sign(ed, { ...claims, jti: undefined })],
+      ['a jti accounts never issued', await sign(ed, { ...claims, jti: '00000000-0000-4000-8000-000000000000' })],
     ];
     for (const [label, token] of forged) {
       const r = await g.request('GET', `/api/organizations/${org.orgId}`, { token });
       errorShape(t, r, label);
       t.equal(r.status, 401, label);
     }
-    const valid = await sign({ alg: 'HS256', typ: 'session+jwt' }, claims);
+    const valid = await sign(ed, claims);
     t.equal(
       (await g.request('GET', `/api/organizations/${org.orgId}`, { token: valid })).status,
       200,

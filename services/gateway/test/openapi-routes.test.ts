@@ -6,12 +6,15 @@
 //   to it for the paths isPublicVerificationRequest accepts. These are matched against sample
 //   paths built from the documented templates (PUBLIC_ROUTES, the list the server itself uses).
 import t from 'tap';
-import { createLogger, Registry } from '@cred/runtime';
+import { createLogger, Registry, newSessionKeyPair } from '@cred/runtime';
 import { loadConfig } from '../src/config.js';
 import { createApp, type AppDeps } from '../src/http/app.js';
 import { isPublicVerificationRequest } from '../src/http/public-proxy.js';
 import { openApiDocument } from '../src/openapi/openapi.js';
 import { PUBLIC_ROUTES } from '../../verification/src/http/routes.js';
+
+/** Session keys: accounts signs with the seed, the gateway and verification check with the public key. */
+const SESSION_KEYS = newSessionKeyPair();
 
 interface PublicRoute {
   name: string;
@@ -61,7 +64,7 @@ const sample = (template: string) =>
 const inert = <T>(value: unknown) => value as T;
 const app = createApp({
   config: loadConfig({
-    SESSION_SECRET: 'openapi-routes-session-secret-0123456789',
+    ...SESSION_KEYS,
     PLATFORM_ADMIN_TOKEN: 'openapi-routes-admin-token-0123456789',
   }),
   logger: createLogger({ service: 'gateway', level: 'silent' }),

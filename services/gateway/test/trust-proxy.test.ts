@@ -3,9 +3,9 @@
 // client that writes its own X-Forwarded-For must still be limited by its real address.
 import t from 'tap';
 import { loadConfig } from '../src/config.js';
-import { ADMIN_TOKEN, SESSION_SECRET, startPlatform } from './fixtures/platform.js';
+import { ADMIN_TOKEN, SESSION_KEYS, startPlatform } from './fixtures/platform.js';
 
-const base = { SESSION_SECRET, PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN };
+const base = { SESSION_PUBLIC_KEYS: SESSION_KEYS.SESSION_PUBLIC_KEYS, PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN };
 const parse = (value: string | undefined) => loadConfig({ ...base, ...(value === undefined ? {} : { TRUST_PROXY: value }) }).TRUST_PROXY;
 
 t.test('the setting: off, a hop count, or proxy addresses; never "trust anything"', async (t) => {

@@ -5,12 +5,15 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
-import { createLogger, toAppError } from '@cred/runtime';
+import { createLogger, toAppError, newSessionKeyPair } from '@cred/runtime';
 import { deleteRedisKeys, parseRawResponse, postZeros, rawRequest, TEST_REDIS_URL, uniqueName, type RawResponse } from '@cred/testing';
 import { loadConfig } from '../src/config.js';
 import { readImageUpload } from '../src/http/badge-routes.js';
 import { readBulkUpload } from '../src/http/bulk-routes.js';
 import { createGatewayService } from '../src/service.js';
+
+/** Session keys: accounts signs with the seed, the gateway and verification check with the public key. */
+const SESSION_KEYS = newSessionKeyPair();
 
 type Raw = RawResponse;
 const parseRaw = parseRawResponse;
@@ -95,7 +98,7 @@ t.test('the gateway edge: body limits on the verification proxy, Expect: 100-con
       OPS_PORT: '0',
       REDIS_URL: TEST_REDIS_URL,
       REDIS_KEY_PREFIX: prefix,
-      SESSION_SECRET: 'gateway-edges-test-session-secret-0123456789',
+      ...SESSION_KEYS,
       PLATFORM_ADMIN_TOKEN: 'gateway-edges-admin-token-0123456789',
       VERIFICATION_HTTP_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
       RATE_LIMIT_IP_PER_MINUTE: '10000',

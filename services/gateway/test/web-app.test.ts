@@ -11,13 +11,16 @@ import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import t, { type Test } from 'tap';
-import { createLogger } from '@cred/runtime';
+import { createLogger, newSessionKeyPair } from '@cred/runtime';
 import { deleteRedisKeys, TEST_REDIS_URL, uniqueName } from '@cred/testing';
 import { loadConfig } from '../src/config.js';
 import { WEB_CONTENT_SECURITY_POLICY, WEB_PERMISSIONS_POLICY } from '../src/http/web-routes.js';
 import { createGatewayService } from '../src/service.js';
 import { buildWebAssets, type WebAsset } from '../src/web/assets.js';
 import { PAGES, type PageName } from '../web/src/routes.js';
+
+/** Session keys: accounts signs with the seed, the gateway and verification check with the public key. */
+const SESSION_KEYS = newSessionKeyPair();
 
 const execFileAsync = promisify(execFile);
 
@@ -68,7 +71,7 @@ const service = createGatewayService(
     OPS_PORT: '0',
     REDIS_URL: TEST_REDIS_URL,
     REDIS_KEY_PREFIX: prefix,
-    SESSION_SECRET: 'gateway-web-app-test-session-secret-0123456789',
+    ...SESSION_KEYS,
     PLATFORM_ADMIN_TOKEN: 'gateway-web-app-admin-token-0123456789',
     RATE_LIMIT_IP_PER_MINUTE: '100000',
     LOG_LEVEL: 'silent',

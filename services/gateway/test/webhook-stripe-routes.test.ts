@@ -8,7 +8,7 @@ import express from 'express';
 import t from 'tap';
 import { createClient } from '@cred/grpc';
 import { loadProtos } from '@cred/proto';
-import { AdjustableClock, createLogger } from '@cred/runtime';
+import { AdjustableClock, createLogger, newSessionKeyPair } from '@cred/runtime';
 import { createIsolation } from '@cred/testing';
 import { createAccountsService, loadConfig as accountsConfig } from '@cred/accounts';
 import { migrateAll } from '../../../scripts/migrate-all.js';
@@ -22,6 +22,9 @@ import { stripeWebhookRoute } from '../src/http/stripe-route.js';
 import { webhookRoutes } from '../src/http/webhook-routes.js';
 import { memberScope } from '../src/http/org-scope.js';
 import type { Upstreams } from '../src/upstream/clients.js';
+
+/** Session keys: accounts signs with the seed, the gateway and verification check with the public key. */
+const SESSION_KEYS = newSessionKeyPair();
 
 const STRIPE_SECRET = 'whsec_gateway_test_0123456789abcdef';
 const level = process.env.TEST_LOG_LEVEL ?? 'silent';
@@ -43,7 +46,7 @@ const receiver = http.createServer((req, res) => {
 await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
 const receiverPort = (receiver.address() as AddressInfo).port;
 
-const accounts = createAccountsService(accountsConfig({ ...common, SESSION_SECRET: 'gateway-hooks-test-session-secret-012345' }), { clock, logger: createLogger({ service: 'accounts', level }) });
+const accounts = createAccountsService(accountsConfig({ ...common, ...SESSION_KEYS, }), { clock, logger: createLogger({ service: 'accounts', level }) });
 await accounts.start();
 const accountsAddr = `127.0.0.1:${accounts.grpcPort()}`;
 const billing = createBillingService(billingConfig({ ...common, STRIPE_WEBHOOK_SECRET: STRIPE_SECRET, ACCOUNTS_GRPC_ADDR: accountsAddr }), { clock, logger: createLogger({ service: 'billing', level }) });

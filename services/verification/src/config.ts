@@ -1,4 +1,4 @@
-import { commonEnv, DEFAULT_PORTS, env, grpcServerEnv, LOCAL_DEFAULTS, parseEnv, persistenceEnv, z } from '@cred/runtime';
+import { commonEnv, DEFAULT_PORTS, env, grpcServerEnv, LOCAL_DEFAULTS, parseEnv, persistenceEnv, sessionPublicKeysEnv } from '@cred/runtime';
 
 const P = DEFAULT_PORTS;
 const shape = {
@@ -12,8 +12,8 @@ const shape = {
   VERIFIER_ALLOWED_HOSTS: env.hostList(),
   /** Recipient sessions are checked with accounts (GetSession) before a private credential is shown. */
   ACCOUNTS_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.accounts.grpc}`),
-  /** Verifies recipient sessions (HS256, issued by accounts) for private credentials. */
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /** Accounts' session public keys: recipient sessions are checked for private credentials, never minted. */
+  SESSION_PUBLIC_KEYS: sessionPublicKeysEnv,
   /** Worker threads for cold-cache JSON-LD canonicalization (the expensive part of a signature check). */
   CANONICALIZATION_POOL_SIZE: env.int(1, 1, 16),
   /** Signature results kept in memory (LRU entries); Redis holds a shared copy. */

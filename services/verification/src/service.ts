@@ -157,7 +157,7 @@ export function createVerificationService(config: VerificationConfig, overrides:
           logger: host.logger.child({ subsystem: 'signatures' }),
           metrics: host.metrics,
         }),
-        sessions: createRecipientSessionReader(config.SESSION_SECRET, host.clock, accounts),
+        sessions: createRecipientSessionReader(config.SESSION_PUBLIC_KEYS, host.clock, accounts),
         recorder,
         external,
         badgeImages,

@@ -4,10 +4,11 @@
 // READ_MODEL_CACHE_MS after the handling replica committed it.
 import { performance } from 'node:perf_hooks';
 import t from 'tap';
+import { newSessionKeyPair } from '@cred/runtime';
 import { loadConfig } from '../src/config.js';
 import { seedIssuer, signedCredential, startVerification, type HttpResult } from './fixtures/harness.js';
 
-const ttlMs = loadConfig({ SESSION_SECRET: 'x'.repeat(40) }).READ_MODEL_CACHE_MS;
+const ttlMs = loadConfig(newSessionKeyPair()).READ_MODEL_CACHE_MS;
 const h = await startVerification(t);
 const second = await h.startReplica();
 const replicas: Array<{ name: string; get(path: string): Promise<HttpResult> }> = [

@@ -3,6 +3,7 @@
 import net from 'node:net';
 import t from 'tap';
 import { findVerificationMethodKey, verifyDataIntegrityProof } from '@cred/ob3';
+import { newSessionKeyPair } from '@cred/runtime';
 import { BASE_URL, forgedSession, organizationData, seedIssuer, signedCredential, startVerification } from './fixtures/harness.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -202,7 +203,7 @@ t.test('private credentials: 403 without the owner session, 200 with it', async 
     const cases: Array<[string, Record<string, string>]> = [
       ['someone else', { authorization: `Bearer ${stranger}` }],
       ["someone else's cookie", { cookie: `session=${stranger}` }],
-      ['wrong secret', { authorization: `Bearer ${await forgedSession({ secret: 'another-secret-that-is-long-enough-000' })}` }],
+      ['another key under our key id', { authorization: `Bearer ${await forgedSession({ seed: newSessionKeyPair().SESSION_SIGNING_KEY })}` }],
       ['a session accounts never issued', { authorization: `Bearer ${await forgedSession()}` }],
       ['ended session', { authorization: `Bearer ${ended}` }],
       ['expired session', { authorization: `Bearer ${expired}` }],

@@ -92,7 +92,7 @@ export class AuthService {
       }
       await this.requestToken(trx, user, 'email_verification');
     });
-    const session = await startSession(this.ctx.db, this.ctx.sessionSecret, this.ctx.clock, user.id);
+    const session = await startSession(this.ctx.db, this.ctx.signSessionToken, this.ctx.clock, user.id);
     return { user, memberships, organization, session };
   }
 
@@ -110,7 +110,7 @@ export class AuthService {
     const ok = user ? await this.ctx.passwords.verify(password, user.passwordHash) : await this.ctx.passwords.verifyNobody();
     if (!user || !ok) throw AppError.unauthorized(INVALID_LOGIN);
     const memberships = await organizationStore.membershipsOf(this.ctx.db, user.id);
-    const session = await startSession(this.ctx.db, this.ctx.sessionSecret, this.ctx.clock, user.id);
+    const session = await startSession(this.ctx.db, this.ctx.signSessionToken, this.ctx.clock, user.id);
     return { user, memberships, session };
   }
 

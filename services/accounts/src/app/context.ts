@@ -2,6 +2,7 @@ import type { Knex } from '@cred/db';
 import type { Clock, Logger } from '@cred/runtime';
 import { createEvent, writeOutbox } from '@cred/events';
 import type { PasswordHasher } from './password-hasher.js';
+import type { SessionTokenSigner } from './sessions.js';
 
 /** What the use cases need; built once in service.ts (tests may build their own). */
 export interface AccountsContext {
@@ -10,7 +11,8 @@ export interface AccountsContext {
   clock: Clock;
   logger: Logger;
   baseUrl: string;
-  sessionSecret: string;
+  /** Signs session tokens (the only holder of the session private key). */
+  signSessionToken: SessionTokenSigner;
   /** Asks the outbox relay to publish now rather than at its next poll. */
   wakeRelay: () => void;
   /** Every password hash and check, bounded per process. */

@@ -120,7 +120,7 @@ export function authRoutes(deps: AuthRouteDeps): Router {
     const claims = await deps.verifySession.claimsOf(token);
     deps.verifySession.setCookie(res, token, expiresAt);
     res.setHeader('Cache-Control', 'no-store');
-    res.status(200).json({ user: userView(r.user!), expiresAt: r.session!.expires_at, csrfToken: deps.verifySession.csrfToken(claims.sessionId) });
+    res.status(200).json({ user: userView(r.user!), expiresAt: r.session!.expires_at, csrfToken: deps.verifySession.csrfToken(claims) });
   });
 
   router.get('/session', requireSession(deps.verifySession), (_req, res) => {
@@ -129,7 +129,7 @@ export function authRoutes(deps: AuthRouteDeps): Router {
     res.status(200).json({
       user: userView(session.record),
       expiresAt: session.expiresAt.toISOString(),
-      csrfToken: deps.verifySession.csrfToken(session.sessionId),
+      csrfToken: deps.verifySession.csrfToken(session),
     });
   });
 

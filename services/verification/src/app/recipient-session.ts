@@ -1,20 +1,7 @@
-import { jwtVerify } from 'jose';
-import { AppError, type Clock } from '@cred/runtime';
+import { AppError, createSessionTokenVerifier, type Clock } from '@cred/runtime';
 import type { PromiseClient } from '@cred/grpc';
 import type { AccountsServiceClient } from '@cred/proto';
 
-/**
- * The session JWT contract of accounts (services/accounts/src/app/sessions.ts, SESSION_JWT),
- * restated here because services never import each other.
- */
-const SESSION_JWT = {
-  alg: 'HS256',
-  typ: 'session+jwt',
-  issuer: 'credentials:accounts',
-  audience: 'credentials:gateway',
-} as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 export interface RecipientSession {
@@ -61,29 +48,18 @@ function presentedToken(headers: SessionHeaders): string | undefined {
  * 401. Accounts unreachable is not "nobody": the error (503) goes to the caller.
  */
 export function createRecipientSessionReader(
-  secret: string,
+  publicKeys: string,
   clock: Clock,
   accounts: Pick<PromiseClient<AccountsServiceClient>, 'GetSession'>,
 ): RecipientSessionReader {
-  const key = new TextEncoder().encode(secret);
+  const verifyToken = createSessionTokenVerifier(publicKeys, clock);
   return async (headers) => {
     const token = presentedToken(headers);
     if (!token || token.length > 4096 || !JWT.test(token)) return null;
     let userId: string;
     let sessionId: string;
     try {
-      const { payload } = await jwtVerify(token, key, {
-        algorithms: [SESSION_JWT.alg],
-        typ: SESSION_JWT.typ,
-        issuer: SESSION_JWT.issuer,
-        audience: SESSION_JWT.audience,
-        requiredClaims: ['exp', 'iat', 'sub', 'jti'],
-        currentDate: clock.now(),
-        clockTolerance: 5,
-      });
-      if (typeof payload.sub !== 'string' || !UUID.test(payload.sub) || typeof payload.jti !== 'string' || !UUID.test(payload.jti)) return null;
-      userId = payload.sub;
-      sessionId = payload.jti;
+      ({ userId, sessionId } = await verifyToken(token));
     } catch {
       return null;
     }

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createIsolation } from '@cred/testing';
+import { confirmationToken, createIsolation } from '@cred/testing';
 import { allocatePorts, launchPlatform, type RunningPlatform } from '../scripts/launcher.js';
 import { migrateAll } from '../scripts/migrate-all.js';
 import { formatRow, measure, type RunStats } from './stats.js';
@@ -95,6 +95,7 @@ export async function runBulkBench(): Promise<void> {
     });
     const orgId = signup.body.organization.id as string;
     const session = signup.body.token as string;
+    await http(base, 'POST', '/api/auth/verify-email', { token: await confirmationToken(isolation.databaseUrl, signup.body.user.id as string) });
     await http(base, 'POST', `/api/admin/organizations/${orgId}/approve`, undefined, adminToken);
     await http(base, 'PATCH', `/api/admin/organizations/${orgId}`, { plan: 'enterprise' }, adminToken);
     await http(base, 'POST', `/api/organizations/${orgId}/signing-keys`, undefined, session);

@@ -30,7 +30,7 @@ import {
   type AchievementCredentialInput,
 } from '@cred/ob3';
 import { loadProtos } from '@cred/proto';
-import { createIsolation } from '@cred/testing';
+import { confirmationToken, createIsolation } from '@cred/testing';
 import { allocatePorts, launchPlatform, type RunningPlatform } from '../scripts/launcher.js';
 import { startMailCatcher, type MailCatcher } from '../scripts/mail-catcher.js';
 import { migrateAll } from '../scripts/migrate-all.js';
@@ -171,7 +171,7 @@ interface Setup {
 }
 
 /** Organization, plan, keys, API keys and a badge through the gateway's HTTP API (gRPC where a route is not there yet). */
-async function setUp(platform: RunningPlatform, adminToken: string): Promise<Setup> {
+async function setUp(platform: RunningPlatform, adminToken: string, databaseUrl: string): Promise<Setup> {
   const base = platform.gatewayUrl;
   const slug = `bench-${randomBytes(3).toString('hex')}`;
   const signup = expect(
@@ -186,6 +186,8 @@ async function setUp(platform: RunningPlatform, adminToken: string): Promise<Set
   );
   const orgId = signup.body.organization.id as string;
   const session = signup.body.token as string;
+  const confirmation = { token: await confirmationToken(databaseUrl, signup.body.user.id as string) };
+  expect(await http(base, 'POST', '/api/auth/verify-email', confirmation), 200, 'confirm the address');
   expect(await http(base, 'POST', `/api/admin/organizations/${orgId}/approve`, undefined, adminToken), 200, 'approve');
   expect(await http(base, 'PATCH', `/api/admin/organizations/${orgId}`, { plan: 'professional' }, adminToken), 200, 'set plan');
   expect(await http(base, 'POST', `/api/admin/organizations/${orgId}/signing-keys`, undefined, adminToken), 201, 'signing keys');
@@ -333,7 +335,7 @@ export async function runIssuanceBench(): Promise<void> {
     console.log(`platform up (logs: ${logFile})`);
     const running = platform;
     if (NODE_ARGS.length > 0) console.log(`service pids: ${SERVICE_NAMES.map((n) => `${n}=${running.processes.get(n)?.pid}`).join(' ')}`);
-    const setup = await setUp(platform, adminToken);
+    const setup = await setUp(platform, adminToken, isolation.databaseUrl);
 
     // 1. End to end over HTTP.
     const issueUrl = new URL(`${platform.gatewayUrl}/api/v1/credentials`);

@@ -23,8 +23,14 @@ export interface TestPlatform {
   mailMatch(to: string, re: RegExp): Promise<RegExpMatchArray>;
   /** Moves every service's application clock (TEST_CLOCK) to now + offsetMs; 0 puts it back. */
   setClockOffset(offsetMs: number): Promise<void>;
-  /** Signs up a new user with a new organization; returns its id and the owner's session token. */
-  signUpOrganization(slug: string): Promise<{ orgId: string; token: string; userId: string }>;
+  /**
+   * Signs up a new user with a new organization (the owner is `owner-<slug>@example.com`) and
+   * confirms the owner's address from its e-mail unless `confirm` is false; returns the
+   * organization's id and the owner's session token.
+   */
+  signUpOrganization(slug: string, options?: { confirm?: boolean }): Promise<{ orgId: string; token: string; userId: string }>;
+  /** Confirms an address from the newest confirmation e-mail sent to it. */
+  confirmAddress(email: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -133,10 +139,28 @@ export async function startTestPlatform(label: string, extraEnv: Record<string, 
     }
     return { status: res.status, body: json, headers: res.headers, text };
   };
+  /** Follows the newest confirmation link e-mailed to `email`. */
+  const confirmAddress = async (email: string) => {
+    const token = await waitFor(`confirmation e-mail to ${email}`, async () => {
+      for (const m of [...mail.messages()].reverse()) {
+        if (!m.envelope.to.includes(email)) continue;
+        const found = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(m.text);
+        if (found) return found[1];
+      }
+      return undefined;
+    });
+    const r = await api('POST', '/api/auth/verify-email', { token });
+    if (r.status !== 200) throw new Error(`confirming ${email} failed: ${r.status} ${r.text}`);
+  };
   return {
     platform,
     api,
-    async signUpOrganization(slug: string) {
+    confirmAddress,
+    /**
+     * Signs up an owner and their organization and, unless `confirm` is false, confirms the
+     * owner's address from the e-mail as a person would (issuing needs a confirmed address).
+     */
+    async signUpOrganization(slug: string, options: { confirm?: boolean } = {}) {
       const r = await api('POST', '/api/auth/signup', {
         email: `owner-${slug}@example.com`,
         password: 'correct horse battery staple',
@@ -144,6 +168,7 @@ export async function startTestPlatform(label: string, extraEnv: Record<string, 
         organization: { name: `Org ${slug}`, slug },
       });
       if (r.status !== 201) throw new Error(`sign-up failed: ${r.status} ${r.text}`);
+      if (options.confirm !== false) await confirmAddress(`owner-${slug}@example.com`);
       return { orgId: String(r.body.organization.id), token: String(r.body.token), userId: String(r.body.user.id) };
     },
     async setClockOffset(offsetMs: number) {

@@ -3,3 +3,4 @@ export * from './wait.js';
 export * from './broker.js';
 export * from './redis.js';
 export * from './raw-http.js';
+export * from './confirmation.js';

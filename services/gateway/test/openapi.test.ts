@@ -1,6 +1,6 @@
 import t from 'tap';
 import { openApiChecker, type OpenApiDoc } from './fixtures/openapi-check.js';
-import { ADMIN_TOKEN, apiReadyOrg, PASSWORD, startPlatform } from './fixtures/platform.js';
+import { ADMIN_TOKEN, apiReadyOrg, confirmAddress, PASSWORD, startPlatform } from './fixtures/platform.js';
 
 // This platform runs accounts only. Every other upstream points at a closed loopback port, so the
 // "every documented operation is routed" sweep below answers 503 there instead of reaching a
@@ -47,6 +47,9 @@ t.test('the OpenAPI document describes the real responses', async (t) => {
   check('GET', '/api/organizations/{orgId}', await g.request('GET', `/api/organizations/00000000-0000-4000-8000-000000000000`, { token: session }));
   check('PATCH', '/api/organizations/{orgId}', await g.request('PATCH', `/api/organizations/${orgId}`, { token: session, body: { domain: 'openapi.example', emailNotificationsEnabled: false } }));
   check('PATCH', '/api/organizations/{orgId}', await g.request('PATCH', `/api/organizations/${orgId}`, { token: session, body: { plan: 'enterprise' } }));
+  // Until the owner confirms their address, no API key (403 email_not_verified, documented).
+  check('POST', '/api/organizations/{orgId}/api-keys', await g.request('POST', `/api/organizations/${orgId}/api-keys`, { token: session, body: { name: 'early' } }));
+  await confirmAddress(p, g, signup.body.user.id as string);
   const created = await g.request('POST', `/api/organizations/${orgId}/api-keys`, { token: session, body: { name: 'docs', rateLimitPerMinute: 120 } });
   check('POST', '/api/organizations/{orgId}/api-keys', created);
   check('GET', '/api/organizations/{orgId}/api-keys', await g.request('GET', `/api/organizations/${orgId}/api-keys`, { token: session }));

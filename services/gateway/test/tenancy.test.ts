@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import { ADMIN_TOKEN, apiReadyOrg, startPlatform } from './fixtures/platform.js';
+import { ADMIN_TOKEN, apiReadyOrg, confirmAddress, startPlatform } from './fixtures/platform.js';
 
 function isError(t: Test, res: { status: number; body: any; headers: Headers }, status: number, code: string) {
   t.equal(res.status, status, `status ${status} (${code})`);
@@ -73,6 +73,7 @@ t.test('organizations are isolated, revocation and suspension act at once on eve
       body: { email: `pending-${Date.now()}@example.com`, password: 'correct horse battery staple', name: 'P', organization: { name: 'Pending', slug: `pending-${Date.now().toString(36)}` } },
     });
     const orgId = signup.body.organization.id;
+    await confirmAddress(p, g1, signup.body.user.id);
     const key = await g1.request('POST', `/api/organizations/${orgId}/api-keys`, { token: signup.body.token, body: { name: 'k' } });
     isError(t, await g1.request('GET', '/api/v1/organization', { token: key.body.key }), 403, 'FORBIDDEN');
     await g1.request('POST', `/api/admin/organizations/${orgId}/approve`, { token: ADMIN_TOKEN });

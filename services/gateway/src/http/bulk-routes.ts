@@ -6,6 +6,7 @@ import { pathId, requestIdOf } from './body.js';
 import { queryInt } from './badge-routes.js';
 import { csvLine } from './csv.js';
 import { REPLAYED_HEADER, scopedIdempotencyKey } from './idempotency.js';
+import { requireConfirmedAddress } from './confirmed-address.js';
 import { scopeOf } from './org-scope.js';
 
 /** DECISIONS.md section 1: a bulk CSV is at most 5 MiB (and 10,000 rows, checked by issuance). */
@@ -165,7 +166,7 @@ export function bulkRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
   const issuance = upstreams.issuance;
   const orgOf = (res: Response) => scopeOf(res).organizationId;
 
-  router.post('/bulk-issuances', async (req, res) => {
+  router.post('/bulk-issuances', requireConfirmedAddress, async (req, res) => {
     const scope = scopeOf(res);
     const organizationId = scope.organizationId;
     if (!req.is('multipart/form-data'))

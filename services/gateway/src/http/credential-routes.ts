@@ -6,6 +6,7 @@ import { bodyOf, requestIdOf } from './body.js';
 import { credentialJson, queryInt } from './badge-routes.js';
 import { idempotency, type IdempotencyDeps } from './idempotency.js';
 import { scopeOf } from './org-scope.js';
+import { requireConfirmedAddress } from './confirmed-address.js';
 import { issueCredentialHandler } from './issue-credential.js';
 
 type IssuanceClient = Upstreams['issuance'];
@@ -103,6 +104,7 @@ export function credentialSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>, 
   const issueIdempotency = options.idempotency ? [idempotency(options.idempotency, 'credentials.issue')] : [];
   router.post(
     '/credentials',
+    requireConfirmedAddress,
     ...issueIdempotency,
     issueCredentialHandler(issuance),
   );

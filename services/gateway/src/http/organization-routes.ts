@@ -8,6 +8,7 @@ import { requireMembership, requireSession } from './session-auth.js';
 import { memberScope } from './org-scope.js';
 import { idempotency, type IdempotencyDeps } from './idempotency.js';
 import { apiKeyView, organizationView } from './views.js';
+import { requireConfirmedAddress } from './confirmed-address.js';
 import { generateSigningKeys, parseKeyReference, signingKeyView } from './signing-keys.js';
 
 export interface OrganizationRouteDeps {
@@ -116,7 +117,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
     res.status(200).json({ key: signingKeyView(r.key!), currentKey: signingKeyView(r.current_key!), rotated: r.rotated });
   });
 
-  router.post('/:orgId/api-keys', async (req, res) => {
+  router.post('/:orgId/api-keys', requireConfirmedAddress, async (req, res) => {
     const body = bodyOf(req, ['name', 'rateLimitPerMinute']);
     const name = optionalString(body, 'name');
     if (name === undefined) throw AppError.validation('name', 'name is required');

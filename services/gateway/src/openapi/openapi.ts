@@ -1535,6 +1535,7 @@ export const openApiDocument = {
         responses: {
           ...ok('201', 'Created.', ref('ApiKeyWithSecret')),
           '401': error('UNAUTHORIZED'),
+          '403': error('FORBIDDEN: the signed-in member has not confirmed their e-mail address (details.reason = email_not_verified).'),
           '404': error('NOT_FOUND'),
           '409': error('CONFLICT: too many active keys.'),
           ...common,
@@ -1672,7 +1673,9 @@ export const openApiDocument = {
         responses: {
           ...issueResponses("NOT_FOUND: not a member, or an unknown or another organization's badge."),
           '401': error('UNAUTHORIZED: no session (an API key is not one).'),
-          '403': error('FORBIDDEN: the organization is not approved, has no signing keys, or its monthly recipient quota is used up.'),
+          '403': error(
+            'FORBIDDEN: the organization is not approved, has no signing keys, or its monthly recipient quota is used up; or the signed-in member has not confirmed their e-mail address (details.reason = email_not_verified).',
+          ),
         },
       },
     },
@@ -1850,7 +1853,9 @@ export const openApiDocument = {
             'VALIDATION_ERROR: details.field = badgeId (missing, malformed, or the badge is deactivated) or file (missing, not UTF-8 text, no header name,email, no rows, more than 10,000 rows, or not valid CSV with details.line).',
           ),
           '401': error('UNAUTHORIZED'),
-          '403': error('FORBIDDEN: the organization is not approved or has no signing keys.'),
+          '403': error(
+            'FORBIDDEN: the organization is not approved or has no signing keys; or a signed-in member has not confirmed their e-mail address (details.reason = email_not_verified).',
+          ),
           '404': error("NOT_FOUND: unknown or another organization's badge (or organization)."),
           '413': error('PAYLOAD_TOO_LARGE: the CSV file is larger than 5 MiB (details.field = file, details.limitBytes).'),
           '415': error('UNSUPPORTED_MEDIA_TYPE: not multipart/form-data.'),

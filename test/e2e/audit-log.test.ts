@@ -35,7 +35,8 @@ let apiKeySecret = '';
 let webhookSecret = '';
 
 t.test('an owner, an API key and the operator act', async (t) => {
-  const ok = (r: { status: number; text: string }, status: number, what: string) => t.equal(r.status, status, `${what}: ${r.text.slice(0, 200)}`);
+  const ok = (r: { status: number; text: string }, status: number, what: string) =>
+    t.equal(r.status, status, `${what}: ${r.text.slice(0, 200)}`);
   const approve = await tp.api('POST', `/api/admin/organizations/${orgId}/approve`, undefined, admin);
   ok(approve, 200, 'approve');
   done.push({ action: 'organization.approved', actor: 'operator', targetId: orgId, requestId: approve.headers.get('x-request-id') });
@@ -49,16 +50,41 @@ t.test('an owner, an API key and the operator act', async (t) => {
   ok(key, 201, 'API key');
   apiKeySecret = String(key.body.key);
   done.push({ action: 'api_key.created', actor: owner, targetId: key.body.id, requestId: key.headers.get('x-request-id') });
-  const badge = await tp.api('POST', `/api/organizations/${orgId}/badges`, { name: 'Audited', description: 'A badge.', criteria: 'Did it.' }, token);
+  const badge = await tp.api(
+    'POST',
+    `/api/organizations/${orgId}/badges`,
+    { name: 'Audited', description: 'A badge.', criteria: 'Did it.' },
+    token,
+  );
   ok(badge, 201, 'badge');
   done.push({ action: 'badge.created', actor: owner, targetId: badge.body.id, requestId: badge.headers.get('x-request-id') });
-  const issued = await tp.api('POST', '/api/v1/credentials', { badgeId: badge.body.id, recipient: { name: 'Grace Hopper', email: 'grace@example.com' } }, apiKeySecret);
+  const issued = await tp.api(
+    'POST',
+    '/api/v1/credentials',
+    { badgeId: badge.body.id, recipient: { name: 'Grace Hopper', email: 'grace@example.com' } },
+    apiKeySecret,
+  );
   ok(issued, 201, 'issue');
-  done.push({ action: 'credential.issued', actor: `api_key:${key.body.id}`, targetId: issued.body.id, requestId: issued.headers.get('x-request-id') });
-  const revoked = await tp.api('DELETE', `/api/organizations/${orgId}/credentials/${issued.body.credentialId}`, { reason: 'Issued in error' }, token);
+  done.push({
+    action: 'credential.issued',
+    actor: `api_key:${key.body.id}`,
+    targetId: issued.body.id,
+    requestId: issued.headers.get('x-request-id'),
+  });
+  const revoked = await tp.api(
+    'DELETE',
+    `/api/organizations/${orgId}/credentials/${issued.body.credentialId}`,
+    { reason: 'Issued in error' },
+    token,
+  );
   ok(revoked, 200, 'revoke');
   done.push({ action: 'credential.revoked', actor: owner, targetId: issued.body.id, requestId: revoked.headers.get('x-request-id') });
-  const webhook = await tp.api('POST', `/api/organizations/${orgId}/webhooks`, { url: `http://127.0.0.1:${receiverPort}/hooks`, events: ['credential.issued'] }, token);
+  const webhook = await tp.api(
+    'POST',
+    `/api/organizations/${orgId}/webhooks`,
+    { url: `http://127.0.0.1:${receiverPort}/hooks`, events: ['credential.issued'] },
+    token,
+  );
   ok(webhook, 201, 'webhook');
   webhookSecret = String(webhook.body.secret);
   done.push({ action: 'webhook.created', actor: owner, targetId: webhook.body.id, requestId: webhook.headers.get('x-request-id') });
@@ -73,7 +99,10 @@ t.test('the owner reads each action once, in order, with its actor and request i
   const entries = res.body.data as Entry[];
   const oldestFirst = [...entries].reverse();
   t.same(
-    oldestFirst.slice(0, 2).map((e) => e.action).sort(),
+    oldestFirst
+      .slice(0, 2)
+      .map((e) => e.action)
+      .sort(),
     ['member.added', 'organization.created'],
     'sign-up: the organization and its owner',
   );
@@ -94,19 +123,40 @@ t.test('the owner reads each action once, in order, with its actor and request i
     seen.push(...(page.body.data as Entry[]).map((e) => e.id));
     cursor = page.body.pagination.nextCursor;
   } while (cursor && seen.length < 100);
-  t.same(seen, entries.map((e) => e.id), 'pages of 3 give the same entries in the same order');
+  t.same(
+    seen,
+    entries.map((e) => e.id),
+    'pages of 3 give the same entries in the same order',
+  );
 
-  const filtered = await tp.api('GET', `/api/organizations/${orgId}/audit-log?action=credential.&actor=${encodeURIComponent(owner)}`, undefined, token);
-  t.same((filtered.body.data as Entry[]).map((e) => e.action), ['credential.revoked']);
+  const filtered = await tp.api(
+    'GET',
+    `/api/organizations/${orgId}/audit-log?action=credential.&actor=${encodeURIComponent(owner)}`,
+    undefined,
+    token,
+  );
+  t.same(
+    (filtered.body.data as Entry[]).map((e) => e.action),
+    ['credential.revoked'],
+  );
 });
 
 t.test('a member who is neither owner nor admin is refused', async (t) => {
-  const member = await tp.api('POST', '/api/auth/signup', { email: 'auditor@example.com', password: 'correct horse battery staple', name: 'Member' });
+  const member = await tp.api('POST', '/api/auth/signup', {
+    email: 'auditor@example.com',
+    password: 'correct horse battery staple',
+    name: 'Member',
+  });
   t.equal(member.status, 201, member.text);
   const accountsDb = createDb({ url: tp.isolation.databaseUrl, schema: 'accounts' });
   try {
     // No invitation flow yet: the membership row stands for one.
-    await accountsDb('memberships').insert({ organization_id: orgId, user_id: member.body.user.id, role: 'member', created_at: new Date() });
+    await accountsDb('memberships').insert({
+      organization_id: orgId,
+      user_id: member.body.user.id,
+      role: 'member',
+      created_at: new Date(),
+    });
   } finally {
     await accountsDb.destroy();
   }

@@ -20,22 +20,27 @@ t.test("accounts' audit log against real PostgreSQL", async (t) => {
   const h = await startAccounts(t);
   const c = h.client;
   const rows = async (organizationId: string): Promise<Row[]> =>
-    h.db('audit_log').where({ organization_id: organizationId }).orderBy([{ column: 'occurred_at' }, { column: 'id' }]);
+    h
+      .db('audit_log')
+      .where({ organization_id: organizationId })
+      .orderBy([{ column: 'occurred_at' }, { column: 'id' }]);
 
-  const signup = await c.SignUp({ email: 'owner@example.com', password: PASSWORD, name: 'Owner', organization: { name: 'Audited', slug: 'audited' } });
+  const signup = await c.SignUp({
+    email: 'owner@example.com',
+    password: PASSWORD,
+    name: 'Owner',
+    organization: { name: 'Audited', slug: 'audited' },
+  });
   const org = signup.organization!;
   const owner = `user:${signup.user!.id}`;
 
   t.test('sign-up records the organization and its first membership, by the new user', async (t) => {
     const r = await rows(org.id);
     // One transaction, one instant: the two entries share occurred_at.
-    t.same(
-      r.map((e) => [e.action, e.actor, e.target_type, e.target_id]).sort(),
-      [
-        ['member.added', owner, 'membership', signup.user!.id],
-        ['organization.created', owner, 'organization', org.id],
-      ],
-    );
+    t.same(r.map((e) => [e.action, e.actor, e.target_type, e.target_id]).sort(), [
+      ['member.added', owner, 'membership', signup.user!.id],
+      ['organization.created', owner, 'organization', org.id],
+    ]);
     t.same(r.find((e) => e.action === 'member.added')!.details, { userId: signup.user!.id, role: 'owner', via: 'signup' });
   });
 
@@ -105,7 +110,11 @@ t.test("accounts' audit log against real PostgreSQL", async (t) => {
     t.ok(err instanceof AppError, 'the create failed');
     const after = await h.db('api_keys').where({ organization_id: org.id }).count<{ count: number }[]>({ count: '*' });
     t.equal(after[0]!.count, before[0]!.count, 'no API key was created without its entry');
-    t.equal((await h.db('outbox').where({ type: 'accounts.api_key.created' }).whereRaw("payload->'data'->>'name' = 'Never'")).length, 0, 'nor its event');
+    t.equal(
+      (await h.db('outbox').where({ type: 'accounts.api_key.created' }).whereRaw("payload->'data'->>'name' = 'Never'")).length,
+      0,
+      'nor its event',
+    );
   });
 
   t.test('a failed action leaves no entry', async (t) => {
@@ -116,7 +125,9 @@ t.test("accounts' audit log against real PostgreSQL", async (t) => {
       (e: unknown) => e as AppError,
     );
     t.equal(refused?.code, 'VALIDATION_ERROR');
-    await c.RevokeApiKey({ organization_id: org.id, key_id: '0f8fad5b-d9cb-469f-a165-70867728950e' }, { actor: owner }).catch(() => undefined);
+    await c
+      .RevokeApiKey({ organization_id: org.id, key_id: '0f8fad5b-d9cb-469f-a165-70867728950e' }, { actor: owner })
+      .catch(() => undefined);
     t.equal(await count(), n);
   });
 
@@ -126,7 +137,11 @@ t.test("accounts' audit log against real PostgreSQL", async (t) => {
     t.equal(all.entries!.length, stored.length);
     t.equal(all.has_more, false);
     const times = all.entries!.map((e) => Date.parse(e.occurred_at));
-    t.same(times, [...times].sort((a, b) => b - a), 'newest first');
+    t.same(
+      times,
+      [...times].sort((a, b) => b - a),
+      'newest first',
+    );
 
     const keys = await c.ListAuditEntries({ organization_id: org.id, action: 'api_key.', limit: 100 });
     t.same(
@@ -144,13 +159,20 @@ t.test("accounts' audit log against real PostgreSQL", async (t) => {
     const seen: string[] = [];
     let after: { at: string; id: string } | undefined;
     for (let i = 0; i < 20; i++) {
-      const page = await c.ListAuditEntries({ organization_id: org.id, limit: 2, ...(after ? { after_occurred_at: after.at, after_id: after.id } : {}) });
+      const page = await c.ListAuditEntries({
+        organization_id: org.id,
+        limit: 2,
+        ...(after ? { after_occurred_at: after.at, after_id: after.id } : {}),
+      });
       seen.push(...page.entries!.map((e) => e.id));
       const last = page.entries![page.entries!.length - 1];
       if (!page.has_more || !last) break;
       after = { at: last.occurred_at, id: last.id };
     }
-    t.same(seen, all.entries!.map((e) => e.id));
+    t.same(
+      seen,
+      all.entries!.map((e) => e.id),
+    );
 
     const from = all.entries![2]!.occurred_at;
     const since = await c.ListAuditEntries({ organization_id: org.id, from, limit: 100 });

@@ -44,7 +44,14 @@ async function fakeAuditSource(name: 'issuance' | 'notification', entries: Audit
   return startGrpcServer({ port: 0, host: '127.0.0.1', logger, services: [{ name: `fake.${name}`, definition: service, implementation }] });
 }
 
-function entry(orgId: string, at: number, action: string, actor: string, targetType: string, details: Record<string, unknown> = {}): AuditEntryMessage {
+function entry(
+  orgId: string,
+  at: number,
+  action: string,
+  actor: string,
+  targetType: string,
+  details: Record<string, unknown> = {},
+): AuditEntryMessage {
   return {
     id: randomUUID(),
     organization_id: orgId,
@@ -95,8 +102,20 @@ t.test('the audit log route', async (t) => {
   // instant of a real one (the tie is broken by id, the same way everywhere).
   const realNow = Date.now();
   const apiKeyActor = `api_key:${key.body.id}`;
-  for (let i = 0; i < 7; i++) issuanceEntries.push(entry(orgId, realNow - 60_000 + i * 7_000, i % 2 ? 'credential.issued' : 'badge.created', i === 3 ? apiKeyActor : ownerActor, i % 2 ? 'credential' : 'badge'));
-  for (let i = 0; i < 4; i++) notificationEntries.push(entry(orgId, realNow - 50_000 + i * 9_000, 'webhook.created', ownerActor, 'webhook', { url: 'https://example.com/h' }));
+  for (let i = 0; i < 7; i++)
+    issuanceEntries.push(
+      entry(
+        orgId,
+        realNow - 60_000 + i * 7_000,
+        i % 2 ? 'credential.issued' : 'badge.created',
+        i === 3 ? apiKeyActor : ownerActor,
+        i % 2 ? 'credential' : 'badge',
+      ),
+    );
+  for (let i = 0; i < 4; i++)
+    notificationEntries.push(
+      entry(orgId, realNow - 50_000 + i * 9_000, 'webhook.created', ownerActor, 'webhook', { url: 'https://example.com/h' }),
+    );
   issuanceEntries.push(entry(randomUUID(), realNow, 'credential.revoked', ownerActor, 'credential')); // another organization's
 
   const get = (query = '', auth = owner) => g.request('GET', `/api/organizations/${orgId}/audit-log${query}`, auth);
@@ -109,10 +128,20 @@ t.test('the audit log route', async (t) => {
     t.equal(res.headers.get('cache-control'), 'no-store');
     all = res.body.data;
     t.equal(all.length, issuanceEntries.length - 1 + notificationEntries.length + 5, 'canned entries plus the five of accounts');
-    const order = [...all].sort((a, b) => compareAuditNewestFirst({ occurredAt: new Date(a.occurredAt), id: a.id }, { occurredAt: new Date(b.occurredAt), id: b.id }));
-    t.same(all.map((e) => e.id), order.map((e) => e.id), 'newest first');
+    const order = [...all].sort((a, b) =>
+      compareAuditNewestFirst({ occurredAt: new Date(a.occurredAt), id: a.id }, { occurredAt: new Date(b.occurredAt), id: b.id }),
+    );
     t.same(
-      all.filter((e) => e.action.startsWith('organization.') || e.action.startsWith('member.') || e.action.startsWith('api_key.')).map((e) => [e.action, e.actor]).reverse().slice(2),
+      all.map((e) => e.id),
+      order.map((e) => e.id),
+      'newest first',
+    );
+    t.same(
+      all
+        .filter((e) => e.action.startsWith('organization.') || e.action.startsWith('member.') || e.action.startsWith('api_key.'))
+        .map((e) => [e.action, e.actor])
+        .reverse()
+        .slice(2),
       [
         ['organization.approved', 'operator'],
         ['organization.plan_changed', 'operator'],
@@ -136,12 +165,18 @@ t.test('the audit log route', async (t) => {
       if (!cursor) break;
       t.match(cursor, /^[A-Za-z0-9_-]+$/, 'base64url');
     }
-    t.same(seen, all.map((e) => e.id));
+    t.same(
+      seen,
+      all.map((e) => e.id),
+    );
     // An entry recorded after the first page was read does not shift the later pages.
     const first = await get('?limit=3');
     issuanceEntries.push(entry(orgId, Date.now() + 1000, 'credential.revoked', ownerActor, 'credential'));
     const second = await get(`?limit=3&cursor=${first.body.pagination.nextCursor}`);
-    t.same(second.body.data.map((e: { id: string }) => e.id), all.slice(3, 6).map((e) => e.id));
+    t.same(
+      second.body.data.map((e: { id: string }) => e.id),
+      all.slice(3, 6).map((e) => e.id),
+    );
     all = (await get('?limit=100')).body.data;
   });
 
@@ -151,12 +186,21 @@ t.test('the audit log route', async (t) => {
     const created = await get('?action=badge.created');
     t.equal(created.body.data.length, 4);
     const byKey = await get(`?actor=${encodeURIComponent(apiKeyActor)}`);
-    t.same(byKey.body.data.map((e: { action: string }) => e.action), ['credential.issued']);
+    t.same(
+      byKey.body.data.map((e: { action: string }) => e.action),
+      ['credential.issued'],
+    );
     const byOperator = await get('?actor=operator');
-    t.same(byOperator.body.data.map((e: { action: string }) => e.action), ['organization.plan_changed', 'organization.approved']);
+    t.same(
+      byOperator.body.data.map((e: { action: string }) => e.action),
+      ['organization.plan_changed', 'organization.approved'],
+    );
     const target = all[4]!;
     const byTarget = await get(`?targetId=${target.targetId}`);
-    t.same(byTarget.body.data.map((e: { id: string }) => e.id), [target.id]);
+    t.same(
+      byTarget.body.data.map((e: { id: string }) => e.id),
+      [target.id],
+    );
     const from = all[6]!.occurredAt;
     const to = all[2]!.occurredAt;
     const range = await get(`?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&limit=100`);
@@ -194,7 +238,9 @@ t.test('the audit log route', async (t) => {
   });
 
   t.test('only owners and admins: other roles 403, other organizations 404, no session 401', async (t) => {
-    const other = await g.request('POST', '/api/auth/signup', { body: { email: 'audit-member@example.com', password: PASSWORD, name: 'Member' } });
+    const other = await g.request('POST', '/api/auth/signup', {
+      body: { email: 'audit-member@example.com', password: PASSWORD, name: 'Member' },
+    });
     t.equal(other.status, 201);
     const db = createDb({ url: p.iso.databaseUrl, schema: 'accounts' });
     t.teardown(() => db.destroy());

@@ -21,7 +21,8 @@ t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) =>
   const member = `user:${randomUUID()}`;
   const apiKey = `api_key:${randomUUID()}`;
   const rows = async (where: Partial<Row> = {}): Promise<Row[]> =>
-    h.db('audit_log')
+    h
+      .db('audit_log')
       .where({ organization_id: org.id, ...where })
       .orderBy([{ column: 'occurred_at' }, { column: 'id' }]);
   const tick = () => h.clock.advance(5); // entries of consecutive calls never share a millisecond
@@ -37,12 +38,22 @@ t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) =>
   let badgeId = '';
   t.test('badges: created, updated, image changed, deactivated or deleted, by the caller in x-actor', async (t) => {
     tick();
-    const b = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ expiresInDays: 30 }) }, { actor: member, requestId: 'req-badge-1' });
+    const b = await c.CreateBadge(
+      { organization_id: org.id, badge_json: badgeBody({ expiresInDays: 30 }) },
+      { actor: member, requestId: 'req-badge-1' },
+    );
     badgeId = b.id;
     tick();
-    await c.UpdateBadge({ organization_id: org.id, badge_id: b.id, badge_json: JSON.stringify({ description: 'New text', tags: ['x'] }) }, { actor: member });
+    await c.UpdateBadge(
+      { organization_id: org.id, badge_id: b.id, badge_json: JSON.stringify({ description: 'New text', tags: ['x'] }) },
+      { actor: member },
+    );
     tick();
-    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.from('000000010000000108060000001f15c489', 'hex'), Buffer.alloc(16)]);
+    const png = Buffer.concat([
+      Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+      Buffer.from('000000010000000108060000001f15c489', 'hex'),
+      Buffer.alloc(16),
+    ]);
     await c.SetBadgeImage({ organization_id: org.id, badge_id: b.id, data: png, declared_content_type: 'image/png' }, { actor: apiKey });
     tick();
     const gone = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Short lived' }) }, { actor: member });
@@ -68,7 +79,13 @@ t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) =>
   let firstId = '';
   t.test('issue, renew and revoke: the actor of the request, the credential as target', async (t) => {
     tick();
-    const first = await c.IssueCredential({ organization_id: org.id, badge_id: badgeId, recipient_name: 'Ada', recipient_email: 'ada@example.com', issued_by: apiKey });
+    const first = await c.IssueCredential({
+      organization_id: org.id,
+      badge_id: badgeId,
+      recipient_name: 'Ada',
+      recipient_email: 'ada@example.com',
+      issued_by: apiKey,
+    });
     firstId = first.id;
     tick();
     const renewal = await c.IssueCredential(
@@ -76,7 +93,12 @@ t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) =>
       { requestId: 'req-renew-1' },
     );
     tick();
-    await c.RevokeCredential({ organization_id: org.id, credential_ref: renewal.credential_id, reason: 'Issued in error', revoked_by: member });
+    await c.RevokeCredential({
+      organization_id: org.id,
+      credential_ref: renewal.credential_id,
+      reason: 'Issued in error',
+      revoked_by: member,
+    });
     const r = await rows({ target_type: 'credential' });
     t.same(
       r.map((e) => [e.action, e.actor, e.target_id]),
@@ -104,11 +126,31 @@ t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) =>
 
   t.test('a failed action leaves no entry', async (t) => {
     const n = (await rows()).length;
-    t.equal((await rejection(c.RevokeCredential({ organization_id: org.id, credential_ref: firstId, reason: 'again', revoked_by: member }))).code, 'CONFLICT');
-    t.equal((await rejection(c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ slug: 'team-player' }) }, { actor: member }))).code, 'CONFLICT');
-    t.equal((await rejection(c.UpdateBadge({ organization_id: org.id, badge_id: badgeId, badge_json: '{"expiresInDays":0}' }, { actor: member }))).code, 'VALIDATION_ERROR');
     t.equal(
-      (await rejection(c.IssueCredential({ organization_id: org.id, badge_id: randomUUID(), recipient_name: 'X', recipient_email: 'x@example.com', issued_by: member }))).code,
+      (await rejection(c.RevokeCredential({ organization_id: org.id, credential_ref: firstId, reason: 'again', revoked_by: member }))).code,
+      'CONFLICT',
+    );
+    t.equal(
+      (await rejection(c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ slug: 'team-player' }) }, { actor: member }))).code,
+      'CONFLICT',
+    );
+    t.equal(
+      (await rejection(c.UpdateBadge({ organization_id: org.id, badge_id: badgeId, badge_json: '{"expiresInDays":0}' }, { actor: member })))
+        .code,
+      'VALIDATION_ERROR',
+    );
+    t.equal(
+      (
+        await rejection(
+          c.IssueCredential({
+            organization_id: org.id,
+            badge_id: randomUUID(),
+            recipient_name: 'X',
+            recipient_email: 'x@example.com',
+            issued_by: member,
+          }),
+        )
+      ).code,
       'NOT_FOUND',
     );
     t.equal((await rows()).length, n);
@@ -123,7 +165,13 @@ t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) =>
     t.teardown(() => h.db.raw('DROP TRIGGER fail_late ON quota_recipients; DROP FUNCTION fail_late()'));
     const n = (await rows()).length;
     const err = await rejection(
-      c.IssueCredential({ organization_id: org.id, badge_id: badgeId, recipient_name: 'Late', recipient_email: 'fails-late@example.com', issued_by: member }),
+      c.IssueCredential({
+        organization_id: org.id,
+        badge_id: badgeId,
+        recipient_name: 'Late',
+        recipient_email: 'fails-late@example.com',
+        issued_by: member,
+      }),
     );
     t.equal(err.code, 'INTERNAL_ERROR');
     t.equal((await h.db('credentials').where({ recipient_email: 'fails-late@example.com' })).length, 0, 'no credential');
@@ -131,7 +179,13 @@ t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) =>
   });
 
   t.test('an entry that cannot be written undoes the action (a revocation here)', async (t) => {
-    const c2 = await c.IssueCredential({ organization_id: org.id, badge_id: badgeId, recipient_name: 'Bo', recipient_email: 'bo@example.com', issued_by: member });
+    const c2 = await c.IssueCredential({
+      organization_id: org.id,
+      badge_id: badgeId,
+      recipient_name: 'Bo',
+      recipient_email: 'bo@example.com',
+      issued_by: member,
+    });
     await h.db.raw(`
       CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.action = 'credential.revoked' THEN RAISE EXCEPTION 'audit write refused (test)'; END IF; RETURN NEW; END $$;
@@ -141,7 +195,11 @@ t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) =>
     await rejection(c.RevokeCredential({ organization_id: org.id, credential_ref: c2.id, reason: 'Nope', revoked_by: member }));
     const row = await h.db('credentials').where({ id: c2.id }).first();
     t.equal(row.revoked_at, null, 'the credential is not revoked');
-    t.equal((await h.db('outbox').where({ type: 'credential.revoked' }).whereRaw("payload->'data'->>'credentialUuid' = ?", [c2.id])).length, 0, 'nor announced');
+    t.equal(
+      (await h.db('outbox').where({ type: 'credential.revoked' }).whereRaw("payload->'data'->>'credentialUuid' = ?", [c2.id])).length,
+      0,
+      'nor announced',
+    );
   });
 
   t.test('signing keys: rotation and a compromise report, by the owner in requested_by', async (t) => {
@@ -149,7 +207,13 @@ t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) =>
     const rotated = await c.RotateSigningKey({ organization_id: org.id, organization_slug: org.slug, requested_by: member });
     tick();
     const at = new Date(h.clock.now().getTime() - 1000).toISOString();
-    await c.ReportSigningKeyCompromised({ organization_id: org.id, organization_slug: org.slug, sequence: 1, compromised_at: at, requested_by: member });
+    await c.ReportSigningKeyCompromised({
+      organization_id: org.id,
+      organization_slug: org.slug,
+      sequence: 1,
+      compromised_at: at,
+      requested_by: member,
+    });
     const r = await rows({ target_type: 'signing_key' });
     t.same(
       r.map((e) => [e.action, e.actor, e.target_id]),
@@ -175,7 +239,10 @@ t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) =>
     t.equal(started?.actor, member);
     t.equal(started?.target_id, job.id);
     t.same(started?.details, { badgeId, rows: 1, invalid: 0 });
-    const issued = await waitForRow(() => rows({ action: 'credential.issued' }), (r) => r.some((e) => e.details.bulkIssuanceId === job.id));
+    const issued = await waitForRow(
+      () => rows({ action: 'credential.issued' }),
+      (r) => r.some((e) => e.details.bulkIssuanceId === job.id),
+    );
     const row = issued.find((e) => e.details.bulkIssuanceId === job.id)!;
     t.equal(row.actor, 'system');
   });

@@ -10,18 +10,30 @@ await h.start({}, { WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${h.receiver.port}` });
 const org = organization({ plan: 'enterprise', name: 'Audited Corp' });
 await h.publish('accounts.organization.created', { organization: org });
 const member = `user:${randomUUID()}`;
-const rows = () => h.db('audit_log').where({ organization_id: org.id }).orderBy([{ column: 'occurred_at' }, { column: 'id' }]);
+const rows = () =>
+  h
+    .db('audit_log')
+    .where({ organization_id: org.id })
+    .orderBy([{ column: 'occurred_at' }, { column: 'id' }]);
 
 t.test('created and deleted by the member named in x-actor; the secret is never in the log', async (t) => {
   const created = await h
     .client()
-    .CreateWebhook({ organization_id: org.id, url: `${h.receiver.url}/audit`, events: ['credential.revoked', 'credential.issued'] }, { actor: member, requestId: 'req-wh-1' });
+    .CreateWebhook(
+      { organization_id: org.id, url: `${h.receiver.url}/audit`, events: ['credential.revoked', 'credential.issued'] },
+      { actor: member, requestId: 'req-wh-1' },
+    );
   const id = created.endpoint!.id;
   h.clock.advance(5);
   await h.client().DeleteWebhook({ organization_id: org.id, webhook_id: id }, { actor: member });
   const r = await rows();
   t.same(
-    r.map((e: { action: string; actor: string; target_type: string; target_id: string }) => [e.action, e.actor, e.target_type, e.target_id]),
+    r.map((e: { action: string; actor: string; target_type: string; target_id: string }) => [
+      e.action,
+      e.actor,
+      e.target_type,
+      e.target_id,
+    ]),
     [
       ['webhook.created', member, 'webhook', id],
       ['webhook.deleted', member, 'webhook', id],
@@ -37,10 +49,15 @@ t.test('created and deleted by the member named in x-actor; the secret is never 
 
 t.test('a refused action leaves no entry, and an entry that cannot be written undoes the action', async (t) => {
   const n = (await rows()).length;
-  await t.rejects(h.client().CreateWebhook({ organization_id: org.id, url: 'https://127.0.0.1/x', events: ['credential.issued'] }, { actor: member }), {
-    code: 'VALIDATION_ERROR',
+  await t.rejects(
+    h.client().CreateWebhook({ organization_id: org.id, url: 'https://127.0.0.1/x', events: ['credential.issued'] }, { actor: member }),
+    {
+      code: 'VALIDATION_ERROR',
+    },
+  );
+  await t.rejects(h.client().DeleteWebhook({ organization_id: org.id, webhook_id: randomUUID() }, { actor: member }), {
+    code: 'NOT_FOUND',
   });
-  await t.rejects(h.client().DeleteWebhook({ organization_id: org.id, webhook_id: randomUUID() }, { actor: member }), { code: 'NOT_FOUND' });
   t.equal((await rows()).length, n);
 
   await h.db.raw(`
@@ -61,7 +78,9 @@ t.test('a refused action leaves no entry, and an entry that cannot be written un
   t.equal((await h.db('webhook_endpoints').where({ organization_id: org.id })).length, before, 'no endpoint without its entry');
 
   await h.db.raw('DROP TRIGGER refuse_audit ON audit_log; DROP FUNCTION refuse_audit()');
-  const live = await h.client().CreateWebhook({ organization_id: org.id, url: `${h.receiver.url}/kept`, events: ['credential.issued'] }, { actor: member });
+  const live = await h
+    .client()
+    .CreateWebhook({ organization_id: org.id, url: `${h.receiver.url}/kept`, events: ['credential.issued'] }, { actor: member });
   await h.db.raw(`
     CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN RAISE EXCEPTION 'audit write refused (test)'; END $$;

@@ -53,7 +53,17 @@ export function isAuditAction(value: string): value is AuditAction {
 }
 
 /** What an entry is about: one of these kinds, with its id. */
-export const AUDIT_TARGET_TYPES = ['credential', 'bulk_issuance', 'badge', 'signing_key', 'api_key', 'organization', 'membership', 'invitation', 'webhook'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'credential',
+  'bulk_issuance',
+  'badge',
+  'signing_key',
+  'api_key',
+  'organization',
+  'membership',
+  'invitation',
+  'webhook',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -89,7 +99,8 @@ export type AuditDetailValue = string | number | boolean | null | readonly strin
  * refused outright, so a later change cannot put a secret in the log by accident (the tests of
  * each service also read the stored rows for the secrets they handed out).
  */
-const SECRET_KEY_RE = /secret|token|password|passphrase|private|hash|authorization|cookie|credential_?json|signature|^key$|^keys$|apikey$|api_key$|seal|kek|dek/i;
+const SECRET_KEY_RE =
+  /secret|token|password|passphrase|private|hash|authorization|cookie|credential_?json|signature|^key$|^keys$|apikey$|api_key$|seal|kek|dek/i;
 
 export const MAX_DETAILS_BYTES = 2048;
 

@@ -60,7 +60,8 @@ export function auditQueryFromMessage(m: ListAuditEntriesMessage): AuditQuery {
   if (m.from) q.from = checkAuditInstant(m.from, 'from');
   if (m.to) q.to = checkAuditInstant(m.to, 'to');
   if (m.after_occurred_at || m.after_id) {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(m.after_id)) throw new AuditQueryError('cursor', 'after_id must be a UUID');
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(m.after_id))
+      throw new AuditQueryError('cursor', 'after_id must be a UUID');
     q.after = { occurredAt: checkAuditInstant(m.after_occurred_at, 'cursor'), id: m.after_id };
   }
   return q;

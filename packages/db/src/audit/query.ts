@@ -63,7 +63,8 @@ export function checkAuditInstant(value: string, field: string): Date {
 }
 
 export function checkAuditLimit(value: number): number {
-  if (!Number.isSafeInteger(value) || value < 1 || value > AUDIT_PAGE_MAX) throw new AuditQueryError('limit', `limit must be an integer from 1 to ${AUDIT_PAGE_MAX}`);
+  if (!Number.isSafeInteger(value) || value < 1 || value > AUDIT_PAGE_MAX)
+    throw new AuditQueryError('limit', `limit must be an integer from 1 to ${AUDIT_PAGE_MAX}`);
   return value;
 }
 

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { assertNoSecrets, isAuditAction, isAuditActor, type AuditAction, type AuditDetailValue, type AuditEntry, type AuditTargetType } from './entry.js';
+import {
+  assertNoSecrets,
+  isAuditAction,
+  isAuditActor,
+  type AuditAction,
+  type AuditDetailValue,
+  type AuditEntry,
+  type AuditTargetType,
+} from './entry.js';
 import type { AuditQuery } from './query.js';
 
 /**
@@ -43,7 +51,11 @@ const REQUEST_ID_RE = /^[\x21-\x7e]{1,200}$/;
  * back together. Refuses (throws, rolling the action back) an unknown action, a malformed actor
  * or details that look like a secret: a wrong entry is a bug to find in tests, not to store.
  */
-export async function recordAudit(trx: Knex.Transaction, schema: string, records: AuditRecord | readonly AuditRecord[]): Promise<AuditEntry[]> {
+export async function recordAudit(
+  trx: Knex.Transaction,
+  schema: string,
+  records: AuditRecord | readonly AuditRecord[],
+): Promise<AuditEntry[]> {
   const list = Array.isArray(records) ? (records as readonly AuditRecord[]) : [records as AuditRecord];
   if (list.length === 0) return [];
   const entries = list.map((r): AuditEntry => {
@@ -117,18 +129,16 @@ export async function listAudit(db: Knex, schema: string, q: AuditQuery): Promis
     ])
     .limit(q.limit + 1)
     .select('*')) as AuditRow[];
-  const entries = rows.slice(0, q.limit).map(
-    (r): AuditEntry => ({
-      id: r.id,
-      organizationId: r.organization_id,
-      occurredAt: r.occurred_at,
-      actor: r.actor,
-      action: r.action as AuditAction,
-      targetType: r.target_type as AuditTargetType,
-      targetId: r.target_id,
-      details: r.details,
-      requestId: r.request_id,
-    }),
-  );
+  const entries = rows.slice(0, q.limit).map((r): AuditEntry => ({
+    id: r.id,
+    organizationId: r.organization_id,
+    occurredAt: r.occurred_at,
+    actor: r.actor,
+    action: r.action as AuditAction,
+    targetType: r.target_type as AuditTargetType,
+    targetId: r.target_id,
+    details: r.details,
+    requestId: r.request_id,
+  }));
   return { entries, hasMore: rows.length > q.limit };
 }

@@ -10,7 +10,9 @@ import type { OrgScope } from './org-scope.js';
 export function actingCall(res: { locals: Record<string, unknown> }, extra: Omit<CallOptions, 'requestId' | 'actor'> = {}): CallOptions {
   const scope = res.locals.scope as OrgScope | undefined;
   const actor =
-    scope?.actor ?? (typeof res.locals.userId === 'string' && res.locals.userId !== '' ? `user:${res.locals.userId}` : undefined) ?? (res.locals.actor as string | undefined);
+    scope?.actor ??
+    (typeof res.locals.userId === 'string' && res.locals.userId !== '' ? `user:${res.locals.userId}` : undefined) ??
+    (res.locals.actor as string | undefined);
   return {
     ...extra,
     requestId: String(res.locals.requestId ?? ''),

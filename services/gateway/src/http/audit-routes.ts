@@ -95,7 +95,8 @@ export function auditRoutes(upstreams: Upstreams): Router {
   const router = Router();
   router.get('/audit-log', async (req, res) => {
     const scope = scopeOf(res);
-    if (!AUDIT_READER_ROLES.has(String(res.locals.role ?? ''))) throw AppError.forbidden('Only owners and admins of the organization can read its audit log');
+    if (!AUDIT_READER_ROLES.has(String(res.locals.role ?? '')))
+      throw AppError.forbidden('Only owners and admins of the organization can read its audit log');
     const q = parseAuditListQuery(req);
     const request = {
       organization_id: scope.organizationId,

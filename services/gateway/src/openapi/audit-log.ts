@@ -24,7 +24,8 @@ export const auditLogSchemas = {
       occurredAt: { type: 'string', format: 'date-time' },
       actor: {
         type: 'string',
-        description: '`user:<id>` (a member), `api_key:<id>`, `operator` (the platform operator), `system` (the platform itself), `provider:stripe`.',
+        description:
+          '`user:<id>` (a member), `api_key:<id>`, `operator` (the platform operator), `system` (the platform itself), `provider:stripe`.',
       },
       action: { type: 'string', enum: [...AUDIT_ACTIONS] },
       targetType: { type: 'string', enum: [...AUDIT_TARGET_TYPES] },
@@ -33,7 +34,13 @@ export const auditLogSchemas = {
         type: 'object',
         description: 'A few facts about the action (names, changed fields, a revocation reason). Never a secret, token or key.',
         additionalProperties: {
-          oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }, { type: 'array', items: { type: 'string' } }],
+          oneOf: [
+            { type: 'string' },
+            { type: 'number' },
+            { type: 'boolean' },
+            { type: 'null' },
+            { type: 'array', items: { type: 'string' } },
+          ],
         },
       },
       requestId: { type: ['string', 'null'], description: 'The X-Request-Id of the request that did it, when there was one.' },
@@ -66,7 +73,7 @@ export const auditLogPaths = {
       description:
         'Issues, renewals, revocations, bulk issuance, badge changes, signing keys, API keys, organization settings, plan and ' +
         'operator actions, members and webhooks, newest first. Each service keeps the entries of its own actions, written in the ' +
-        "same transaction as the action; the gateway merges them. If one of them does not answer, the request is 503 (never a page without its entries). " +
+        'same transaction as the action; the gateway merges them. If one of them does not answer, the request is 503 (never a page without its entries). ' +
         'Not offered under /api/v1: API keys have no role.',
       security: [{ session: [] }, { sessionCookie: [] }],
       parameters: [
@@ -80,11 +87,20 @@ export const auditLogPaths = {
         },
         { name: 'actor', in: 'query', schema: { type: 'string' }, description: 'Exactly, e.g. `user:<id>` or `api_key:<id>`.' },
         { name: 'targetId', in: 'query', schema: { type: 'string' } },
-        { name: 'from', in: 'query', schema: { type: 'string' }, description: 'At or after: a date (midnight UTC) or a date-time with a zone.' },
+        {
+          name: 'from',
+          in: 'query',
+          schema: { type: 'string' },
+          description: 'At or after: a date (midnight UTC) or a date-time with a zone.',
+        },
         { name: 'to', in: 'query', schema: { type: 'string' }, description: 'Before: a date (midnight UTC) or a date-time with a zone.' },
       ],
       responses: {
-        '200': { description: 'One page.', headers: { ...rateHeaders, 'Cache-Control': { schema: { type: 'string' } } }, content: json(ref('AuditLogPage')) },
+        '200': {
+          description: 'One page.',
+          headers: { ...rateHeaders, 'Cache-Control': { schema: { type: 'string' } } },
+          content: json(ref('AuditLogPage')),
+        },
         '400': error('VALIDATION_ERROR: details.field names the parameter (limit, cursor, action, actor, targetId, from, to).'),
         '401': error('UNAUTHORIZED'),
         '403': error('FORBIDDEN: the member is neither an owner nor an admin.'),

@@ -91,7 +91,14 @@ function actorText(actor: string): string {
 /** What an entry is about, by the name the details give it when there is one. */
 function Target({ orgId, e }: { orgId: string; e: AuditEntry }) {
   const d = e.details;
-  const label = typeof d.credentialId === 'string' ? d.credentialId : typeof d.name === 'string' ? d.name : typeof d.url === 'string' ? d.url : e.targetId;
+  const label =
+    typeof d.credentialId === 'string'
+      ? d.credentialId
+      : typeof d.name === 'string'
+        ? d.name
+        : typeof d.url === 'string'
+          ? d.url
+          : e.targetId;
   const kind = e.targetType.replace(/_/g, ' ');
   if (e.targetType === 'credential')
     return (
@@ -153,7 +160,14 @@ export function AuditLogPage() {
       <ErrorSummary error={filterError} fields={['action', 'from', 'to']} />
       <Form label="Filter the audit log" onSubmit={() => navigate(withQuery(location, { action, from, to, cursor: undefined }))}>
         <div class="filter-form">
-          <Select name="action" label="Action" value={action} options={ACTION_OPTIONS} onValue={setAction} error={errorFor(filterError, 'action')} />
+          <Select
+            name="action"
+            label="Action"
+            value={action}
+            options={ACTION_OPTIONS}
+            onValue={setAction}
+            error={errorFor(filterError, 'action')}
+          />
           <TextInput name="from" label="From (day, UTC)" type="date" value={from} onValue={setFrom} error={errorFor(filterError, 'from')} />
           <TextInput name="to" label="To (day included, UTC)" type="date" value={to} onValue={setTo} error={errorFor(filterError, 'to')} />
         </div>
@@ -211,7 +225,11 @@ export function AuditLogPage() {
                 <nav class="pager" aria-label="Audit log pages">
                   <ul>
                     <li>{cursor ? <Link href={withQuery(location, { cursor: undefined })}>← Newest</Link> : null}</li>
-                    <li>{page.pagination.nextCursor ? <Link href={withQuery(location, { cursor: page.pagination.nextCursor })}>Older →</Link> : null}</li>
+                    <li>
+                      {page.pagination.nextCursor ? (
+                        <Link href={withQuery(location, { cursor: page.pagination.nextCursor })}>Older →</Link>
+                      ) : null}
+                    </li>
                   </ul>
                 </nav>
               </>

@@ -301,6 +301,7 @@ t.test('every page of the application passes the same checks', async (t) => {
     `/org/${orgId}/webhooks`,
     `/org/${orgId}/settings`,
     `/org/${orgId}/analytics`,
+    `/org/${orgId}/audit-log`,
     `/me/credentials`,
     bulkJobPage,
   ];

@@ -9,6 +9,8 @@ export interface CallOptions {
   deadlineMs?: number;
   /** Request id propagated to the callee's logs. */
   requestId?: string;
+  /** Who the call acts for (`user:<id>`, `api_key:<id>`, `operator`, ...), recorded in the callee's audit log. */
+  actor?: string;
 }
 
 type UnaryMethodNames<C> = {
@@ -65,6 +67,7 @@ export function createClient<C extends grpc.Client>(
           const metadata = new grpc.Metadata();
           // Plain metadata values must be printable ASCII; an id that is not is not propagated.
           if (callOptions.requestId && REQUEST_ID.test(callOptions.requestId)) metadata.set('x-request-id', callOptions.requestId);
+          if (callOptions.actor && REQUEST_ID.test(callOptions.actor)) metadata.set('x-actor', callOptions.actor);
           const deadline = Date.now() + (callOptions.deadlineMs ?? defaultDeadline);
           try {
             (fn as (...a: unknown[]) => unknown).call(

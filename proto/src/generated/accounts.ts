@@ -36,6 +36,9 @@ import type { UpdateApiKeyRequest as _credentials_accounts_v1_UpdateApiKeyReques
 import type { UpdateOrganizationRequest as _credentials_accounts_v1_UpdateOrganizationRequest, UpdateOrganizationRequest__Output as _credentials_accounts_v1_UpdateOrganizationRequest__Output } from './credentials/accounts/v1/UpdateOrganizationRequest';
 import type { User as _credentials_accounts_v1_User, User__Output as _credentials_accounts_v1_User__Output } from './credentials/accounts/v1/User';
 import type { VerifyEmailRequest as _credentials_accounts_v1_VerifyEmailRequest, VerifyEmailRequest__Output as _credentials_accounts_v1_VerifyEmailRequest__Output } from './credentials/accounts/v1/VerifyEmailRequest';
+import type { AuditEntry as _credentials_audit_v1_AuditEntry, AuditEntry__Output as _credentials_audit_v1_AuditEntry__Output } from './credentials/audit/v1/AuditEntry';
+import type { ListAuditEntriesRequest as _credentials_audit_v1_ListAuditEntriesRequest, ListAuditEntriesRequest__Output as _credentials_audit_v1_ListAuditEntriesRequest__Output } from './credentials/audit/v1/ListAuditEntriesRequest';
+import type { ListAuditEntriesResponse as _credentials_audit_v1_ListAuditEntriesResponse, ListAuditEntriesResponse__Output as _credentials_audit_v1_ListAuditEntriesResponse__Output } from './credentials/audit/v1/ListAuditEntriesResponse';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -80,6 +83,13 @@ export interface ProtoGrpcType {
         UpdateOrganizationRequest: MessageTypeDefinition<_credentials_accounts_v1_UpdateOrganizationRequest, _credentials_accounts_v1_UpdateOrganizationRequest__Output>
         User: MessageTypeDefinition<_credentials_accounts_v1_User, _credentials_accounts_v1_User__Output>
         VerifyEmailRequest: MessageTypeDefinition<_credentials_accounts_v1_VerifyEmailRequest, _credentials_accounts_v1_VerifyEmailRequest__Output>
+      }
+    }
+    audit: {
+      v1: {
+        AuditEntry: MessageTypeDefinition<_credentials_audit_v1_AuditEntry, _credentials_audit_v1_AuditEntry__Output>
+        ListAuditEntriesRequest: MessageTypeDefinition<_credentials_audit_v1_ListAuditEntriesRequest, _credentials_audit_v1_ListAuditEntriesRequest__Output>
+        ListAuditEntriesResponse: MessageTypeDefinition<_credentials_audit_v1_ListAuditEntriesResponse, _credentials_audit_v1_ListAuditEntriesResponse__Output>
       }
     }
   }

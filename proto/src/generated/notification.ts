@@ -1,6 +1,9 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { AuditEntry as _credentials_audit_v1_AuditEntry, AuditEntry__Output as _credentials_audit_v1_AuditEntry__Output } from './credentials/audit/v1/AuditEntry';
+import type { ListAuditEntriesRequest as _credentials_audit_v1_ListAuditEntriesRequest, ListAuditEntriesRequest__Output as _credentials_audit_v1_ListAuditEntriesRequest__Output } from './credentials/audit/v1/ListAuditEntriesRequest';
+import type { ListAuditEntriesResponse as _credentials_audit_v1_ListAuditEntriesResponse, ListAuditEntriesResponse__Output as _credentials_audit_v1_ListAuditEntriesResponse__Output } from './credentials/audit/v1/ListAuditEntriesResponse';
 import type { CreateWebhookRequest as _credentials_notification_v1_CreateWebhookRequest, CreateWebhookRequest__Output as _credentials_notification_v1_CreateWebhookRequest__Output } from './credentials/notification/v1/CreateWebhookRequest';
 import type { CreateWebhookResponse as _credentials_notification_v1_CreateWebhookResponse, CreateWebhookResponse__Output as _credentials_notification_v1_CreateWebhookResponse__Output } from './credentials/notification/v1/CreateWebhookResponse';
 import type { DeliveryAttempt as _credentials_notification_v1_DeliveryAttempt, DeliveryAttempt__Output as _credentials_notification_v1_DeliveryAttempt__Output } from './credentials/notification/v1/DeliveryAttempt';
@@ -24,6 +27,13 @@ type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> 
 
 export interface ProtoGrpcType {
   credentials: {
+    audit: {
+      v1: {
+        AuditEntry: MessageTypeDefinition<_credentials_audit_v1_AuditEntry, _credentials_audit_v1_AuditEntry__Output>
+        ListAuditEntriesRequest: MessageTypeDefinition<_credentials_audit_v1_ListAuditEntriesRequest, _credentials_audit_v1_ListAuditEntriesRequest__Output>
+        ListAuditEntriesResponse: MessageTypeDefinition<_credentials_audit_v1_ListAuditEntriesResponse, _credentials_audit_v1_ListAuditEntriesResponse__Output>
+      }
+    }
     notification: {
       v1: {
         CreateWebhookRequest: MessageTypeDefinition<_credentials_notification_v1_CreateWebhookRequest, _credentials_notification_v1_CreateWebhookRequest__Output>

@@ -73,7 +73,7 @@ export function createAccountsService(config: AccountsConfig, overrides: Account
       prune.unref();
       host.onStop('outbox-prune', () => clearInterval(prune));
       const server = await host.serveGrpc(config.GRPC_PORT, [
-        accountsBinding({ auth, organizations: new OrganizationService(ctx), apiKeys: new ApiKeyService(ctx) }),
+        accountsBinding({ auth, organizations: new OrganizationService(ctx), apiKeys: new ApiKeyService(ctx), audit: { db: ctx.db, schema: ctx.schema } }),
       ]);
       port = server.port;
       host.markReady();

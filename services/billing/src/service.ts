@@ -41,12 +41,14 @@ export function createBillingService(config: BillingConfig, overrides: BillingOv
       openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
       const accountsClient = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, { deadlineMs: 5000 });
       host.onStop('accounts-client', () => accountsClient.close());
+      // Accounts records the change in its audit log under this actor (Stripe is the only adapter).
+      const asProvider = { actor: 'provider:stripe' };
       const accounts: AccountsPort = {
         async setSubscription(organizationId, plan, subscriptionStatus) {
-          await accountsClient.SetSubscription({ organization_id: organizationId, plan, subscription_status: subscriptionStatus });
+          await accountsClient.SetSubscription({ organization_id: organizationId, plan, subscription_status: subscriptionStatus }, asProvider);
         },
         async setPlan(organizationId, plan) {
-          await accountsClient.SetPlan({ organization_id: organizationId, plan });
+          await accountsClient.SetPlan({ organization_id: organizationId, plan }, asProvider);
         },
       };
       const adapters = new Map<string, PaymentProviderAdapter>([['stripe', createStripeAdapter(config.STRIPE_WEBHOOK_SECRET)]]);

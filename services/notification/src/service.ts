@@ -147,6 +147,7 @@ export function createNotificationService(config: NotificationConfig, overrides:
       host.onStop('accounts-client', () => accounts.close());
       const webhooks = new WebhookService({
         db,
+        schema: config.DB_SCHEMA,
         clock: host.clock,
         allowedHosts: config.WEBHOOK_ALLOWED_HOSTS,
         resolver,
@@ -157,7 +158,7 @@ export function createNotificationService(config: NotificationConfig, overrides:
           return { plan: org.plan, status: org.status };
         },
       });
-      const server = await host.serveGrpc(config.GRPC_PORT, [notificationBinding(db, webhooks)]);
+      const server = await host.serveGrpc(config.GRPC_PORT, [notificationBinding(db, webhooks, config.DB_SCHEMA)]);
       port = server.port;
       host.markReady();
     },

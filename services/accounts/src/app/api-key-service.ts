@@ -6,6 +6,7 @@ import { newApiKeySecret } from '../domain/tokens.js';
 import * as v from '../domain/validation.js';
 import { emit, EVENTS, type AccountsContext } from './context.js';
 import { apiKeyEventView } from './views.js';
+import { audit, SYSTEM, type Acting } from './audit.js';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
@@ -13,7 +14,7 @@ const HEX64 = /^[0-9a-f]{64}$/;
 export class ApiKeyService {
   constructor(private readonly ctx: AccountsContext) {}
 
-  async create(organizationId: string, input: { name: unknown; rateLimitPerMinute?: unknown }): Promise<{ apiKey: ApiKey; secret: string }> {
+  async create(organizationId: string, input: { name: unknown; rateLimitPerMinute?: unknown }, by: Acting = SYSTEM): Promise<{ apiKey: ApiKey; secret: string }> {
     const name = v.displayName(input.name, 'name', 100);
     const rateLimitPerMinute = input.rateLimitPerMinute === undefined ? DEFAULT_RATE_LIMIT_PER_MINUTE : v.rateLimitPerMinute(input.rateLimitPerMinute);
     await this.requireOrganization(organizationId);
@@ -37,6 +38,14 @@ export class ApiKeyService {
       }
       await apiKeyStore.insert(trx, apiKey);
       await emit(this.ctx, trx, EVENTS.apiKeyCreated, apiKeyEventView(apiKey));
+      // The prefix identifies the key in lists; the secret and its hash never reach the log.
+      await audit(this.ctx, trx, by, {
+        organizationId,
+        action: 'api_key.created',
+        targetType: 'api_key',
+        targetId: apiKey.id,
+        details: { name: apiKey.name, prefix: apiKey.prefix, rateLimitPerMinute: apiKey.rateLimitPerMinute },
+      });
     });
     return { apiKey, secret };
   }
@@ -46,7 +55,7 @@ export class ApiKeyService {
     return apiKeyStore.list(this.ctx.db, organizationId, includeRevoked);
   }
 
-  async update(organizationId: string, keyId: string, patch: { name?: unknown; rateLimitPerMinute?: unknown }): Promise<ApiKey> {
+  async update(organizationId: string, keyId: string, patch: { name?: unknown; rateLimitPerMinute?: unknown }, by: Acting = SYSTEM): Promise<ApiKey> {
     const changes: { name?: string; rateLimitPerMinute?: number } = {};
     if (patch.name !== undefined) changes.name = v.displayName(patch.name, 'name', 100);
     if (patch.rateLimitPerMinute !== undefined) changes.rateLimitPerMinute = v.rateLimitPerMinute(patch.rateLimitPerMinute);
@@ -56,18 +65,32 @@ export class ApiKeyService {
       const updated = await apiKeyStore.update(trx, organizationId, keyId, changes);
       if (!updated) throw AppError.conflict('The API key is revoked');
       await emit(this.ctx, trx, EVENTS.apiKeyUpdated, apiKeyEventView(updated));
+      await audit(this.ctx, trx, by, {
+        organizationId,
+        action: 'api_key.updated',
+        targetType: 'api_key',
+        targetId: keyId,
+        details: { name: updated.name, prefix: updated.prefix, rateLimitPerMinute: updated.rateLimitPerMinute },
+      });
       return updated;
     });
   }
 
   /** Idempotent: revoking a revoked key returns it unchanged. */
-  async revoke(organizationId: string, keyId: string): Promise<ApiKey> {
+  async revoke(organizationId: string, keyId: string, by: Acting = SYSTEM): Promise<ApiKey> {
     const existing = await this.find(organizationId, keyId);
     if (existing.revokedAt) return existing;
     return this.ctx.db.transaction(async (trx) => {
       const revoked = await apiKeyStore.revoke(trx, organizationId, keyId, this.ctx.clock.now());
       if (!revoked) return existing;
       await emit(this.ctx, trx, EVENTS.apiKeyRevoked, apiKeyEventView(revoked));
+      await audit(this.ctx, trx, by, {
+        organizationId,
+        action: 'api_key.revoked',
+        targetType: 'api_key',
+        targetId: keyId,
+        details: { name: revoked.name, prefix: revoked.prefix },
+      });
       return revoked;
     });
   }

@@ -17,6 +17,7 @@ import { emit, EVENTS, type AccountsContext } from './context.js';
 import { startSession, type Session } from './sessions.js';
 import { sessionStore } from '../db/session-store.js';
 import { organizationEventView } from './views.js';
+import { audit, type Acting } from './audit.js';
 
 export interface UserView {
   user: User;
@@ -89,6 +90,23 @@ export class AuthService {
         await organizationStore.addMembership(trx, membership);
         memberships.push(membership);
         await emit(this.ctx, trx, EVENTS.organizationCreated, { organization: organizationEventView(organization), ownerUserId: user.id });
+        const founder: Acting = { actor: `user:${user.id}` };
+        await audit(this.ctx, trx, founder, {
+          organizationId: organization.id,
+          occurredAt: now,
+          action: 'organization.created',
+          targetType: 'organization',
+          targetId: organization.id,
+          details: { name: organization.name, slug: organization.slug },
+        });
+        await audit(this.ctx, trx, founder, {
+          organizationId: organization.id,
+          occurredAt: now,
+          action: 'member.added',
+          targetType: 'membership',
+          targetId: user.id,
+          details: { userId: user.id, role: membership.role, via: 'signup' },
+        });
       }
       await this.requestToken(trx, user, 'email_verification');
     });

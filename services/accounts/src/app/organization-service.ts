@@ -6,6 +6,8 @@ import { nextStatus, type AdminAction } from '../domain/organization-rules.js';
 import * as v from '../domain/validation.js';
 import { emit, EVENTS, type AccountsContext } from './context.js';
 import { organizationEventView } from './views.js';
+import { audit, SYSTEM, type Acting } from './audit.js';
+import type { AuditAction } from '@cred/db/audit';
 
 export interface OrganizationPatch {
   name?: unknown;
@@ -31,7 +33,7 @@ export class OrganizationService {
     return m;
   }
 
-  async update(id: string, patch: OrganizationPatch): Promise<Organization> {
+  async update(id: string, patch: OrganizationPatch, by: Acting = SYSTEM): Promise<Organization> {
     const changes: OrganizationChanges = {};
     if (patch.name !== undefined) changes.name = v.displayName(patch.name, 'name');
     if (patch.domain !== undefined) changes.domain = v.domain(patch.domain);
@@ -44,11 +46,15 @@ export class OrganizationService {
         throw AppError.validation('recipientNameInCredentials', 'recipientNameInCredentials must be a boolean');
       changes.recipientNameInCredentials = patch.recipientNameInCredentials;
     }
-    return this.change(id, (current) => {
-      // A new domain has to be verified again (domain verification itself is not built yet).
-      if (changes.domain !== undefined && changes.domain !== current.domain) changes.domainVerified = false;
-      return changes;
-    });
+    return this.change(
+      id,
+      (current) => {
+        // A new domain has to be verified again (domain verification itself is not built yet).
+        if (changes.domain !== undefined && changes.domain !== current.domain) changes.domainVerified = false;
+        return changes;
+      },
+      { by, action: 'organization.updated' },
+    );
   }
 
   async list(filter: { status?: string; limit?: number; offset?: number }): Promise<{ items: Organization[]; total: number }> {
@@ -66,25 +72,31 @@ export class OrganizationService {
     return organizationStore.list(this.ctx.db, { ...(status ? { status } : {}), limit, offset });
   }
 
-  async adminAction(id: string, action: AdminAction): Promise<Organization> {
-    return this.change(id, (current) => {
-      const status = nextStatus(current.status, action);
-      return status ? { status } : {};
-    });
+  async adminAction(id: string, action: AdminAction, by: Acting = SYSTEM): Promise<Organization> {
+    const audited = ({ approve: 'organization.approved', suspend: 'organization.suspended', reinstate: 'organization.reinstated' } as const)[action];
+    return this.change(
+      id,
+      (current) => {
+        const status = nextStatus(current.status, action);
+        return status ? { status } : {};
+      },
+      { by, action: audited },
+    );
   }
 
-  async setPlan(id: string, planInput: unknown): Promise<Organization> {
+  async setPlan(id: string, planInput: unknown, by: Acting = SYSTEM): Promise<Organization> {
     const plan: Plan = v.plan(planInput);
-    return this.change(id, () => ({ plan }));
+    return this.change(id, () => ({ plan }), { by, action: 'organization.plan_changed' });
   }
 
-  async setSubscription(id: string, input: { plan?: string; subscriptionStatus: unknown }): Promise<Organization> {
+  async setSubscription(id: string, input: { plan?: string; subscriptionStatus: unknown }, by: Acting = SYSTEM): Promise<Organization> {
     const subscriptionStatus = v.subscriptionStatus(input.subscriptionStatus, 'subscription_status');
     const changes: OrganizationChanges = { subscriptionStatus };
     if (input.plan) changes.plan = v.plan(input.plan);
-    return this.change(id, () => changes);
+    return this.change(id, () => changes, { by, action: (fields) => (fields.includes('plan') ? 'organization.plan_changed' : 'organization.subscription_changed') });
   }
 
+  /** Not audited here: issuance records `signing_key.generated` with the key. */
   async markSigningKeysGenerated(id: string): Promise<Organization> {
     return this.change(id, () => ({ signingKeysGenerated: true }));
   }
@@ -93,7 +105,11 @@ export class OrganizationService {
    * Read-modify-write under a row lock. Only fields that actually change are written, and
    * only a real change emits `accounts.organization.updated` (consumers drop cached copies).
    */
-  private async change(id: string, decide: (current: Organization) => OrganizationChanges): Promise<Organization> {
+  private async change(
+    id: string,
+    decide: (current: Organization) => OrganizationChanges,
+    audited?: { by: Acting; action: AuditAction | ((fields: string[]) => AuditAction) },
+  ): Promise<Organization> {
     if (!v.isUuid(id)) throw AppError.notFound('Organization not found');
     return this.ctx.db.transaction(async (trx: Knex.Transaction) => {
       const current = await organizationStore.findForUpdate(trx, id);
@@ -107,7 +123,24 @@ export class OrganizationService {
       if (fields.length === 0) return current;
       const updated = await organizationStore.update(trx, id, changed, this.ctx.clock.now());
       await emit(this.ctx, trx, EVENTS.organizationUpdated, { organization: organizationEventView(updated), changed: fields });
+      if (audited) {
+        await audit(this.ctx, trx, audited.by, {
+          organizationId: id,
+          action: typeof audited.action === 'function' ? audited.action(fields) : audited.action,
+          targetType: 'organization',
+          targetId: id,
+          // Every organization field is a plain setting (no secret); the values before and after.
+          details: Object.fromEntries(fields.flatMap((f) => [[`${f}From`, auditValue(current[f as keyof Organization])], [f, auditValue(updated[f as keyof Organization])]])),
+        });
+      }
       return updated;
     });
   }
+}
+
+function auditValue(value: unknown): string | number | boolean | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  return String(value);
 }

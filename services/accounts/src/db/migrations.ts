@@ -1,4 +1,5 @@
 import type { Migration } from '@cred/db';
+import { auditMigration } from '@cred/db/audit';
 import { eventsMigration } from '@cred/events';
 
 export const migrations: Migration[] = [
@@ -110,4 +111,6 @@ export const migrations: Migration[] = [
       });
     },
   },
+  // Who did what and when, written in the same transaction as each action (docs/architecture.md, Audit log).
+  { name: '0005_audit_log', up: (db, schema) => auditMigration.up(db, schema) },
 ];

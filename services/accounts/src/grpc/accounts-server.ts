@@ -3,13 +3,25 @@ import type { GrpcServiceBinding } from '@cred/grpc';
 import type { ApiKeyService } from '../app/api-key-service.js';
 import type { AuthService } from '../app/auth-service.js';
 import type { OrganizationService } from '../app/organization-service.js';
+import { acting } from '../app/audit.js';
+import { auditCallMeta, listAuditEntriesHandler } from '@cred/db/audit';
+import { AppError } from '@cred/runtime';
+import type { Knex } from '@cred/db';
 import { apiKeyToProto, membershipToProto, organizationToProto, sessionToProto, userToProto } from './mappers.js';
 
 export interface AccountsApp {
   auth: AuthService;
   organizations: OrganizationService;
   apiKeys: ApiKeyService;
+  /** Where the audit log is read from (ListAuditEntries). */
+  audit: { db: Knex; schema: string };
 }
+
+/** The part of a grpc-js server call read here: its metadata. */
+type Call = { metadata: { get(key: string): unknown[] } };
+
+/** The actor and request id the caller sent (audit log). */
+const by = (call: Call) => acting(auditCallMeta(call));
 
 /**
  * Requests as proto-loader decodes them (keepCase, defaults: absent scalars are '' / 0 / false,
@@ -29,6 +41,8 @@ export function accountsBinding(app: AccountsApp): GrpcServiceBinding {
     name: 'credentials.accounts.v1.AccountsService',
     definition: loadProtos().accounts.AccountsService.service,
     implementation: {
+      ListAuditEntries: listAuditEntriesHandler(app.audit.db, app.audit.schema, (field, message) => AppError.validation(field, message)),
+
       GetOrganization: async (req: Msg) => organizationToProto(await organizations.get(req.organization_id)),
 
       SignUp: async (req: Msg) => {
@@ -78,47 +92,62 @@ export function accountsBinding(app: AccountsApp): GrpcServiceBinding {
       },
       GetMembership: async (req: Msg) => membershipToProto(await organizations.membership(req.user_id, req.organization_id)),
 
-      UpdateOrganization: async (req: Msg) => {
+      UpdateOrganization: async (req: Msg, call: Call) => {
         return organizationToProto(
-          await organizations.update(req.organization_id, {
-            name: present<string>(req, 'name'),
-            domain: present<string>(req, 'domain'),
-            emailNotificationsEnabled: present<boolean>(req, 'email_notifications_enabled'),
-            recipientNameInCredentials: present<boolean>(req, 'recipient_name_in_credentials'),
-          }),
+          await organizations.update(
+            req.organization_id,
+            {
+              name: present<string>(req, 'name'),
+              domain: present<string>(req, 'domain'),
+              emailNotificationsEnabled: present<boolean>(req, 'email_notifications_enabled'),
+              recipientNameInCredentials: present<boolean>(req, 'recipient_name_in_credentials'),
+            },
+            by(call),
+          ),
         );
       },
       ListOrganizations: async (req: Msg) => {
         const r = await organizations.list({ status: req.status, limit: req.limit, offset: req.offset });
         return { organizations: r.items.map(organizationToProto), total: r.total };
       },
-      ApproveOrganization: async (req: Msg) => organizationToProto(await organizations.adminAction(req.organization_id, 'approve')),
-      SuspendOrganization: async (req: Msg) => organizationToProto(await organizations.adminAction(req.organization_id, 'suspend')),
-      ReinstateOrganization: async (req: Msg) => organizationToProto(await organizations.adminAction(req.organization_id, 'reinstate')),
-      SetPlan: async (req: Msg) => organizationToProto(await organizations.setPlan(req.organization_id, req.plan)),
-      SetSubscription: async (req: Msg) =>
-        organizationToProto(await organizations.setSubscription(req.organization_id, { plan: req.plan, subscriptionStatus: req.subscription_status })),
+      ApproveOrganization: async (req: Msg, call: Call) => organizationToProto(await organizations.adminAction(req.organization_id, 'approve', by(call))),
+      SuspendOrganization: async (req: Msg, call: Call) => organizationToProto(await organizations.adminAction(req.organization_id, 'suspend', by(call))),
+      ReinstateOrganization: async (req: Msg, call: Call) => organizationToProto(await organizations.adminAction(req.organization_id, 'reinstate', by(call))),
+      SetPlan: async (req: Msg, call: Call) => organizationToProto(await organizations.setPlan(req.organization_id, req.plan, by(call))),
+      SetSubscription: async (req: Msg, call: Call) =>
+        organizationToProto(
+          await organizations.setSubscription(req.organization_id, { plan: req.plan, subscriptionStatus: req.subscription_status }, by(call)),
+        ),
       MarkSigningKeysGenerated: async (req: Msg) => organizationToProto(await organizations.markSigningKeysGenerated(req.organization_id)),
 
-      CreateApiKey: async (req: Msg) => {
-        const r = await apiKeys.create(req.organization_id, {
-          name: req.name,
-          ...(req.rate_limit_per_minute ? { rateLimitPerMinute: req.rate_limit_per_minute } : {}),
-        });
+      CreateApiKey: async (req: Msg, call: Call) => {
+        const r = await apiKeys.create(
+          req.organization_id,
+          {
+            name: req.name,
+            ...(req.rate_limit_per_minute ? { rateLimitPerMinute: req.rate_limit_per_minute } : {}),
+          },
+          by(call),
+        );
         return { api_key: apiKeyToProto(r.apiKey), secret: r.secret };
       },
       ListApiKeys: async (req: Msg) => ({
         api_keys: (await apiKeys.list(req.organization_id, req.include_revoked)).map(apiKeyToProto),
       }),
-      UpdateApiKey: async (req: Msg) => {
+      UpdateApiKey: async (req: Msg, call: Call) => {
         return apiKeyToProto(
-          await apiKeys.update(req.organization_id, req.key_id, {
-            name: present<string>(req, 'name'),
-            rateLimitPerMinute: present<number>(req, 'rate_limit_per_minute'),
-          }),
+          await apiKeys.update(
+            req.organization_id,
+            req.key_id,
+            {
+              name: present<string>(req, 'name'),
+              rateLimitPerMinute: present<number>(req, 'rate_limit_per_minute'),
+            },
+            by(call),
+          ),
         );
       },
-      RevokeApiKey: async (req: Msg) => apiKeyToProto(await apiKeys.revoke(req.organization_id, req.key_id)),
+      RevokeApiKey: async (req: Msg, call: Call) => apiKeyToProto(await apiKeys.revoke(req.organization_id, req.key_id, by(call))),
       ResolveApiKey: async (req: Msg) => {
         const r = await apiKeys.resolve(req.key_hash);
         return { api_key: apiKeyToProto(r.apiKey), organization: organizationToProto(r.organization) };

@@ -76,7 +76,7 @@ export function adminRoutes(deps: AdminRouteDeps): Router {
   for (const action of ['approve', 'suspend', 'reinstate'] as const) {
     const rpc = ({ approve: 'ApproveOrganization', suspend: 'SuspendOrganization', reinstate: 'ReinstateOrganization' } as const)[action];
     router.post(`/organizations/:orgId/${action}`, async (req, res) => {
-      const org = await upstreams.accounts[rpc]({ organization_id: pathId(req, 'orgId') }, { requestId: requestIdOf(res) });
+      const org = await upstreams.accounts[rpc]({ organization_id: pathId(req, 'orgId') }, { requestId: requestIdOf(res), actor: 'operator' });
       await invalidatePrincipals(deps.cache, deps.logger);
       res.status(200).json(organizationView(org));
     });
@@ -86,14 +86,14 @@ export function adminRoutes(deps: AdminRouteDeps): Router {
     const orgId = pathId(req, 'orgId');
     const body = bodyOf(req, ['plan']);
     if (typeof body.plan !== 'string') throw AppError.validation('plan', 'plan must be one of free, professional, enterprise');
-    const org = await upstreams.accounts.SetPlan({ organization_id: orgId, plan: body.plan }, { requestId: requestIdOf(res) });
+    const org = await upstreams.accounts.SetPlan({ organization_id: orgId, plan: body.plan }, { requestId: requestIdOf(res), actor: 'operator' });
     await invalidatePrincipals(deps.cache, deps.logger);
     res.status(200).json(organizationView(org));
   });
 
   // Generates the organization's signing keys: gateway -> issuance -> signing, flag set in accounts.
   router.post('/organizations/:orgId/signing-keys', async (req, res) => {
-    const r = await generateSigningKeys(deps, pathId(req, 'orgId'), 'platform-admin', requestIdOf(res));
+    const r = await generateSigningKeys(deps, pathId(req, 'orgId'), 'operator', requestIdOf(res));
     res.status(r.status).json(r.body);
   });
   return router;

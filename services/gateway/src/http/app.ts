@@ -41,6 +41,7 @@ import { bulkRoutes } from './bulk-routes.js';
 import { webRoutes } from './web-routes.js';
 import type { WebAssets } from '../web/assets.js';
 import { meRoutes } from './me-routes.js';
+import { auditRoutes } from './audit-routes.js';
 
 /**
  * The routes that take multipart (each parses its own): a badge image upload, a bulk-issuance
@@ -236,6 +237,7 @@ export function createApp(deps: AppDeps): Express {
         credentialSessionRoutes(deps.upstreams, { idempotency: idempotencyDeps }),
         notificationSessionRoutes(deps.upstreams),
         analyticsSessionRoutes(deps.upstreams),
+        auditRoutes(deps.upstreams),
       ],
     }),
   );

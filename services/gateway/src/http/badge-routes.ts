@@ -6,6 +6,7 @@ import type { Upstreams } from '../upstream/clients.js';
 import { pathId, requestIdOf } from './body.js';
 import { idempotency, type IdempotencyDeps, type IdempotencyRouteOptions } from './idempotency.js';
 import { scopeOf } from './org-scope.js';
+import { actingCall } from './acting-call.js';
 
 /** DECISIONS.md section 1: badge images at most 2 MiB. */
 export const MAX_BADGE_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -155,7 +156,7 @@ export function badgeRoutes(upstreams: Pick<Upstreams, 'issuance'>, options: { i
     const scope = scopeOf(res);
     const badge = await issuance.CreateBadge(
       { organization_id: scope.organizationId, badge_json: JSON.stringify(req.body ?? {}) },
-      { requestId: requestIdOf(res) },
+      actingCall(res),
     );
     res.status(201).location(`${scope.basePath}/badges/${badge.id}`).json(badgeJson(badge));
   });
@@ -176,7 +177,7 @@ export function badgeRoutes(upstreams: Pick<Upstreams, 'issuance'>, options: { i
     const badgeId = pathId(req, 'badgeId');
     const badge = await issuance.UpdateBadge(
       { organization_id: scopeOf(res).organizationId, badge_id: badgeId, badge_json: JSON.stringify(req.body ?? {}) },
-      { requestId: requestIdOf(res) },
+      actingCall(res),
     );
     res.status(200).json(badgeJson(badge));
   });
@@ -185,7 +186,7 @@ export function badgeRoutes(upstreams: Pick<Upstreams, 'issuance'>, options: { i
   router.delete('/badges/:badgeId', async (req, res) => {
     const r = await issuance.DeleteBadge(
       { organization_id: scopeOf(res).organizationId, badge_id: pathId(req, 'badgeId') },
-      { requestId: requestIdOf(res) },
+      actingCall(res),
     );
     if (r.deleted || !r.badge) res.status(204).end();
     else res.status(200).json(badgeJson(r.badge));
@@ -206,7 +207,7 @@ export function badgeRoutes(upstreams: Pick<Upstreams, 'issuance'>, options: { i
       const upload = res.locals.upload as Upload;
       const badge = await issuance.SetBadgeImage(
         { organization_id: scopeOf(res).organizationId, badge_id: pathId(req, 'badgeId'), data: upload.data, declared_content_type: upload.mimeType },
-        { requestId: requestIdOf(res), deadlineMs: 30000 },
+        actingCall(res, { deadlineMs: 30000 }),
       );
       res.status(200).json(badgeJson(badge));
     },

@@ -10,6 +10,7 @@ import { idempotency, type IdempotencyDeps } from './idempotency.js';
 import { apiKeyView, organizationView } from './views.js';
 import { requireConfirmedAddress } from './confirmed-address.js';
 import { generateSigningKeys, parseKeyReference, signingKeyView } from './signing-keys.js';
+import { actingCall } from './acting-call.js';
 
 export interface OrganizationRouteDeps {
   upstreams: Upstreams;
@@ -65,7 +66,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
         throw AppError.validation('recipientNameInCredentials', 'recipientNameInCredentials must be a boolean');
       request.recipient_name_in_credentials = body.recipientNameInCredentials;
     }
-    const org = await accounts.UpdateOrganization(request, { requestId: requestIdOf(res) });
+    const org = await accounts.UpdateOrganization(request, actingCall(res));
     await invalidatePrincipals(deps.cache, deps.logger);
     res.status(200).json(organizationView(org));
   });
@@ -125,7 +126,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
     if (rate !== undefined && (rate < 1 || rate > 10_000)) throw AppError.validation('rateLimitPerMinute', 'rateLimitPerMinute must be an integer from 1 to 10000');
     const r = await accounts.CreateApiKey(
       { organization_id: String(res.locals.orgId), name, rate_limit_per_minute: rate ?? 0 },
-      { requestId: requestIdOf(res) },
+      actingCall(res),
     );
     res.status(201).setHeader('Cache-Control', 'no-store');
     res.json({ ...apiKeyView(r.api_key!), key: r.secret });
@@ -146,14 +147,14 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
     if (name !== undefined) request.name = name;
     const rate = optionalInt(body, 'rateLimitPerMinute');
     if (rate !== undefined) request.rate_limit_per_minute = rate;
-    const key = await accounts.UpdateApiKey(request, { requestId: requestIdOf(res) });
+    const key = await accounts.UpdateApiKey(request, actingCall(res));
     await invalidatePrincipals(deps.cache, deps.logger);
     res.status(200).json(apiKeyView(key));
   });
 
   router.delete('/:orgId/api-keys/:keyId', async (req, res) => {
     const keyId = pathId(req, 'keyId');
-    await accounts.RevokeApiKey({ organization_id: String(res.locals.orgId), key_id: keyId }, { requestId: requestIdOf(res) });
+    await accounts.RevokeApiKey({ organization_id: String(res.locals.orgId), key_id: keyId }, actingCall(res));
     await invalidatePrincipals(deps.cache, deps.logger);
     res.status(204).end();
   });

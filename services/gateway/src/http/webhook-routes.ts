@@ -4,6 +4,7 @@ import type { Upstreams } from '../upstream/clients.js';
 import { bodyOf, pathId, requestIdOf } from './body.js';
 import { idempotency, type IdempotencyDeps } from './idempotency.js';
 import { scopeOf } from './org-scope.js';
+import { actingCall } from './acting-call.js';
 
 type Msg = Record<string, any>;
 
@@ -77,7 +78,7 @@ export function webhookRoutes(upstreams: Upstreams, options: { idempotency?: Ide
     }
     const org = await upstreams.accounts.GetOrganization({ organization_id: organizationId }, { requestId: requestIdOf(res) });
     if (org.plan !== 'enterprise') throw AppError.forbidden('Outbound webhooks require the Enterprise plan', { plan: org.plan });
-    const r = await notification.CreateWebhook({ organization_id: organizationId, url: body.url, events: body.events as string[] }, { requestId: requestIdOf(res) });
+    const r = await notification.CreateWebhook({ organization_id: organizationId, url: body.url, events: body.events as string[] }, actingCall(res));
     res.status(201).setHeader('Cache-Control', 'no-store');
     res.json({ ...webhookView(r.endpoint!), secret: r.secret });
   });
@@ -88,7 +89,7 @@ export function webhookRoutes(upstreams: Upstreams, options: { idempotency?: Ide
   });
 
   router.delete('/webhooks/:webhookId', async (req, res) => {
-    await notification.DeleteWebhook({ organization_id: orgOf(res), webhook_id: pathId(req, 'webhookId') }, { requestId: requestIdOf(res) });
+    await notification.DeleteWebhook({ organization_id: orgOf(res), webhook_id: pathId(req, 'webhookId') }, actingCall(res));
     res.status(204).end();
   });
 

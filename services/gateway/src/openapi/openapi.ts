@@ -7,6 +7,8 @@
  * /api/v1/openapi.json; the gateway tests validate real responses against these schemas and
  * check that every route of the route modules is described here.
  */
+import { auditLogPaths, auditLogSchemas } from './audit-log.js';
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const error = (description: string) => ({ description, content: json(ref('Error')) });
@@ -307,6 +309,7 @@ export const openApiDocument = {
       'X-Request-Id': { schema: { type: 'string' }, description: 'Request id, also in every log line of the request.' },
     },
     schemas: {
+      ...auditLogSchemas,
       Error: {
         type: 'object',
         required: ['error', 'message', 'details'],
@@ -1280,6 +1283,7 @@ export const openApiDocument = {
     },
   },
   paths: {
+    ...auditLogPaths,
     '/api/auth/signup': {
       post: {
         summary: 'Create an account (with an organization, or as a recipient without one)',

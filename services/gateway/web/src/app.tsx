@@ -4,6 +4,7 @@ import { OrgLayout, Shell } from './components/layout.js';
 import { useTitle } from './hooks.js';
 import { accountPages } from './pages/account-pages.js';
 import { issuerPages } from './pages/issuer-pages.js';
+import { AuditLogPage } from './pages/audit-log.js';
 import { matchPage, type PageName } from './routes.js';
 import { Link, useLocation } from './router.js';
 
@@ -14,7 +15,7 @@ export interface PageProps {
 export type PageComponent = FunctionComponent<PageProps>;
 
 /** Pages under /org/:orgId are drawn inside the organization's frame. */
-const PAGES: Partial<Record<PageName, PageComponent>> = { ...accountPages, ...issuerPages };
+const PAGES: Partial<Record<PageName, PageComponent>> = { ...accountPages, ...issuerPages, auditLog: AuditLogPage };
 
 function NotFound() {
   useTitle('Page not found');

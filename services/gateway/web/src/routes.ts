@@ -25,6 +25,7 @@ export const PAGES = {
   webhooks: '/org/:orgId/webhooks',
   settings: '/org/:orgId/settings',
   analytics: '/org/:orgId/analytics',
+  auditLog: '/org/:orgId/audit-log',
   admin: '/admin',
 } as const;
 

@@ -16,6 +16,7 @@ import { checkPage } from '../domain/page.js';
 import { checkUuid, parseJsonObject } from '../domain/text.js';
 import { badgeDeleted, badgeImageSet, badgeUpserted } from '../events/issuance-events.js';
 import type { CallMeta, IssuanceContext } from './context.js';
+import { audit, auditActor } from './audit.js';
 
 function isUniqueViolation(err: unknown, constraint: string): boolean {
   const e = err as { code?: string; constraint?: string };
@@ -46,6 +47,15 @@ export async function createBadge(ctx: IssuanceContext, organizationId: string, 
       await ctx.db.transaction(async (trx) => {
         await badgeStore.insert(trx, badge);
         await writeOutbox(trx, ctx.schema, badgeUpserted(badgeView(badge, ctx.baseUrl), ctx.clock));
+        await audit(trx, ctx.schema, meta, {
+          organizationId: orgId,
+          occurredAt: now,
+          actor: auditActor(meta.actor),
+          action: 'badge.created',
+          targetType: 'badge',
+          targetId: badge.id,
+          details: { name: badge.name, slug: badge.slug },
+        });
       });
       ctx.wakeRelay();
       return badge;
@@ -68,7 +78,7 @@ export async function listBadges(ctx: IssuanceContext, organizationId: string, q
 }
 
 /** Changes the given fields. The slug is frozen once credentials exist: it is part of their signed achievement id. */
-export async function updateBadge(ctx: IssuanceContext, organizationId: string, badgeId: string, badgeJson: string): Promise<Badge> {
+export async function updateBadge(ctx: IssuanceContext, organizationId: string, badgeId: string, badgeJson: string, meta: CallMeta = {}): Promise<Badge> {
   const orgId = checkUuid(organizationId, 'organization_id', true);
   const id = checkUuid(badgeId, 'badgeId', true);
   const patch = validateBadgePatch(parseJsonObject(badgeJson));
@@ -81,6 +91,16 @@ export async function updateBadge(ctx: IssuanceContext, organizationId: string, 
       }
       const next = await badgeStore.update(trx, orgId, id, patch, ctx.clock.now());
       await writeOutbox(trx, ctx.schema, badgeUpserted(badgeView(next, ctx.baseUrl), ctx.clock));
+      await audit(trx, ctx.schema, meta, {
+        organizationId: orgId,
+        occurredAt: ctx.clock.now(),
+        actor: auditActor(meta.actor),
+        action: 'badge.updated',
+        targetType: 'badge',
+        targetId: id,
+        // The names of the fields changed, not their values (a description can be long).
+        details: { name: next.name, fields: Object.keys(patch).sort() },
+      });
       return next;
     });
     if (!updated) return await findOrThrow(ctx.db, orgId, id);
@@ -93,7 +113,7 @@ export async function updateBadge(ctx: IssuanceContext, organizationId: string, 
 }
 
 /** Deletes a badge without credentials; one with credentials is deactivated instead (DECISIONS.md section 3). */
-export async function deleteBadge(ctx: IssuanceContext, organizationId: string, badgeId: string): Promise<{ deleted: true } | { deleted: false; badge: Badge }> {
+export async function deleteBadge(ctx: IssuanceContext, organizationId: string, badgeId: string, meta: CallMeta = {}): Promise<{ deleted: true } | { deleted: false; badge: Badge }> {
   const orgId = checkUuid(organizationId, 'organization_id', true);
   const id = checkUuid(badgeId, 'badgeId', true);
   const result = await ctx.db.transaction(async (trx) => {
@@ -103,9 +123,27 @@ export async function deleteBadge(ctx: IssuanceContext, organizationId: string, 
       if (!badge.isActive) return { deleted: false as const, badge, changed: false };
       const next = await badgeStore.update(trx, orgId, id, { isActive: false }, ctx.clock.now());
       await writeOutbox(trx, ctx.schema, badgeUpserted(badgeView(next, ctx.baseUrl), ctx.clock));
+      await audit(trx, ctx.schema, meta, {
+        organizationId: orgId,
+        occurredAt: ctx.clock.now(),
+        actor: auditActor(meta.actor),
+        action: 'badge.deactivated',
+        targetType: 'badge',
+        targetId: id,
+        details: { name: badge.name, reason: 'delete requested; the badge has credentials' },
+      });
       return { deleted: false as const, badge: next, changed: true };
     }
     await badgeStore.delete(trx, orgId, id);
+    await audit(trx, ctx.schema, meta, {
+      organizationId: orgId,
+      occurredAt: ctx.clock.now(),
+      actor: auditActor(meta.actor),
+      action: 'badge.deleted',
+      targetType: 'badge',
+      targetId: id,
+      details: { name: badge.name, slug: badge.slug },
+    });
     await writeOutbox(trx, ctx.schema, badgeDeleted({ badgeId: id, organizationId: orgId, organizationSlug: badge.organizationSlug, slug: badge.slug }, ctx.clock));
     return { deleted: true as const, changed: true };
   });
@@ -121,7 +159,14 @@ export function badgeImageUrl(baseUrl: string, badgeId: string, contentHash: str
  * Stores an uploaded image and points the badge at it. The bytes decide the type; the
  * declared type is only logged when it disagrees.
  */
-export async function setBadgeImage(ctx: IssuanceContext, organizationId: string, badgeId: string, data: Buffer, declaredContentType: string): Promise<Badge> {
+export async function setBadgeImage(
+  ctx: IssuanceContext,
+  organizationId: string,
+  badgeId: string,
+  data: Buffer,
+  declaredContentType: string,
+  meta: CallMeta = {},
+): Promise<Badge> {
   const orgId = checkUuid(organizationId, 'organization_id', true);
   const id = checkUuid(badgeId, 'badgeId', true);
   const image = checkImage(data);
@@ -140,6 +185,15 @@ export async function setBadgeImage(ctx: IssuanceContext, organizationId: string
       ),
       badgeUpserted(badgeView(next, ctx.baseUrl), ctx.clock),
     ]);
+    await audit(trx, ctx.schema, meta, {
+      organizationId: orgId,
+      occurredAt: now,
+      actor: auditActor(meta.actor),
+      action: 'badge.image_changed',
+      targetType: 'badge',
+      targetId: id,
+      details: { name: next.name, contentType: image.contentType, bytes: image.data.length },
+    });
     return next;
   });
   ctx.wakeRelay();

@@ -20,6 +20,7 @@ import { previewBulkRows, type PreviewOutcome, type PreviewRow } from '../domain
 import { checkPage, PAGE_MAX_OFFSET } from '../domain/page.js';
 import { checkUuid } from '../domain/text.js';
 import type { CallMeta, IssuanceContext } from './context.js';
+import { audit, auditActor } from './audit.js';
 import { issueCredential } from './issue-credential.js';
 
 export type { BulkJob, BulkRow, RowResult } from '../db/bulk-store.js';
@@ -191,6 +192,15 @@ export async function createBulkIssuance(
     await ctx.db.transaction(async (trx) => {
       if (idem) await bulkStore.releaseIdempotencyKey(trx, orgId, idem.key, new Date(now.getTime() - BULK_IDEMPOTENCY_RETENTION_MS));
       await bulkStore.insertJob(trx, job, rows, now, idem);
+      await audit(trx, ctx.schema, meta, {
+        organizationId: orgId,
+        occurredAt: now,
+        actor: auditActor(request.requestedBy, meta.actor),
+        action: 'bulk_issuance.started',
+        targetType: 'bulk_issuance',
+        targetId: job.id,
+        details: { badgeId, rows: job.total, invalid },
+      });
       if (done) await writeOutbox(trx, ctx.schema, bulkIssuanceCompleted(job, ctx.clock));
     });
   } catch (err) {

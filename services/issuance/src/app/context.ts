@@ -34,6 +34,8 @@ export interface IssuanceContext {
 /** Per-call metadata carried to the services we call. */
 export interface CallMeta {
   requestId?: string;
+  /** Who the caller acts for (gRPC metadata `x-actor`), for the audit log. */
+  actor?: string;
 }
 
 export function callOptions(meta: CallMeta): { requestId?: string } {

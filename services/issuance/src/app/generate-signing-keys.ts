@@ -4,6 +4,7 @@ import type { SigningServiceClient } from '@cred/proto';
 import { createEvent, writeOutbox } from '@cred/events';
 import type { Clock } from '@cred/runtime';
 import { signingKeyStore } from '../db/signing-key-store.js';
+import { audit, auditActor } from './audit.js';
 
 export interface GenerateSigningKeysDeps {
   db: Knex;
@@ -56,6 +57,15 @@ export async function generateSigningKeys(deps: GenerateSigningKeysDeps, input: 
           data: { organizationId: input.organizationId, organizationSlug: input.organizationSlug, keyId: key.key_id, requestedBy: input.requestedBy },
         }),
       );
+      await audit(trx, deps.schema, input.requestId ? { requestId: input.requestId } : {}, {
+        organizationId: input.organizationId,
+        occurredAt: now,
+        actor: auditActor(input.requestedBy),
+        action: 'signing_key.generated',
+        targetType: 'signing_key',
+        targetId: key.key_id,
+        details: { publicKeyMultibase: key.public_key_multibase },
+      });
     }
     return inserted;
   });

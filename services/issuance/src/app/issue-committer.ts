@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@cred/events';
 import { writeOutbox } from '@cred/events';
+import { recordAudit } from '@cred/db/audit';
 import { Counter, Histogram, type Logger, type Registry } from '@cred/runtime';
 import { credentialStore } from '../db/credential-store.js';
 import { issueStore } from '../db/issue-store.js';
@@ -7,7 +8,7 @@ import { quotaStore } from '../db/quota-store.js';
 import { newCredentialId, type Credential } from '../domain/credential.js';
 import { credentialIssued } from '../events/issuance-events.js';
 import type { IssuanceContext } from './context.js';
-import { commitIssue, credentialOf, type IssuedCredential, type IssueJob } from './issue-credential.js';
+import { commitIssue, credentialOf, issueAuditRecord, type IssuedCredential, type IssueJob } from './issue-credential.js';
 
 interface Pending {
   job: IssueJob;
@@ -157,6 +158,7 @@ export class IssueCommitter {
         ),
       );
       await writeOutbox(trx, ctx.schema, events);
+      await recordAudit(trx, ctx.schema, credentials.map((c, i) => issueAuditRecord(ctx, together[i]!.job, c, { kind: 'first' })));
       // Last before the commit, as in commitIssue(): the counter row is locked until the commit.
       // Every job of a batch has the same organization and, but for a batch that spans the turn
       // of a month, the same month and limit; such a batch is committed one by one.

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { writeOutbox, type DomainEvent } from '@cred/events';
 import type { Knex } from '@cred/db';
+import { recordAudit, type AuditRecord } from '@cred/db/audit';
 import { buildAchievementCredential, didWebForOrg, type AchievementCredentialInput, type AchievementInput } from '@cred/ob3';
 import { AppError, newUuid } from '@cred/runtime';
 import { credentialStore, isCredentialIdCollision } from '../db/credential-store.js';
@@ -30,6 +31,7 @@ import {
   type CredentialIssuedData,
 } from '../events/issuance-events.js';
 import { callOptions, type CallMeta, type IssuanceContext } from './context.js';
+import { auditActor } from './audit.js';
 import type { OrganizationInfo } from './organizations.js';
 
 const MAX_ID_ATTEMPTS = 5;
@@ -205,6 +207,8 @@ export async function issueCredential(
     ob3,
     statusEntry,
     issuedBy: request.issuedBy ?? null,
+    auditActor: auditActor(request.issuedBy, meta.actor),
+    ...(meta.requestId ? { requestId: meta.requestId } : {}),
     ...(idempotency ? { idempotency } : {}),
   };
   // First issues without an idempotency key commit together with the others in flight (group
@@ -231,6 +235,9 @@ export interface IssueJob {
   /** The credential's entry in its organization's revocation list (in `ob3` as credentialStatus). */
   statusEntry: StatusEntry;
   issuedBy: string | null;
+  /** Who the audit log names (issuedBy when it is a user or API key; `system` for bulk rows). */
+  auditActor: string;
+  requestId?: string;
   idempotency?: { key: string; requestHash: string };
 }
 
@@ -290,6 +297,7 @@ export async function commitIssue(ctx: IssuanceContext, job: IssueJob): Promise<
         if (decision.kind === 'conflict') throw activeNonExpiring(decision.prior);
 
         await storeIssue(ctx, trx, { credential, decision, org, issuedBy: job.issuedBy, statusEntry: job.statusEntry });
+        await recordAudit(trx, ctx.schema, issueAuditRecord(ctx, job, credential, decision));
 
         // Last before the commit: the organization's quota counter row is locked from here to the
         // commit, and every issue of the organization queues on it (ADR 0005). Exhausted: the
@@ -321,6 +329,34 @@ export async function commitIssue(ctx: IssuanceContext, job: IssueJob): Promise<
     if (job.planned.kind === 'renew') await ctx.statusLists.publishPending(orgId, {});
     return credential;
   }
+}
+
+/** The issue's audit entry, written in its transaction: credential.issued, or credential.renewed naming the prior. */
+export function issueAuditRecord(
+  ctx: IssuanceContext,
+  job: IssueJob,
+  credential: Credential,
+  decision: Exclude<IssueDecision, { kind: 'conflict' }>,
+): AuditRecord {
+  const bulk = job.issuedBy?.startsWith('bulk:') ? job.issuedBy.split(':')[1] : undefined;
+  return {
+    organizationId: credential.organizationId,
+    occurredAt: ctx.clock.now(),
+    actor: job.auditActor,
+    action: decision.kind === 'renew' ? 'credential.renewed' : 'credential.issued',
+    targetType: 'credential',
+    targetId: credential.id,
+    details: {
+      credentialId: credential.credentialId,
+      badgeId: credential.badgeId,
+      badgeName: credential.badgeName,
+      ...(decision.kind === 'renew'
+        ? { supersedesCredentialId: decision.prior.id, priorStatus: decision.priorStatus, priorRevoked: decision.priorAction === 'revoke' }
+        : {}),
+      ...(bulk ? { bulkIssuanceId: bulk } : {}),
+    },
+    requestId: job.requestId,
+  };
 }
 
 /** The unique index on active credentials refused a second active credential. */

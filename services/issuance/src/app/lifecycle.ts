@@ -12,6 +12,7 @@ import { quotaLimitFor, quotaMonth, quotaResetsAt } from '../domain/quota.js';
 import { checkText, checkUuid, UUID_RE } from '../domain/text.js';
 import { credentialClaimed, credentialRevoked, credentialVisibilityChanged, type CredentialRef } from '../events/issuance-events.js';
 import type { CallMeta, IssuanceContext } from './context.js';
+import { audit, auditActor } from './audit.js';
 
 const STATUSES: readonly CredentialStatus[] = ['pending', 'valid', 'expired', 'revoked'];
 const notFound = () => AppError.notFound('Credential not found');
@@ -94,6 +95,15 @@ export async function revokeCredential(
     }
     const at = ctx.clock.now();
     await credentialStore.revoke(trx, current.id, { at, reason, by: revokedBy });
+    await audit(trx, ctx.schema, meta, {
+      organizationId: orgId,
+      occurredAt: at,
+      actor: auditActor(revokedBy, meta.actor),
+      action: 'credential.revoked',
+      targetType: 'credential',
+      targetId: current.id,
+      details: { credentialId: current.credentialId, badgeId: current.badgeId, reason },
+    });
     await writeOutbox(
       trx,
       ctx.schema,

@@ -2,6 +2,8 @@ import { AppError } from '@cred/runtime';
 import { signingKeyStore } from '../db/signing-key-store.js';
 import { statusListStore } from '../db/status-list-store.js';
 import { callOptions, type CallMeta, type IssuanceContext } from './context.js';
+import { audit, auditActor } from './audit.js';
+import type { AuditRecord } from '@cred/db/audit';
 
 /** A key as the gateway shows it (ADR 0008). */
 export interface SigningKeyView {
@@ -46,8 +48,18 @@ export interface SigningKeyChange {
  * moved, then the stale lists are signed before the answer; a list whose re-signing fails is
  * signed when next requested, as after a revocation).
  */
-async function afterKeyChange(ctx: IssuanceContext, organizationId: string, organizationSlug: string, current: SigningKeyView, meta: CallMeta): Promise<void> {
+async function afterKeyChange(
+  ctx: IssuanceContext,
+  organizationId: string,
+  organizationSlug: string,
+  current: SigningKeyView,
+  meta: CallMeta,
+  entry: Pick<AuditRecord, 'action' | 'targetId' | 'details'>,
+): Promise<void> {
   await ctx.db.transaction(async (trx) => {
+    // Signing committed the key change already; this records it here, with the audit entry
+    // (signing has no reader at the edge: only issuance may call it).
+    await audit(trx, ctx.schema, meta, { ...entry, organizationId, occurredAt: ctx.clock.now(), actor: auditActor(meta.actor), targetType: 'signing_key' });
     await signingKeyStore.upsert(
       trx,
       { organizationId, organizationSlug, currentKeyId: current.keyId, publicKeyMultibase: current.publicKeyMultibase, generatedAt: new Date(current.createdAt) },
@@ -62,7 +74,11 @@ async function afterKeyChange(ctx: IssuanceContext, organizationId: string, orga
 export async function rotateSigningKey(ctx: IssuanceContext, organizationId: string, organizationSlug: string, meta: CallMeta): Promise<SigningKeyChange> {
   const r = await ctx.signing.RotateKey({ organization_id: organizationId, organization_slug: organizationSlug }, callOptions(meta));
   const key = toView(r.key);
-  await afterKeyChange(ctx, organizationId, organizationSlug, key, meta);
+  await afterKeyChange(ctx, organizationId, organizationSlug, key, meta, {
+    action: 'signing_key.rotated',
+    targetId: key.keyId,
+    details: { sequence: key.sequence, publicKeyMultibase: key.publicKeyMultibase },
+  });
   ctx.logger.info({ organizationId, keyId: key.keyId }, 'signing key rotated');
   return { key, currentKey: key, rotated: true };
 }
@@ -82,7 +98,16 @@ export async function reportSigningKeyCompromised(
   );
   const change = { key: toView(r.key), currentKey: toView(r.current_key), rotated: r.rotated };
   // Lists signed with the compromised key after the cutoff would no longer verify with us.
-  await afterKeyChange(ctx, input.organizationId, input.organizationSlug, change.currentKey, meta);
+  await afterKeyChange(ctx, input.organizationId, input.organizationSlug, change.currentKey, meta, {
+    action: 'signing_key.compromised',
+    targetId: change.key.keyId,
+    details: {
+      sequence: change.key.sequence,
+      compromisedAt: change.key.compromisedAt,
+      rotated: change.rotated,
+      currentKeyId: change.currentKey.keyId,
+    },
+  });
   ctx.logger.warn({ organizationId: input.organizationId, keyId: change.key.keyId, compromisedAt: change.key.compromisedAt }, 'signing key reported compromised');
   return change;
 }

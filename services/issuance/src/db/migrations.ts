@@ -1,4 +1,5 @@
 import type { Migration } from '@cred/db';
+import { auditMigration } from '@cred/db/audit';
 import { eventsMigration } from '@cred/events';
 import { bulkMigration } from './bulk-migration.js';
 
@@ -302,4 +303,6 @@ export const migrations: Migration[] = [
       });
     },
   },
+  // Who did what and when, written in the same transaction as each action (docs/architecture.md, Audit log).
+  { name: '0013_audit_log', up: (db, schema) => auditMigration.up(db, schema) },
 ];

@@ -1,11 +1,13 @@
 import { loadProtos } from '@cred/proto';
 import type { GrpcServiceBinding } from '@cred/grpc';
 import { AppError } from '@cred/runtime';
+import { auditCallMeta, listAuditEntriesHandler } from '@cred/db/audit';
 import type { ServerUnaryCall } from '@grpc/grpc-js';
 import { generateSigningKeys } from '../app/generate-signing-keys.js';
 import { listSigningKeys, reportSigningKeyCompromised, rotateSigningKey, type SigningKeyView } from '../app/signing-key-changes.js';
 import { createBadge, deleteBadge, getBadge, getBadgeImage, listBadges, setBadgeImage, updateBadge } from '../app/badges.js';
 import type { CallMeta, IssuanceContext } from '../app/context.js';
+import { auditActor } from '../app/audit.js';
 import { getCredential, getCredentialDetail, getCredentialRecord } from '../app/get-credential.js';
 import { issueCredential } from '../app/issue-credential.js';
 import { MAX_CLAIM_TOKENS_PER_CALL, parseClaimTokenRegistration, registerClaimTokens } from '../app/claim-tokens.js';
@@ -41,8 +43,7 @@ function requireOrgAndSlug(req: { organization_id: string; organization_slug: st
 }
 
 function metaOf(call: ServerUnaryCall<unknown, unknown>): CallMeta {
-  const v = call.metadata.get('x-request-id')[0];
-  return typeof v === 'string' ? { requestId: v } : {};
+  return auditCallMeta(call);
 }
 
 type Call = ServerUnaryCall<unknown, unknown>;
@@ -69,38 +70,42 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
     name: 'credentials.issuance.v1.IssuanceService',
     definition: loadProtos().issuance.IssuanceService.service,
     implementation: {
+      ListAuditEntries: listAuditEntriesHandler(ctx.db, ctx.schema, (field, message) => AppError.validation(field, message)),
+
       GenerateSigningKeys: async (req: { organization_id: string; organization_slug: string; requested_by: string }, call: Call) => {
         if (!req.organization_id) throw AppError.validation('organization_id', 'organization_id is required');
         if (!SLUG_RE.test(req.organization_slug))
           throw AppError.validation('organization_slug', 'organization_slug must be a URL-safe slug');
-        const { requestId } = metaOf(call);
+        const { requestId, actor } = metaOf(call);
         const r = await generateSigningKeys(
           { db: ctx.db, schema: ctx.schema, clock: ctx.clock, signing: ctx.signing, wakeRelay: ctx.wakeRelay },
           {
             organizationId: req.organization_id,
             organizationSlug: req.organization_slug,
-            requestedBy: req.requested_by || 'unknown',
+            requestedBy: req.requested_by || actor || 'unknown',
             ...(requestId ? { requestId } : {}),
           },
         );
         return { key_id: r.keyId, public_key_multibase: r.publicKeyMultibase, created: r.created };
       },
 
-      RotateSigningKey: async (req: { organization_id: string; organization_slug: string }, call: Call) => {
+      RotateSigningKey: async (req: { organization_id: string; organization_slug: string; requested_by: string }, call: Call) => {
         requireOrgAndSlug(req);
-        const r = await rotateSigningKey(ctx, req.organization_id, req.organization_slug, metaOf(call));
+        const meta = metaOf(call);
+        const r = await rotateSigningKey(ctx, req.organization_id, req.organization_slug, { ...meta, actor: auditActor(req.requested_by, meta.actor) });
         return { key: signingKeyToProto(r.key), current_key: signingKeyToProto(r.currentKey), rotated: r.rotated };
       },
 
       ReportSigningKeyCompromised: async (
-        req: { organization_id: string; organization_slug: string; sequence: number; compromised_at: string },
+        req: { organization_id: string; organization_slug: string; sequence: number; compromised_at: string; requested_by: string },
         call: Call,
       ) => {
         requireOrgAndSlug(req);
+        const meta = metaOf(call);
         const r = await reportSigningKeyCompromised(
           ctx,
           { organizationId: req.organization_id, organizationSlug: req.organization_slug, sequence: req.sequence, compromisedAt: req.compromised_at },
-          metaOf(call),
+          { ...meta, actor: auditActor(req.requested_by, meta.actor) },
         );
         return { key: signingKeyToProto(r.key), current_key: signingKeyToProto(r.currentKey), rotated: r.rotated };
       },
@@ -124,16 +129,16 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
         return { badges: r.items.map(badge), limit: r.limit, offset: r.offset, total: r.total };
       },
 
-      UpdateBadge: async (req: BadgeIdRequest & { badge_json: string }) =>
-        badge(await updateBadge(ctx, req.organization_id, req.badge_id, req.badge_json)),
+      UpdateBadge: async (req: BadgeIdRequest & { badge_json: string }, call: Call) =>
+        badge(await updateBadge(ctx, req.organization_id, req.badge_id, req.badge_json, metaOf(call))),
 
-      DeleteBadge: async (req: BadgeIdRequest) => {
-        const r = await deleteBadge(ctx, req.organization_id, req.badge_id);
+      DeleteBadge: async (req: BadgeIdRequest, call: Call) => {
+        const r = await deleteBadge(ctx, req.organization_id, req.badge_id, metaOf(call));
         return r.deleted ? { deleted: true } : { deleted: false, badge: badge(r.badge) };
       },
 
-      SetBadgeImage: async (req: BadgeIdRequest & { data: Buffer; declared_content_type: string }) =>
-        badge(await setBadgeImage(ctx, req.organization_id, req.badge_id, Buffer.from(req.data ?? []), req.declared_content_type)),
+      SetBadgeImage: async (req: BadgeIdRequest & { data: Buffer; declared_content_type: string }, call: Call) =>
+        badge(await setBadgeImage(ctx, req.organization_id, req.badge_id, Buffer.from(req.data ?? []), req.declared_content_type, metaOf(call))),
 
       GetBadgeImage: async (req: { badge_id: string; content_hash: string; extension: string; organization_id: string }) => {
         const image = await getBadgeImage(ctx, {

@@ -8,6 +8,15 @@ import { webhookStore, type DeliveryAttempt, type WebhookDelivery, type WebhookE
 import type { SecretBox } from '../domain/secret-box.js';
 import type { DeliveryWorker } from '../webhooks/delivery-worker.js';
 import type { Resolver } from '../webhooks/safe-http.js';
+import { isAuditActor, recordAudit } from '@cred/db/audit';
+
+/** Who asks (gRPC metadata `x-actor`) and the request id, for the audit log. */
+export interface Acting {
+  actor?: string;
+  requestId?: string;
+}
+
+const actorOf = (by: Acting) => (by.actor && isAuditActor(by.actor) ? by.actor : 'system');
 
 export const MAX_ENDPOINTS_PER_ORGANIZATION = 20;
 
@@ -16,6 +25,8 @@ export type CurrentOrganization = (organizationId: string) => Promise<{ plan: st
 
 export interface WebhookServiceDeps {
   db: Knex;
+  /** This service's schema, where the audit log is (`@cred/db/audit`). */
+  schema: string;
   /**
    * Accounts' current record. Registration, ping and replay are decided on it rather than on this
    * service's event-fed copy, so a plan changed a moment ago counts at once (the answer that
@@ -51,7 +62,12 @@ function idOrNotFound(id: string, what: string): string {
 export class WebhookService {
   constructor(private readonly d: WebhookServiceDeps) {}
 
-  async create(organizationIdInput: string, urlInput: string, eventsInput: readonly string[]): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  async create(
+    organizationIdInput: string,
+    urlInput: string,
+    eventsInput: readonly string[],
+    by: Acting = {},
+  ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const organizationId = requireOrg(organizationIdInput);
     await this.assertMayCallOut(organizationId);
     if (!Array.isArray(eventsInput) || eventsInput.length === 0) throw AppError.validation('events', 'events must list at least one event type');
@@ -81,7 +97,20 @@ export class WebhookService {
       createdAt: this.d.clock.now(),
       deletedAt: null,
     };
-    await webhookStore.insertEndpoint(this.d.db, endpoint);
+    await this.d.db.transaction(async (trx) => {
+      await webhookStore.insertEndpoint(trx, endpoint);
+      // The URL and events, never the secret (shown once in the answer, stored sealed).
+      await recordAudit(trx, this.d.schema, {
+        organizationId,
+        occurredAt: endpoint.createdAt,
+        actor: actorOf(by),
+        action: 'webhook.created',
+        targetType: 'webhook',
+        targetId: id,
+        details: { url: endpoint.url, events },
+        requestId: by.requestId,
+      });
+    });
     return { endpoint, secret };
   }
 
@@ -112,9 +141,23 @@ export class WebhookService {
     return webhookStore.listActive(this.d.db, requireOrg(organizationId));
   }
 
-  async remove(organizationId: string, webhookId: string): Promise<void> {
-    const ok = await webhookStore.deleteEndpoint(this.d.db, requireOrg(organizationId), idOrNotFound(webhookId, 'Webhook'), this.d.clock.now());
-    if (!ok) throw AppError.notFound('Webhook not found');
+  async remove(organizationIdInput: string, webhookIdInput: string, by: Acting = {}): Promise<void> {
+    const organizationId = requireOrg(organizationIdInput);
+    const webhookId = idOrNotFound(webhookIdInput, 'Webhook');
+    const now = this.d.clock.now();
+    await this.d.db.transaction(async (trx) => {
+      const ok = await webhookStore.deleteEndpoint(trx, organizationId, webhookId, now);
+      if (!ok) throw AppError.notFound('Webhook not found');
+      await recordAudit(trx, this.d.schema, {
+        organizationId,
+        occurredAt: now,
+        actor: actorOf(by),
+        action: 'webhook.deleted',
+        targetType: 'webhook',
+        targetId: webhookId,
+        requestId: by.requestId,
+      });
+    });
   }
 
   private async activeEndpoint(organizationId: string, webhookId: string): Promise<WebhookEndpoint> {

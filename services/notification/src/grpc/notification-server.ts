@@ -1,6 +1,7 @@
 import { loadProtos } from '@cred/proto';
 import type { GrpcServiceBinding } from '@cred/grpc';
 import { AppError } from '@cred/runtime';
+import { auditCallMeta, listAuditEntriesHandler } from '@cred/db/audit';
 import type { Knex } from '@cred/db';
 import { notificationStore } from '../db/notification-store.js';
 import type { DeliveryWithAttempts, WebhookService } from '../app/webhook-service.js';
@@ -41,11 +42,16 @@ function deliveryToProto({ delivery: d, attempts }: DeliveryWithAttempts) {
   };
 }
 
-export function notificationBinding(db: Knex, webhooks: WebhookService): GrpcServiceBinding {
+/** The part of a grpc-js server call read here: its metadata (actor and request id). */
+type Call = { metadata: { get(key: string): unknown[] } };
+
+export function notificationBinding(db: Knex, webhooks: WebhookService, schema: string): GrpcServiceBinding {
   return {
     name: 'credentials.notification.v1.NotificationService',
     definition: loadProtos().notification.NotificationService.service,
     implementation: {
+      ListAuditEntries: listAuditEntriesHandler(db, schema, (field, message) => AppError.validation(field, message)),
+
       ListNotifications: async (req: { organization_id: string; limit: number; offset: number }) => {
         if (!req.organization_id) throw AppError.validation('organization_id', 'organization_id is required');
         const limit = req.limit || 50;
@@ -71,13 +77,13 @@ export function notificationBinding(db: Knex, webhooks: WebhookService): GrpcSer
           })),
         };
       },
-      CreateWebhook: async (req: Msg) => {
-        const r = await webhooks.create(String(req.organization_id ?? ''), String(req.url ?? ''), (req.events ?? []) as string[]);
+      CreateWebhook: async (req: Msg, call: Call) => {
+        const r = await webhooks.create(String(req.organization_id ?? ''), String(req.url ?? ''), (req.events ?? []) as string[], auditCallMeta(call));
         return { endpoint: endpointToProto(r.endpoint), secret: r.secret };
       },
       ListWebhooks: async (req: Msg) => ({ endpoints: (await webhooks.list(String(req.organization_id ?? ''))).map(endpointToProto) }),
-      DeleteWebhook: async (req: Msg) => {
-        await webhooks.remove(String(req.organization_id ?? ''), String(req.webhook_id ?? ''));
+      DeleteWebhook: async (req: Msg, call: Call) => {
+        await webhooks.remove(String(req.organization_id ?? ''), String(req.webhook_id ?? ''), auditCallMeta(call));
         return {};
       },
       ListDeliveries: async (req: Msg) => {

@@ -109,6 +109,7 @@ const ORG_NAV: [PageName, string][] = [
   ['apiKeys', 'API keys'],
   ['webhooks', 'Webhooks'],
   ['settings', 'Settings'],
+  ['auditLog', 'Audit log'],
 ];
 
 const STATE_TEXT: Record<string, string> = {

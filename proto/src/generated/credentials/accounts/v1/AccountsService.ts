@@ -15,6 +15,8 @@ import type { GetSessionRequest as _credentials_accounts_v1_GetSessionRequest, G
 import type { GetUserRequest as _credentials_accounts_v1_GetUserRequest, GetUserRequest__Output as _credentials_accounts_v1_GetUserRequest__Output } from '../../../credentials/accounts/v1/GetUserRequest';
 import type { ListApiKeysRequest as _credentials_accounts_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _credentials_accounts_v1_ListApiKeysRequest__Output } from '../../../credentials/accounts/v1/ListApiKeysRequest';
 import type { ListApiKeysResponse as _credentials_accounts_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _credentials_accounts_v1_ListApiKeysResponse__Output } from '../../../credentials/accounts/v1/ListApiKeysResponse';
+import type { ListAuditEntriesRequest as _credentials_audit_v1_ListAuditEntriesRequest, ListAuditEntriesRequest__Output as _credentials_audit_v1_ListAuditEntriesRequest__Output } from '../../../credentials/audit/v1/ListAuditEntriesRequest';
+import type { ListAuditEntriesResponse as _credentials_audit_v1_ListAuditEntriesResponse, ListAuditEntriesResponse__Output as _credentials_audit_v1_ListAuditEntriesResponse__Output } from '../../../credentials/audit/v1/ListAuditEntriesResponse';
 import type { ListOrganizationsRequest as _credentials_accounts_v1_ListOrganizationsRequest, ListOrganizationsRequest__Output as _credentials_accounts_v1_ListOrganizationsRequest__Output } from '../../../credentials/accounts/v1/ListOrganizationsRequest';
 import type { ListOrganizationsResponse as _credentials_accounts_v1_ListOrganizationsResponse, ListOrganizationsResponse__Output as _credentials_accounts_v1_ListOrganizationsResponse__Output } from '../../../credentials/accounts/v1/ListOrganizationsResponse';
 import type { LoginRequest as _credentials_accounts_v1_LoginRequest, LoginRequest__Output as _credentials_accounts_v1_LoginRequest__Output } from '../../../credentials/accounts/v1/LoginRequest';
@@ -116,6 +118,15 @@ export interface AccountsServiceClient extends grpc.Client {
   listApiKeys(argument: _credentials_accounts_v1_ListApiKeysRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
   listApiKeys(argument: _credentials_accounts_v1_ListApiKeysRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
   listApiKeys(argument: _credentials_accounts_v1_ListApiKeysRequest, callback: grpc.requestCallback<_credentials_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  ListAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  ListAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  ListAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  listAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  listAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  listAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  listAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
   
   ListOrganizations(argument: _credentials_accounts_v1_ListOrganizationsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ListOrganizationsResponse__Output>): grpc.ClientUnaryCall;
   ListOrganizations(argument: _credentials_accounts_v1_ListOrganizationsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_ListOrganizationsResponse__Output>): grpc.ClientUnaryCall;
@@ -282,6 +293,8 @@ export interface AccountsServiceHandlers extends grpc.UntypedServiceImplementati
   
   ListApiKeys: grpc.handleUnaryCall<_credentials_accounts_v1_ListApiKeysRequest__Output, _credentials_accounts_v1_ListApiKeysResponse>;
   
+  ListAuditEntries: grpc.handleUnaryCall<_credentials_audit_v1_ListAuditEntriesRequest__Output, _credentials_audit_v1_ListAuditEntriesResponse>;
+  
   ListOrganizations: grpc.handleUnaryCall<_credentials_accounts_v1_ListOrganizationsRequest__Output, _credentials_accounts_v1_ListOrganizationsResponse>;
   
   Login: grpc.handleUnaryCall<_credentials_accounts_v1_LoginRequest__Output, _credentials_accounts_v1_LoginResponse>;
@@ -326,6 +339,7 @@ export interface AccountsServiceDefinition extends grpc.ServiceDefinition {
   GetSession: MethodDefinition<_credentials_accounts_v1_GetSessionRequest, _credentials_accounts_v1_User, _credentials_accounts_v1_GetSessionRequest__Output, _credentials_accounts_v1_User__Output>
   GetUser: MethodDefinition<_credentials_accounts_v1_GetUserRequest, _credentials_accounts_v1_User, _credentials_accounts_v1_GetUserRequest__Output, _credentials_accounts_v1_User__Output>
   ListApiKeys: MethodDefinition<_credentials_accounts_v1_ListApiKeysRequest, _credentials_accounts_v1_ListApiKeysResponse, _credentials_accounts_v1_ListApiKeysRequest__Output, _credentials_accounts_v1_ListApiKeysResponse__Output>
+  ListAuditEntries: MethodDefinition<_credentials_audit_v1_ListAuditEntriesRequest, _credentials_audit_v1_ListAuditEntriesResponse, _credentials_audit_v1_ListAuditEntriesRequest__Output, _credentials_audit_v1_ListAuditEntriesResponse__Output>
   ListOrganizations: MethodDefinition<_credentials_accounts_v1_ListOrganizationsRequest, _credentials_accounts_v1_ListOrganizationsResponse, _credentials_accounts_v1_ListOrganizationsRequest__Output, _credentials_accounts_v1_ListOrganizationsResponse__Output>
   Login: MethodDefinition<_credentials_accounts_v1_LoginRequest, _credentials_accounts_v1_LoginResponse, _credentials_accounts_v1_LoginRequest__Output, _credentials_accounts_v1_LoginResponse__Output>
   MarkSigningKeysGenerated: MethodDefinition<_credentials_accounts_v1_OrganizationIdRequest, _credentials_accounts_v1_Organization, _credentials_accounts_v1_OrganizationIdRequest__Output, _credentials_accounts_v1_Organization__Output>

@@ -24,6 +24,8 @@ import type { GetCredentialRequest as _credentials_issuance_v1_GetCredentialRequ
 import type { GetQuotaRequest as _credentials_issuance_v1_GetQuotaRequest, GetQuotaRequest__Output as _credentials_issuance_v1_GetQuotaRequest__Output } from '../../../credentials/issuance/v1/GetQuotaRequest';
 import type { GetStatusListRequest as _credentials_issuance_v1_GetStatusListRequest, GetStatusListRequest__Output as _credentials_issuance_v1_GetStatusListRequest__Output } from '../../../credentials/issuance/v1/GetStatusListRequest';
 import type { IssueCredentialRequest as _credentials_issuance_v1_IssueCredentialRequest, IssueCredentialRequest__Output as _credentials_issuance_v1_IssueCredentialRequest__Output } from '../../../credentials/issuance/v1/IssueCredentialRequest';
+import type { ListAuditEntriesRequest as _credentials_audit_v1_ListAuditEntriesRequest, ListAuditEntriesRequest__Output as _credentials_audit_v1_ListAuditEntriesRequest__Output } from '../../../credentials/audit/v1/ListAuditEntriesRequest';
+import type { ListAuditEntriesResponse as _credentials_audit_v1_ListAuditEntriesResponse, ListAuditEntriesResponse__Output as _credentials_audit_v1_ListAuditEntriesResponse__Output } from '../../../credentials/audit/v1/ListAuditEntriesResponse';
 import type { ListBadgesRequest as _credentials_issuance_v1_ListBadgesRequest, ListBadgesRequest__Output as _credentials_issuance_v1_ListBadgesRequest__Output } from '../../../credentials/issuance/v1/ListBadgesRequest';
 import type { ListBadgesResponse as _credentials_issuance_v1_ListBadgesResponse, ListBadgesResponse__Output as _credentials_issuance_v1_ListBadgesResponse__Output } from '../../../credentials/issuance/v1/ListBadgesResponse';
 import type { ListBulkIssuancesRequest as _credentials_issuance_v1_ListBulkIssuancesRequest, ListBulkIssuancesRequest__Output as _credentials_issuance_v1_ListBulkIssuancesRequest__Output } from '../../../credentials/issuance/v1/ListBulkIssuancesRequest';
@@ -174,6 +176,15 @@ export interface IssuanceServiceClient extends grpc.Client {
   issueCredential(argument: _credentials_issuance_v1_IssueCredentialRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   issueCredential(argument: _credentials_issuance_v1_IssueCredentialRequest, callback: grpc.requestCallback<_credentials_issuance_v1_Credential__Output>): grpc.ClientUnaryCall;
   
+  ListAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  ListAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  ListAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  ListAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  listAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  listAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  listAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  listAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  
   ListBadges(argument: _credentials_issuance_v1_ListBadgesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListBadgesResponse__Output>): grpc.ClientUnaryCall;
   ListBadges(argument: _credentials_issuance_v1_ListBadgesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_issuance_v1_ListBadgesResponse__Output>): grpc.ClientUnaryCall;
   ListBadges(argument: _credentials_issuance_v1_ListBadgesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_issuance_v1_ListBadgesResponse__Output>): grpc.ClientUnaryCall;
@@ -322,6 +333,8 @@ export interface IssuanceServiceHandlers extends grpc.UntypedServiceImplementati
   
   IssueCredential: grpc.handleUnaryCall<_credentials_issuance_v1_IssueCredentialRequest__Output, _credentials_issuance_v1_Credential>;
   
+  ListAuditEntries: grpc.handleUnaryCall<_credentials_audit_v1_ListAuditEntriesRequest__Output, _credentials_audit_v1_ListAuditEntriesResponse>;
+  
   ListBadges: grpc.handleUnaryCall<_credentials_issuance_v1_ListBadgesRequest__Output, _credentials_issuance_v1_ListBadgesResponse>;
   
   ListBulkIssuances: grpc.handleUnaryCall<_credentials_issuance_v1_ListBulkIssuancesRequest__Output, _credentials_issuance_v1_ListBulkIssuancesResponse>;
@@ -365,6 +378,7 @@ export interface IssuanceServiceDefinition extends grpc.ServiceDefinition {
   GetQuota: MethodDefinition<_credentials_issuance_v1_GetQuotaRequest, _credentials_issuance_v1_Quota, _credentials_issuance_v1_GetQuotaRequest__Output, _credentials_issuance_v1_Quota__Output>
   GetStatusList: MethodDefinition<_credentials_issuance_v1_GetStatusListRequest, _credentials_issuance_v1_StatusListCredential, _credentials_issuance_v1_GetStatusListRequest__Output, _credentials_issuance_v1_StatusListCredential__Output>
   IssueCredential: MethodDefinition<_credentials_issuance_v1_IssueCredentialRequest, _credentials_issuance_v1_Credential, _credentials_issuance_v1_IssueCredentialRequest__Output, _credentials_issuance_v1_Credential__Output>
+  ListAuditEntries: MethodDefinition<_credentials_audit_v1_ListAuditEntriesRequest, _credentials_audit_v1_ListAuditEntriesResponse, _credentials_audit_v1_ListAuditEntriesRequest__Output, _credentials_audit_v1_ListAuditEntriesResponse__Output>
   ListBadges: MethodDefinition<_credentials_issuance_v1_ListBadgesRequest, _credentials_issuance_v1_ListBadgesResponse, _credentials_issuance_v1_ListBadgesRequest__Output, _credentials_issuance_v1_ListBadgesResponse__Output>
   ListBulkIssuances: MethodDefinition<_credentials_issuance_v1_ListBulkIssuancesRequest, _credentials_issuance_v1_ListBulkIssuancesResponse, _credentials_issuance_v1_ListBulkIssuancesRequest__Output, _credentials_issuance_v1_ListBulkIssuancesResponse__Output>
   ListCredentials: MethodDefinition<_credentials_issuance_v1_ListCredentialsRequest, _credentials_issuance_v1_ListCredentialsResponse, _credentials_issuance_v1_ListCredentialsRequest__Output, _credentials_issuance_v1_ListCredentialsResponse__Output>

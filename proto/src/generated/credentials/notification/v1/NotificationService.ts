@@ -6,6 +6,8 @@ import type { CreateWebhookRequest as _credentials_notification_v1_CreateWebhook
 import type { CreateWebhookResponse as _credentials_notification_v1_CreateWebhookResponse, CreateWebhookResponse__Output as _credentials_notification_v1_CreateWebhookResponse__Output } from '../../../credentials/notification/v1/CreateWebhookResponse';
 import type { DeliveryIdRequest as _credentials_notification_v1_DeliveryIdRequest, DeliveryIdRequest__Output as _credentials_notification_v1_DeliveryIdRequest__Output } from '../../../credentials/notification/v1/DeliveryIdRequest';
 import type { Empty as _credentials_notification_v1_Empty, Empty__Output as _credentials_notification_v1_Empty__Output } from '../../../credentials/notification/v1/Empty';
+import type { ListAuditEntriesRequest as _credentials_audit_v1_ListAuditEntriesRequest, ListAuditEntriesRequest__Output as _credentials_audit_v1_ListAuditEntriesRequest__Output } from '../../../credentials/audit/v1/ListAuditEntriesRequest';
+import type { ListAuditEntriesResponse as _credentials_audit_v1_ListAuditEntriesResponse, ListAuditEntriesResponse__Output as _credentials_audit_v1_ListAuditEntriesResponse__Output } from '../../../credentials/audit/v1/ListAuditEntriesResponse';
 import type { ListDeliveriesRequest as _credentials_notification_v1_ListDeliveriesRequest, ListDeliveriesRequest__Output as _credentials_notification_v1_ListDeliveriesRequest__Output } from '../../../credentials/notification/v1/ListDeliveriesRequest';
 import type { ListDeliveriesResponse as _credentials_notification_v1_ListDeliveriesResponse, ListDeliveriesResponse__Output as _credentials_notification_v1_ListDeliveriesResponse__Output } from '../../../credentials/notification/v1/ListDeliveriesResponse';
 import type { ListNotificationsRequest as _credentials_notification_v1_ListNotificationsRequest, ListNotificationsRequest__Output as _credentials_notification_v1_ListNotificationsRequest__Output } from '../../../credentials/notification/v1/ListNotificationsRequest';
@@ -33,6 +35,15 @@ export interface NotificationServiceClient extends grpc.Client {
   deleteWebhook(argument: _credentials_notification_v1_WebhookIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_notification_v1_Empty__Output>): grpc.ClientUnaryCall;
   deleteWebhook(argument: _credentials_notification_v1_WebhookIdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_notification_v1_Empty__Output>): grpc.ClientUnaryCall;
   deleteWebhook(argument: _credentials_notification_v1_WebhookIdRequest, callback: grpc.requestCallback<_credentials_notification_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  ListAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  ListAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  ListAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  ListAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  listAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  listAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  listAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
+  listAuditEntries(argument: _credentials_audit_v1_ListAuditEntriesRequest, callback: grpc.requestCallback<_credentials_audit_v1_ListAuditEntriesResponse__Output>): grpc.ClientUnaryCall;
   
   ListDeliveries(argument: _credentials_notification_v1_ListDeliveriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_notification_v1_ListDeliveriesResponse__Output>): grpc.ClientUnaryCall;
   ListDeliveries(argument: _credentials_notification_v1_ListDeliveriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_notification_v1_ListDeliveriesResponse__Output>): grpc.ClientUnaryCall;
@@ -86,6 +97,8 @@ export interface NotificationServiceHandlers extends grpc.UntypedServiceImplemen
   
   DeleteWebhook: grpc.handleUnaryCall<_credentials_notification_v1_WebhookIdRequest__Output, _credentials_notification_v1_Empty>;
   
+  ListAuditEntries: grpc.handleUnaryCall<_credentials_audit_v1_ListAuditEntriesRequest__Output, _credentials_audit_v1_ListAuditEntriesResponse>;
+  
   ListDeliveries: grpc.handleUnaryCall<_credentials_notification_v1_ListDeliveriesRequest__Output, _credentials_notification_v1_ListDeliveriesResponse>;
   
   ListNotifications: grpc.handleUnaryCall<_credentials_notification_v1_ListNotificationsRequest__Output, _credentials_notification_v1_ListNotificationsResponse>;
@@ -101,6 +114,7 @@ export interface NotificationServiceHandlers extends grpc.UntypedServiceImplemen
 export interface NotificationServiceDefinition extends grpc.ServiceDefinition {
   CreateWebhook: MethodDefinition<_credentials_notification_v1_CreateWebhookRequest, _credentials_notification_v1_CreateWebhookResponse, _credentials_notification_v1_CreateWebhookRequest__Output, _credentials_notification_v1_CreateWebhookResponse__Output>
   DeleteWebhook: MethodDefinition<_credentials_notification_v1_WebhookIdRequest, _credentials_notification_v1_Empty, _credentials_notification_v1_WebhookIdRequest__Output, _credentials_notification_v1_Empty__Output>
+  ListAuditEntries: MethodDefinition<_credentials_audit_v1_ListAuditEntriesRequest, _credentials_audit_v1_ListAuditEntriesResponse, _credentials_audit_v1_ListAuditEntriesRequest__Output, _credentials_audit_v1_ListAuditEntriesResponse__Output>
   ListDeliveries: MethodDefinition<_credentials_notification_v1_ListDeliveriesRequest, _credentials_notification_v1_ListDeliveriesResponse, _credentials_notification_v1_ListDeliveriesRequest__Output, _credentials_notification_v1_ListDeliveriesResponse__Output>
   ListNotifications: MethodDefinition<_credentials_notification_v1_ListNotificationsRequest, _credentials_notification_v1_ListNotificationsResponse, _credentials_notification_v1_ListNotificationsRequest__Output, _credentials_notification_v1_ListNotificationsResponse__Output>
   ListWebhooks: MethodDefinition<_credentials_notification_v1_ListWebhooksRequest, _credentials_notification_v1_ListWebhooksResponse, _credentials_notification_v1_ListWebhooksRequest__Output, _credentials_notification_v1_ListWebhooksResponse__Output>

@@ -1,0 +1,127 @@
+import { Router, type Request } from 'express';
+import { AppError } from '@cred/runtime';
+import {
+  AUDIT_PAGE_DEFAULT,
+  AUDIT_PAGE_MAX,
+  AuditQueryError,
+  checkAuditAction,
+  checkAuditActor,
+  checkAuditInstant,
+  checkAuditTargetId,
+  compareAuditNewestFirst,
+  decodeAuditCursor,
+  encodeAuditCursor,
+  type AuditEntryMessage,
+  type AuditPosition,
+} from '@cred/db/audit';
+import type { Upstreams } from '../upstream/clients.js';
+import { queryInt } from './badge-routes.js';
+import { requestIdOf } from './body.js';
+import { scopeOf } from './org-scope.js';
+
+/** Roles that may read the audit log (owners today; admins once the roles work lands). */
+export const AUDIT_READER_ROLES: ReadonlySet<string> = new Set(['owner', 'admin']);
+
+/** The services that keep audit entries, each serving ListAuditEntries for its own. */
+const SOURCES = ['accounts', 'issuance', 'notification'] as const;
+
+const QUERY_FIELDS = ['limit', 'cursor', 'action', 'actor', 'targetId', 'from', 'to'] as const;
+
+interface AuditListQuery {
+  limit: number;
+  after?: AuditPosition;
+  action?: string;
+  actor?: string;
+  targetId?: string;
+  from?: Date;
+  to?: Date;
+}
+
+function single(req: Request, field: string): string | undefined {
+  const v = req.query[field];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw AppError.validation(field, `${field} must be given once`);
+  return v;
+}
+
+/** The query string of GET .../audit-log, every problem a 400 naming its parameter. */
+export function parseAuditListQuery(req: Request): AuditListQuery {
+  const raw = Object.fromEntries(QUERY_FIELDS.map((f) => [f, single(req, f)])) as Record<(typeof QUERY_FIELDS)[number], string | undefined>;
+  try {
+    const q: AuditListQuery = { limit: queryInt(raw.limit, 'limit', AUDIT_PAGE_DEFAULT, 1, AUDIT_PAGE_MAX) };
+    if (raw.cursor !== undefined) q.after = decodeAuditCursor(raw.cursor);
+    if (raw.action !== undefined) q.action = checkAuditAction(raw.action);
+    if (raw.actor !== undefined) q.actor = checkAuditActor(raw.actor);
+    if (raw.targetId !== undefined) q.targetId = checkAuditTargetId(raw.targetId);
+    if (raw.from !== undefined) q.from = checkAuditInstant(raw.from, 'from');
+    if (raw.to !== undefined) q.to = checkAuditInstant(raw.to, 'to');
+    if (q.from && q.to && q.from.getTime() > q.to.getTime()) throw new AuditQueryError('to', 'to must not be before from');
+    return q;
+  } catch (err) {
+    if (err instanceof AuditQueryError) throw AppError.validation(err.field, err.message);
+    throw err;
+  }
+}
+
+function entryJson(e: AuditEntryMessage) {
+  let details: unknown = {};
+  try {
+    details = JSON.parse(e.details_json || '{}');
+  } catch {
+    details = {};
+  }
+  return {
+    id: e.id,
+    occurredAt: e.occurred_at,
+    actor: e.actor,
+    action: e.action,
+    targetType: e.target_type,
+    targetId: e.target_id,
+    details,
+    requestId: e.request_id || null,
+  };
+}
+
+const positionOf = (e: AuditEntryMessage): AuditPosition => ({ occurredAt: new Date(e.occurred_at), id: e.id });
+
+/**
+ * GET /api/organizations/{orgId}/audit-log: owners and admins read what was done in the
+ * organization. Each owning service answers its newest `limit` entries after the cursor; the
+ * merge of those lists, cut at `limit`, is exactly the next page of the whole log (keyset on
+ * occurred_at, id), and the cursor is the last entry shown. All services answer or the request
+ * is 503: a page missing one service's entries would skip them for good once the cursor moved.
+ */
+export function auditRoutes(upstreams: Upstreams): Router {
+  const router = Router();
+  router.get('/audit-log', async (req, res) => {
+    const scope = scopeOf(res);
+    if (!AUDIT_READER_ROLES.has(String(res.locals.role ?? '')))
+      throw AppError.forbidden('Only owners and admins of the organization can read its audit log');
+    const q = parseAuditListQuery(req);
+    const request = {
+      organization_id: scope.organizationId,
+      action: q.action ?? '',
+      actor: q.actor ?? '',
+      target_id: q.targetId ?? '',
+      from: q.from?.toISOString() ?? '',
+      to: q.to?.toISOString() ?? '',
+      after_occurred_at: q.after?.occurredAt.toISOString() ?? '',
+      after_id: q.after?.id ?? '',
+      limit: q.limit,
+    };
+    const requestId = requestIdOf(res);
+    const pages = await Promise.all(SOURCES.map((s) => upstreams[s].ListAuditEntries(request, { requestId })));
+    const merged = pages
+      .flatMap((p) => (p.entries ?? []) as AuditEntryMessage[])
+      .sort((a, b) => compareAuditNewestFirst(positionOf(a), positionOf(b)));
+    const page = merged.slice(0, q.limit);
+    const more = merged.length > q.limit || pages.some((p) => p.has_more);
+    const last = page[page.length - 1];
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(200).json({
+      data: page.map(entryJson),
+      pagination: { limit: q.limit, nextCursor: more && last ? encodeAuditCursor(positionOf(last)) : null },
+    });
+  });
+  return router;
+}

@@ -48,7 +48,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
 
   router.patch('/:orgId', async (req, res) => {
     const body = bodyOf(req, ['name', 'domain', 'emailNotificationsEnabled', 'recipientNameInCredentials']);
-    const request: Record<string, unknown> = { organization_id: String(res.locals.orgId) };
+    const request: Record<string, unknown> = { organization_id: String(res.locals.orgId), actor_user_id: String(res.locals.userId) };
     const name = optionalString(body, 'name');
     if (name !== undefined) request.name = name;
     if (body.domain !== undefined) {
@@ -123,7 +123,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
     const rate = optionalInt(body, 'rateLimitPerMinute');
     if (rate !== undefined && (rate < 1 || rate > 10_000)) throw AppError.validation('rateLimitPerMinute', 'rateLimitPerMinute must be an integer from 1 to 10000');
     const r = await accounts.CreateApiKey(
-      { organization_id: String(res.locals.orgId), name, rate_limit_per_minute: rate ?? 0 },
+      { organization_id: String(res.locals.orgId), name, rate_limit_per_minute: rate ?? 0, actor_user_id: String(res.locals.userId) },
       { requestId: requestIdOf(res) },
     );
     res.status(201).setHeader('Cache-Control', 'no-store');
@@ -133,14 +133,14 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
   router.get('/:orgId/api-keys', async (req, res) => {
     const include = req.query.includeRevoked;
     if (include !== undefined && include !== 'true' && include !== 'false') throw AppError.validation('includeRevoked', 'includeRevoked must be true or false');
-    const r = await accounts.ListApiKeys({ organization_id: String(res.locals.orgId), include_revoked: include === 'true' }, { requestId: requestIdOf(res) });
+    const r = await accounts.ListApiKeys({ organization_id: String(res.locals.orgId), include_revoked: include === 'true', actor_user_id: String(res.locals.userId) }, { requestId: requestIdOf(res) });
     res.status(200).json({ data: (r.api_keys ?? []).map(apiKeyView) });
   });
 
   router.patch('/:orgId/api-keys/:keyId', async (req, res) => {
     const keyId = pathId(req, 'keyId');
     const body = bodyOf(req, ['name', 'rateLimitPerMinute']);
-    const request: Record<string, unknown> = { organization_id: String(res.locals.orgId), key_id: keyId };
+    const request: Record<string, unknown> = { organization_id: String(res.locals.orgId), key_id: keyId, actor_user_id: String(res.locals.userId) };
     const name = optionalString(body, 'name');
     if (name !== undefined) request.name = name;
     const rate = optionalInt(body, 'rateLimitPerMinute');
@@ -152,7 +152,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
 
   router.delete('/:orgId/api-keys/:keyId', async (req, res) => {
     const keyId = pathId(req, 'keyId');
-    await accounts.RevokeApiKey({ organization_id: String(res.locals.orgId), key_id: keyId }, { requestId: requestIdOf(res) });
+    await accounts.RevokeApiKey({ organization_id: String(res.locals.orgId), key_id: keyId, actor_user_id: String(res.locals.userId) }, { requestId: requestIdOf(res) });
     await invalidatePrincipals(deps.cache, deps.logger);
     res.status(204).end();
   });

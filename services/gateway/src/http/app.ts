@@ -41,6 +41,7 @@ import { bulkRoutes } from './bulk-routes.js';
 import { webRoutes } from './web-routes.js';
 import type { WebAssets } from '../web/assets.js';
 import { meRoutes } from './me-routes.js';
+import { invitationRoutes } from './member-routes.js';
 
 /**
  * The routes that take multipart (each parses its own): a badge image upload, a bulk-issuance
@@ -239,6 +240,7 @@ export function createApp(deps: AppDeps): Express {
       ],
     }),
   );
+  app.use('/api/invitations', invitationRoutes(deps.upstreams, deps.verifySession));
   app.use('/api/credentials', recipientRoutes(deps.upstreams, deps.verifySession));
   app.use('/api/me', meRoutes(deps.upstreams, deps.verifySession));
   app.use(

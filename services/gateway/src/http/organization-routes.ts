@@ -6,6 +6,8 @@ import type { Upstreams } from '../upstream/clients.js';
 import { bodyOf, optionalString, pathId, requestIdOf } from './body.js';
 import { requireMembership, requireSession } from './session-auth.js';
 import { memberScope } from './org-scope.js';
+import { enforceRole } from './role-permissions.js';
+import { memberRoutes } from './member-routes.js';
 import { idempotency, type IdempotencyDeps } from './idempotency.js';
 import { apiKeyView, organizationView } from './views.js';
 import { generateSigningKeys, parseKeyReference, signingKeyView } from './signing-keys.js';
@@ -21,11 +23,6 @@ export interface OrganizationRouteDeps {
   idempotency?: IdempotencyDeps;
 }
 
-/** Key rotation and compromise reports: only an owner of the organization (ADR 0008). */
-function requireOwner(res: { locals: Record<string, unknown> }): void {
-  if (res.locals.role !== 'owner') throw AppError.forbidden('Only an owner of the organization can change its signing keys');
-}
-
 function optionalInt(body: Record<string, unknown>, field: string): number | undefined {
   const v = body[field];
   if (v === undefined) return undefined;
@@ -38,7 +35,10 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
   const router = Router();
   const { upstreams } = deps;
   const accounts = upstreams.accounts;
-  router.use('/:orgId', requireSession(deps.verifySession), requireMembership(upstreams), memberScope());
+  // Who may do what: the role the session's memberships give (fresh from accounts on this
+  // request), checked against the permission table before any router runs (role-permissions.ts).
+  router.use('/:orgId', requireSession(deps.verifySession), requireMembership(upstreams), memberScope(), enforceRole());
+  router.use('/:orgId', memberRoutes(upstreams, deps.idempotency ? { idempotency: deps.idempotency } : {}));
   for (const member of deps.memberRoutes ?? []) router.use('/:orgId', member);
 
   router.get('/:orgId', async (_req, res) => {
@@ -81,7 +81,6 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
 
   const rotateIdempotency = deps.idempotency ? [idempotency(deps.idempotency, 'signing-keys.rotate')] : [];
   router.post('/:orgId/signing-keys/rotate', ...rotateIdempotency, async (req, res) => {
-    requireOwner(res);
     bodyOf(req, []);
     const requestId = requestIdOf(res);
     const org = await accounts.GetOrganization({ organization_id: String(res.locals.orgId) }, { requestId });
@@ -93,7 +92,6 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
   });
 
   router.post('/:orgId/signing-keys/:key/compromised', async (req, res) => {
-    requireOwner(res);
     const body = bodyOf(req, ['compromisedAt']);
     const at = body.compromisedAt;
     if (typeof at !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(at) || Number.isNaN(Date.parse(at))) {

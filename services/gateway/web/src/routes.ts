@@ -10,6 +10,7 @@ export const PAGES = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  acceptInvitation: '/invitations/accept',
   myCredentials: '/me/credentials',
   orgOverview: '/org/:orgId',
   signingKeys: '/org/:orgId/keys',
@@ -24,6 +25,7 @@ export const PAGES = {
   apiKeys: '/org/:orgId/api-keys',
   webhooks: '/org/:orgId/webhooks',
   settings: '/org/:orgId/settings',
+  members: '/org/:orgId/members',
   analytics: '/org/:orgId/analytics',
   admin: '/admin',
 } as const;

@@ -183,6 +183,32 @@ t.test('roles at the gateway', async (t) => {
     check('DELETE', `${MEMBER}/members/{userId}`, await g.request('DELETE', `${orgs}/members/${admin3.userId}`, { token: owner.session }));
   });
 
+  t.test('hostile input on the team routes: 4xx in the error shape', async (t) => {
+    const cases: Array<[string, string, unknown, number, string?]> = [
+      ['POST', `${orgs}/invitations`, { email: ['a@example.com'], role: 'viewer' }, 400, 'email'],
+      ['POST', `${orgs}/invitations`, { email: 'a@example.com', role: ['owner'] }, 400, 'role'],
+      ['POST', `${orgs}/invitations`, { email: 'not an address', role: 'viewer' }, 400, 'email'],
+      ['POST', `${orgs}/invitations`, { email: 'a@example.com', role: 'viewer', orgId: 'x' }, 400, 'orgId'],
+      ['PATCH', `${orgs}/members/not-a-uuid`, { role: 'viewer' }, 404],
+      ['PATCH', `${orgs}/members/${owner.userId}`, { role: 'Owner' }, 400, 'role'],
+      ['DELETE', `${orgs}/invitations/not-a-uuid`, undefined, 404],
+      ['DELETE', `${orgs}/invitations/0b7f5c3e-6d1a-4c8e-9f2b-3a4d5e6f7a8b`, undefined, 404],
+      ['POST', '/api/invitations/accept', { token: 42 }, 400, 'token'],
+      ['POST', '/api/invitations/accept', { token: 'x'.repeat(300) }, 404],
+      ['POST', '/api/invitations/accept', { token: 'a/b' }, 404],
+      ['GET', `/api/invitations/${'y'.repeat(300)}`, undefined, 404],
+      ['GET', '/api/invitations/%E0%A4%A', undefined, 400],
+    ];
+    for (const [method, path, body, status, field] of cases) {
+      const res = await g.request(method, path, { token: owner.session, ...(body === undefined ? {} : { body }) });
+      t.equal(res.status, status, `${method} ${path.replace(owner.orgId, '{orgId}').slice(0, 80)}: ${status}`);
+      t.type(res.body?.error, 'string', 'the error shape');
+      if (field) t.equal(res.body?.details?.field, field);
+    }
+    const raw = await g.request('POST', `${orgs}/invitations`, { token: owner.session, rawBody: '{"email": "a@example.com",', headers: { 'content-type': 'application/json' } });
+    t.equal(raw.status, 400, 'malformed JSON');
+  });
+
   t.test('revoking an invitation', async (t) => {
     const email = `revoked-${Date.now().toString(36)}@example.com`;
     const inv = await g.request('POST', `${orgs}/invitations`, { token: owner.session, body: { email, role: 'viewer' } });

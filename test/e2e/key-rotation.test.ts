@@ -56,7 +56,7 @@ async function everywhere(c: { issued: Record<string, any>; credential: Record<s
 
 const credentials: Record<string, { issued: Record<string, any>; credential: Record<string, any> }> = {};
 
-t.test('rotation: owners only; the new key signs; the old credential verifies everywhere', async (t) => {
+t.test('rotation: owners and admins only; the new key signs; the old credential verifies everywhere', async (t) => {
   credentials.before = await issue('before@example.com');
   t.equal(vmOf(credentials.before.credential).verificationMethod, `${did}#key-1`);
   const listed = await tp.api('GET', `/api/organizations/${orgId}/signing-keys`, undefined, token);
@@ -64,12 +64,12 @@ t.test('rotation: owners only; the new key signs; the old credential verifies ev
   t.same(listed.body.data.map((k: any) => [k.keyId, k.current, k.compromisedAt]), [[`${did}#key-1`, true, null]]);
   t.equal(await listSignedWith(), `${did}#key-1`);
 
-  // A member who is not an owner (added straight into accounts: there is no invitation flow yet).
+  // An issuer (added straight into accounts, as the old 'member' rows became issuers): signing keys need an owner or admin (docs/roles.md).
   const member = await tp.api('POST', '/api/auth/signup', { email: 'member@example.com', password: 'correct horse battery staple', name: 'Member' });
   t.equal(member.status, 201, member.text);
   const accountsDb = createDb({ url: tp.isolation.databaseUrl, schema: 'accounts' });
   try {
-    await accountsDb('memberships').insert({ organization_id: orgId, user_id: member.body.user.id, role: 'member', created_at: new Date() });
+    await accountsDb('memberships').insert({ organization_id: orgId, user_id: member.body.user.id, role: 'issuer', created_at: new Date() });
   } finally {
     await accountsDb.destroy();
   }

@@ -277,6 +277,38 @@ t.test('the issuer signs out and in again', async (t) => {
   t.pass('signed in again');
 });
 
+t.test('the owner invites a colleague as issuer; the colleague joins from the e-mail link and sees an issuer\'s sections', async (t) => {
+  const colleagueEmail = 'mate@harbour.example';
+  await page.goto(`${origin}/org/${orgId}/members`);
+  await page.getByRole('heading', { name: 'Members', level: 1 }).waitFor(WAIT);
+  await page.getByLabel('Their e-mail address', { exact: true }).fill(colleagueEmail);
+  await page.getByLabel('Role', { exact: true }).selectOption('issuer');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await page.getByText(`We sent an invitation to ${colleagueEmail}.`).waitFor(WAIT);
+  t.match(await page.locator('main').innerText(), new RegExp(colleagueEmail), 'the pending invitation is listed');
+  await audit(page, 'members');
+
+  const [link] = await tp.mailMatch(colleagueEmail, /http:\/\/\S+\/invitations\/accept\?token=[A-Za-z0-9_-]+/);
+  const colleague = await browser.person();
+  const cp = await colleague.context.newPage();
+  await cp.goto(link);
+  await cp.getByRole('heading', { name: `Join ${ORG}`, level: 1 }).waitFor(WAIT);
+  await audit(cp, 'invitation');
+  await cp.getByLabel('Your full name', { exact: true }).fill('Mate Colleague');
+  await cp.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await cp.getByRole('button', { name: 'Create account and continue' }).click();
+  await cp.getByRole('button', { name: `Accept and join ${ORG}` }).click(WAIT);
+  await cp.waitForURL(new RegExp(`/org/${orgId}$`), WAIT);
+  const sections = cp.getByRole('navigation', { name: 'Organization' });
+  await sections.getByRole('link', { name: 'Issue', exact: true }).waitFor(WAIT);
+  for (const hidden of ['Signing keys', 'API keys', 'Webhooks', 'Settings'])
+    t.equal(await sections.getByRole('link', { name: hidden, exact: true }).count(), 0, `an issuer is not shown ${hidden}`);
+  await cp.goto(`${origin}/org/${orgId}/members`);
+  await cp.getByRole('cell', { name: colleagueEmail }).waitFor(WAIT);
+  t.equal(await cp.getByRole('button', { name: 'Send invitation' }).count(), 0, 'an issuer cannot invite');
+  await audit(cp);
+});
+
 t.test('every page of the application passes the same checks', async (t) => {
   // Each page of the PAGES table, as the person it is for; the ones above were audited in use.
   const linkOn = async (path: string, selector: string) => {
@@ -300,6 +332,7 @@ t.test('every page of the application passes the same checks', async (t) => {
     `/org/${orgId}/api-keys`,
     `/org/${orgId}/webhooks`,
     `/org/${orgId}/settings`,
+    `/org/${orgId}/members`,
     `/org/${orgId}/analytics`,
     `/org/${orgId}/audit-log`,
     `/me/credentials`,
@@ -311,7 +344,7 @@ t.test('every page of the application passes the same checks', async (t) => {
     await audit(page, path === `/org/${orgId}` ? 'org-overview' : path === `/org/${orgId}/analytics` ? 'analytics' : undefined);
   }
   const anonymous = await browser.person();
-  for (const path of ['/', '/signup', '/login', '/forgot-password', '/reset-password?token=abc', '/verify-email', '/admin']) {
+  for (const path of ['/', '/signup', '/login', '/forgot-password', '/reset-password?token=abc', '/verify-email', '/invitations/accept', '/admin']) {
     const p = await anonymous.open(path);
     await p.locator('main h1').first().waitFor(WAIT);
     await audit(p);

@@ -3,6 +3,7 @@ import { pruneOutbox } from '@cred/events';
 import { migrateSchema } from '@cred/db';
 import { ServiceHost, openBroker, startOutboxRelay } from '@cred/service-kit';
 import type { AccountsConfig } from './config.js';
+import { MemberService } from './app/member-service.js';
 import { ApiKeyService } from './app/api-key-service.js';
 import { AuthService } from './app/auth-service.js';
 import type { AccountsContext } from './app/context.js';
@@ -73,7 +74,13 @@ export function createAccountsService(config: AccountsConfig, overrides: Account
       prune.unref();
       host.onStop('outbox-prune', () => clearInterval(prune));
       const server = await host.serveGrpc(config.GRPC_PORT, [
-        accountsBinding({ auth, organizations: new OrganizationService(ctx), apiKeys: new ApiKeyService(ctx), audit: { db: ctx.db, schema: ctx.schema } }),
+        accountsBinding({
+          auth,
+          organizations: new OrganizationService(ctx),
+          apiKeys: new ApiKeyService(ctx),
+          members: new MemberService(ctx),
+          audit: { db: ctx.db, schema: ctx.schema },
+        }),
       ]);
       port = server.port;
       host.markReady();

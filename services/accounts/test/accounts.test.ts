@@ -202,7 +202,7 @@ t.test('accounts over gRPC against real PostgreSQL', async (t) => {
     const b = await c.SignUp({ email: 'keys@b.example', password: PASSWORD, name: 'B', organization: { name: 'Keys B', slug: 'keys-b' } });
     const orgA = a.organization!.id!;
     const orgB = b.organization!.id!;
-    const created = await c.CreateApiKey({ organization_id: orgA, name: 'CI' });
+    const created = await c.CreateApiKey({ organization_id: orgA, actor_user_id: a.user!.id!, name: 'CI' });
     const secret = created.secret!;
     t.match(secret, /^cred_live_[0-9A-Za-z]{49}$/);
     t.ok(secret.startsWith(created.api_key!.prefix!));
@@ -220,34 +220,34 @@ t.test('accounts over gRPC against real PostgreSQL', async (t) => {
     await rejects(c.ResolveApiKey({ key_hash: '0'.repeat(64) }), 'NOT_FOUND');
     await rejects(c.ResolveApiKey({ key_hash: 'junk' }), 'NOT_FOUND');
 
-    const listA = await c.ListApiKeys({ organization_id: orgA });
+    const listA = await c.ListApiKeys({ organization_id: orgA, actor_user_id: a.user!.id! });
     t.equal(listA.api_keys!.length, 1);
     t.notOk(JSON.stringify(listA).includes(secret));
     t.equal(listA.api_keys![0]!.last_used_at, '');
     await c.TouchApiKey({ organization_id: orgA, key_id: created.api_key!.id });
-    const touched = (await c.ListApiKeys({ organization_id: orgA })).api_keys![0]!.last_used_at!;
+    const touched = (await c.ListApiKeys({ organization_id: orgA, actor_user_id: a.user!.id! })).api_keys![0]!.last_used_at!;
     t.ok(touched);
     await c.TouchApiKey({ organization_id: orgA, key_id: created.api_key!.id });
-    t.equal((await c.ListApiKeys({ organization_id: orgA })).api_keys![0]!.last_used_at, touched, 'at most one write per minute');
+    t.equal((await c.ListApiKeys({ organization_id: orgA, actor_user_id: a.user!.id! })).api_keys![0]!.last_used_at, touched, 'at most one write per minute');
 
-    t.equal((await c.ListApiKeys({ organization_id: orgB })).api_keys!.length, 0, 'org B sees none of A');
-    await rejects(c.RevokeApiKey({ organization_id: orgB, key_id: created.api_key!.id }), 'NOT_FOUND');
-    await rejects(c.UpdateApiKey({ organization_id: orgB, key_id: created.api_key!.id, name: 'x' }), 'NOT_FOUND');
+    t.equal((await c.ListApiKeys({ organization_id: orgB, actor_user_id: b.user!.id! })).api_keys!.length, 0, 'org B sees none of A');
+    await rejects(c.RevokeApiKey({ organization_id: orgB, actor_user_id: b.user!.id!, key_id: created.api_key!.id }), 'NOT_FOUND');
+    await rejects(c.UpdateApiKey({ organization_id: orgB, actor_user_id: b.user!.id!, key_id: created.api_key!.id, name: 'x' }), 'NOT_FOUND');
 
-    const upd = await c.UpdateApiKey({ organization_id: orgA, key_id: created.api_key!.id, rate_limit_per_minute: 5 });
+    const upd = await c.UpdateApiKey({ organization_id: orgA, actor_user_id: a.user!.id!, key_id: created.api_key!.id, rate_limit_per_minute: 5 });
     t.equal(upd.rate_limit_per_minute, 5);
     t.equal(upd.name, 'CI');
-    await rejects(c.UpdateApiKey({ organization_id: orgA, key_id: created.api_key!.id, rate_limit_per_minute: 10001 }), 'VALIDATION_ERROR');
-    await rejects(c.CreateApiKey({ organization_id: orgA, name: 'x', rate_limit_per_minute: -1 }), 'VALIDATION_ERROR');
-    await rejects(c.CreateApiKey({ organization_id: orgA, name: '' }), 'VALIDATION_ERROR');
+    await rejects(c.UpdateApiKey({ organization_id: orgA, actor_user_id: a.user!.id!, key_id: created.api_key!.id, rate_limit_per_minute: 10001 }), 'VALIDATION_ERROR');
+    await rejects(c.CreateApiKey({ organization_id: orgA, actor_user_id: a.user!.id!, name: 'x', rate_limit_per_minute: -1 }), 'VALIDATION_ERROR');
+    await rejects(c.CreateApiKey({ organization_id: orgA, actor_user_id: a.user!.id!, name: '' }), 'VALIDATION_ERROR');
 
-    const revoked = await c.RevokeApiKey({ organization_id: orgA, key_id: created.api_key!.id });
+    const revoked = await c.RevokeApiKey({ organization_id: orgA, actor_user_id: a.user!.id!, key_id: created.api_key!.id });
     t.ok(revoked.revoked_at);
-    t.equal((await c.RevokeApiKey({ organization_id: orgA, key_id: created.api_key!.id })).revoked_at, revoked.revoked_at, 'idempotent');
+    t.equal((await c.RevokeApiKey({ organization_id: orgA, actor_user_id: a.user!.id!, key_id: created.api_key!.id })).revoked_at, revoked.revoked_at, 'idempotent');
     t.ok((await c.ResolveApiKey({ key_hash: hash })).api_key!.revoked_at, 'resolve reports revocation');
-    await rejects(c.UpdateApiKey({ organization_id: orgA, key_id: created.api_key!.id, name: 'y' }), 'CONFLICT');
-    t.equal((await c.ListApiKeys({ organization_id: orgA })).api_keys!.length, 0, 'revoked hidden by default');
-    t.equal((await c.ListApiKeys({ organization_id: orgA, include_revoked: true })).api_keys!.length, 1);
+    await rejects(c.UpdateApiKey({ organization_id: orgA, actor_user_id: a.user!.id!, key_id: created.api_key!.id, name: 'y' }), 'CONFLICT');
+    t.equal((await c.ListApiKeys({ organization_id: orgA, actor_user_id: a.user!.id! })).api_keys!.length, 0, 'revoked hidden by default');
+    t.equal((await c.ListApiKeys({ organization_id: orgA, actor_user_id: a.user!.id!, include_revoked: true })).api_keys!.length, 1);
     t.equal((await outboxEvents(h.db, 'accounts.api_key.revoked')).length, 1);
   });
 });

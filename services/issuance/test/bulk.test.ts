@@ -21,7 +21,7 @@ const org = await h.createOrg({ name: 'Bulk Academy' });
 const expiring = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Yearly', expiresInDays: 365 }) });
 const forever = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Forever' }) });
 const create = (badgeId: string, body: Buffer, orgId = org.id) =>
-  c.CreateBulkIssuance({ organization_id: orgId, badge_id: badgeId, csv: body, requested_by: 'user:test' });
+  c.CreateBulkIssuance({ organization_id: orgId, badge_id: badgeId, csv: body, requested_by: 'test' });
 const get = (id: string, rows: { rows_limit?: number; rows_offset?: number; result?: string } = {}, orgId = org.id) =>
   c.GetBulkIssuance({
     organization_id: orgId,
@@ -501,7 +501,7 @@ t.test('Idempotency-Key: a repeated upload answers with the first job, never que
   const badge = await c.CreateBadge({ organization_id: o.id, badge_json: badgeBody({ name: 'Once' }) });
   const file = csv('name,email', 'Ada,ada@once.example', 'Grace,grace@once.example');
   const upload = (key: string, body = file, badgeId = badge.id) =>
-    c.CreateBulkIssuance({ organization_id: o.id, badge_id: badgeId, csv: body, requested_by: 'user:u1', idempotency_key: key });
+    c.CreateBulkIssuance({ organization_id: o.id, badge_id: badgeId, csv: body, requested_by: 'test:u1', idempotency_key: key });
   const jobsOf = async () => Number((await h.db('bulk_issuances').where({ organization_id: o.id }).count<{ n: string }[]>('* as n'))[0]?.n);
 
   const first = await upload('user:u1:bulk:k1');

@@ -105,7 +105,7 @@ t.test('credential lifecycle over gRPC (real PostgreSQL, RabbitMQ, signing and a
 
   t.test('revoked prior: renewal pending, prior stays revoked with its reason', async (t) => {
     const prior = await issue(forever.id, 'revoked@example.com');
-    const revoked = await c.RevokeCredential({ organization_id: org.id, credential_ref: prior.id, reason: 'Issued in error', revoked_by: 'user:test' });
+    const revoked = await c.RevokeCredential({ organization_id: org.id, credential_ref: prior.id, reason: 'Issued in error', revoked_by: 'test' });
     const renewal = await issue(forever.id, 'revoked@example.com');
     t.equal(renewal.supersedes_credential_id, prior.id);
     const p = await c.GetCredential({ organization_id: org.id, credential_uuid: prior.id });
@@ -161,7 +161,7 @@ t.test('credential lifecycle over gRPC (real PostgreSQL, RabbitMQ, signing and a
     const page3 = await c.ListCredentials({ organization_id: o.id, limit: 3, offset: 6 });
     t.same(page3.credentials.map((x) => x.id), [ids[0]]);
     t.equal((await c.ListCredentials({ organization_id: o.id, limit: 100, offset: 0, badge_id: b2.id })).total, 3);
-    await c.RevokeCredential({ organization_id: o.id, credential_ref: ids[1]!, reason: 'test', revoked_by: 'user:x' });
+    await c.RevokeCredential({ organization_id: o.id, credential_ref: ids[1]!, reason: 'test', revoked_by: 'test' });
     h.clock.advance(11 * DAY); // every B1 credential is past its expirationDate; nothing was swept
     const byStatus = async (status: string) => (await c.ListCredentials({ organization_id: o.id, limit: 100, offset: 0, status })).credentials.map((x) => x.id).sort();
     t.same(await byStatus('expired'), [ids[0], ids[2], ids[4], ids[6]].sort(), 'expired by the clock');
@@ -185,15 +185,15 @@ t.test('credential lifecycle over gRPC (real PostgreSQL, RabbitMQ, signing and a
 
   t.test('revoke: reason, 409 when revoked, CRD- id, tenancy, event', async (t) => {
     const r = await issue(yearly.id, 'revoke@example.com');
-    const e0 = await rejection(c.RevokeCredential({ organization_id: org.id, credential_ref: r.id, reason: '  ', revoked_by: 'user:x' }));
+    const e0 = await rejection(c.RevokeCredential({ organization_id: org.id, credential_ref: r.id, reason: '  ', revoked_by: 'test' }));
     t.same([e0.code, e0.details.field], ['VALIDATION_ERROR', 'reason']);
     const other = await h.createOrg();
-    t.equal((await rejection(c.RevokeCredential({ organization_id: other.id, credential_ref: r.id, reason: 'x', revoked_by: 'user:x' }))).code, 'NOT_FOUND');
-    t.equal((await rejection(c.RevokeCredential({ organization_id: org.id, credential_ref: 'nonsense', reason: 'x', revoked_by: 'user:x' }))).code, 'NOT_FOUND');
-    const v = await c.RevokeCredential({ organization_id: org.id, credential_ref: r.credential_id, reason: 'Left the programme', revoked_by: 'user:x' });
+    t.equal((await rejection(c.RevokeCredential({ organization_id: other.id, credential_ref: r.id, reason: 'x', revoked_by: 'test' }))).code, 'NOT_FOUND');
+    t.equal((await rejection(c.RevokeCredential({ organization_id: org.id, credential_ref: 'nonsense', reason: 'x', revoked_by: 'test' }))).code, 'NOT_FOUND');
+    const v = await c.RevokeCredential({ organization_id: org.id, credential_ref: r.credential_id, reason: 'Left the programme', revoked_by: 'test' });
     t.same([v.status, v.revocation_reason], ['revoked', 'Left the programme']);
     t.ok(v.revoked_at);
-    const again = await rejection(c.RevokeCredential({ organization_id: org.id, credential_ref: r.id, reason: 'Other reason', revoked_by: 'user:x' }));
+    const again = await rejection(c.RevokeCredential({ organization_id: org.id, credential_ref: r.id, reason: 'Other reason', revoked_by: 'test' }));
     t.equal(again.code, 'CONFLICT');
     const now = await c.GetCredential({ organization_id: org.id, credential_uuid: r.id });
     t.same([now.revoked_at, now.revocation_reason], [v.revoked_at, 'Left the programme'], 'unchanged by the second attempt');
@@ -216,7 +216,7 @@ t.test('credential lifecycle over gRPC (real PostgreSQL, RabbitMQ, signing and a
     const b = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Sweep', expiresInDays: 1 }) });
     const a = await issue(b.id, 'sweep-a@example.com');
     const later = await issue(b.id, 'sweep-b@example.com');
-    await c.RevokeCredential({ organization_id: org.id, credential_ref: later.id, reason: 'x', revoked_by: 'user:x' });
+    await c.RevokeCredential({ organization_id: org.id, credential_ref: later.id, reason: 'x', revoked_by: 'test' });
     const sweeper = new ExpirySweeper({ db: h.db, schema: 'issuance', clock: h.clock, wakeRelay: () => undefined }, { intervalMs: DAY, logger: createLogger({ service: 'test', level: 'silent' }) });
     t.equal(await sweeper.sweep(), 0, 'nothing due yet');
     h.clock.advance(DAY + 1000);

@@ -187,7 +187,7 @@ t.test('PreviewBulkIssuance: the outcomes the real job then has, and nothing wri
   t.match(l.rows[2], { outcome: 'conflict', reason: /\(the credential of row 2 of this file\)$/ });
 
   // The real job on the same file: the preview's outcome for every row.
-  const job = await c.CreateBulkIssuance({ organization_id: o.id, badge_id: timed.id, csv: body, requested_by: 'user:test' });
+  const job = await c.CreateBulkIssuance({ organization_id: o.id, badge_id: timed.id, csv: body, requested_by: 'test' });
   const done = await waitFor(
     'bulk job completed',
     async () => {
@@ -207,7 +207,7 @@ t.test('PreviewBulkIssuance: the outcomes the real job then has, and nothing wri
     organization_id: o.id,
     badge_id: lasting.id,
     csv: csv('name,email', 'Keeper,keeper@example.com', 'Once,once@example.com', 'Once Again,once@example.com'),
-    requested_by: 'user:test',
+    requested_by: 'test',
   });
   const done2 = await waitFor(
     'second job completed',
@@ -231,7 +231,7 @@ t.test('PreviewBulkIssuance refuses what the upload refuses, with the same error
   const good = csv('name,email', 'A,a@example.com');
   const both = async (badgeId: string, file: Buffer, orgId = o.id) => {
     const preview = await rejection(c.PreviewBulkIssuance({ organization_id: orgId, badge_id: badgeId, csv: file }));
-    const upload = await rejection(c.CreateBulkIssuance({ organization_id: orgId, badge_id: badgeId, csv: file, requested_by: 'user:test' }));
+    const upload = await rejection(c.CreateBulkIssuance({ organization_id: orgId, badge_id: badgeId, csv: file, requested_by: 'test' }));
     t.same(
       { code: preview.code, message: preview.message, details: preview.details },
       { code: upload.code, message: upload.message, details: upload.details },

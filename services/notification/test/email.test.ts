@@ -156,6 +156,27 @@ t.test('account e-mails: verification and password reset', async (t) => {
   }
 });
 
+t.test('invitation e-mail: the accept link, the organization, the inviter and the role', async (t) => {
+  const acceptUrl = `${BASE_URL}/invitations/accept?token=invitation-token-0123456789abcdef`;
+  const ev = await h.publish('accounts.invitation.created', {
+    invitationId: '5d0c2a8e-63c5-4c0d-8a1e-3b7f2f7d9a01',
+    organizationId: '7a1c2a8e-63c5-4c0d-8a1e-3b7f2f7d9a02',
+    organizationName: 'Acme <Academy>',
+    email: 'colleague@example.com',
+    role: 'issuer',
+    invitedByName: 'Olga Owner',
+    acceptUrl,
+    expiresAt: new Date(Date.now() + 7 * 86400_000).toISOString(),
+  });
+  const [mail] = await waitFor('the invitation e-mail', () => (mailsTo('colleague@example.com').length === 1 ? mailsTo('colleague@example.com') : undefined));
+  t.equal(mail!.subject, 'Olga Owner invited you to join Acme <Academy>');
+  t.ok(mail!.text.includes(acceptUrl), 'the accept link');
+  t.ok(mail!.text.includes('as an issuer'), 'the role');
+  t.ok(mail!.html.includes('Acme &#60;Academy&#62;'), 'the organization name escaped in HTML');
+  const row = await sentRow(ev.id);
+  t.equal(row.payload, null, 'the token is not kept once sent');
+});
+
 t.test('recipient data is escaped in HTML and cannot inject headers', async (t) => {
   const name = '<img src=x onerror=alert(1)> "Bobby" & Co';
   await h.publish('credential.issued', credentialIssued(org, { recipientEmail: 'escape@example.com', recipientName: name }));

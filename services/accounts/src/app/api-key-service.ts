@@ -7,6 +7,7 @@ import * as v from '../domain/validation.js';
 import { emit, EVENTS, type AccountsContext } from './context.js';
 import { apiKeyEventView } from './views.js';
 import { audit, SYSTEM, type Acting } from './audit.js';
+import { requirePermission } from './permissions.js';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
@@ -14,7 +15,14 @@ const HEX64 = /^[0-9a-f]{64}$/;
 export class ApiKeyService {
   constructor(private readonly ctx: AccountsContext) {}
 
-  async create(organizationId: string, input: { name: unknown; rateLimitPerMinute?: unknown }, by: Acting = SYSTEM): Promise<{ apiKey: ApiKey; secret: string }> {
+  /** Creating, listing, editing and revoking keys need the acting member's `api_keys.manage`. */
+  async create(
+    organizationId: string,
+    actorUserId: unknown,
+    input: { name: unknown; rateLimitPerMinute?: unknown },
+    by: Acting = SYSTEM,
+  ): Promise<{ apiKey: ApiKey; secret: string }> {
+    await requirePermission(this.ctx.db, organizationId, actorUserId, 'api_keys.manage');
     const name = v.displayName(input.name, 'name', 100);
     const rateLimitPerMinute = input.rateLimitPerMinute === undefined ? DEFAULT_RATE_LIMIT_PER_MINUTE : v.rateLimitPerMinute(input.rateLimitPerMinute);
     await this.requireOrganization(organizationId);
@@ -50,12 +58,14 @@ export class ApiKeyService {
     return { apiKey, secret };
   }
 
-  async list(organizationId: string, includeRevoked: boolean): Promise<ApiKey[]> {
+  async list(organizationId: string, actorUserId: unknown, includeRevoked: boolean): Promise<ApiKey[]> {
+    await requirePermission(this.ctx.db, organizationId, actorUserId, 'api_keys.manage');
     await this.requireOrganization(organizationId);
     return apiKeyStore.list(this.ctx.db, organizationId, includeRevoked);
   }
 
-  async update(organizationId: string, keyId: string, patch: { name?: unknown; rateLimitPerMinute?: unknown }, by: Acting = SYSTEM): Promise<ApiKey> {
+  async update(organizationId: string, actorUserId: unknown, keyId: string, patch: { name?: unknown; rateLimitPerMinute?: unknown }, by: Acting = SYSTEM): Promise<ApiKey> {
+    await requirePermission(this.ctx.db, organizationId, actorUserId, 'api_keys.manage');
     const changes: { name?: string; rateLimitPerMinute?: number } = {};
     if (patch.name !== undefined) changes.name = v.displayName(patch.name, 'name', 100);
     if (patch.rateLimitPerMinute !== undefined) changes.rateLimitPerMinute = v.rateLimitPerMinute(patch.rateLimitPerMinute);
@@ -77,7 +87,8 @@ export class ApiKeyService {
   }
 
   /** Idempotent: revoking a revoked key returns it unchanged. */
-  async revoke(organizationId: string, keyId: string, by: Acting = SYSTEM): Promise<ApiKey> {
+  async revoke(organizationId: string, actorUserId: unknown, keyId: string, by: Acting = SYSTEM): Promise<ApiKey> {
+    await requirePermission(this.ctx.db, organizationId, actorUserId, 'api_keys.manage');
     const existing = await this.find(organizationId, keyId);
     if (existing.revokedAt) return existing;
     return this.ctx.db.transaction(async (trx) => {

@@ -39,4 +39,5 @@ export const EVENTS = {
   apiKeyCreated: 'accounts.api_key.created',
   apiKeyUpdated: 'accounts.api_key.updated',
   apiKeyRevoked: 'accounts.api_key.revoked',
+  invitationCreated: 'accounts.invitation.created',
 } as const;

@@ -8,12 +8,15 @@ import { emit, EVENTS, type AccountsContext } from './context.js';
 import { organizationEventView } from './views.js';
 import { audit, SYSTEM, type Acting } from './audit.js';
 import type { AuditAction } from '@cred/db/audit';
+import { requirePermission } from './permissions.js';
 
 export interface OrganizationPatch {
   name?: unknown;
   domain?: unknown;
   emailNotificationsEnabled?: unknown;
   recipientNameInCredentials?: unknown;
+  /** The member making the change (needs organization.manage); absent for platform operators and services. */
+  actorUserId?: string | undefined;
 }
 
 /** Organizations: reads, member edits, operator actions, and plan changes from billing. */
@@ -34,6 +37,7 @@ export class OrganizationService {
   }
 
   async update(id: string, patch: OrganizationPatch, by: Acting = SYSTEM): Promise<Organization> {
+    if (patch.actorUserId) await requirePermission(this.ctx.db, id, patch.actorUserId, 'organization.manage');
     const changes: OrganizationChanges = {};
     if (patch.name !== undefined) changes.name = v.displayName(patch.name, 'name');
     if (patch.domain !== undefined) changes.domain = v.domain(patch.domain);

@@ -113,4 +113,30 @@ export const migrations: Migration[] = [
   },
   // Who did what and when, written in the same transaction as each action (docs/architecture.md, Audit log).
   { name: '0005_audit_log', up: (db, schema) => auditMigration.up(db, schema) },
+  {
+    // Team roles and invitations (issue 17, docs/roles.md). The old 'member' role becomes
+    // 'issuer': what such a member used every day (badges, issuing, revoking) stays possible,
+    // while keys, webhooks and settings now need an owner or admin to grant them.
+    name: '0006_roles_and_invitations',
+    async up(db) {
+      await db('memberships').where({ role: 'member' }).update({ role: 'issuer' });
+      await db.raw("ALTER TABLE memberships ADD CONSTRAINT memberships_role_check CHECK (role IN ('owner','admin','issuer','viewer'))");
+      await db.schema.createTable('invitations', (t) => {
+        t.uuid('id').primary();
+        t.uuid('organization_id').notNullable().references('id').inTable('organizations');
+        t.text('email').notNullable();
+        t.text('role').notNullable();
+        // Only the SHA-256 of the token; the token itself is only ever in the e-mail.
+        t.text('token_hash').notNullable().unique();
+        t.uuid('invited_by_user_id').notNullable().references('id').inTable('users');
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('expires_at', { useTz: true }).notNullable();
+        t.timestamp('accepted_at', { useTz: true });
+        t.uuid('accepted_by_user_id').references('id').inTable('users');
+        t.timestamp('revoked_at', { useTz: true });
+        t.index(['organization_id', 'email']);
+      });
+      await db.raw("ALTER TABLE invitations ADD CONSTRAINT invitations_role_check CHECK (role IN ('owner','admin','issuer','viewer'))");
+    },
+  },
 ];

@@ -1,5 +1,5 @@
 import type { Knex } from '@cred/db';
-import type { Membership, MembershipRole, Organization, OrganizationStatus, Plan, SubscriptionStatus } from '../domain/model.js';
+import type { Member, Membership, MembershipRole, Organization, OrganizationStatus, Plan, SubscriptionStatus } from '../domain/model.js';
 
 interface OrgRow {
   id: string;
@@ -129,5 +129,47 @@ export const organizationStore = {
   async membershipsOf(db: Knex, userId: string): Promise<Membership[]> {
     const rows = await db<MembershipRow>('memberships').where({ user_id: userId }).orderBy('created_at', 'asc');
     return rows.map(toMembership);
+  },
+
+  /** Members with their names and addresses, owners first, then by joining time. */
+  async listMembers(db: Knex, organizationId: string): Promise<Member[]> {
+    const rows = await db('memberships as m')
+      .join('users as u', 'u.id', 'm.user_id')
+      .where('m.organization_id', organizationId)
+      .orderByRaw("CASE m.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 WHEN 'issuer' THEN 2 ELSE 3 END")
+      .orderBy([{ column: 'm.created_at', order: 'asc' }, { column: 'm.user_id', order: 'asc' }])
+      .select<Array<{ user_id: string; email: string; name: string; role: string; created_at: Date }>>('m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at');
+    return rows.map((r) => ({ userId: r.user_id, email: r.email, name: r.name, role: r.role as MembershipRole, joinedAt: r.created_at }));
+  },
+
+  async findMember(db: Knex, organizationId: string, userId: string): Promise<Member | undefined> {
+    const r = await db('memberships as m')
+      .join('users as u', 'u.id', 'm.user_id')
+      .where({ 'm.organization_id': organizationId, 'm.user_id': userId })
+      .first<{ user_id: string; email: string; name: string; role: string; created_at: Date } | undefined>('m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at');
+    return r ? { userId: r.user_id, email: r.email, name: r.name, role: r.role as MembershipRole, joinedAt: r.created_at } : undefined;
+  },
+
+  async countOwners(db: Knex, organizationId: string): Promise<number> {
+    const [row] = (await db('memberships').where({ organization_id: organizationId, role: 'owner' }).count('* as count')) as Array<{ count: string }>;
+    return Number(row?.count ?? 0);
+  },
+
+  async setRole(trx: Knex.Transaction, organizationId: string, userId: string, role: MembershipRole): Promise<void> {
+    await trx('memberships').where({ organization_id: organizationId, user_id: userId }).update({ role });
+  },
+
+  async removeMembership(trx: Knex.Transaction, organizationId: string, userId: string): Promise<boolean> {
+    return (await trx('memberships').where({ organization_id: organizationId, user_id: userId }).delete()) === 1;
+  },
+
+  /** Adds a membership unless the user has one; false when they had (a concurrent join included). */
+  async addMembershipIfNew(trx: Knex.Transaction, m: Membership): Promise<boolean> {
+    const rows = await trx<MembershipRow>('memberships')
+      .insert({ organization_id: m.organizationId, user_id: m.userId, role: m.role, created_at: m.createdAt })
+      .onConflict(['organization_id', 'user_id'])
+      .ignore()
+      .returning('user_id');
+    return rows.length === 1;
   },
 };

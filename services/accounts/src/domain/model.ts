@@ -1,4 +1,5 @@
 /** Domain types of the accounts service; stores return these, the gRPC edge maps them. */
+import type { Role } from '@cred/proto/roles';
 
 export const ORGANIZATION_STATUSES = ['pending_approval', 'approved', 'suspended'] as const;
 export type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];
@@ -27,7 +28,8 @@ export interface Organization {
   updatedAt: Date;
 }
 
-export type MembershipRole = 'owner' | 'member';
+/** owner | admin | issuer | viewer: the permission table is @cred/proto/roles (docs/roles.md). */
+export type MembershipRole = Role;
 
 export interface Membership {
   organizationId: string;
@@ -45,6 +47,43 @@ export interface User {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** A member as listed to the team: the membership with the user's name and address. */
+export interface Member {
+  userId: string;
+  email: string;
+  name: string;
+  role: MembershipRole;
+  joinedAt: Date;
+}
+
+export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
+
+/** An invitation to join an organization; only the SHA-256 of its token is kept. */
+export interface Invitation {
+  id: string;
+  organizationId: string;
+  /** Lower-cased, like users' addresses. */
+  email: string;
+  role: MembershipRole;
+  tokenHash: string;
+  invitedByUserId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  acceptedAt: Date | null;
+  acceptedByUserId: string | null;
+  revokedAt: Date | null;
+}
+
+export function invitationStatus(i: Invitation, now: Date): InvitationStatus {
+  if (i.acceptedAt) return 'accepted';
+  if (i.revokedAt) return 'revoked';
+  return i.expiresAt.getTime() <= now.getTime() ? 'expired' : 'pending';
+}
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Pending invitations per organization: a bound on the e-mail one session can make us send. */
+export const MAX_PENDING_INVITATIONS = 100;
 
 export type TokenPurpose = 'email_verification' | 'password_reset';
 

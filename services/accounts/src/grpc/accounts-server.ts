@@ -7,7 +7,8 @@ import { acting } from '../app/audit.js';
 import { auditCallMeta, listAuditEntriesHandler } from '@cred/db/audit';
 import { AppError } from '@cred/runtime';
 import type { Knex } from '@cred/db';
-import { apiKeyToProto, membershipToProto, organizationToProto, sessionToProto, userToProto } from './mappers.js';
+import type { MemberService } from '../app/member-service.js';
+import { apiKeyToProto, invitationToProto, memberToProto, membershipToProto, organizationToProto, sessionToProto, userToProto } from './mappers.js';
 
 export interface AccountsApp {
   auth: AuthService;
@@ -15,6 +16,7 @@ export interface AccountsApp {
   apiKeys: ApiKeyService;
   /** Where the audit log is read from (ListAuditEntries). */
   audit: { db: Knex; schema: string };
+  members: MemberService;
 }
 
 /** The part of a grpc-js server call read here: its metadata. */
@@ -36,7 +38,7 @@ function present<T>(req: Record<string, unknown>, field: string): T | undefined 
 
 /** The gRPC edge: maps messages to use-case calls and domain objects back to messages. No rules here. */
 export function accountsBinding(app: AccountsApp): GrpcServiceBinding {
-  const { auth, organizations, apiKeys } = app;
+  const { auth, organizations, apiKeys, members } = app;
   return {
     name: 'credentials.accounts.v1.AccountsService',
     definition: loadProtos().accounts.AccountsService.service,
@@ -101,6 +103,7 @@ export function accountsBinding(app: AccountsApp): GrpcServiceBinding {
               domain: present<string>(req, 'domain'),
               emailNotificationsEnabled: present<boolean>(req, 'email_notifications_enabled'),
               recipientNameInCredentials: present<boolean>(req, 'recipient_name_in_credentials'),
+              actorUserId: req.actor_user_id || undefined,
             },
             by(call),
           ),
@@ -123,6 +126,7 @@ export function accountsBinding(app: AccountsApp): GrpcServiceBinding {
       CreateApiKey: async (req: Msg, call: Call) => {
         const r = await apiKeys.create(
           req.organization_id,
+          req.actor_user_id,
           {
             name: req.name,
             ...(req.rate_limit_per_minute ? { rateLimitPerMinute: req.rate_limit_per_minute } : {}),
@@ -132,12 +136,13 @@ export function accountsBinding(app: AccountsApp): GrpcServiceBinding {
         return { api_key: apiKeyToProto(r.apiKey), secret: r.secret };
       },
       ListApiKeys: async (req: Msg) => ({
-        api_keys: (await apiKeys.list(req.organization_id, req.include_revoked)).map(apiKeyToProto),
+        api_keys: (await apiKeys.list(req.organization_id, req.actor_user_id, req.include_revoked)).map(apiKeyToProto),
       }),
       UpdateApiKey: async (req: Msg, call: Call) => {
         return apiKeyToProto(
           await apiKeys.update(
             req.organization_id,
+            req.actor_user_id,
             req.key_id,
             {
               name: present<string>(req, 'name'),
@@ -147,7 +152,7 @@ export function accountsBinding(app: AccountsApp): GrpcServiceBinding {
           ),
         );
       },
-      RevokeApiKey: async (req: Msg, call: Call) => apiKeyToProto(await apiKeys.revoke(req.organization_id, req.key_id, by(call))),
+      RevokeApiKey: async (req: Msg, call: Call) => apiKeyToProto(await apiKeys.revoke(req.organization_id, req.actor_user_id, req.key_id, by(call))),
       ResolveApiKey: async (req: Msg) => {
         const r = await apiKeys.resolve(req.key_hash);
         return { api_key: apiKeyToProto(r.apiKey), organization: organizationToProto(r.organization) };
@@ -155,6 +160,33 @@ export function accountsBinding(app: AccountsApp): GrpcServiceBinding {
       TouchApiKey: async (req: Msg) => {
         await apiKeys.touch(req.key_id);
         return {};
+      },
+
+      ListMembers: async (req: Msg) => ({ members: (await members.list(req.organization_id, req.actor_user_id)).map(memberToProto) }),
+      ChangeMemberRole: async (req: Msg) => memberToProto(await members.changeRole(req.organization_id, req.actor_user_id, req.user_id, req.role)),
+      RemoveMember: async (req: Msg) => {
+        await members.remove(req.organization_id, req.actor_user_id, req.user_id);
+        return {};
+      },
+      CreateInvitation: async (req: Msg) =>
+        invitationToProto(await members.invite(req.organization_id, req.actor_user_id, { email: req.email, role: req.role })),
+      ListInvitations: async (req: Msg) => ({
+        invitations: (await members.listInvitations(req.organization_id, req.actor_user_id)).map(invitationToProto),
+      }),
+      RevokeInvitation: async (req: Msg) => invitationToProto(await members.revokeInvitation(req.organization_id, req.actor_user_id, req.invitation_id)),
+      GetInvitationByToken: async (req: Msg) => {
+        const r = await members.summary(req.token);
+        return {
+          organization_id: r.organization.id,
+          organization_name: r.organization.name,
+          email: r.invitation.email,
+          role: r.invitation.role,
+          expires_at: r.invitation.expiresAt.toISOString(),
+        };
+      },
+      AcceptInvitation: async (req: Msg) => {
+        const r = await members.accept(req.token, req.user_id);
+        return { member: memberToProto(r.member), organization: organizationToProto(r.organization) };
       },
     },
   };

@@ -1,4 +1,4 @@
-import type { ApiKey, Membership, Organization, User } from '../domain/model.js';
+import type { ApiKey, Invitation, Member, Membership, Organization, User } from '../domain/model.js';
 import type { Session } from '../app/sessions.js';
 
 const iso = (d: Date | null): string => (d ? d.toISOString() : '');
@@ -51,5 +51,22 @@ export function apiKeyToProto(k: ApiKey) {
     created_at: k.createdAt.toISOString(),
     last_used_at: iso(k.lastUsedAt),
     revoked_at: iso(k.revokedAt),
+  };
+}
+
+export function memberToProto(m: Member) {
+  return { user_id: m.userId, email: m.email, name: m.name, role: m.role, joined_at: m.joinedAt.toISOString() };
+}
+
+/** Never the token hash. */
+export function invitationToProto(i: Invitation) {
+  return {
+    id: i.id,
+    organization_id: i.organizationId,
+    email: i.email,
+    role: i.role,
+    invited_by_user_id: i.invitedByUserId,
+    created_at: i.createdAt.toISOString(),
+    expires_at: i.expiresAt.toISOString(),
   };
 }

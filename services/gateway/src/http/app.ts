@@ -42,6 +42,7 @@ import { webRoutes } from './web-routes.js';
 import type { WebAssets } from '../web/assets.js';
 import { meRoutes } from './me-routes.js';
 import { auditRoutes } from './audit-routes.js';
+import { invitationRoutes } from './member-routes.js';
 
 /**
  * The routes that take multipart (each parses its own): a badge image upload, a bulk-issuance
@@ -241,6 +242,7 @@ export function createApp(deps: AppDeps): Express {
       ],
     }),
   );
+  app.use('/api/invitations', invitationRoutes(deps.upstreams, deps.verifySession));
   app.use('/api/credentials', recipientRoutes(deps.upstreams, deps.verifySession));
   app.use('/api/me', meRoutes(deps.upstreams, deps.verifySession));
   app.use(

@@ -14,13 +14,11 @@ import {
   type AuditEntryMessage,
   type AuditPosition,
 } from '@cred/db/audit';
+import { can } from '@cred/proto/roles';
 import type { Upstreams } from '../upstream/clients.js';
 import { queryInt } from './badge-routes.js';
 import { requestIdOf } from './body.js';
 import { scopeOf } from './org-scope.js';
-
-/** Roles that may read the audit log (owners today; admins once the roles work lands). */
-export const AUDIT_READER_ROLES: ReadonlySet<string> = new Set(['owner', 'admin']);
 
 /** The services that keep audit entries, each serving ListAuditEntries for its own. */
 const SOURCES = ['accounts', 'issuance', 'notification'] as const;
@@ -95,8 +93,9 @@ export function auditRoutes(upstreams: Upstreams): Router {
   const router = Router();
   router.get('/audit-log', async (req, res) => {
     const scope = scopeOf(res);
-    if (!AUDIT_READER_ROLES.has(String(res.locals.role ?? '')))
-      throw AppError.forbidden('Only owners and admins of the organization can read its audit log');
+    // enforceRole has checked `audit.read` already (role-permissions.ts); checked again here so
+    // that mounting this router elsewhere cannot open the log.
+    if (!can(String(res.locals.role ?? ''), 'audit.read')) throw AppError.forbidden('Only owners and admins of the organization can read its audit log');
     const q = parseAuditListQuery(req);
     const request = {
       organization_id: scope.organizationId,

@@ -6,6 +6,8 @@ import type { Upstreams } from '../upstream/clients.js';
 import { bodyOf, optionalString, pathId, requestIdOf } from './body.js';
 import { requireMembership, requireSession } from './session-auth.js';
 import { memberScope } from './org-scope.js';
+import { enforceRole } from './role-permissions.js';
+import { memberRoutes } from './member-routes.js';
 import { idempotency, type IdempotencyDeps } from './idempotency.js';
 import { apiKeyView, organizationView } from './views.js';
 import { requireConfirmedAddress } from './confirmed-address.js';
@@ -23,11 +25,6 @@ export interface OrganizationRouteDeps {
   idempotency?: IdempotencyDeps;
 }
 
-/** Key rotation and compromise reports: only an owner of the organization (ADR 0008). */
-function requireOwner(res: { locals: Record<string, unknown> }): void {
-  if (res.locals.role !== 'owner') throw AppError.forbidden('Only an owner of the organization can change its signing keys');
-}
-
 function optionalInt(body: Record<string, unknown>, field: string): number | undefined {
   const v = body[field];
   if (v === undefined) return undefined;
@@ -40,7 +37,10 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
   const router = Router();
   const { upstreams } = deps;
   const accounts = upstreams.accounts;
-  router.use('/:orgId', requireSession(deps.verifySession), requireMembership(upstreams), memberScope());
+  // Who may do what: the role the session's memberships give (fresh from accounts on this
+  // request), checked against the permission table before any router runs (role-permissions.ts).
+  router.use('/:orgId', requireSession(deps.verifySession), requireMembership(upstreams), memberScope(), enforceRole());
+  router.use('/:orgId', memberRoutes(upstreams, deps.idempotency ? { idempotency: deps.idempotency } : {}));
   for (const member of deps.memberRoutes ?? []) router.use('/:orgId', member);
 
   router.get('/:orgId', async (_req, res) => {
@@ -50,7 +50,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
 
   router.patch('/:orgId', async (req, res) => {
     const body = bodyOf(req, ['name', 'domain', 'emailNotificationsEnabled', 'recipientNameInCredentials']);
-    const request: Record<string, unknown> = { organization_id: String(res.locals.orgId) };
+    const request: Record<string, unknown> = { organization_id: String(res.locals.orgId), actor_user_id: String(res.locals.userId) };
     const name = optionalString(body, 'name');
     if (name !== undefined) request.name = name;
     if (body.domain !== undefined) {
@@ -83,7 +83,6 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
 
   const rotateIdempotency = deps.idempotency ? [idempotency(deps.idempotency, 'signing-keys.rotate')] : [];
   router.post('/:orgId/signing-keys/rotate', ...rotateIdempotency, async (req, res) => {
-    requireOwner(res);
     bodyOf(req, []);
     const requestId = requestIdOf(res);
     const org = await accounts.GetOrganization({ organization_id: String(res.locals.orgId) }, { requestId });
@@ -95,7 +94,6 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
   });
 
   router.post('/:orgId/signing-keys/:key/compromised', async (req, res) => {
-    requireOwner(res);
     const body = bodyOf(req, ['compromisedAt']);
     const at = body.compromisedAt;
     if (typeof at !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(at) || Number.isNaN(Date.parse(at))) {
@@ -125,7 +123,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
     const rate = optionalInt(body, 'rateLimitPerMinute');
     if (rate !== undefined && (rate < 1 || rate > 10_000)) throw AppError.validation('rateLimitPerMinute', 'rateLimitPerMinute must be an integer from 1 to 10000');
     const r = await accounts.CreateApiKey(
-      { organization_id: String(res.locals.orgId), name, rate_limit_per_minute: rate ?? 0 },
+      { organization_id: String(res.locals.orgId), name, rate_limit_per_minute: rate ?? 0, actor_user_id: String(res.locals.userId) },
       actingCall(res),
     );
     res.status(201).setHeader('Cache-Control', 'no-store');
@@ -135,14 +133,14 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
   router.get('/:orgId/api-keys', async (req, res) => {
     const include = req.query.includeRevoked;
     if (include !== undefined && include !== 'true' && include !== 'false') throw AppError.validation('includeRevoked', 'includeRevoked must be true or false');
-    const r = await accounts.ListApiKeys({ organization_id: String(res.locals.orgId), include_revoked: include === 'true' }, { requestId: requestIdOf(res) });
+    const r = await accounts.ListApiKeys({ organization_id: String(res.locals.orgId), include_revoked: include === 'true', actor_user_id: String(res.locals.userId) }, { requestId: requestIdOf(res) });
     res.status(200).json({ data: (r.api_keys ?? []).map(apiKeyView) });
   });
 
   router.patch('/:orgId/api-keys/:keyId', async (req, res) => {
     const keyId = pathId(req, 'keyId');
     const body = bodyOf(req, ['name', 'rateLimitPerMinute']);
-    const request: Record<string, unknown> = { organization_id: String(res.locals.orgId), key_id: keyId };
+    const request: Record<string, unknown> = { organization_id: String(res.locals.orgId), key_id: keyId, actor_user_id: String(res.locals.userId) };
     const name = optionalString(body, 'name');
     if (name !== undefined) request.name = name;
     const rate = optionalInt(body, 'rateLimitPerMinute');
@@ -154,7 +152,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
 
   router.delete('/:orgId/api-keys/:keyId', async (req, res) => {
     const keyId = pathId(req, 'keyId');
-    await accounts.RevokeApiKey({ organization_id: String(res.locals.orgId), key_id: keyId }, actingCall(res));
+    await accounts.RevokeApiKey({ organization_id: String(res.locals.orgId), key_id: keyId, actor_user_id: String(res.locals.userId) }, actingCall(res));
     await invalidatePrincipals(deps.cache, deps.logger);
     res.status(204).end();
   });

@@ -45,3 +45,17 @@ export function apiKeyView(k: Msg) {
     revokedAt: orNull(k.revoked_at),
   };
 }
+
+export function memberView(m: Msg) {
+  return { userId: m.user_id, email: m.email, name: m.name, role: m.role, joinedAt: m.joined_at };
+}
+
+/** A pending invitation as its organization's managers see it (never its token). */
+export function invitationView(i: Msg) {
+  return { id: i.id, email: i.email, role: i.role, invitedBy: i.invited_by_user_id, createdAt: i.created_at, expiresAt: i.expires_at };
+}
+
+/** What the holder of an invitation's token sees before accepting. */
+export function invitationSummaryView(s: Msg) {
+  return { organization: { id: s.organization_id, name: s.organization_name }, email: s.email, role: s.role, expiresAt: s.expires_at };
+}

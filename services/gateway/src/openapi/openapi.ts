@@ -8,6 +8,7 @@
  * check that every route of the route modules is described here.
  */
 import { auditLogPaths, auditLogSchemas } from './audit-log.js';
+import { ROLES } from '@cred/proto/roles';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
@@ -173,6 +174,8 @@ const issueResponses = (notFound: string) => ({
 const orgId = { name: 'orgId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const keyId = { name: 'keyId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const ts = { type: 'string', format: 'date-time' };
+/** A member's role (docs/roles.md; the table is @cred/proto/roles). */
+const roleSchema = { type: 'string', enum: [...ROLES], description: 'owner | admin | issuer | viewer: what each may do is in docs/roles.md.' };
 const nullableTs = { type: ['string', 'null'], format: 'date-time' };
 const uuidParam = (name: string, description?: string) => ({
   name,
@@ -593,9 +596,54 @@ export const openApiDocument = {
               type: 'object',
               additionalProperties: false,
               required: ['organizationId', 'role'],
-              properties: { organizationId: { type: 'string', format: 'uuid' }, role: { type: 'string', enum: ['owner', 'member'] } },
+              properties: { organizationId: { type: 'string', format: 'uuid' }, role: roleSchema },
             },
           },
+        },
+      },
+      Member: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['userId', 'email', 'name', 'role', 'joinedAt'],
+        properties: {
+          userId: { type: 'string', format: 'uuid' },
+          email: { type: 'string' },
+          name: { type: 'string' },
+          role: roleSchema,
+          joinedAt: ts,
+        },
+      },
+      Invitation: {
+        type: 'object',
+        additionalProperties: false,
+        description: 'A pending invitation. Its token is never shown: it is only in the e-mail sent to the address.',
+        required: ['id', 'email', 'role', 'invitedBy', 'createdAt', 'expiresAt'],
+        properties: {
+          id: { type: 'string', format: 'uuid' },
+          email: { type: 'string' },
+          role: roleSchema,
+          invitedBy: { type: 'string', format: 'uuid', description: 'The user who sent it.' },
+          createdAt: ts,
+          expiresAt: { ...ts, description: '7 days after createdAt.' },
+        },
+      },
+      InvitationSummary: {
+        type: 'object',
+        additionalProperties: false,
+        description:
+          "What an invitation offers, for its token's holder: the organization, the role and the invited address in full " +
+          '(the holder got the token at that address; the address is the one to sign up or sign in with).',
+        required: ['organization', 'email', 'role', 'expiresAt'],
+        properties: {
+          organization: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'name'],
+            properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' } },
+          },
+          email: { type: 'string' },
+          role: roleSchema,
+          expiresAt: ts,
         },
       },
       ApiKey: {
@@ -1516,6 +1564,140 @@ export const openApiDocument = {
           '401': error('UNAUTHORIZED'),
           '404': error('NOT_FOUND'),
           ...common,
+        },
+      },
+    },
+    '/api/organizations/{orgId}/members': {
+      parameters: [orgId],
+      get: {
+        summary: 'The members of the organization with their roles (every member may read it)',
+        security: session,
+        responses: {
+          ...ok('200', 'Members: owners first, then admins, issuers, viewers; each group by joining time.', dataList(ref('Member'))),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/organizations/{orgId}/members/{userId}': {
+      parameters: [orgId, uuidParam('userId', 'The member (a user id).')],
+      patch: {
+        summary: "Change a member's role (owners and admins; only an owner touches an owner's seat)",
+        security: session,
+        requestBody: {
+          required: true,
+          content: json({ type: 'object', additionalProperties: false, required: ['role'], properties: { role: roleSchema } }),
+        },
+        responses: {
+          ...ok('200', 'The member with the new role.', ref('Member')),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND: not a member of the organization, or no such member.'),
+          '409': error('CONFLICT (details.reason = last_owner): the organization would be left without an owner.'),
+          ...common,
+        },
+      },
+      delete: {
+        summary: 'Remove a member, or leave the organization (your own user id; any role may leave)',
+        security: session,
+        responses: {
+          '204': { description: 'Removed.', headers: rateHeaders },
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND: not a member of the organization, or no such member.'),
+          '409': error('CONFLICT (details.reason = last_owner): the last owner can neither leave nor be removed.'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/organizations/{orgId}/invitations': {
+      parameters: [orgId],
+      get: {
+        summary: 'Pending invitations (owners and admins)',
+        security: session,
+        responses: {
+          ...ok('200', 'Pending invitations, newest first (accepted, revoked and expired ones are not listed).', dataList(ref('Invitation'))),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND'),
+          '429': common['429'],
+        },
+      },
+      post: {
+        summary: 'Invite an e-mail address with a role; the link goes by e-mail and works once, for 7 days',
+        security: session,
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            additionalProperties: false,
+            required: ['email', 'role'],
+            properties: { email: { type: 'string', maxLength: 254 }, role: roleSchema },
+          }),
+        },
+        responses: {
+          '201': {
+            description: 'Invited; the e-mail is on its way.',
+            headers: { ...rateHeaders, Location: { schema: { type: 'string' } } },
+            content: json(ref('Invitation')),
+          },
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND'),
+          '409': error('CONFLICT (details.field = email): the address belongs to a member, or has a pending invitation; or the organization has 100 pending invitations'),
+          ...common,
+        },
+      },
+    },
+    '/api/organizations/{orgId}/invitations/{invitationId}': {
+      parameters: [orgId, uuidParam('invitationId')],
+      delete: {
+        summary: 'Withdraw a pending invitation (its link stops working)',
+        security: session,
+        responses: {
+          '204': { description: 'Withdrawn.', headers: rateHeaders },
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND'),
+          '409': error('CONFLICT (details.invitationStatus = accepted | revoked | expired): the invitation is no longer pending.'),
+          '429': common['429'],
+        },
+      },
+    },
+    '/api/invitations/accept': {
+      post: {
+        summary: 'Accept an invitation, signed in with the invited address (which counts as verified from then on)',
+        security: session,
+        requestBody: {
+          required: true,
+          content: json({ type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string' } } }),
+        },
+        responses: {
+          ...ok(
+            '200',
+            'You are a member now.',
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['organization', 'member'],
+              properties: { organization: ref('Organization'), member: ref('Member') },
+            },
+          ),
+          '401': error('UNAUTHORIZED: not signed in.'),
+          '403': error('FORBIDDEN (details.reason = email_mismatch): signed in with another address than the invited one; or a failed CSRF check.'),
+          '404': error('NOT_FOUND: no invitation has this token.'),
+          '409': error(
+            'CONFLICT: details.invitationStatus = accepted | revoked | expired (the link no longer works), or details.reason = already_member.',
+          ),
+          ...common,
+        },
+      },
+    },
+    '/api/invitations/{token}': {
+      parameters: [{ name: 'token', in: 'path', required: true, description: "The token from the invitation e-mail's link.", schema: { type: 'string' } }],
+      get: {
+        summary: 'What an invitation offers (no sign-in needed: the token is the proof)',
+        responses: {
+          ...ok('200', 'A pending invitation.', ref('InvitationSummary')),
+          '404': error('NOT_FOUND: no invitation has this token.'),
+          '409': error('CONFLICT (details.invitationStatus = accepted | revoked | expired): the link no longer works.'),
+          '429': common['429'],
         },
       },
     },
@@ -2967,6 +3149,7 @@ const KEYED_MEMBER_POSTS = [
   '/deliveries/{deliveryId}/replay',
   '/webhooks/{webhookId}/ping',
   '/signing-keys/rotate',
+  '/invitations',
 ];
 for (const suffix of KEYED_MEMBER_POSTS) withIdempotencyKey(paths[MEMBER + suffix]!.post as Operation);
 
@@ -3031,5 +3214,21 @@ for (const { suffix, methods, pathParameter } of V1_FROM_MEMBER) {
     const op = member[method] as Operation | undefined;
     if (!op) continue;
     target[method] = forApiKeys(op, [...shared, ...(op.parameters ?? [])]);
+  }
+}
+
+/**
+ * Every member operation may answer 403 when the caller's role lacks the permission the route
+ * needs (http/role-permissions.ts, docs/roles.md); documented once here. Added after the /api/v1
+ * operations were derived: API keys act as the organization and have no role.
+ */
+const roleRefused = 'FORBIDDEN (details.role, details.permission): your role in the organization does not allow this (docs/roles.md)';
+for (const [path, item] of Object.entries(paths)) {
+  if (path !== MEMBER && !path.startsWith(`${MEMBER}/`)) continue;
+  for (const method of ['get', 'post', 'patch', 'delete']) {
+    const op = item[method] as Operation | undefined;
+    if (!op) continue;
+    const existing = op.responses['403'];
+    op.responses['403'] = error(existing?.description ? `${roleRefused}; or ${existing.description}` : `${roleRefused}.`);
   }
 }

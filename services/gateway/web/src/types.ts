@@ -298,3 +298,30 @@ export interface Analytics {
   rows: { day: string; channel: string; badgeId: string; outcome: string; count: number }[];
   totals: { verifications: number; byChannel: Record<string, number>; byOutcome: Record<string, number> };
 }
+
+/** A member of an organization (GET /api/organizations/{orgId}/members). */
+export interface Member {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+  joinedAt: string;
+}
+
+/** A pending invitation; its token is only ever in the e-mail. */
+export interface Invitation {
+  id: string;
+  email: string;
+  role: Role;
+  invitedBy: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** What an invitation's link offers (GET /api/invitations/{token}). */
+export interface InvitationSummary {
+  organization: { id: string; name: string };
+  email: string;
+  role: Role;
+  expiresAt: string;
+}

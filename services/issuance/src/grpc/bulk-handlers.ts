@@ -1,3 +1,4 @@
+import { requireActorPermission } from '../app/actor-permission.js';
 import type { ServerUnaryCall } from '@grpc/grpc-js';
 import type { CallMeta, IssuanceContext } from '../app/context.js';
 import { createBulkIssuance, getBulkIssuance, listBulkIssuances, previewBulkIssuance, type BulkJob, type BulkRow } from '../app/bulk-issuance.js';
@@ -54,6 +55,7 @@ export function bulkHandlers(ctx: IssuanceContext): Record<string, (req: never, 
       req: { organization_id: string; badge_id: string; csv: Buffer; requested_by: string; idempotency_key?: string },
       call: Call,
     ) => {
+      await requireActorPermission(ctx, req.organization_id, req.requested_by, 'credentials.issue', metaOf(call));
       const job = await createBulkIssuance(
         ctx,
         req.organization_id,

@@ -23,6 +23,7 @@ import {
 import { parseJsonObject } from '../domain/text.js';
 import { badgeToProto, chainLinkToProto, credentialToProto } from './mappers.js';
 import { bulkHandlers } from './bulk-handlers.js';
+import { requireActorPermission } from '../app/actor-permission.js';
 
 const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
@@ -77,6 +78,7 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
         if (!SLUG_RE.test(req.organization_slug))
           throw AppError.validation('organization_slug', 'organization_slug must be a URL-safe slug');
         const { requestId, actor } = metaOf(call);
+        await requireActorPermission(ctx, req.organization_id, req.requested_by, 'signing_keys.manage', metaOf(call));
         const r = await generateSigningKeys(
           { db: ctx.db, schema: ctx.schema, clock: ctx.clock, signing: ctx.signing, wakeRelay: ctx.wakeRelay },
           {
@@ -92,6 +94,7 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
       RotateSigningKey: async (req: { organization_id: string; organization_slug: string; requested_by: string }, call: Call) => {
         requireOrgAndSlug(req);
         const meta = metaOf(call);
+        await requireActorPermission(ctx, req.organization_id, req.requested_by, 'signing_keys.manage', meta);
         const r = await rotateSigningKey(ctx, req.organization_id, req.organization_slug, { ...meta, actor: auditActor(req.requested_by, meta.actor) });
         return { key: signingKeyToProto(r.key), current_key: signingKeyToProto(r.currentKey), rotated: r.rotated };
       },
@@ -102,6 +105,7 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
       ) => {
         requireOrgAndSlug(req);
         const meta = metaOf(call);
+        await requireActorPermission(ctx, req.organization_id, req.requested_by, 'signing_keys.manage', meta);
         const r = await reportSigningKeyCompromised(
           ctx,
           { organizationId: req.organization_id, organizationSlug: req.organization_slug, sequence: req.sequence, compromisedAt: req.compromised_at },
@@ -162,6 +166,7 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
         },
         call: Call,
       ) => {
+        await requireActorPermission(ctx, req.organization_id, req.issued_by, 'credentials.issue', metaOf(call));
         const c = await issueCredential(
           ctx,
           req.organization_id,
@@ -238,6 +243,7 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
       },
 
       RevokeCredential: async (req: { organization_id: string; credential_ref: string; reason: string; revoked_by: string }, call: Call) => {
+        await requireActorPermission(ctx, req.organization_id, req.revoked_by, 'credentials.issue', metaOf(call));
         const c = await revokeCredential(ctx, req.organization_id, req.credential_ref, req.reason, req.revoked_by || 'unknown', metaOf(call));
         ctx.logger.info({ credentialUuid: c.id, revokedBy: req.revoked_by }, 'credential revoked');
         return credentialToProto(c, ctx.baseUrl, ctx.clock.now());

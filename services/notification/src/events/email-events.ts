@@ -7,7 +7,14 @@ import { organizationStore } from '../db/organization-store.js';
 import { clip, httpUrl, optStr, personName, record, str, uuid } from './event-data.js';
 
 export const CREDENTIAL_EMAIL_EVENTS = ['credential.issued', 'credential.renewed'] as const;
-export const ACCOUNT_EMAIL_EVENTS = ['accounts.user.email_verification_requested', 'accounts.user.password_reset_requested'] as const;
+export const ACCOUNT_EMAIL_EVENTS = [
+  'accounts.user.email_verification_requested',
+  'accounts.user.password_reset_requested',
+  'accounts.invitation.created',
+] as const;
+
+/** How a role reads in the invitation e-mail. */
+const ROLE_NAMES: Record<string, string> = { owner: 'an owner', admin: 'an administrator', issuer: 'an issuer', viewer: 'a viewer' };
 
 export interface EmailEventDeps {
   clock: Clock;
@@ -113,22 +120,29 @@ export function onCredentialEmail(deps: EmailEventDeps) {
 }
 
 /**
- * `accounts.user.email_verification_requested` / `password_reset_requested` -> one pending
- * e-mail row. The one-time link stays in the row's payload only until the row is final.
+ * `accounts.user.email_verification_requested` / `password_reset_requested` /
+ * `accounts.invitation.created` -> one pending e-mail row. The one-time link stays in the row's payload only until the row is final.
  * Never logged.
  */
 export function onAccountEmail(deps: EmailEventDeps) {
   return async (event: DomainEvent<unknown>, trx: Knex.Transaction) => {
     const d = record(event.data, 'data');
+    const invitation = event.type === 'accounts.invitation.created';
     const verification = event.type === 'accounts.user.email_verification_requested';
-    const kind: EmailKind = verification ? 'email_verification' : 'password_reset';
-    const actionUrl = httpUrl(d, verification ? 'verificationUrl' : 'resetUrl');
-    const expiresAt = str(d, 'expiresAt', 64);
-    const payload: Record<string, string> = {
-      recipientName: personName(d, 'name', 200),
-      actionUrl,
-      expiresAt: expiresAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'),
-    };
+    const kind: EmailKind = invitation ? 'invitation' : verification ? 'email_verification' : 'password_reset';
+    const actionUrl = httpUrl(d, invitation ? 'acceptUrl' : verification ? 'verificationUrl' : 'resetUrl');
+    const expiresAt = str(d, 'expiresAt', 64).replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+    // An invitee may have no account yet: the e-mail greets no one by name.
+    const payload: Record<string, string> = invitation
+      ? {
+          recipientName: str(d, 'email', 254),
+          inviterName: personName(d, 'invitedByName', 200),
+          organizationName: clip(str(d, 'organizationName', 400), 200),
+          roleName: ROLE_NAMES[str(d, 'role', 16)] ?? 'a member',
+          actionUrl,
+          expiresAt,
+        }
+      : { recipientName: personName(d, 'name', 200), actionUrl, expiresAt };
     const now = deps.clock.now();
     await emailSendStore.insert(trx, {
       id: newUuid(),

@@ -6,6 +6,7 @@ import { useResource } from '../hooks.js';
 import { pagePath, type PageName } from '../routes.js';
 import { Link, navigate, useLocation } from '../router.js';
 import { currentUser, signOut, subscribe } from '../session.js';
+import { can, type Permission } from '@cred/proto/roles';
 import type { Organization, User } from '../types.js';
 import { LoadError, Notice } from './ui.js';
 
@@ -98,18 +99,35 @@ export function useOrg(): { org: Organization; reload: () => void } {
   return v;
 }
 
-const ORG_NAV: [PageName, string][] = [
-  ['orgOverview', 'Overview'],
-  ['badges', 'Badges'],
-  ['issue', 'Issue'],
-  ['bulk', 'Bulk issue'],
-  ['credentials', 'Credentials'],
-  ['analytics', 'Analytics'],
-  ['signingKeys', 'Signing keys'],
-  ['apiKeys', 'API keys'],
-  ['webhooks', 'Webhooks'],
-  ['settings', 'Settings'],
-  ['auditLog', 'Audit log'],
+/** The signed-in user's role in an organization, as the session last said ('' when none). */
+export function useRole(orgId: string): string {
+  const user = useUser();
+  return user?.memberships.find((m) => m.organizationId.toLowerCase() === orgId.toLowerCase())?.role ?? '';
+}
+
+/**
+ * Whether the signed-in user's role allows `permission` in the organization: the platform's one
+ * permission table (@cred/proto/roles), the same the server enforces. Pages only hide what the
+ * server would refuse; they decide nothing.
+ */
+export function useCan(orgId: string, permission: Permission): boolean {
+  return can(useRole(orgId), permission);
+}
+
+/** The organization's sections, each shown to the roles that may use it. */
+const ORG_NAV: [PageName, string, Permission][] = [
+  ['orgOverview', 'Overview', 'organization.read'],
+  ['badges', 'Badges', 'badges.read'],
+  ['issue', 'Issue', 'credentials.issue'],
+  ['bulk', 'Bulk issue', 'credentials.issue'],
+  ['credentials', 'Credentials', 'credentials.read'],
+  ['analytics', 'Analytics', 'analytics.read'],
+  ['members', 'Members', 'members.read'],
+  ['signingKeys', 'Signing keys', 'signing_keys.manage'],
+  ['apiKeys', 'API keys', 'api_keys.manage'],
+  ['webhooks', 'Webhooks', 'webhooks.manage'],
+  ['settings', 'Settings', 'organization.manage'],
+  ['auditLog', 'Audit log', 'audit.read'],
 ];
 
 const STATE_TEXT: Record<string, string> = {
@@ -123,6 +141,7 @@ const STATE_TEXT: Record<string, string> = {
 export function OrgLayout({ orgId, children }: { orgId: string; children: ComponentChildren }) {
   const org = useResource(() => api.get<Organization>(`/api/organizations/${seg(orgId)}`), [orgId]);
   const location = useLocation();
+  const role = useRole(orgId);
   if (org.error) return <LoadError error={org.error} retry={org.reload} />;
   if (!org.data)
     return (
@@ -139,7 +158,7 @@ export function OrgLayout({ orgId, children }: { orgId: string; children: Compon
         </p>
         <nav class="org-nav" aria-label="Organization">
           <ul>
-            {ORG_NAV.map(([name, text]) => {
+            {ORG_NAV.filter(([, , permission]) => can(role, permission)).map(([name, text]) => {
               const href = pagePath(name, { orgId });
               const current = location.pathname === href || (name !== 'orgOverview' && location.pathname.startsWith(`${href}/`));
               return (

@@ -1,9 +1,11 @@
 import type { PageComponent } from '../app.js';
 import type { PageName } from '../routes.js';
+import { AcceptInvitationPage } from './accept-invitation.js';
 import { AdminPage } from './admin.js';
 import { ApiKeysPage } from './api-keys.js';
 import { HomePage } from './home.js';
 import { LoginPage } from './login.js';
+import { MembersPage } from './members.js';
 import { MyCredentialsPage } from './my-credentials.js';
 import { OrgOverviewPage } from './org-overview.js';
 import { OrgSettingsPage } from './org-settings.js';
@@ -27,5 +29,7 @@ export const accountPages: Partial<Record<PageName, PageComponent>> = {
   apiKeys: ApiKeysPage,
   webhooks: WebhooksPage,
   settings: OrgSettingsPage,
+  members: MembersPage,
+  acceptInvitation: AcceptInvitationPage,
   admin: AdminPage,
 };

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError, seg } from '../api.js';
 import { ErrorSummary, TextInput, errorFor } from '../components/forms.js';
-import { useOrg, useUser } from '../components/layout.js';
+import { useCan, useOrg } from '../components/layout.js';
 import { ConfirmDialog, CopyButton, DateText, Notice } from '../components/ui.js';
 import { useResource, useSubmission, useTitle } from '../hooks.js';
 import { pagePath } from '../routes.js';
@@ -190,8 +190,8 @@ export function SigningKeysPage() {
   useTitle(`${org.name}: signing keys`);
   const submission = useSubmission();
   const [result, setResult] = useState<SigningKeysResult | undefined>();
-  const user = useUser();
-  const isOwner = user?.memberships.some((m) => m.organizationId === org.id && m.role === 'owner') ?? false;
+  // Rotation, compromise reports and generation: owners and admins (docs/roles.md).
+  const isOwner = useCan(org.id, 'signing_keys.manage');
   const didUrl = `/issuers/${seg(org.slug)}/did.json`;
   const did = issuerDid(org.slug);
 
@@ -236,9 +236,13 @@ export function SigningKeysPage() {
             <p>
               <strong>Not generated yet.</strong> Generate the keys before issuing the first credential. This is done once.
             </p>
-            <button type="button" class="button" disabled={submission.pending} onClick={generate}>
-              {submission.pending ? 'Generating…' : 'Generate signing keys'}
-            </button>
+            {isOwner ? (
+              <button type="button" class="button" disabled={submission.pending} onClick={generate}>
+                {submission.pending ? 'Generating…' : 'Generate signing keys'}
+              </button>
+            ) : (
+              <p>An owner or admin of the organization can generate them.</p>
+            )}
           </>
         )}
       </section>

@@ -6,6 +6,7 @@ export interface UpdateApiKeyRequest {
   'key_id'?: (string);
   'name'?: (string);
   'rate_limit_per_minute'?: (number);
+  'actor_user_id'?: (string);
   '_name'?: "name";
   '_rate_limit_per_minute'?: "rate_limit_per_minute";
 }
@@ -15,6 +16,7 @@ export interface UpdateApiKeyRequest__Output {
   'key_id': (string);
   'name'?: (string);
   'rate_limit_per_minute'?: (number);
+  'actor_user_id': (string);
   '_name'?: "name";
   '_rate_limit_per_minute'?: "rate_limit_per_minute";
 }

@@ -7,6 +7,7 @@ export interface UpdateOrganizationRequest {
   'domain'?: (string);
   'email_notifications_enabled'?: (boolean);
   'recipient_name_in_credentials'?: (boolean);
+  'actor_user_id'?: (string);
   '_name'?: "name";
   '_domain'?: "domain";
   '_email_notifications_enabled'?: "email_notifications_enabled";
@@ -19,6 +20,7 @@ export interface UpdateOrganizationRequest__Output {
   'domain'?: (string);
   'email_notifications_enabled'?: (boolean);
   'recipient_name_in_credentials'?: (boolean);
+  'actor_user_id': (string);
   '_name'?: "name";
   '_domain'?: "domain";
   '_email_notifications_enabled'?: "email_notifications_enabled";

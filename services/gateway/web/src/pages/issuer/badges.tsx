@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, query, type ApiError } from '../../api.js';
 import { ErrorSummary, Form, SubmitButton, TextArea, TextInput, errorFor, fieldId } from '../../components/forms.js';
-import { useOrg } from '../../components/layout.js';
+import { useCan, useOrg } from '../../components/layout.js';
 import { ConfirmDialog, DateText, Loaded, Notice, Pager } from '../../components/ui.js';
 import { useResource, useSubmission, useTitle } from '../../hooks.js';
 import { pagePath } from '../../routes.js';
@@ -46,6 +46,7 @@ const FILTERS: [string | undefined, string][] = [
 ];
 
 export function BadgesPage() {
+  const canManage = useCan(useOrg().org.id, 'badges.manage');
   useTitle('Badges');
   const { org } = useOrg();
   const location = useLocation();
@@ -65,11 +66,13 @@ export function BadgesPage() {
         </Notice>
       ) : null}
       <p>A badge is the template of a credential: what it is for, how it is earned, its image, and how long it stays valid.</p>
-      <p>
-        <Link class="button" href={pagePath('badgeNew', { orgId: org.id })}>
-          Create a badge
-        </Link>
-      </p>
+      {canManage ? (
+        <p>
+          <Link class="button" href={pagePath('badgeNew', { orgId: org.id })}>
+            Create a badge
+          </Link>
+        </p>
+      ) : null}
       <nav aria-label="Filter badges" class="filters">
         <ul>
           {FILTERS.map(([value, text]) => (

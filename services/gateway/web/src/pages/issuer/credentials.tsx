@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, query } from '../../api.js';
 import { ErrorSummary, Form, Select, SubmitButton, TextArea, TextInput, errorFor } from '../../components/forms.js';
-import { useOrg } from '../../components/layout.js';
+import { useCan, useOrg } from '../../components/layout.js';
 import { ConfirmDialog, CopyButton, DateText, LoadError, Loaded, Notice, Pager, QrCode, StatusTag } from '../../components/ui.js';
 import { useResource, useSubmission, useTitle } from '../../hooks.js';
 import { pagePath } from '../../routes.js';
@@ -159,6 +159,7 @@ export function CredentialDetailPage({ params }: PageProps) {
 }
 
 function CredentialView({ orgId, c, reload }: { orgId: string; c: CredentialDetail; reload: () => void }) {
+  const canRevoke = useCan(orgId, 'credentials.issue');
   const [revoked, setRevoked] = useState(false);
   const ob3Href = `/credentials/${encodeURIComponent(c.credentialId)}/ob3`;
   const bakedHref = `/api/credentials/${encodeURIComponent(c.credentialId)}/baked`;
@@ -235,6 +236,8 @@ function CredentialView({ orgId, c, reload }: { orgId: string; c: CredentialDeta
         <h2 id="h-revoke">Revoke</h2>
         {c.status === 'revoked' ? (
           <p>This credential is revoked; verifiers see it as not valid.</p>
+        ) : !canRevoke ? (
+          <p>Owners, admins and issuers of the organization can revoke it.</p>
         ) : (
           <RevokeControl
             orgId={orgId}

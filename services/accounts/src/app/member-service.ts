@@ -1,0 +1,246 @@
+import { AppError, newUuid } from '@cred/runtime';
+import type { Knex } from '@cred/db';
+import { canAssignRole, canRemoveMember, can, isRole, ROLES, type Role } from '@cred/proto/roles';
+import { invitationStore } from '../db/invitation-store.js';
+import { organizationStore } from '../db/organization-store.js';
+import { userStore } from '../db/user-store.js';
+import {
+  INVITATION_TTL_MS,
+  MAX_PENDING_INVITATIONS,
+  invitationStatus,
+  type Invitation,
+  type Member,
+  type Membership,
+  type Organization,
+} from '../domain/model.js';
+import { newOneTimeToken, sha256Hex } from '../domain/tokens.js';
+import * as v from '../domain/validation.js';
+import { emit, EVENTS, type AccountsContext } from './context.js';
+import { lockTeam, requirePermission } from './permissions.js';
+
+function role(value: unknown): Role {
+  if (!isRole(value)) throw AppError.validation('role', `role must be one of ${ROLES.join(', ')}`);
+  return value;
+}
+
+function uuidOr404(value: unknown, what: string): string {
+  if (!v.isUuid(value)) throw AppError.notFound(`${what} not found`);
+  return value.toLowerCase();
+}
+
+/** Why an invitation's token no longer works, in SPEC.md's error shape (409 CONFLICT). */
+function notPending(status: string): AppError {
+  const text: Record<string, string> = {
+    accepted: 'This invitation has already been accepted',
+    revoked: 'This invitation was withdrawn',
+    expired: 'This invitation has expired; ask for a new one',
+  };
+  return AppError.conflict(text[status] ?? 'This invitation is no longer valid', { invitationStatus: status });
+}
+
+const INVALID_TOKEN = 'Invitation not found';
+
+export interface InvitationSummary {
+  organization: Organization;
+  invitation: Invitation;
+}
+
+/**
+ * An organization's team: members and their roles, invitations. Every change names the acting
+ * member and checks their role here (requirePermission), and runs under the team's lock, so the
+ * last-owner rule holds under concurrent changes.
+ */
+export class MemberService {
+  constructor(private readonly ctx: AccountsContext) {}
+
+  async list(organizationId: string, actorUserId: unknown): Promise<Member[]> {
+    await requirePermission(this.ctx.db, organizationId, actorUserId, 'members.read');
+    return organizationStore.listMembers(this.ctx.db, organizationId.toLowerCase());
+  }
+
+  async changeRole(organizationId: string, actorUserId: unknown, userIdInput: unknown, roleInput: unknown): Promise<Member> {
+    const next = role(roleInput);
+    const userId = uuidOr404(userIdInput, 'Member');
+    const orgId = organizationId.toLowerCase();
+    return this.ctx.db.transaction(async (trx) => {
+      await lockTeam(trx, orgId);
+      const actor = await requirePermission(trx, orgId, actorUserId, 'members.manage');
+      const target = await organizationStore.findMember(trx, orgId, userId);
+      if (!target) throw AppError.notFound('Member not found');
+      if (!canAssignRole(actor.role, target.role, next)) {
+        throw AppError.forbidden('Only an owner can make someone an owner or change an owner\'s role', { role: actor.role, permission: 'owners.manage' });
+      }
+      if (target.role === next) return target;
+      if (target.role === 'owner' && (await organizationStore.countOwners(trx, orgId)) <= 1) {
+        throw AppError.conflict('The last owner cannot be demoted; make someone else an owner first', { reason: 'last_owner' });
+      }
+      await organizationStore.setRole(trx, orgId, userId, next);
+      return { ...target, role: next };
+    });
+  }
+
+  /** Removes a member; a member removing themselves leaves (any role may), unless they are the last owner. */
+  async remove(organizationId: string, actorUserId: unknown, userIdInput: unknown): Promise<void> {
+    const userId = uuidOr404(userIdInput, 'Member');
+    const orgId = organizationId.toLowerCase();
+    await this.ctx.db.transaction(async (trx) => {
+      await lockTeam(trx, orgId);
+      const leaving = v.isUuid(actorUserId) && actorUserId.toLowerCase() === userId;
+      const actor = await requirePermission(trx, orgId, actorUserId, leaving ? 'organization.read' : 'members.manage');
+      const target = await organizationStore.findMember(trx, orgId, userId);
+      if (!target) throw AppError.notFound('Member not found');
+      if (!leaving && !canRemoveMember(actor.role, target.role)) {
+        throw AppError.forbidden('Only an owner can remove an owner', { role: actor.role, permission: 'owners.manage' });
+      }
+      if (target.role === 'owner' && (await organizationStore.countOwners(trx, orgId)) <= 1) {
+        throw AppError.conflict(
+          leaving ? 'The last owner cannot leave; make someone else an owner first' : 'The last owner cannot be removed',
+          { reason: 'last_owner' },
+        );
+      }
+      await organizationStore.removeMembership(trx, orgId, userId);
+    });
+  }
+
+  /**
+   * Invites an address with a role. The token (256 random bits) leaves this service only in the
+   * `accounts.invitation.created` event, which notification turns into the e-mail; only its
+   * SHA-256 is stored. 409 when the address already belongs to a member or has a pending
+   * invitation (revoke it to send a new one).
+   */
+  async invite(organizationId: string, actorUserId: unknown, input: { email: unknown; role: unknown }): Promise<Invitation> {
+    const email = v.normalizeEmail(input.email);
+    const wanted = role(input.role);
+    const orgId = organizationId.toLowerCase();
+    const now = this.ctx.clock.now();
+    return this.ctx.db.transaction(async (trx) => {
+      await lockTeam(trx, orgId);
+      const actor = await requirePermission(trx, orgId, actorUserId, 'members.manage');
+      if (!canAssignRole(actor.role, undefined, wanted)) {
+        throw AppError.forbidden('Only an owner can invite an owner', { role: actor.role, permission: 'owners.manage' });
+      }
+      const existing = await userStore.findByEmail(trx, email);
+      if (existing && (await organizationStore.findMembership(trx, existing.id, orgId))) {
+        throw AppError.conflict('This address belongs to a member of the organization already', { field: 'email' });
+      }
+      if (await invitationStore.findPendingFor(trx, orgId, email, now)) {
+        throw AppError.conflict('This address has a pending invitation; revoke it to send a new one', { field: 'email' });
+      }
+      if ((await invitationStore.countPending(trx, orgId, now)) >= MAX_PENDING_INVITATIONS) {
+        throw AppError.conflict(`An organization can have at most ${MAX_PENDING_INVITATIONS} pending invitations`, { limit: MAX_PENDING_INVITATIONS });
+      }
+      const org = await organizationStore.findById(trx, orgId);
+      const inviter = await userStore.findById(trx, actor.userId);
+      if (!org || !inviter) throw AppError.notFound('Organization not found');
+      const { token, hash } = newOneTimeToken();
+      const invitation: Invitation = {
+        id: newUuid(),
+        organizationId: orgId,
+        email,
+        role: wanted,
+        tokenHash: hash,
+        invitedByUserId: actor.userId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+        acceptedAt: null,
+        acceptedByUserId: null,
+        revokedAt: null,
+      };
+      await invitationStore.insert(trx, invitation);
+      const base = this.ctx.baseUrl.replace(/\/$/, '');
+      await emit(this.ctx, trx, EVENTS.invitationCreated, {
+        invitationId: invitation.id,
+        organizationId: orgId,
+        organizationName: org.name,
+        email,
+        role: wanted,
+        invitedByName: inviter.name,
+        acceptUrl: `${base}/invitations/accept?token=${token}`,
+        expiresAt: invitation.expiresAt.toISOString(),
+      });
+      return invitation;
+    });
+  }
+
+  async listInvitations(organizationId: string, actorUserId: unknown): Promise<Invitation[]> {
+    await requirePermission(this.ctx.db, organizationId, actorUserId, 'members.manage');
+    return invitationStore.listPending(this.ctx.db, organizationId.toLowerCase(), this.ctx.clock.now());
+  }
+
+  /** Withdraws a pending invitation (its link stops working); an owner's invitation only by an owner. */
+  async revokeInvitation(organizationId: string, actorUserId: unknown, invitationIdInput: unknown): Promise<Invitation> {
+    const id = uuidOr404(invitationIdInput, 'Invitation');
+    const orgId = organizationId.toLowerCase();
+    const now = this.ctx.clock.now();
+    return this.ctx.db.transaction(async (trx) => {
+      await lockTeam(trx, orgId);
+      const actor = await requirePermission(trx, orgId, actorUserId, 'members.manage');
+      const invitation = await invitationStore.find(trx, orgId, id);
+      if (!invitation) throw AppError.notFound('Invitation not found');
+      if (invitation.role === 'owner' && !can(actor.role, 'owners.manage')) {
+        throw AppError.forbidden('Only an owner can withdraw an invitation to become owner', { role: actor.role, permission: 'owners.manage' });
+      }
+      const status = invitationStatus(invitation, now);
+      if (status !== 'pending') throw notPending(status);
+      const revoked = await invitationStore.revoke(trx, orgId, id, now);
+      if (!revoked) throw notPending(invitationStatus(invitation, this.ctx.clock.now()));
+      return revoked;
+    });
+  }
+
+  /** What the holder of a token sees before accepting: the organization, the role, the address. */
+  async summary(token: unknown): Promise<InvitationSummary> {
+    const invitation = await invitationStore.findByTokenHash(this.ctx.db, this.tokenHash(token));
+    if (!invitation) throw AppError.notFound(INVALID_TOKEN);
+    const status = invitationStatus(invitation, this.ctx.clock.now());
+    if (status !== 'pending') throw notPending(status);
+    const organization = await organizationStore.findById(this.ctx.db, invitation.organizationId);
+    if (!organization) throw AppError.notFound(INVALID_TOKEN);
+    return { organization, invitation };
+  }
+
+  /**
+   * The signed-in user accepts. Their address must be the invited one (compared lower-cased, as
+   * stored); accepting proves they read the mailbox, so the address counts as verified. One
+   * transaction under the team lock and the invitation's row lock: of two concurrent accepts,
+   * the second finds it accepted (409).
+   */
+  async accept(token: unknown, userIdInput: unknown): Promise<{ member: Member; organization: Organization; membership: Membership }> {
+    const hash = this.tokenHash(token);
+    if (!v.isUuid(userIdInput)) throw AppError.unauthorized('Missing or invalid session');
+    const userId = userIdInput.toLowerCase();
+    const found = await invitationStore.findByTokenHash(this.ctx.db, hash);
+    if (!found) throw AppError.notFound(INVALID_TOKEN);
+    return this.ctx.db.transaction(async (trx: Knex.Transaction) => {
+      await lockTeam(trx, found.organizationId);
+      const invitation = await invitationStore.findByTokenHashForUpdate(trx, hash);
+      if (!invitation) throw AppError.notFound(INVALID_TOKEN);
+      const now = this.ctx.clock.now();
+      const status = invitationStatus(invitation, now);
+      if (status !== 'pending') throw notPending(status);
+      const user = await userStore.findById(trx, userId);
+      if (!user) throw AppError.unauthorized('Missing or invalid session');
+      if (user.email !== invitation.email) {
+        throw AppError.forbidden('This invitation was sent to another e-mail address; sign in with that address to accept it', { reason: 'email_mismatch' });
+      }
+      const membership: Membership = { organizationId: invitation.organizationId, userId, role: invitation.role, createdAt: now };
+      if (!(await organizationStore.addMembershipIfNew(trx, membership))) {
+        throw AppError.conflict('You are a member of this organization already', { reason: 'already_member' });
+      }
+      if (!(await invitationStore.accept(trx, invitation.id, userId, now))) throw notPending('accepted');
+      if (!user.emailVerifiedAt) {
+        await userStore.markEmailVerified(trx, userId, now);
+        await userStore.invalidateTokens(trx, userId, 'email_verification', now);
+      }
+      const organization = await organizationStore.findById(trx, invitation.organizationId);
+      if (!organization) throw AppError.notFound(INVALID_TOKEN);
+      const member: Member = { userId, email: user.email, name: user.name, role: invitation.role, joinedAt: now };
+      return { member, organization, membership };
+    });
+  }
+
+  private tokenHash(token: unknown): string {
+    if (typeof token !== 'string' || token.length < 16 || token.length > 256) throw AppError.notFound(INVALID_TOKEN);
+    return sha256Hex(token);
+  }
+}

@@ -83,4 +83,28 @@ t.test('an invited issuer joins from the e-mail link, issues, and is refused wha
   const after = await tp.api('POST', `/api/organizations/${orgId}/credentials`, { badgeId, recipient: { name: 'Bob', email: 'bob@team.example' } }, session);
   t.equal(after.status, 403, 'a viewer cannot issue, from the next request on');
   t.equal((await tp.api('GET', `/api/organizations/${orgId}/credentials`, undefined, session)).status, 200, 'but still reads');
+
+  // The audit log (owners and admins): the invitation, the colleague joining, their issue and the
+  // role change, each with who did it; the colleague, a viewer now, may not read it.
+  const log = await tp.api('GET', `/api/organizations/${orgId}/audit-log?limit=100`, undefined, owner);
+  t.equal(log.status, 200, log.text);
+  const entries = (log.body.data as Array<{ action: string; actor: string; targetId: string; details: Record<string, unknown> }>).slice().reverse();
+  const colleagueId = String(signup.body.user.id);
+  const ownerActor = entries.find((e) => e.action === 'organization.created')?.actor;
+  const seen = entries.filter((e) => ['invitation.created', 'invitation.accepted', 'member.added', 'credential.issued', 'member.role_changed'].includes(e.action));
+  t.same(
+    seen.map((e) => [e.action, e.actor]),
+    [
+      ['member.added', ownerActor],
+      ['invitation.created', ownerActor],
+      ['invitation.accepted', `user:${colleagueId}`],
+      ['member.added', `user:${colleagueId}`],
+      ['credential.issued', `user:${colleagueId}`],
+      ['member.role_changed', ownerActor],
+    ],
+    'who did what, in order',
+  );
+  t.match(seen[1]!.details, { email: colleague, role: 'issuer' }, 'the invitation names the address and the role');
+  t.match(seen[5]!.details, { from: 'issuer', to: 'viewer' });
+  t.equal((await tp.api('GET', `/api/organizations/${orgId}/audit-log`, undefined, session)).status, 403, 'a viewer does not read the log');
 });

@@ -33,6 +33,7 @@ t.test("accounts' audit log against real PostgreSQL", async (t) => {
   });
   const org = signup.organization!;
   const owner = `user:${signup.user!.id}`;
+  const ownerId = signup.user!.id!;
 
   t.test('sign-up records the organization and its first membership, by the new user', async (t) => {
     const r = await rows(org.id);
@@ -70,10 +71,10 @@ t.test("accounts' audit log against real PostgreSQL", async (t) => {
   });
 
   t.test('API keys: created, changed, revoked by the member; the secret and its hash are never in the log', async (t) => {
-    const created = await c.CreateApiKey({ organization_id: org.id, name: 'CI', rate_limit_per_minute: 0 }, { actor: owner });
+    const created = await c.CreateApiKey({ organization_id: org.id, name: 'CI', rate_limit_per_minute: 0, actor_user_id: ownerId }, { actor: owner });
     const keyId = created.api_key!.id;
-    await c.UpdateApiKey({ organization_id: org.id, key_id: keyId, name: 'CI pipeline' }, { actor: owner });
-    await c.RevokeApiKey({ organization_id: org.id, key_id: keyId }, { actor: owner });
+    await c.UpdateApiKey({ organization_id: org.id, key_id: keyId, name: 'CI pipeline', actor_user_id: ownerId }, { actor: owner });
+    await c.RevokeApiKey({ organization_id: org.id, key_id: keyId, actor_user_id: ownerId }, { actor: owner });
     const r = (await rows(org.id)).filter((e) => e.target_type === 'api_key');
     t.same(
       r.map((e) => [e.action, e.actor, e.target_id]),

@@ -11,7 +11,7 @@ import { loadProtos } from '@cred/proto';
 import { AppError, createLogger } from '@cred/runtime';
 import { openApiDocument } from '../src/openapi/openapi.js';
 import { openApiChecker, type OpenApiDoc } from './fixtures/openapi-check.js';
-import { ADMIN_TOKEN, PASSWORD, startPlatform } from './fixtures/platform.js';
+import { ADMIN_TOKEN, confirmAddress, PASSWORD, startPlatform } from './fixtures/platform.js';
 
 const logger = createLogger({ service: 'fake', level: 'silent' });
 
@@ -93,6 +93,7 @@ t.test('the audit log route', async (t) => {
   const orgId = signup.body.organization.id as string;
   const owner = { token: signup.body.token as string };
   const ownerActor = `user:${signup.body.user.id}`;
+  await confirmAddress(p, g, signup.body.user.id as string);
   await g.request('POST', `/api/admin/organizations/${orgId}/approve`, { token: ADMIN_TOKEN });
   await g.request('PATCH', `/api/admin/organizations/${orgId}`, { token: ADMIN_TOKEN, body: { plan: 'enterprise' } });
   const key = await g.request('POST', `/api/organizations/${orgId}/api-keys`, { ...owner, body: { name: 'CI' } });

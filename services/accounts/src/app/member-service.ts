@@ -16,6 +16,10 @@ import {
 import { newOneTimeToken, sha256Hex } from '../domain/tokens.js';
 import * as v from '../domain/validation.js';
 import { emit, EVENTS, type AccountsContext } from './context.js';
+import { audit, type Acting } from './audit.js';
+
+/** A member acting through a session (the gateway passes their id): the audit actor `user:<id>`. */
+const asUser = (userId: string): Acting => ({ actor: `user:${userId}` });
 import { lockTeam, requirePermission } from './permissions.js';
 
 function role(value: unknown): Role {
@@ -75,6 +79,13 @@ export class MemberService {
         throw AppError.conflict('The last owner cannot be demoted; make someone else an owner first', { reason: 'last_owner' });
       }
       await organizationStore.setRole(trx, orgId, userId, next);
+      await audit(this.ctx, trx, asUser(actor.userId), {
+        organizationId: orgId,
+        action: 'member.role_changed',
+        targetType: 'membership',
+        targetId: userId,
+        details: { from: target.role, to: next },
+      });
       return { ...target, role: next };
     });
   }
@@ -99,6 +110,13 @@ export class MemberService {
         );
       }
       await organizationStore.removeMembership(trx, orgId, userId);
+      await audit(this.ctx, trx, asUser(actor.userId), {
+        organizationId: orgId,
+        action: 'member.removed',
+        targetType: 'membership',
+        targetId: userId,
+        details: { role: target.role, left: leaving },
+      });
     });
   }
 
@@ -147,6 +165,13 @@ export class MemberService {
         revokedAt: null,
       };
       await invitationStore.insert(trx, invitation);
+      await audit(this.ctx, trx, asUser(actor.userId), {
+        organizationId: orgId,
+        action: 'invitation.created',
+        targetType: 'invitation',
+        targetId: invitation.id,
+        details: { email, role: wanted },
+      });
       const base = this.ctx.baseUrl.replace(/\/$/, '');
       await emit(this.ctx, trx, EVENTS.invitationCreated, {
         invitationId: invitation.id,
@@ -184,6 +209,13 @@ export class MemberService {
       if (status !== 'pending') throw notPending(status);
       const revoked = await invitationStore.revoke(trx, orgId, id, now);
       if (!revoked) throw notPending(invitationStatus(invitation, this.ctx.clock.now()));
+      await audit(this.ctx, trx, asUser(actor.userId), {
+        organizationId: orgId,
+        action: 'invitation.revoked',
+        targetType: 'invitation',
+        targetId: id,
+        details: { email: invitation.email, role: invitation.role },
+      });
       return revoked;
     });
   }
@@ -234,6 +266,20 @@ export class MemberService {
       }
       const organization = await organizationStore.findById(trx, invitation.organizationId);
       if (!organization) throw AppError.notFound(INVALID_TOKEN);
+      await audit(this.ctx, trx, asUser(userId), {
+        organizationId: invitation.organizationId,
+        action: 'invitation.accepted',
+        targetType: 'invitation',
+        targetId: invitation.id,
+        details: { role: invitation.role },
+      });
+      await audit(this.ctx, trx, asUser(userId), {
+        organizationId: invitation.organizationId,
+        action: 'member.added',
+        targetType: 'membership',
+        targetId: userId,
+        details: { role: invitation.role, invitedBy: invitation.invitedByUserId },
+      });
       const member: Member = { userId, email: user.email, name: user.name, role: invitation.role, joinedAt: now };
       return { member, organization, membership };
     });

@@ -35,6 +35,8 @@ export interface IssueRecord {
   supersedes?: string | null;
   attempts: number;
   at: number;
+  /** The answers of the attempts, in order (status or 'error'), for the report of unknown ones. */
+  trail?: string[];
 }
 
 export interface SimpleRecord {
@@ -184,8 +186,10 @@ export class Load {
    */
   private async definitive(
     call: () => Promise<Answer>,
+    trail?: string[],
   ): Promise<{ answer?: Answer; attempts: number; lastError?: string; retried: boolean }> {
     const deadline = Date.now() + this.o.requestDeadlineMs;
+    const started = Date.now();
     let attempts = 0;
     let lastError: string | undefined;
     let delay = 250;
@@ -193,6 +197,7 @@ export class Load {
       attempts++;
       try {
         const a = await call();
+        trail?.push(`+${((Date.now() - started) / 1000).toFixed(0)}s ${a.status}`);
         const transient = a.status >= 500 || a.status === 429 || (a.status === 409 && a.headers.get('retry-after') !== null);
         if (!transient) return { answer: a, attempts, retried: attempts > 1 };
         lastError = `${a.status} ${a.body?.error ?? ''}`;
@@ -200,6 +205,7 @@ export class Load {
         if (Number.isFinite(after) && after > 0) delay = Math.max(delay, after * 1000);
       } catch (err) {
         lastError = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+        trail?.push(`+${((Date.now() - started) / 1000).toFixed(0)}s ${err instanceof Error ? err.name : 'error'}`);
       }
       await sleep(Math.min(delay, Math.max(0, deadline - Date.now())));
       delay = Math.min(delay * 2, 4000);
@@ -208,10 +214,10 @@ export class Load {
   }
 
   private async issue(email: string, kind: 'issue' | 'renew'): Promise<void> {
-    const rec: IssueRecord = { idempotencyKey: `chaos-${randomUUID()}`, email, kind, outcome: 'unknown', attempts: 0, at: Date.now() };
+    const rec: IssueRecord = { idempotencyKey: `chaos-${randomUUID()}`, email, kind, outcome: 'unknown', attempts: 0, at: Date.now(), trail: [] };
     this.record.issues.push(rec);
     const body = { badgeId: this.o.badgeId, recipient: { name: 'Chaos Recipient', email } };
-    const r = await this.definitive(() => this.send('POST', '/api/v1/credentials', body, { 'idempotency-key': rec.idempotencyKey }));
+    const r = await this.definitive(() => this.send('POST', '/api/v1/credentials', body, { 'idempotency-key': rec.idempotencyKey }), rec.trail);
     rec.attempts = r.attempts;
     if (!r.answer) {
       rec.error = r.lastError;
@@ -219,6 +225,7 @@ export class Load {
     }
     rec.status = r.answer.status;
     if (r.answer.status === 201) {
+      delete rec.trail;
       rec.outcome = 'acknowledged';
       rec.id = String(r.answer.body.id);
       rec.credentialId = String(r.answer.body.credentialId);

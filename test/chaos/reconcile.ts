@@ -63,6 +63,8 @@ export interface ReconcileInput {
   amqpUrl: string;
   listQueues: () => Promise<{ name: string; messages: number }[]>;
   exchange: string;
+  /** Times in the details are seconds since this instant (the run's start, as in its log). */
+  runStartedAt: number;
 }
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -132,6 +134,14 @@ export async function reconcile(input: ReconcileInput): Promise<Reconciliation> 
       }
     }
     add('  stored without an acknowledged request, matched to an unknown one', unknownTookEffect, true);
+    for (const u of unknown) {
+      const stored = singles.filter((c) => c.recipient_email === u.email && !ackedIds.has(c.id));
+      const when = (t: number) => `${((t - input.runStartedAt) / 1000).toFixed(0)} s`;
+      details.push(
+        `unknown ${u.kind} ${u.idempotencyKey} (${u.email}) sent at ${when(u.at)}, ${u.attempts} attempts [${(u.trail ?? []).slice(0, 4).join(', ')} ... ${(u.trail ?? []).slice(-3).join(', ')}]; ` +
+          `stored without an acknowledgement: ${stored.map((c) => `${c.credential_id} created at ${when(c.created_at.getTime())}`).join(', ') || 'none'}`,
+      );
+    }
     add('  stored without any acknowledged or unknown request (unexpected)', unexpectedSingles, unexpectedSingles === 0);
 
     // ---------------------------------------------------------------- bulk uploads

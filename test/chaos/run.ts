@@ -312,6 +312,7 @@ async function main(): Promise<number> {
     amqpUrl: rabbit.url,
     listQueues,
     exchange,
+    runStartedAt: t0,
   });
   const durationS = ((load.record.stoppedAt - load.record.startedAt) / 1000).toFixed(0);
   console.log('\nFaults injected while the load ran:');

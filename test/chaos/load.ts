@@ -214,10 +214,21 @@ export class Load {
   }
 
   private async issue(email: string, kind: 'issue' | 'renew'): Promise<void> {
-    const rec: IssueRecord = { idempotencyKey: `chaos-${randomUUID()}`, email, kind, outcome: 'unknown', attempts: 0, at: Date.now(), trail: [] };
+    const rec: IssueRecord = {
+      idempotencyKey: `chaos-${randomUUID()}`,
+      email,
+      kind,
+      outcome: 'unknown',
+      attempts: 0,
+      at: Date.now(),
+      trail: [],
+    };
     this.record.issues.push(rec);
     const body = { badgeId: this.o.badgeId, recipient: { name: 'Chaos Recipient', email } };
-    const r = await this.definitive(() => this.send('POST', '/api/v1/credentials', body, { 'idempotency-key': rec.idempotencyKey }), rec.trail);
+    const r = await this.definitive(
+      () => this.send('POST', '/api/v1/credentials', body, { 'idempotency-key': rec.idempotencyKey }),
+      rec.trail,
+    );
     rec.attempts = r.attempts;
     if (!r.answer) {
       rec.error = r.lastError;

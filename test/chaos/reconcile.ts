@@ -41,7 +41,14 @@ const amqp = createRequire(new URL('../../packages/testing/package.json', import
   connect(url: string): Promise<AmqpConnection>;
 };
 
-const WEBHOOK_TYPES = ['credential.issued', 'credential.renewed', 'credential.claimed', 'credential.revoked', 'credential.expired', 'bulk_issuance.completed'];
+const WEBHOOK_TYPES = [
+  'credential.issued',
+  'credential.renewed',
+  'credential.claimed',
+  'credential.revoked',
+  'credential.expired',
+  'bulk_issuance.completed',
+];
 
 interface StoredCredential {
   id: string;
@@ -107,7 +114,11 @@ export async function reconcile(input: ReconcileInput): Promise<Reconciliation> 
     const acked = issues.filter((i) => i.outcome === 'acknowledged');
     const unknown = issues.filter((i) => i.outcome === 'unknown');
     const refused = issues.filter((i) => i.outcome === 'refused');
-    add('issue requests sent (issue + renew)', `${issues.length} (${issues.filter((i) => i.kind === 'issue').length} + ${issues.filter((i) => i.kind === 'renew').length})`, true);
+    add(
+      'issue requests sent (issue + renew)',
+      `${issues.length} (${issues.filter((i) => i.kind === 'issue').length} + ${issues.filter((i) => i.kind === 'renew').length})`,
+      true,
+    );
     add('  acknowledged (201)', acked.length, true);
     add('  refused (definitive 4xx)', refused.length, true, summarize(refused.map((r) => r.error ?? String(r.status))));
     add('  unknown (no definitive answer by the deadline)', unknown.length, true, summarize(unknown.map((r) => r.error ?? '')));
@@ -130,7 +141,9 @@ export async function reconcile(input: ReconcileInput): Promise<Reconciliation> 
       unknownTookEffect += Math.min(extra, allowed);
       if (extra > allowed) {
         unexpectedSingles += extra - allowed;
-        details.push(`unexpected credential(s) for ${email}: ${extra} stored without an acknowledged request, ${allowed} unknown request(s)`);
+        details.push(
+          `unexpected credential(s) for ${email}: ${extra} stored without an acknowledged request, ${allowed} unknown request(s)`,
+        );
       }
     }
     add('  stored without an acknowledged request, matched to an unknown one', unknownTookEffect, true);
@@ -148,10 +161,18 @@ export async function reconcile(input: ReconcileInput): Promise<Reconciliation> 
     const bulks = load.bulks;
     const ackedJobs = bulks.filter((b) => b.outcome === 'acknowledged');
     const jobs = (
-      await db.query<{ id: string; status: string; total: number; issued: number; renewed: number; failed: number; conflicts: number; invalid: number }>(
-        'select id, status, total, issued, renewed, failed, conflicts, invalid from issuance.bulk_issuances where organization_id = $1',
-        [org],
-      )
+      await db.query<{
+        id: string;
+        status: string;
+        total: number;
+        issued: number;
+        renewed: number;
+        failed: number;
+        conflicts: number;
+        invalid: number;
+      }>('select id, status, total, issued, renewed, failed, conflicts, invalid from issuance.bulk_issuances where organization_id = $1', [
+        org,
+      ])
     ).rows;
     const jobById = new Map(jobs.map((j) => [j.id, j]));
     const bulkCreds = creds.filter((c) => c.issued_by?.startsWith('bulk:'));
@@ -187,7 +208,11 @@ export async function reconcile(input: ReconcileInput): Promise<Reconciliation> 
     add('  acknowledged jobs not completed after the drain', notCompleted, notCompleted === 0);
     add('  rows of acknowledged jobs / without a credential (lost)', `${bulkRowsExpected} / ${bulkLost}`, bulkLost === 0);
     add('  rows issued more than once', duplicateRows, duplicateRows === 0);
-    add('  jobs stored without an acknowledged upload (unknown allowed)', `${strayJobs.length} (unknown uploads: ${unknownBulks})`, strayJobs.length <= unknownBulks);
+    add(
+      '  jobs stored without an acknowledged upload (unknown allowed)',
+      `${strayJobs.length} (unknown uploads: ${unknownBulks})`,
+      strayJobs.length <= unknownBulks,
+    );
     const lost = lostIssues.length + bulkLost;
     const unexpected = unexpectedSingles + Math.max(0, strayJobs.length - unknownBulks) + duplicateRows;
 
@@ -228,7 +253,8 @@ export async function reconcile(input: ReconcileInput): Promise<Reconciliation> 
           if (res.status !== 200) return `${c.credential_id}: ${res.status}`;
           if (body?.verification?.signatureValid !== true) return `${c.credential_id}: signature not valid`;
           if (body?.status !== c.status) return `${c.credential_id}: status ${body?.status} on /api/verify, ${c.status} stored`;
-          if (body?.valid !== (c.status === 'pending' || c.status === 'valid')) return `${c.credential_id}: valid ${body?.valid} on /api/verify for a ${c.status} credential`;
+          if (body?.valid !== (c.status === 'pending' || c.status === 'valid'))
+            return `${c.credential_id}: valid ${body?.valid} on /api/verify for a ${c.status} credential`;
           return undefined;
         } catch (err) {
           if (attempt === 2) return `${c.credential_id}: ${err instanceof Error ? err.message : String(err)}`;
@@ -237,7 +263,11 @@ export async function reconcile(input: ReconcileInput): Promise<Reconciliation> 
       return undefined;
     });
     const verifyFailures = verified.filter((v): v is string => v !== undefined);
-    add('stored credentials verified on /api/verify after the drain (signature, status)', `${creds.length - verifyFailures.length} of ${creds.length}`, verifyFailures.length === 0);
+    add(
+      'stored credentials verified on /api/verify after the drain (signature, status)',
+      `${creds.length - verifyFailures.length} of ${creds.length}`,
+      verifyFailures.length === 0,
+    );
     for (const f of verifyFailures.slice(0, 10)) details.push(`verify: ${f}`);
 
     // ---------------------------------------------------------------- e-mails
@@ -256,10 +286,9 @@ export async function reconcile(input: ReconcileInput): Promise<Reconciliation> 
 
     // ---------------------------------------------------------------- webhooks
     const events = (
-      await db.query<{ id: string; type: string }>(
-        'select id, type from issuance.outbox where type = any($1) order by created_at',
-        [WEBHOOK_TYPES],
-      )
+      await db.query<{ id: string; type: string }>('select id, type from issuance.outbox where type = any($1) order by created_at', [
+        WEBHOOK_TYPES,
+      ])
     ).rows;
     const received = input.webhooks.deliveries();
     const perEvent = new Map<string, number>();
@@ -268,7 +297,11 @@ export async function reconcile(input: ReconcileInput): Promise<Reconciliation> 
     const dupHooks = [...perEvent.entries()].filter(([, n]) => n > 1);
     const expectedIds = new Set(events.map((e) => e.id));
     const strayHooks = [...perEvent.keys()].filter((id) => !expectedIds.has(id));
-    add('webhook events expected (issuance outbox) / received distinct / deliveries', `${events.length} / ${perEvent.size} / ${received.length}`, true);
+    add(
+      'webhook events expected (issuance outbox) / received distinct / deliveries',
+      `${events.length} / ${perEvent.size} / ${received.length}`,
+      true,
+    );
     add('  events never delivered', missingHooks.length, missingHooks.length === 0, summarize(missingHooks.map((e) => e.type)));
     add('  events delivered more than once (receivers dedupe by id; at-least-once)', dupHooks.length, true);
     add('  deliveries of unknown events', strayHooks.length, strayHooks.length === 0);
@@ -315,10 +348,16 @@ export async function reconcile(input: ReconcileInput): Promise<Reconciliation> 
               // malformed: stays unexplained
             }
             const headers = (m.properties.headers ?? {}) as Record<string, unknown>;
-            const reason = String(headers['x-error'] ?? headers['x-last-error'] ?? headers['x-death-reason'] ?? JSON.stringify(headers).slice(0, 200));
+            const reason = String(
+              headers['x-error'] ?? headers['x-last-error'] ?? headers['x-death-reason'] ?? JSON.stringify(headers).slice(0, 200),
+            );
             const handled =
               id !== '' &&
-              ((await db.query(`select 1 from ${pg.escapeIdentifier(service)}.inbox where event_id = $1 limit 1`, [id]).catch(() => ({ rowCount: 0 }))).rowCount ?? 0) > 0;
+              ((
+                await db
+                  .query(`select 1 from ${pg.escapeIdentifier(service)}.inbox where event_id = $1 limit 1`, [id])
+                  .catch(() => ({ rowCount: 0 }))
+              ).rowCount ?? 0) > 0;
             dead.push({ queue: q.name, type, id, reason, handled });
           }
         }
@@ -333,7 +372,12 @@ export async function reconcile(input: ReconcileInput): Promise<Reconciliation> 
     add('  unexplained', unexplained.length, unexplained.length === 0);
     for (const d of dead) details.push(`dead letter ${d.queue}: ${d.type} ${d.id} handled=${d.handled} ${d.reason}`);
     const backlog = queues.filter((q) => !q.name.endsWith('.dlq') && q.messages > 0);
-    add('messages left in other queues after the drain', backlog.reduce((a, q) => a + q.messages, 0), backlog.length === 0, summarize(backlog.map((q) => q.name)));
+    add(
+      'messages left in other queues after the drain',
+      backlog.reduce((a, q) => a + q.messages, 0),
+      backlog.length === 0,
+      summarize(backlog.map((q) => q.name)),
+    );
 
     return { rows, lost, unexpected, failures, details };
   } finally {

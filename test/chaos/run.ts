@@ -18,7 +18,15 @@ import { allocatePorts, launchPlatform, type RunningPlatform } from '../../scrip
 import { migrateAll } from '../../scripts/migrate-all.js';
 import { startMailCatcher, type MailCatcher } from '../../scripts/mail-catcher.js';
 import { SERVICE_NAMES, type ServiceName } from '../../scripts/platform.js';
-import { chaosRoot, startPostgres, startRabbit, startRedis, type PostgresInstance, type RabbitInstance, type RedisInstance } from './infra.js';
+import {
+  chaosRoot,
+  startPostgres,
+  startRabbit,
+  startRedis,
+  type PostgresInstance,
+  type RabbitInstance,
+  type RedisInstance,
+} from './infra.js';
 import { Load } from './load.js';
 import { formatTable, reconcile } from './reconcile.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
@@ -34,7 +42,14 @@ const REDIS_AWAY_MS = 10000;
 /** The order of the faults: the broker killed five times between the services, PostgreSQL and Redis. */
 function schedule(): Fault[] {
   if (short) {
-    return [{ kind: 'broker' }, { kind: 'service', name: 'issuance' }, { kind: 'postgres' }, { kind: 'service', name: 'notification' }, { kind: 'redis' }, { kind: 'service', name: 'gateway' }];
+    return [
+      { kind: 'broker' },
+      { kind: 'service', name: 'issuance' },
+      { kind: 'postgres' },
+      { kind: 'service', name: 'notification' },
+      { kind: 'redis' },
+      { kind: 'service', name: 'gateway' },
+    ];
   }
   const services: Fault[] = SERVICE_NAMES.map((name) => ({ kind: 'service', name }));
   return [
@@ -110,7 +125,9 @@ async function main(): Promise<number> {
   say(`${short ? 'short' : 'full'} chaos run in ${root}: rate ${RATE}/s, ${GAP_MS} ms between faults`);
   const [pgInst, redis, rabbit] = await Promise.all([startPostgres(root), startRedis(root), startRabbit(root)]);
   Object.assign(resources, { pg: pgInst, redis, rabbit });
-  say(`own servers: PostgreSQL :${pgInst.port} (pid ${pgInst.pid()}), Redis :${redis.port} (pid ${redis.pid()}), RabbitMQ :${rabbit.port} ${rabbit.nodename} (pid ${rabbit.pid()})`);
+  say(
+    `own servers: PostgreSQL :${pgInst.port} (pid ${pgInst.pid()}), Redis :${redis.port} (pid ${redis.pid()}), RabbitMQ :${rabbit.port} ${rabbit.nodename} (pid ${rabbit.pid()})`,
+  );
 
   const databaseUrl = pgInst.url('chaos');
   await migrateAll(databaseUrl);
@@ -154,7 +171,10 @@ async function main(): Promise<number> {
   const api = async (method: string, path: string, body?: unknown, token?: string) => {
     const res = await fetch(`${platform.gatewayUrl}${path}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();
@@ -168,16 +188,44 @@ async function main(): Promise<number> {
   const signup = await must(
     'sign-up',
     201,
-    api('POST', '/api/auth/signup', { email: 'owner@chaos.example.com', password: 'correct horse battery staple', name: 'Chaos Owner', organization: { name: 'Chaos Org', slug: 'chaos-org' } }),
+    api('POST', '/api/auth/signup', {
+      email: 'owner@chaos.example.com',
+      password: 'correct horse battery staple',
+      name: 'Chaos Owner',
+      organization: { name: 'Chaos Org', slug: 'chaos-org' },
+    }),
   );
   const orgId = String(signup.organization.id);
   const owner = String(signup.token);
   await must('approve', 200, api('POST', `/api/admin/organizations/${orgId}/approve`, {}, adminToken));
   await must('plan', 200, api('PATCH', `/api/admin/organizations/${orgId}`, { plan: 'enterprise' }, adminToken));
   await must('signing keys', 201, api('POST', `/api/organizations/${orgId}/signing-keys`, {}, owner));
-  const apiKey = String((await must('API key', 201, api('POST', `/api/organizations/${orgId}/api-keys`, { name: 'chaos', rateLimitPerMinute: 10000 }, owner))).key);
-  const badgeId = String((await must('badge', 201, api('POST', '/api/v1/badges', { name: 'Chaos Survivor', description: 'Kept going.', criteria: 'Was there.', expiresInDays: 365 }, apiKey))).id);
-  const webhookEvents = ['credential.issued', 'credential.renewed', 'credential.claimed', 'credential.revoked', 'credential.expired', 'bulk_issuance.completed'];
+  const apiKey = String(
+    (await must('API key', 201, api('POST', `/api/organizations/${orgId}/api-keys`, { name: 'chaos', rateLimitPerMinute: 10000 }, owner)))
+      .key,
+  );
+  const badgeId = String(
+    (
+      await must(
+        'badge',
+        201,
+        api(
+          'POST',
+          '/api/v1/badges',
+          { name: 'Chaos Survivor', description: 'Kept going.', criteria: 'Was there.', expiresInDays: 365 },
+          apiKey,
+        ),
+      )
+    ).id,
+  );
+  const webhookEvents = [
+    'credential.issued',
+    'credential.renewed',
+    'credential.claimed',
+    'credential.revoked',
+    'credential.expired',
+    'bulk_issuance.completed',
+  ];
   await must('webhook', 201, api('POST', '/api/v1/webhooks', { url: hooks.url, events: webhookEvents }, apiKey));
   say(`organization ${orgId}: enterprise, signing keys, API key, badge ${badgeId}, webhook -> ${hooks.url}`);
 
@@ -195,7 +243,8 @@ async function main(): Promise<number> {
     }
   }, 1000);
 
-  const readyz = (name: ServiceName) => async () => (await fetch(`http://127.0.0.1:${ports[name].ops}/readyz`, { signal: AbortSignal.timeout(3000) })).status === 200;
+  const readyz = (name: ServiceName) => async () =>
+    (await fetch(`http://127.0.0.1:${ports[name].ops}/readyz`, { signal: AbortSignal.timeout(3000) })).status === 200;
 
   // ---------------------------------------------------------------- load and faults
   const load = new Load({
@@ -250,7 +299,9 @@ async function main(): Promise<number> {
     }
     const entry = { fault: label, at: at - t0, recoveredAfterMs: Date.now() - at, ...(note ? { note } : {}) };
     faults.push(entry);
-    say(`fault: ${label} (${note ?? ''}) back after ${(entry.recoveredAfterMs / 1000).toFixed(1)} s; ${load.pending} requests in flight, ${load.record.issues.filter((i) => i.outcome === 'acknowledged').length} issues acknowledged so far`);
+    say(
+      `fault: ${label} (${note ?? ''}) back after ${(entry.recoveredAfterMs / 1000).toFixed(1)} s; ${load.pending} requests in flight, ${load.record.issues.filter((i) => i.outcome === 'acknowledged').length} issues acknowledged so far`,
+    );
     await sleep(GAP_MS);
   }
 
@@ -268,10 +319,16 @@ async function main(): Promise<number> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const backlog = async () => {
-    const outboxes = (await db.query<{ table_schema: string }>("select table_schema from information_schema.tables where table_name = 'outbox'")).rows;
+    const outboxes = (
+      await db.query<{ table_schema: string }>("select table_schema from information_schema.tables where table_name = 'outbox'")
+    ).rows;
     let outbox = 0;
     for (const { table_schema } of outboxes) {
-      outbox += (await db.query<{ n: number }>(`select count(*)::int as n from ${pg.escapeIdentifier(table_schema)}.outbox where published_at is null`)).rows[0]!.n;
+      outbox += (
+        await db.query<{ n: number }>(
+          `select count(*)::int as n from ${pg.escapeIdentifier(table_schema)}.outbox where published_at is null`,
+        )
+      ).rows[0]!.n;
     }
     const one = async (sql: string) => (await db.query<{ n: number }>(sql)).rows[0]!.n;
     const emails = await one("select count(*)::int as n from notification.email_sends where status = 'pending'");
@@ -299,7 +356,11 @@ async function main(): Promise<number> {
   }
   await db.end();
   clearInterval(supervisor);
-  say(drained ? `drained in ${((Date.now() - drainStart) / 1000).toFixed(1)} s` : `not drained after ${DRAIN_MS / 1000} s: reconciling anyway`);
+  say(
+    drained
+      ? `drained in ${((Date.now() - drainStart) / 1000).toFixed(1)} s`
+      : `not drained after ${DRAIN_MS / 1000} s: reconciling anyway`,
+  );
 
   // ---------------------------------------------------------------- reconcile
   const result = await reconcile({
@@ -316,9 +377,14 @@ async function main(): Promise<number> {
   });
   const durationS = ((load.record.stoppedAt - load.record.startedAt) / 1000).toFixed(0);
   console.log('\nFaults injected while the load ran:');
-  for (const f of faults) console.log(`  at ${(f.at / 1000).toFixed(0).padStart(4)} s  ${f.fault.padEnd(36)} back after ${(f.recoveredAfterMs / 1000).toFixed(1)} s  ${f.note ?? ''}`);
+  for (const f of faults)
+    console.log(
+      `  at ${(f.at / 1000).toFixed(0).padStart(4)} s  ${f.fault.padEnd(36)} back after ${(f.recoveredAfterMs / 1000).toFixed(1)} s  ${f.note ?? ''}`,
+    );
   for (const s of selfExits) console.log(`  !! ${s}`);
-  console.log(`\nLoad: ${durationS} s at ${RATE} requests/s (${load.record.skippedTicks} ticks skipped at the in-flight cap); answers per attempt: ${JSON.stringify(load.record.attemptClasses)}`);
+  console.log(
+    `\nLoad: ${durationS} s at ${RATE} requests/s (${load.record.skippedTicks} ticks skipped at the in-flight cap); answers per attempt: ${JSON.stringify(load.record.attemptClasses)}`,
+  );
   console.log(`Drain: ${drained ? 'complete' : 'NOT complete'}\n`);
   console.log(formatTable(result.rows));
   if (result.details.length > 0) {
@@ -326,7 +392,9 @@ async function main(): Promise<number> {
     for (const d of result.details.slice(0, 40)) console.log(`  ${d}`);
   }
   const failures = [...result.failures, ...(drained ? [] : ['the backlog did not drain'])];
-  console.log(`\nVerdict: lost ${result.lost}, unexpected ${result.unexpected}${failures.length ? `; FAILED: ${failures.join('; ')}` : '; every check passed'}`);
+  console.log(
+    `\nVerdict: lost ${result.lost}, unexpected ${result.unexpected}${failures.length ? `; FAILED: ${failures.join('; ')}` : '; every check passed'}`,
+  );
   return failures.length === 0 && result.lost === 0 && result.unexpected === 0 ? 0 : 1;
 }
 

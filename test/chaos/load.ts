@@ -299,7 +299,9 @@ export class Load {
     }
     rec.status = r.answer.status;
     if (r.answer.status === 200) rec.outcome = 'acknowledged';
-    else if (r.answer.status === 409 && r.retried) {
+    else if (r.answer.status === 409 && r.retried && /already been claimed/.test(String(r.answer.body?.message))) {
+      // An earlier attempt claimed it and its answer was lost (a revoked credential that was
+      // claimed answers the same; one never claimed answers "revoked").
       rec.outcome = 'acknowledged';
       rec.ambiguous = true;
     } else {

@@ -231,11 +231,15 @@ export async function reconcile(input: ReconcileInput): Promise<Reconciliation> 
     const claimLost = claimAcked.filter((r) => !byCredentialId.get(r.target)?.claimed_at);
     add(
       'claims sent / acknowledged / unknown',
-      `${load.claims.length} / ${claimAcked.length} / ${load.claims.filter((r) => r.outcome === 'unknown').length}`,
+      `${load.claims.length} / ${claimAcked.length} (${claimAcked.filter((r) => r.ambiguous).length} by a 409 "already claimed" after a retry) / ${load.claims.filter((r) => r.outcome === 'unknown').length}`,
       true,
       summarize(load.claims.filter((r) => r.outcome === 'refused').map((r) => `refused ${r.error}`)),
     );
     add('  acknowledged but not claimed in the database (lost)', claimLost.length, claimLost.length === 0);
+    for (const c of claimLost)
+      details.push(
+        `claim acknowledged (${c.ambiguous ? '409 after a retry' : c.status}) but not claimed: ${c.target}, stored ${byCredentialId.get(c.target)?.status}`,
+      );
 
     // ---------------------------------------------------------------- public verification
     const verifyDuring = load.verifies;

@@ -94,8 +94,13 @@ const resources: {
   hooks?: WebhookReceiver;
 } = {};
 let cleaning: Promise<void> | undefined;
+/** Set once cleanup starts: the supervisor and the fault loop start no service after that. */
+let shuttingDown = false;
+let supervisor: NodeJS.Timeout | undefined;
 
 function cleanup(): Promise<void> {
+  shuttingDown = true;
+  clearInterval(supervisor);
   cleaning ??= (async () => {
     await resources.platform?.stop().catch(() => undefined);
     await Promise.all([resources.mail?.close(), resources.hooks?.close()].map((p) => p?.catch(() => undefined)));
@@ -232,9 +237,9 @@ async function main(): Promise<number> {
   // ---------------------------------------------------------------- a supervisor, as k8s would be
   const selfExits: string[] = [];
   let faulting: ServiceName | undefined;
-  const supervisor = setInterval(() => {
+  supervisor = setInterval(() => {
     for (const [name, child] of platform.processes) {
-      if (name === faulting) continue;
+      if (name === faulting || shuttingDown) continue;
       if (child.exitCode !== null || child.signalCode !== null) {
         selfExits.push(`${name} exited by itself (code ${child.exitCode}, signal ${child.signalCode}) at ${stamp()}: restarted`);
         say(`!! ${name} exited by itself (code ${child.exitCode}, signal ${child.signalCode}); restarting it`);
@@ -265,6 +270,7 @@ async function main(): Promise<number> {
 
   const faults: FaultLog[] = [];
   for (const fault of schedule()) {
+    if (shuttingDown) throw new Error('stopped by a signal');
     const at = Date.now();
     let label: string;
     let note: string | undefined;
@@ -292,6 +298,7 @@ async function main(): Promise<number> {
       faulting = fault.name;
       const pid = platform.processes.get(fault.name)?.pid;
       await platform.stopService(fault.name, 'SIGKILL');
+      if (shuttingDown) throw new Error('stopped by a signal');
       platform.startService(fault.name);
       faulting = undefined;
       await poll(`${fault.name} ready again`, readyz(fault.name), 180000);

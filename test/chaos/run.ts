@@ -17,6 +17,7 @@ import { newSessionKeyPair } from '@cred/runtime';
 import { allocatePorts, launchPlatform, type RunningPlatform } from '../../scripts/launcher.js';
 import { migrateAll } from '../../scripts/migrate-all.js';
 import { startMailCatcher, type MailCatcher } from '../../scripts/mail-catcher.js';
+import { confirmationToken } from '@cred/testing';
 import { SERVICE_NAMES, type ServiceName } from '../../scripts/platform.js';
 import {
   chaosRoot,
@@ -202,6 +203,8 @@ async function main(): Promise<number> {
   );
   const orgId = String(signup.organization.id);
   const owner = String(signup.token);
+  // Issuing needs a confirmed address: follow the confirmation link as the owner would.
+  await must('confirm the address', 200, api('POST', '/api/auth/verify-email', { token: await confirmationToken(databaseUrl, String(signup.user.id)) }));
   await must('approve', 200, api('POST', `/api/admin/organizations/${orgId}/approve`, {}, adminToken));
   await must('plan', 200, api('PATCH', `/api/admin/organizations/${orgId}`, { plan: 'enterprise' }, adminToken));
   await must('signing keys', 201, api('POST', `/api/organizations/${orgId}/signing-keys`, {}, owner));

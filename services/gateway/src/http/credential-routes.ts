@@ -180,11 +180,12 @@ export function recipientRoutes(upstreams: Pick<Upstreams, 'issuance'>, verifySe
   });
 
   router.patch('/:credentialId', async (req, res) => {
+    // Who asks comes first: without a session the answer is 401 whatever the body holds.
+    const session = await optionalSession(req, res, verifySession);
+    if (!session) throw AppError.unauthorized('Sign in as the recipient to change the visibility of a credential');
     const ref = credentialRef(req);
     const body = bodyOf(req, ['isPublic']);
     if (typeof body.isPublic !== 'boolean') throw AppError.validation('isPublic', 'isPublic is required and must be a boolean');
-    const session = await optionalSession(req, res, verifySession);
-    if (!session) throw AppError.unauthorized('Sign in as the recipient to change the visibility of a credential');
     const c = await issuance.SetCredentialVisibility({ credential_ref: ref, is_public: body.isPublic, session }, { requestId: requestIdOf(res) });
     view(res, c);
   });

@@ -14,3 +14,5 @@ export * from './client-error.js';
 export * from './text.js';
 export * from './address-policy.js';
 export * from './keyring.js';
+export * from './client-ip.js';
+export * from './rate-limiter.js';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Clock, Logger, Service } from '@cred/runtime';
-import { installClientErrorHandler, runReadinessChecks } from '@cred/runtime';
+import { installClientErrorHandler, LocalLimiter, RateLimiter, runReadinessChecks } from '@cred/runtime';
 import { ServiceHost } from '@cred/service-kit';
 import type { GatewayConfig } from './config.js';
 import { createApp } from './http/app.js';
@@ -9,7 +9,6 @@ import { continueOrRefuse, refuseExpectation } from './http/expect-continue.js';
 import { checkUpstreams, createUpstreams } from './upstream/clients.js';
 import { PrincipalCache } from './auth/principal-cache.js';
 import { createSessionVerifier } from './auth/session-verifier.js';
-import { LocalLimiter, RateLimiter } from './limits/rate-limiter.js';
 import { createRedis, waitForRedis } from './redis.js';
 import { buildWebAssets } from './web/assets.js';
 

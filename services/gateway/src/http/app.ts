@@ -6,14 +6,16 @@ import {
   assertUtf8Charset,
   discardRequestBody,
   readLimitedBody,
+  compileTrustProxy,
   type Clock,
+  type LocalLimiter,
   type Logger,
+  type RateLimiter,
   type Registry,
 } from '@cred/runtime';
 import type { PrincipalCache } from '../auth/principal-cache.js';
 import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { GatewayConfig } from '../config.js';
-import type { LocalLimiter, RateLimiter } from '../limits/rate-limiter.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { adminRoutes } from './admin-routes.js';
 import { apiKeyAuth } from './api-key-auth.js';
@@ -137,7 +139,8 @@ async function readChunkedJson(req: Request): Promise<void> {
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', deps.config.TRUST_PROXY);
+  // The same trust function as the public pass-through and verification (@cred/runtime client-ip.ts).
+  app.set('trust proxy', compileTrustProxy(deps.config.TRUST_PROXY));
   app.set('etag', false);
   app.use(requestContext(deps.logger, deps.metrics));
   // A repeated Authorization or Content-Type is refused before anything reads either one.

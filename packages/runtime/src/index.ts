@@ -16,3 +16,4 @@ export * from './address-policy.js';
 export * from './keyring.js';
 export * from './client-ip.js';
 export * from './rate-limiter.js';
+export * from './single-headers.js';

@@ -16,7 +16,30 @@ const shape = {
   ACCOUNTS_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.accounts.grpc}`),
   ISSUANCE_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.issuance.grpc}`),
   VERIFICATION_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.verification.grpc}`),
-  VERIFICATION_HTTP_URL: env.url(`http://127.0.0.1:${P.verification.http}`),
+  /**
+   * Verification's public HTTP server: one URL (a Kubernetes Service), or several, comma-separated
+   * (replicas on one machine, `pnpm start` with VERIFICATION_REPLICAS), taken in turn.
+   */
+  VERIFICATION_HTTP_URL: z
+    .string()
+    .default(`http://127.0.0.1:${P.verification.http}`)
+    .transform((raw, ctx) => {
+      const urls = raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const u of urls) {
+        if (!URL.canParse(u) || new URL(u).protocol !== 'http:') {
+          ctx.addIssue({ code: 'custom', message: `not an http URL: ${u.slice(0, 100)}` });
+          return z.NEVER;
+        }
+      }
+      if (urls.length === 0) {
+        ctx.addIssue({ code: 'custom', message: 'at least one URL' });
+        return z.NEVER;
+      }
+      return urls;
+    }),
   NOTIFICATION_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.notification.grpc}`),
   BILLING_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.billing.grpc}`),
 };

@@ -30,7 +30,6 @@ import { requestContext } from './request-context.js';
 import { singleHeaders } from './single-headers.js';
 import { v1AccountRoutes } from './v1-routes.js';
 import { apiKeyScope } from './org-scope.js';
-import { isPublicVerificationRequest, publicProxy } from './public-proxy.js';
 import { badgeRoutes } from './badge-routes.js';
 import { imageRoutes } from './image-routes.js';
 import { issuanceV1Routes } from './issuance-v1-routes.js';
@@ -152,21 +151,15 @@ export function createApp(deps: AppDeps): Express {
   });
 
   // Every route below counts against the client's per-IP limit (SPEC.md Limits: all requests;
-  // probes above do not), the public verification surfaces included.
+  // probes above do not). The public verification surfaces count in the same Redis key, at
+  // verification (public-proxy.ts).
   const limitDeps = { limiter: deps.limiter, logger: deps.logger, metrics: deps.metrics };
   app.use(ipRateLimit(limitDeps, deps.config.RATE_LIMIT_IP_PER_MINUTE));
   // A declared body over the route's limit is 413 before anything waits for it (body-limits.ts).
   app.use(declaredBodyLimit());
 
-  // Public verification surfaces stream through untouched (bodies included: baked uploads).
-  const toVerification = publicProxy(deps.config.VERIFICATION_HTTP_URL);
-  app.use((req, res, next) => {
-    if (isPublicVerificationRequest(req.method, req.path)) {
-      toVerification(req, res, next);
-      return;
-    }
-    next();
-  });
+  // The public verification surfaces never get here: the server hands them to verification
+  // before express runs (public-proxy.ts, ADR 0009), and verification limits them itself.
 
   // Badge images: public, immutable (content-addressed), cached by clients and proxies.
   app.use(imageRoutes(deps.upstreams));

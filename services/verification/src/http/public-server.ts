@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AppError, declaredLength, discardRequestBody, installClientErrorHandler, toAppError, type Logger, type Registry } from '@cred/runtime';
+import { AppError, declaredLength, discardRequestBody, installClientErrorHandler, singleHeaderProblem, toAppError, type Logger, type Registry } from '@cred/runtime';
 import type { VerificationContext } from '../app/context.js';
 import { BodyTooLarge, MAX_JSON_BYTES, MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from './body.js';
 import { errorPage, sendHtml } from './pages/html.js';
@@ -53,6 +53,9 @@ export async function startPublicServer(
       seen.route = 'rate_limited';
       return;
     }
+    // Reached from an ingress directly: the same header rules as the gateway's edge.
+    const refused = singleHeaderProblem(req);
+    if (refused) throw refused;
     const url = req.url ?? '/';
     const path = url.split('?', 1)[0] ?? '/';
     if (!path.startsWith('/') || path.length > MAX_PATH) throw new AppError('NOT_FOUND', 'Route not found');
@@ -72,7 +75,7 @@ export async function startPublicServer(
     }
     throw new AppError('NOT_FOUND', 'Route not found');
   };
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
     const started = performance.now();
     const seen = { route: 'unmatched' };
     res.once('finish', () => stats.record(seen.route, req.method ?? 'GET', res.statusCode, (performance.now() - started) / 1000));

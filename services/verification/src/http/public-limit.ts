@@ -59,7 +59,10 @@ export function createPublicLimit(options: PublicLimitOptions): PublicLimit {
       failures.inc();
       if (Date.now() - lastWarn > 5000) {
         lastWarn = Date.now();
-        options.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'rate limiter unavailable: per-IP limit counted per process');
+        options.logger.warn(
+          { err: err instanceof Error ? err.message : String(err) },
+          'rate limiter unavailable: per-IP limit counted per process',
+        );
       }
       r = options.local.hit(key, options.perMinute, WINDOW_MS);
     }

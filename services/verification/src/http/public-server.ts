@@ -1,6 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AppError, declaredLength, discardRequestBody, installClientErrorHandler, singleHeaderProblem, toAppError, type Logger, type Registry } from '@cred/runtime';
+import {
+  AppError,
+  declaredLength,
+  discardRequestBody,
+  installClientErrorHandler,
+  singleHeaderProblem,
+  toAppError,
+  type Logger,
+  type Registry,
+} from '@cred/runtime';
 import type { VerificationContext } from '../app/context.js';
 import { BodyTooLarge, MAX_JSON_BYTES, MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from './body.js';
 import { errorPage, sendHtml } from './pages/html.js';

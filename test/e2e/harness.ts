@@ -17,6 +17,8 @@ export interface TestPlatform {
   logFile: string;
   env: Record<string, string>;
   api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any; headers: Headers; text: string }>;
+  /** Each verification replica's own public HTTP server (the first, then the extra ones). */
+  verificationUrls: string[];
   /** The platform's outgoing e-mail (its own SMTP catcher on free ports). */
   mail: MailCatcher;
   /** Waits for an e-mail to `to` whose text matches `re` (oldest first) and returns the match. */
@@ -68,7 +70,7 @@ export async function startTestPlatform(
   label: string,
   extraEnv: Record<string, string> = {},
   /** Verification processes behind the gateway's one origin (default 1). */
-  options: { verificationReplicas?: number } = {},
+  options: { verificationReplicas?: number; /** More processes start slower on a busy machine. */ readyTimeoutMs?: number } = {},
 ): Promise<TestPlatform> {
   const isolation = await createIsolation(label);
   const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
@@ -106,7 +108,7 @@ export async function startTestPlatform(
     };
     try {
       return {
-        platform: await launchPlatform({ ports, env, output: { kind: 'file', path: logFile }, readyTimeoutMs: 90000, verificationReplicas }),
+        platform: await launchPlatform({ ports, env, output: { kind: 'file', path: logFile }, readyTimeoutMs: options.readyTimeoutMs ?? 90000, verificationReplicas }),
         verificationReplicas,
         env,
         logFile,
@@ -178,6 +180,7 @@ export async function startTestPlatform(
       });
     },
     isolation,
+    verificationUrls: [platform.ports.verification.http!, ...verificationReplicas.map((r) => r.http)].map((port) => `http://127.0.0.1:${port}`),
     baseUrl: platform.gatewayUrl,
     adminToken,
     logFile,

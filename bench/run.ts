@@ -2,12 +2,14 @@
 // stops what it needs. `pnpm bench issuance` runs one by name.
 import { runBulkBench } from './bulk.js';
 import { runIssuanceBench } from './issuance.js';
+import { runPublicOriginBench } from './public-origin.js';
 import { runVerificationBench } from './verification.js';
 import { runWebBench } from './web.js';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   issuance: runIssuanceBench,
   verification: runVerificationBench,
+  public: runPublicOriginBench,
   bulk: runBulkBench,
   web: runWebBench,
 };

@@ -41,7 +41,7 @@ const REPLICA_NODE_ARGS: readonly string[] =
 /** Requests sent before each measured run (connections opened, code optimized by the JIT). */
 const WARM_UP = 5000;
 
-interface Figures {
+export interface Figures {
   label: string;
   count: number;
   errors: number;
@@ -50,7 +50,7 @@ interface Figures {
   p99Ms: number;
 }
 
-function load(label: string, port: number, paths: string[], total: number): Promise<Figures> {
+export function load(label: string, port: number, paths: string[], total: number): Promise<Figures> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./load-client.mjs', import.meta.url), {
       workerData: { port, paths, total, concurrency: CONCURRENCY, maxSeconds: MAX_SECONDS },
@@ -63,7 +63,7 @@ function load(label: string, port: number, paths: string[], total: number): Prom
   });
 }
 
-async function digitalBazaarLoop(credential: Record<string, unknown>, didDocument: Record<string, unknown>): Promise<Figures> {
+export async function digitalBazaarLoop(credential: Record<string, unknown>, didDocument: Record<string, unknown>): Promise<Figures> {
   const vc = await import('@digitalbazaar/vc' as string);
   const { DataIntegrityProof } = await import('@digitalbazaar/data-integrity' as string);
   const { cryptosuite } = await import('@digitalbazaar/eddsa-rdfc-2022-cryptosuite' as string);
@@ -113,7 +113,7 @@ async function jsonEndpoint(label: string, handler: http.RequestListener): Promi
 
 const FLOOR_BODY = JSON.stringify({ valid: true, status: 'valid' });
 
-function bareNodeHttp(): Promise<Figures> {
+export function bareNodeHttp(): Promise<Figures> {
   return jsonEndpoint('floor: bare node:http JSON endpoint', (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(FLOOR_BODY) });
     res.end(FLOOR_BODY);
@@ -144,7 +144,7 @@ async function expressJson(): Promise<Figures | undefined> {
   }
 }
 
-async function publishAll(h: Awaited<ReturnType<typeof startVerification>>, list: IssuedCredential[]): Promise<void> {
+export async function publishAll(h: Awaited<ReturnType<typeof startVerification>>, list: IssuedCredential[]): Promise<void> {
   for (let i = 0; i < list.length; i += 50) {
     await Promise.all(list.slice(i, i + 50).map((c) => h.publish('credential.issued', c.data)));
   }
@@ -154,7 +154,10 @@ async function publishAll(h: Awaited<ReturnType<typeof startVerification>>, list
  * A second verification replica in its own process, started the way the Dockerfile starts it,
  * on the same database, Redis prefix and exchange (so it consumes the same queues, as replicas do).
  */
-async function startReplica(h: Awaited<ReturnType<typeof startVerification>>): Promise<{ port: number; stop(): Promise<void> }> {
+export async function startReplica(
+  h: Awaited<ReturnType<typeof startVerification>>,
+  env: Record<string, string> = {},
+): Promise<{ port: number; stop(): Promise<void> }> {
   const [httpPort, grpcPort, opsPort] = [await freePort(), await freePort(), await freePort()];
   const child: ChildProcess = spawn(process.execPath, [...REPLICA_NODE_ARGS, '--import', 'tsx', 'src/main.ts'], {
     cwd: new URL('../services/verification/', import.meta.url),
@@ -171,6 +174,9 @@ async function startReplica(h: Awaited<ReturnType<typeof startVerification>>): P
       BASE_URL,
       SESSION_PUBLIC_KEYS: SESSION_KEYS.SESSION_PUBLIC_KEYS,
       LOG_LEVEL: 'warn',
+      // One load client, one address: the per-IP limit is still checked (a Redis call per request).
+      RATE_LIMIT_IP_PER_MINUTE: '1000000000',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -193,7 +199,7 @@ async function startReplica(h: Awaited<ReturnType<typeof startVerification>>): P
   };
 }
 
-function row(f: Figures): string {
+export function row(f: Figures): string {
   return `${f.label.padEnd(64)} ${f.perSecond.toFixed(0).padStart(8)}/s   p50 ${f.p50Ms.toFixed(2).padStart(7)} ms   p99 ${f.p99Ms.toFixed(2).padStart(7)} ms   (n=${f.count}${f.errors ? `, ${f.errors} errors` : ''})`;
 }
 

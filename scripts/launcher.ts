@@ -3,7 +3,7 @@ import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
 import net from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { ONLY_FOR, SERVICE_NAMES, serviceEnv, type PortMap, type ServiceName } from './platform.js';
+import { ONLY_FOR, SERVICE_NAMES, serviceEnv, type PortMap, type ReplicaPorts, type ServiceName } from './platform.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -17,12 +17,19 @@ export interface LaunchOptions {
   readyTimeoutMs?: number;
   /** Extra node options for every service process (the benchmark's BENCH_NODE_ARGS, e.g. --cpu-prof). */
   nodeArgs?: readonly string[];
+  /**
+   * Verification replicas beyond the first, each its own process on these ports (same database,
+   * queues and Redis); the gateway passes public requests to all of them in turn.
+   */
+  verificationReplicas?: readonly ReplicaPorts[];
 }
 
 export interface RunningPlatform {
   readonly ports: PortMap;
   readonly gatewayUrl: string;
   readonly processes: Map<ServiceName, ChildProcess>;
+  /** The extra verification replicas' processes (`verification-2`, ...), in order. */
+  readonly replicas: Map<string, ChildProcess>;
   /** Stops one service with SIGTERM (or SIGKILL) and waits for its exit. */
   stopService(name: ServiceName, signal?: NodeJS.Signals): Promise<void>;
   /** Starts a stopped service again with the same environment. */
@@ -145,12 +152,12 @@ async function waitForHealthy(url: string, timeoutMs: number, exited: () => stri
  */
 export async function launchPlatform(options: LaunchOptions): Promise<RunningPlatform> {
   const processes = new Map<ServiceName, ChildProcess>();
-  const exitedUnexpectedly = new Set<ServiceName>();
-  const stopping = new Set<ServiceName>();
+  const exitedUnexpectedly = new Set<string>();
+  const stopping = new Set<string>();
   let file: WriteStream | undefined;
   if (options.output.kind === 'file') file = createWriteStream(options.output.path, { flags: 'a' });
 
-  const pipe = (name: ServiceName, stream: NodeJS.ReadableStream | null) => {
+  const pipe = (name: string, stream: NodeJS.ReadableStream | null) => {
     if (!stream) return;
     const rl = createInterface({ input: stream });
     rl.on('line', (line) => {
@@ -159,8 +166,12 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
     });
   };
 
-  const startService = (name: ServiceName) => {
-    const env: Record<string, string | undefined> = { ...process.env, ...serviceEnv(name, options.ports, options.env) };
+  const extra = options.verificationReplicas ?? [];
+  const shared = { ...(process.env.TRUST_PROXY !== undefined ? { TRUST_PROXY: process.env.TRUST_PROXY } : {}), ...options.env };
+  const replicas = new Map<string, ChildProcess>();
+  const spawnService = (label: string, name: ServiceName, own: Record<string, string>): ChildProcess => {
+    const env: Record<string, string | undefined> = { ...process.env, ...serviceEnv(name, options.ports, shared, extra), ...own };
+    // A variable only one service may see is withheld from the others, even when the shell set it.
     for (const [variable, owner] of Object.entries(ONLY_FOR)) if (owner !== name) delete env[variable];
     const child = spawn(
       process.execPath,
@@ -171,17 +182,26 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
-    processes.set(name, child);
-    pipe(name, child.stdout);
-    pipe(name, child.stderr);
+    pipe(label, child.stdout);
+    pipe(label, child.stderr);
     child.once('exit', (code, signal) => {
-      if (!stopping.has(name)) {
-        exitedUnexpectedly.add(name);
+      if (!stopping.has(label)) {
+        exitedUnexpectedly.add(label);
         const line = `service exited unexpectedly (code ${code ?? 'none'}, signal ${signal ?? 'none'})`;
-        if (file) file.write(`[${name}] ${line}\n`);
-        else process.stdout.write(`${humanLine(name, JSON.stringify({ level: 'error', msg: line }))}\n`);
+        if (file) file.write(`[${label}] ${line}\n`);
+        else process.stdout.write(`${humanLine(label, JSON.stringify({ level: 'error', msg: line }))}\n`);
       }
     });
+    return child;
+  };
+  const startService = (name: ServiceName) => {
+    processes.set(name, spawnService(name, name, {}));
+    if (name === 'verification') {
+      extra.forEach((p, i) => {
+        const label = `verification-${i + 2}`;
+        replicas.set(label, spawnService(label, name, { GRPC_PORT: String(p.grpc), OPS_PORT: String(p.ops), HTTP_PORT: String(p.http) }));
+      });
+    }
   };
 
   const waitExit = (child: ChildProcess) =>
@@ -190,16 +210,21 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
       else child.once('exit', () => resolve());
     });
 
-  const stopService = async (name: ServiceName, signal: NodeJS.Signals = 'SIGTERM') => {
-    const child = processes.get(name);
-    if (!child) return;
-    stopping.add(name);
+  const stopOne = async (label: string, child: ChildProcess, signal: NodeJS.Signals) => {
+    stopping.add(label);
     child.kill(signal);
     const timer = setTimeout(() => child.kill('SIGKILL'), 20000);
     await waitExit(child);
     clearTimeout(timer);
-    processes.delete(name);
-    stopping.delete(name);
+    stopping.delete(label);
+  };
+  const stopService = async (name: ServiceName, signal: NodeJS.Signals = 'SIGTERM') => {
+    const child = processes.get(name);
+    const own = name === 'verification' ? [...replicas] : [];
+    await Promise.all([
+      child ? stopOne(name, child, signal).then(() => processes.delete(name)) : undefined,
+      ...own.map(([label, c]) => stopOne(label, c, signal).then(() => replicas.delete(label))),
+    ]);
   };
 
   for (const name of SERVICE_NAMES) startService(name);
@@ -209,6 +234,7 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
     ports: options.ports,
     gatewayUrl,
     processes,
+    replicas,
     stopService,
     startService: (name) => {
       exitedUnexpectedly.delete(name);
@@ -216,7 +242,7 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
     },
     stop() {
       stopped ??= (async () => {
-        for (const name of [...SERVICE_NAMES].reverse()) stopping.add(name);
+        for (const name of [...SERVICE_NAMES, ...replicas.keys()].reverse()) stopping.add(name);
         await Promise.all([...processes.keys()].map((name) => stopService(name)));
         await new Promise<void>((resolve) => (file ? file.end(() => resolve()) : resolve()));
       })();
@@ -225,6 +251,8 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
   };
   try {
     await waitForHealthy(`${gatewayUrl}/healthz`, options.readyTimeoutMs ?? 60000, () => [...exitedUnexpectedly][0]);
+    // The gateway's health covers the first replica (its gRPC upstream); the others on their own.
+    for (const p of extra) await waitForHealthy(`http://127.0.0.1:${p.ops}/readyz`, options.readyTimeoutMs ?? 60000, () => [...exitedUnexpectedly][0]);
   } catch (err) {
     await platform.stop();
     throw err;

@@ -1,5 +1,5 @@
 import type { Migration } from '@cred/db';
-import { DEFAULT_PORTS } from '@cred/runtime';
+import { behindOneMoreProxy, DEFAULT_PORTS, formatTrustProxy, trustProxyEnv } from '@cred/runtime';
 
 /** The seven services, in start order (dependencies first). */
 export const SERVICE_NAMES = ['signing', 'accounts', 'issuance', 'verification', 'notification', 'billing', 'gateway'] as const;
@@ -15,6 +15,18 @@ export async function loadMigrations(service: (typeof MIGRATED_SERVICES)[number]
 
 export type PortMap = { [K in ServiceName]: { grpc?: number; ops: number; http?: number } };
 
+/** The ports of one more verification replica (the first one's are in PortMap). */
+export interface ReplicaPorts {
+  grpc: number;
+  ops: number;
+  http: number;
+}
+
+/** Extra verification replicas under `pnpm start` (VERIFICATION_REPLICAS=n): replica i (2..n) on 8180+i, 50150+i, 9180+i. */
+export function defaultReplicaPorts(replicas: number): ReplicaPorts[] {
+  return Array.from({ length: Math.max(0, replicas - 1) }, (_, k) => ({ http: 8182 + k, grpc: 50152 + k, ops: 9182 + k }));
+}
+
 export function defaultPorts(): PortMap {
   return structuredClone(DEFAULT_PORTS) as unknown as PortMap;
 }
@@ -26,7 +38,13 @@ export const ONLY_FOR: Readonly<Record<string, ServiceName>> = { SESSION_SIGNING
  * Environment of each service process for one platform on one machine: shared settings,
  * the service's own ports, and the addresses of the services it calls.
  */
-export function serviceEnv(name: ServiceName, ports: PortMap, shared: Record<string, string>): Record<string, string> {
+export function serviceEnv(
+  name: ServiceName,
+  ports: PortMap,
+  shared: Record<string, string>,
+  /** Verification replicas beyond the first: the gateway passes public requests to each in turn. */
+  extraVerification: readonly ReplicaPorts[] = [],
+): Record<string, string> {
   const addr = (s: ServiceName) => `127.0.0.1:${ports[s].grpc}`;
   const own = ports[name];
   const env: Record<string, string> = { ...shared, OPS_PORT: String(own.ops) };
@@ -39,7 +57,13 @@ export function serviceEnv(name: ServiceName, ports: PortMap, shared: Record<str
   env.VERIFICATION_GRPC_ADDR = addr('verification');
   env.NOTIFICATION_GRPC_ADDR = addr('notification');
   env.BILLING_GRPC_ADDR = addr('billing');
-  env.VERIFICATION_HTTP_URL = `http://127.0.0.1:${ports.verification.http}`;
+  env.VERIFICATION_HTTP_URL = [ports.verification.http, ...extraVerification.map((r) => r.http)].map((p) => `http://127.0.0.1:${p}`).join(',');
+  if (name === 'verification') {
+    // Public requests reach verification through the gateway's pass-through, which appends the
+    // peer it saw to X-Forwarded-For: verification trusts that one proxy more than the gateway
+    // does, so both derive the same client address (ADR 0009).
+    env.TRUST_PROXY = formatTrustProxy(behindOneMoreProxy(trustProxyEnv().parse(shared.TRUST_PROXY ?? 'false')));
+  }
   for (const [variable, owner] of Object.entries(ONLY_FOR)) if (owner !== name) delete env[variable];
   return env;
 }

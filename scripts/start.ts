@@ -8,7 +8,7 @@ import { LOCAL_DEFAULTS, newSessionKeyPair, sessionPublicKeyOf } from '@cred/run
 import { launchPlatform } from './launcher.js';
 import { startDevMail, type DevMail } from './mail-catcher.js';
 import { migrateAll } from './migrate-all.js';
-import { defaultPorts } from './platform.js';
+import { defaultPorts, defaultReplicaPorts } from './platform.js';
 
 const SECRETS_FILE = fileURLToPath(new URL('../.dev-secrets.json', import.meta.url));
 const SECRET_NAMES = ['SESSION_SIGNING_KEY', 'PLATFORM_ADMIN_TOKEN', 'KEY_ENCRYPTION_KEY', 'STRIPE_WEBHOOK_SECRET', 'WEBHOOK_SECRET_KEY'] as const;
@@ -54,6 +54,12 @@ if (process.env.PORT) {
   }
   ports.gateway.http = port;
 }
+// VERIFICATION_REPLICAS: how many verification processes serve the public surfaces (default 1).
+const replicas = Number(process.env.VERIFICATION_REPLICAS ?? '1');
+if (!Number.isInteger(replicas) || replicas < 1 || replicas > 8) {
+  say('VERIFICATION_REPLICAS must be a whole number from 1 to 8');
+  process.exit(1);
+}
 const shared: Record<string, string> = {
   DATABASE_URL: pick('DATABASE_URL', LOCAL_DEFAULTS.DATABASE_URL),
   AMQP_URL: pick('AMQP_URL', LOCAL_DEFAULTS.AMQP_URL),
@@ -87,7 +93,7 @@ shared.SMTP_URL = mail.smtpUrl;
 say('Starting services...');
 let platform: Awaited<ReturnType<typeof launchPlatform>>;
 try {
-  platform = await launchPlatform({ ports, env: shared, output: { kind: 'terminal' }, readyTimeoutMs: 90000 });
+  platform = await launchPlatform({ ports, env: shared, output: { kind: 'terminal' }, readyTimeoutMs: 90000, verificationReplicas: defaultReplicaPorts(replicas) });
 } catch (err) {
   say(`The platform did not become ready: ${err instanceof Error ? err.message : String(err)}`);
   await mail.close();

@@ -12,6 +12,7 @@ import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1/Deployme
 import { Job, type IJob } from 'kubernetes-models/batch/v1/Job';
 import { HorizontalPodAutoscaler, type IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { isPublicVerificationRequest } from '../../services/gateway/src/http/public-proxy.js';
 import { NetworkPolicy, type INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ConfigMap, type IConfigMap } from 'kubernetes-models/v1/ConfigMap';
@@ -473,6 +474,64 @@ t.test('HPAs scale the public edges: verification and the gateway', async (t) =>
   }
 });
 
+/** The backend an Ingress sends `path` to: Exact, else the longest Prefix match by path element. */
+function ingressBackend(ingress: { spec?: { rules?: Array<{ http?: { paths: Array<{ path?: string; pathType: string; backend: { service?: { name: string; port?: { name?: string; number?: number } } } }> } }> } }, path: string) {
+  const candidates = (ingress.spec?.rules ?? []).flatMap((r) => r.http?.paths ?? []);
+  const exact = candidates.find((p) => p.pathType === 'Exact' && p.path === path);
+  if (exact) return exact.backend.service;
+  const elements = (p: string) => p.split('/').filter(Boolean);
+  const prefixes = candidates
+    .filter((p) => p.pathType === 'Prefix' && p.path !== undefined)
+    .filter((p) => {
+      const want = elements(p.path!);
+      const got = elements(path);
+      return want.length <= got.length && want.every((e, i) => got[i] === e);
+    })
+    .sort((a, b) => b.path!.length - a.path!.length);
+  return prefixes[0]?.backend.service;
+}
+
+t.test('Ingress: the public verification surfaces go straight to verification, the rest to the gateway (ADR 0009)', async (t) => {
+  const ingresses = ofKind<{ spec?: Parameters<typeof ingressBackend>[0]['spec'] }>('Ingress');
+  t.equal(ingresses.length, 1, 'one Ingress');
+  const ingress = ingresses[0]!;
+  const cases: Array<[string, 'verification' | 'gateway']> = [
+    ['/api/verify/CRD-0000000000AB', 'verification'],
+    ['/api/verify/baked', 'verification'],
+    ['/api/verify/credential', 'verification'],
+    ['/verify/CRD-0000000000AB', 'verification'],
+    ['/verify-lookup', 'verification'],
+    ['/issuers/acme/did.json', 'verification'],
+    ['/issuers/acme/status/1', 'verification'],
+    ['/achievements/acme/badge', 'verification'],
+    ['/credentials/CRD-0000000000AB/ob3', 'verification'],
+    ['/o/acme', 'verification'],
+    // Shared by method with the gateway: the gateway passes their GETs on.
+    ['/claim/CRD-0000000000AB', 'gateway'],
+    ['/api/credentials/CRD-0000000000AB/baked', 'gateway'],
+    ['/api/v1/credentials', 'gateway'],
+    ['/api/verifyx', 'gateway'],
+    ['/verifying', 'gateway'],
+    ['/issuersx', 'gateway'],
+    ['/', 'gateway'],
+    ['/healthz', 'gateway'],
+  ];
+  for (const [path, want] of cases) {
+    const backend = ingressBackend(ingress, path);
+    t.equal(backend?.name, want, `${path} -> ${want}`);
+    // Every path sent to verification is one the gateway would also hand to verification.
+    if (want === 'verification') t.ok(isPublicVerificationRequest('GET', path), `${path} is a public verification path`);
+    const svc = services.find((x) => x.metadata?.name === backend?.name);
+    const port = svc?.spec?.ports?.find((p) => p.name === backend?.port?.name);
+    t.ok(port, `${path}: the Service ${backend?.name} has the port ${backend?.port?.name}`);
+    t.equal(port?.port, want === 'verification' ? DEFAULT_PORTS.verification.http : DEFAULT_PORTS.gateway.http);
+  }
+  // Reached directly, verification derives the client as the gateway does (one proxy hop).
+  const config = configMaps.find((c) => c.metadata?.name === 'credentials-config');
+  t.equal(config?.data?.TRUST_PROXY, '1', 'both backends trust the Ingress controller as one hop');
+  t.ok(config?.data?.RATE_LIMIT_IP_PER_MINUTE, 'verification gets the per-IP limit from the shared ConfigMap');
+});
+
 t.test('NetworkPolicies: default deny, only issuance reaches signing, legitimate flows open', async (t) => {
   t.ok(
     policies.some((p) => Object.keys(p.spec?.podSelector ?? {}).length === 0 && p.spec?.policyTypes?.includes('Ingress') && !p.spec.ingress?.length),
@@ -494,6 +553,10 @@ t.test('NetworkPolicies: default deny, only issuance reaches signing, legitimate
 
   const flows: [string, ServiceName, number, boolean][] = [
     ['ingress controller', 'gateway', DEFAULT_PORTS.gateway.http, true],
+    // The public surfaces go straight to verification (ADR 0009); its gRPC stays internal.
+    ['ingress controller', 'verification', DEFAULT_PORTS.verification.http, true],
+    ['ingress controller', 'verification', DEFAULT_PORTS.verification.grpc, false],
+    ['unlabelled pod', 'verification', DEFAULT_PORTS.verification.http, false],
     ['gateway', 'accounts', DEFAULT_PORTS.accounts.grpc, true],
     ['gateway', 'issuance', DEFAULT_PORTS.issuance.grpc, true],
     ['gateway', 'verification', DEFAULT_PORTS.verification.grpc, true],

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import t from 'tap';
 import { createIsolation, TEST_AMQP_URL, waitFor, type TestIsolation } from '@cred/testing';
 import { newSessionKeyPair } from '@cred/runtime';
-import { allocatePorts, launchPlatform, type RunningPlatform } from '../../scripts/launcher.js';
+import { allocatePorts, freePort, launchPlatform, type RunningPlatform } from '../../scripts/launcher.js';
+import type { ReplicaPorts } from '../../scripts/platform.js';
 import { migrateAll } from '../../scripts/migrate-all.js';
 import { startMailCatcher, type MailCatcher } from '../../scripts/mail-catcher.js';
 
@@ -17,6 +18,8 @@ export interface TestPlatform {
   logFile: string;
   env: Record<string, string>;
   api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any; headers: Headers; text: string }>;
+  /** Each verification replica's own public HTTP server (the first, then the extra ones). */
+  verificationUrls: string[];
   /** The platform's outgoing e-mail (its own SMTP catcher on free ports). */
   mail: MailCatcher;
   /** Waits for an e-mail to `to` whose text matches `re` (oldest first) and returns the match. */
@@ -70,7 +73,12 @@ export async function setupStep<T>(what: string, step: () => Promise<T>, logFile
  * The whole platform as separate processes, exactly as `pnpm start` runs it, on fresh
  * ports with its own database, exchange and Redis prefix, and fresh secrets.
  */
-export async function startTestPlatform(label: string, extraEnv: Record<string, string> = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  label: string,
+  extraEnv: Record<string, string> = {},
+  /** Verification processes behind the gateway's one origin (default 1). */
+  options: { verificationReplicas?: number; /** More processes start slower on a busy machine. */ readyTimeoutMs?: number } = {},
+): Promise<TestPlatform> {
   const isolation = await createIsolation(label);
   const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
   await migrateAll(isolation.databaseUrl);
@@ -84,6 +92,10 @@ export async function startTestPlatform(label: string, extraEnv: Record<string, 
   };
   const launch = async () => {
     const ports = await allocatePorts();
+    const verificationReplicas: ReplicaPorts[] = [];
+    for (let i = 1; i < (options.verificationReplicas ?? 1); i++) {
+      verificationReplicas.push({ grpc: await freePort(), ops: await freePort(), http: await freePort() });
+    }
     const logFile = join(mkdtempSync(join(tmpdir(), `e2e-${label}-`)), 'platform.log');
     const env: Record<string, string> = {
       DATABASE_URL: isolation.databaseUrl,
@@ -103,7 +115,8 @@ export async function startTestPlatform(label: string, extraEnv: Record<string, 
     };
     try {
       return {
-        platform: await launchPlatform({ ports, env, output: { kind: 'file', path: logFile }, readyTimeoutMs: 90000 }),
+        platform: await launchPlatform({ ports, env, output: { kind: 'file', path: logFile }, readyTimeoutMs: options.readyTimeoutMs ?? 90000, verificationReplicas }),
+        verificationReplicas,
         env,
         logFile,
       };
@@ -120,7 +133,7 @@ export async function startTestPlatform(label: string, extraEnv: Record<string, 
     await mail.close();
     throw new Error(launched.error);
   }
-  const { platform, env, logFile } = launched;
+  const { platform, env, logFile, verificationReplicas } = launched;
   const api = async (method: string, path: string, body?: unknown, token?: string) => {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -173,7 +186,7 @@ export async function startTestPlatform(label: string, extraEnv: Record<string, 
     },
     async setClockOffset(offsetMs: number) {
       await Promise.all(
-        Object.entries(platform.ports).map(async ([name, p]) => {
+        [...Object.entries(platform.ports), ...verificationReplicas.map((p, i) => [`verification-${i + 2}`, p] as const)].map(async ([name, p]) => {
           const r = await fetch(`http://127.0.0.1:${(p as { ops: number }).ops}/testing/clock`, {
             method: 'PUT',
             body: JSON.stringify({ offsetMs }),
@@ -193,6 +206,7 @@ export async function startTestPlatform(label: string, extraEnv: Record<string, 
       });
     },
     isolation,
+    verificationUrls: [platform.ports.verification.http!, ...verificationReplicas.map((r) => r.http)].map((port) => `http://127.0.0.1:${port}`),
     baseUrl: platform.gatewayUrl,
     adminToken,
     logFile,

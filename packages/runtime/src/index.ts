@@ -15,3 +15,6 @@ export * from './text.js';
 export * from './address-policy.js';
 export * from './keyring.js';
 export * from './session-token.js';
+export * from './client-ip.js';
+export * from './rate-limiter.js';
+export * from './single-headers.js';

@@ -1,15 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Clock, Logger, Service } from '@cred/runtime';
-import { installClientErrorHandler, runReadinessChecks } from '@cred/runtime';
+import { installClientErrorHandler, LocalLimiter, RateLimiter, runReadinessChecks } from '@cred/runtime';
 import { ServiceHost } from '@cred/service-kit';
 import type { GatewayConfig } from './config.js';
 import { createApp } from './http/app.js';
 import { continueOrRefuse, refuseExpectation } from './http/expect-continue.js';
+import { publicPassThrough } from './http/public-proxy.js';
 import { checkUpstreams, createUpstreams } from './upstream/clients.js';
 import { PrincipalCache } from './auth/principal-cache.js';
 import { createSessionVerifier } from './auth/session-verifier.js';
-import { LocalLimiter, RateLimiter } from './limits/rate-limiter.js';
 import { createRedis, waitForRedis } from './redis.js';
 import { buildWebAssets } from './web/assets.js';
 
@@ -81,8 +81,13 @@ export function createGatewayService(config: GatewayConfig, overrides: GatewayOv
         cache: new PrincipalCache(redis, host.logger.child({ subsystem: 'principal-cache' }), host.metrics),
         verifySession: createSessionVerifier({ publicKeys: config.SESSION_PUBLIC_KEYS, clock: host.clock, accounts: upstreams.accounts, baseUrl: config.BASE_URL }),
       });
+      // Public verification requests go to verification's replicas before express (ADR 0009).
+      const toVerification = publicPassThrough(config.VERIFICATION_HTTP_URL, host.metrics);
+      host.onStop('public-pass-through', () => toVerification.close());
       // Host is checked by the app (single-headers.ts), so that its absence gets the error shape too.
-      server = http.createServer({ requireHostHeader: false }, app);
+      server = http.createServer({ requireHostHeader: false }, (req, res) => {
+        if (!toVerification(req, res)) app(req, res);
+      });
       // Requests node's parser refuses get the JSON error shape too (not a bare 400/431).
       installClientErrorHandler(server);
       // Expect: 100-continue with a declared body over the route's limit: 413 instead of 100 Continue.

@@ -1,4 +1,4 @@
-import { commonEnv, DEFAULT_PORTS, env, grpcServerEnv, LOCAL_DEFAULTS, parseEnv, persistenceEnv, sessionPublicKeysEnv } from '@cred/runtime';
+import { commonEnv, DEFAULT_PORTS, env, grpcServerEnv, LOCAL_DEFAULTS, parseEnv, persistenceEnv, sessionPublicKeysEnv, trustProxyEnv } from '@cred/runtime';
 
 const P = DEFAULT_PORTS;
 const shape = {
@@ -10,6 +10,14 @@ const shape = {
   REDIS_URL: env.url(LOCAL_DEFAULTS.REDIS_URL),
   REDIS_KEY_PREFIX: env.string('cred:'),
   VERIFIER_ALLOWED_HOSTS: env.hostList(),
+  /**
+   * Which peers may tell the client's address (X-Forwarded-For), as the gateway's TRUST_PROXY: the
+   * ingress in front (1) in Kubernetes; the gateway's pass-through in front under `pnpm start`
+   * (scripts/platform.ts sets it one proxy further in than the gateway's).
+   */
+  TRUST_PROXY: trustProxyEnv(),
+  /** SPEC.md's per-IP limit, counted in the same Redis keys as the gateway's (all requests of a client). */
+  RATE_LIMIT_IP_PER_MINUTE: env.int(100, 1),
   /** Recipient sessions are checked with accounts (GetSession) before a private credential is shown. */
   ACCOUNTS_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.accounts.grpc}`),
   /** Accounts' session public keys: recipient sessions are checked for private credentials, never minted. */

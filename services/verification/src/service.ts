@@ -1,4 +1,4 @@
-import type { Clock, Logger, Service } from '@cred/runtime';
+import { LocalLimiter, RateLimiter, type Clock, type Logger, type Service } from '@cred/runtime';
 import { createClient } from '@cred/grpc';
 import { loadProtos } from '@cred/proto';
 import { ServiceHost, consume, openBroker } from '@cred/service-kit';
@@ -9,7 +9,7 @@ import type { VerificationContext } from './app/context.js';
 import { ownDocuments } from './app/own-documents.js';
 import { createStatusListSource } from './app/status-lists.js';
 import { createCredentialSource } from './app/credential-source.js';
-import { createReadModelCache } from './app/read-model-cache.js';
+import { createReadModelCache, type ReadModelChange } from './app/read-model-cache.js';
 import { createRecipientSessionReader } from './app/recipient-session.js';
 import { createRedis } from './app/redis.js';
 import { createSignatureVerifier } from './app/signature-verifier.js';
@@ -17,12 +17,14 @@ import { createVerificationRecorder } from './app/verification-recorder.js';
 import type { VerificationConfig } from './config.js';
 import { BADGE_EVENT_TYPES, onBadgeUpserted } from './events/badge-events.js';
 import { BADGE_IMAGE_EVENT_TYPES, onBadgeImageSet } from './events/badge-image-events.js';
-import { CREDENTIAL_EVENT_TYPES, onCredentialEvent } from './events/credential-events.js';
+import { credentialChange, CREDENTIAL_EVENT_TYPES, onCredentialEvent, STATUS_LIST_EVENT_TYPES } from './events/credential-events.js';
 import { ORGANIZATION_EVENT_TYPES, onOrganizationEvent } from './events/organization-events.js';
 import { onSigningKeyEvent, SIGNING_KEY_EVENT_TYPES } from './events/signing-events.js';
 import { createExternalVerifier } from './external/index.js';
 import { verificationBinding } from './grpc/verification-server.js';
+import { createPublicLimit } from './http/public-limit.js';
 import { startPublicServer } from './http/public-server.js';
+import { startReplicaInvalidation } from './app/replica-invalidation.js';
 
 export interface VerificationOverrides {
   logger?: Logger;
@@ -56,7 +58,8 @@ export function createVerificationService(config: VerificationConfig, overrides:
       await host.startOps();
       const db = host.openDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
 
-      // Redis only shares signature results between replicas: not a readiness dependency.
+      // Redis shares signature results, the per-IP limit and cache invalidations between replicas;
+      // each degrades on its own when Redis is away (ADR 0009): not a readiness dependency.
       const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, host.logger.child({ subsystem: 'redis' }));
       host.onStop('redis', async () => {
         await redis.quit().catch(() => redis.disconnect());
@@ -90,6 +93,31 @@ export function createVerificationService(config: VerificationConfig, overrides:
         ttlMs: config.READ_MODEL_CACHE_MS,
         logger: host.logger.child({ subsystem: 'status-lists' }),
       });
+      // Created before the consumers: image events clear its badge -> image map.
+      const badgeImages = createBadgePngSource({
+        db,
+        logger: host.logger.child({ subsystem: 'badge-images' }),
+        hashTtlMs: config.READ_MODEL_CACHE_MS,
+      });
+      // What this replica's committed events changed, told to every other replica (ADR 0009).
+      const invalidation = startReplicaInvalidation({
+        url: config.REDIS_URL,
+        prefix: config.REDIS_KEY_PREFIX,
+        publisher: redis,
+        apply(change) {
+          if (change.readModel) readModel.forget(change.readModel);
+          if (change.statusLists) statusLists.clear();
+          if (change.badgeImages) badgeImages.clear();
+        },
+        applyAll() {
+          readModel.clear();
+          statusLists.clear();
+          badgeImages.clear();
+        },
+        logger: host.logger.child({ subsystem: 'invalidation' }),
+        metrics: host.metrics,
+      });
+      host.onStop('invalidation', () => invalidation.close());
       const onCredential: typeof onCredentialEvent = async (event, trx) => {
         // A revocation handled here: the lists are asked for again, as the read model is.
         statusLists.clear();
@@ -97,15 +125,17 @@ export function createVerificationService(config: VerificationConfig, overrides:
         await onCredentialEvent(event, trx);
       };
       const { invalidating } = readModel;
-      // Created before the consumers: image events clear its badge -> image map.
-      const badgeImages = createBadgePngSource({
-        db,
-        logger: host.logger.child({ subsystem: 'badge-images' }),
-        hashTtlMs: config.READ_MODEL_CACHE_MS,
-      });
+      const everything = (): ReadModelChange => ({ all: true });
+      const announce = (readModelChange: ReadModelChange) => invalidation.announce({ readModel: readModelChange });
       const onBadgeImage: typeof onBadgeImageSet = async (event, trx) => {
         badgeImages.clear();
-        void trx.executionPromise.then(badgeImages.clear, badgeImages.clear);
+        void trx.executionPromise.then(
+          () => {
+            badgeImages.clear();
+            invalidation.announce({ badgeImages: true });
+          },
+          badgeImages.clear,
+        );
         await onBadgeImageSet(event, trx);
       };
       const broker = openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
@@ -114,21 +144,23 @@ export function createVerificationService(config: VerificationConfig, overrides:
         ...common,
         queue: 'issuer-keys',
         routingKeys: SIGNING_KEY_EVENT_TYPES,
-        handler: invalidating(onSigningKeyEvent),
+        handler: invalidating(onSigningKeyEvent, everything, announce),
       });
       await consume(host, {
         ...common,
         queue: 'organizations',
         routingKeys: ORGANIZATION_EVENT_TYPES,
-        handler: invalidating(onOrganizationEvent),
+        handler: invalidating(onOrganizationEvent, everything, announce),
       });
-      await consume(host, { ...common, queue: 'badges', routingKeys: BADGE_EVENT_TYPES, handler: invalidating(onBadgeUpserted) });
+      await consume(host, { ...common, queue: 'badges', routingKeys: BADGE_EVENT_TYPES, handler: invalidating(onBadgeUpserted, everything, announce) });
       await consume(host, { ...common, queue: 'badge-images', routingKeys: BADGE_IMAGE_EVENT_TYPES, handler: onBadgeImage });
       await consume(host, {
         ...common,
         queue: 'credentials',
         routingKeys: CREDENTIAL_EVENT_TYPES,
-        handler: invalidating(onCredential),
+        handler: invalidating(onCredential, credentialChange, (change, event) =>
+          invalidation.announce({ readModel: change, statusLists: STATUS_LIST_EVENT_TYPES.has(event.type) }),
+        ),
       });
 
       // Only private credentials' owners are checked with accounts (GetSession); not a readiness
@@ -166,7 +198,15 @@ export function createVerificationService(config: VerificationConfig, overrides:
         source,
         baked: createBakedCredentials({ images: badgeImages, maxCacheBytes: config.BAKED_CACHE_MAX_BYTES }),
       };
-      const publicServer = await startPublicServer(config.HTTP_PORT, ctx, host.logger);
+      const limit = createPublicLimit({
+        limiter: new RateLimiter(redis, host.clock),
+        local: new LocalLimiter(host.clock),
+        trustProxy: config.TRUST_PROXY,
+        perMinute: config.RATE_LIMIT_IP_PER_MINUTE,
+        logger: host.logger.child({ subsystem: 'rate-limit' }),
+        metrics: host.metrics,
+      });
+      const publicServer = await startPublicServer(config.HTTP_PORT, ctx, host.logger, { metrics: host.metrics, limit });
       httpPort = publicServer.port;
       host.onStop('public-http', () => publicServer.close());
       // GetAnalytics for organization members (through the gateway) and health.

@@ -51,12 +51,21 @@ t.test('no image known: a placeholder PNG, baked with the stored credential byte
     t.equal(decoded.width, 256, 'placeholder size');
     t.equal(credentialChunks(r.bytes).length, 1, 'exactly one openbadgecredential chunk');
     t.equal(unbakePng(r.bytes), JSON.stringify(c.ob3));
+    // Served from cached bytes: ETag, 304 on If-None-Match, HEAD without the body (ADR 0009).
+    t.equal(r.headers['cache-control'], 'public, max-age=60');
+    const etag = String(r.headers.etag);
+    t.match(etag, /^"[A-Za-z0-9_-]{27}"$/);
+    const notModified = await h.get(`/api/credentials/${id}/baked`, { 'if-none-match': `W/"x", ${etag}` });
+    t.same([notModified.status, notModified.bytes.length], [304, 0], 'If-None-Match: 304 without a body');
+    const head = await h.send('HEAD', `/api/credentials/${id}/baked`, '');
+    t.same([head.status, head.bytes.length, Number(head.headers['content-length'])], [200, 0, r.bytes.length], 'HEAD');
   }
   await h.service.flushAnalytics();
   const counts = await verificationStatsStore.listForCredential(h.db, c.uuid);
   t.same(
     counts.map((x) => [x.channel, x.outcome, x.count]),
-    [['baked', 'served', 2]],
+    [['baked', 'served', 6]],
+    'per id: a download, a revalidation (304) and a HEAD, each a request served',
   );
 });
 

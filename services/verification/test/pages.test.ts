@@ -37,7 +37,19 @@ t.test('the verification page of a valid credential', async (t) => {
   t.match(r.text, new RegExp(`href="/api/credentials/${good.credentialId}/baked"`));
   t.match(r.text, new RegExp(`<img src="/o/acme/badges/teamwork/image.png" alt="Badge image: Teamwork"`));
   t.match(r.text, /<li>teamwork<\/li><li>collaboration<\/li>/);
-  t.equal(r.headers['cache-control'], 'no-cache');
+  // Status-dependent: a short public lifetime, revalidated by ETag (ADR 0009).
+  t.equal(r.headers['cache-control'], 'public, max-age=5');
+  const etag = String(r.headers.etag);
+  t.match(etag, /^"[A-Za-z0-9_-]{27}"$/, 'a strong ETag');
+  const again = await h.get(`/verify/${good.credentialId}`, { 'if-none-match': etag });
+  t.equal(again.status, 304, 'If-None-Match: 304');
+  t.equal(again.bytes.length, 0, 'without a body');
+  t.equal(again.headers.etag, etag);
+  const head = await h.send('HEAD', `/verify/${good.credentialId}`, '');
+  t.equal(head.status, 200);
+  t.equal(head.bytes.length, 0, 'HEAD: no body');
+  t.equal(Number(head.headers['content-length']), r.bytes.length, 'HEAD: the length of the GET');
+  t.equal((await h.get(`/verify/${good.credentialId}`, { 'if-none-match': '"other"' })).status, 200, 'another tag: the page');
   const style = /<style>([\s\S]*?)<\/style>/.exec(r.text)![1]!;
   const { createHash } = await import('node:crypto');
   t.ok(CONTENT_SECURITY_POLICY.includes(createHash('sha256').update(style).digest('base64')), 'the inline style is allowed by its hash');

@@ -1,7 +1,6 @@
 import { Router } from 'express';
-import { AppError, type Clock, type Logger } from '@cred/runtime';
+import { AppError, clientKey, type Clock, type Logger } from '@cred/runtime';
 import { createAdminSessions } from '../auth/admin-session.js';
-import { clientKey } from '../limits/client-ip.js';
 import type { PrincipalCache } from '../auth/principal-cache.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { requirePlatformAdmin } from './admin-auth.js';

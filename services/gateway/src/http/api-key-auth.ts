@@ -3,7 +3,7 @@ import { AppError, Counter, type Logger, type Registry } from '@cred/runtime';
 import type { Redis } from 'ioredis';
 import { apiKeyHash, isWellFormedApiKey } from '../auth/api-key-format.js';
 import type { CachedApiKey, PrincipalCache } from '../auth/principal-cache.js';
-import type { LocalLimiter, RateLimiter, LimitResult } from '../limits/rate-limiter.js';
+import type { LocalLimiter, RateLimiter, LimitResult } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { limiterFailures, rateLimited, setRateLimitHeaders } from './rate-limit.js';
 

@@ -6,14 +6,16 @@ import {
   assertUtf8Charset,
   discardRequestBody,
   readLimitedBody,
+  compileTrustProxy,
   type Clock,
+  type LocalLimiter,
   type Logger,
+  type RateLimiter,
   type Registry,
 } from '@cred/runtime';
 import type { PrincipalCache } from '../auth/principal-cache.js';
 import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { GatewayConfig } from '../config.js';
-import type { LocalLimiter, RateLimiter } from '../limits/rate-limiter.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { adminRoutes } from './admin-routes.js';
 import { apiKeyAuth } from './api-key-auth.js';
@@ -28,7 +30,6 @@ import { requestContext } from './request-context.js';
 import { singleHeaders } from './single-headers.js';
 import { v1AccountRoutes } from './v1-routes.js';
 import { apiKeyScope } from './org-scope.js';
-import { isPublicVerificationRequest, publicProxy } from './public-proxy.js';
 import { badgeRoutes } from './badge-routes.js';
 import { imageRoutes } from './image-routes.js';
 import { issuanceV1Routes } from './issuance-v1-routes.js';
@@ -139,7 +140,8 @@ async function readChunkedJson(req: Request): Promise<void> {
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', deps.config.TRUST_PROXY);
+  // The same trust function as the public pass-through and verification (@cred/runtime client-ip.ts).
+  app.set('trust proxy', compileTrustProxy(deps.config.TRUST_PROXY));
   app.set('etag', false);
   app.use(requestContext(deps.logger, deps.metrics));
   // A repeated Authorization or Content-Type is refused before anything reads either one.
@@ -151,21 +153,15 @@ export function createApp(deps: AppDeps): Express {
   });
 
   // Every route below counts against the client's per-IP limit (SPEC.md Limits: all requests;
-  // probes above do not), the public verification surfaces included.
+  // probes above do not). The public verification surfaces count in the same Redis key, at
+  // verification (public-proxy.ts).
   const limitDeps = { limiter: deps.limiter, logger: deps.logger, metrics: deps.metrics };
   app.use(ipRateLimit(limitDeps, deps.config.RATE_LIMIT_IP_PER_MINUTE));
   // A declared body over the route's limit is 413 before anything waits for it (body-limits.ts).
   app.use(declaredBodyLimit());
 
-  // Public verification surfaces stream through untouched (bodies included: baked uploads).
-  const toVerification = publicProxy(deps.config.VERIFICATION_HTTP_URL);
-  app.use((req, res, next) => {
-    if (isPublicVerificationRequest(req.method, req.path)) {
-      toVerification(req, res, next);
-      return;
-    }
-    next();
-  });
+  // The public verification surfaces never get here: the server hands them to verification
+  // before express runs (public-proxy.ts, ADR 0009), and verification limits them itself.
 
   // Badge images: public, immutable (content-addressed), cached by clients and proxies.
   app.use(imageRoutes(deps.upstreams));

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
-import { AppError, Counter } from '@cred/runtime';
+import { AppError, clientKey, Counter } from '@cred/runtime';
 import type { AuthenticatedSession, SessionVerifier } from '../auth/session-verifier.js';
-import { clientKey } from '../limits/client-ip.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { bodyOf, requestIdOf, requiredString } from './body.js';
 import { authRateLimit, failedAttemptLimit, type LimitDeps } from './rate-limit.js';

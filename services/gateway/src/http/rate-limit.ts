@@ -1,21 +1,18 @@
 import type { RequestHandler, Response } from 'express';
-import { AppError, Counter, type Logger, type Registry } from '@cred/runtime';
-import { clientKey } from '../limits/client-ip.js';
-import type { LimitResult, RateLimiter } from '../limits/rate-limiter.js';
+import {
+  AppError,
+  clientKey,
+  Counter,
+  ipLimitKey,
+  rateLimited,
+  setRateLimitHeaders,
+  type LimitResult,
+  type Logger,
+  type RateLimiter,
+  type Registry,
+} from '@cred/runtime';
 
-export function setRateLimitHeaders(res: Response, r: LimitResult): void {
-  res.setHeader('X-RateLimit-Limit', String(r.limit));
-  res.setHeader('X-RateLimit-Remaining', String(r.remaining));
-  res.setHeader('X-RateLimit-Reset', String(r.resetAt));
-  if (!r.allowed) res.setHeader('Retry-After', String(r.retryAfter));
-}
-
-export function rateLimited(r: LimitResult): AppError {
-  return new AppError('RATE_LIMITED', `Rate limit of ${r.limit} requests exceeded; retry after ${r.retryAfter} s`, {
-    limit: r.limit,
-    resetAt: r.resetAt,
-  });
-}
+export { rateLimited, setRateLimitHeaders };
 
 export interface LimitDeps {
   limiter: RateLimiter;
@@ -54,7 +51,7 @@ export function ipRateLimit(deps: LimitDeps, perMinute: number): RequestHandler 
   return async (req, res, next) => {
     let r: LimitResult;
     try {
-      r = await deps.limiter.hit(`ip:${clientKey(req.ip)}`, perMinute, 60_000);
+      r = await deps.limiter.hit(ipLimitKey(clientKey(req.ip)), perMinute, 60_000);
     } catch (err) {
       failures.inc({ scope: 'ip', policy: 'open' });
       warn('ip', 'open', err);

@@ -2,6 +2,7 @@ import type { Knex } from '@cred/db';
 import type { DomainEvent } from '@cred/events';
 import { credentialStore } from '../db/credential-store.js';
 import { parseCredentialRef } from '../domain/identifiers.js';
+import type { ReadModelChange } from '../app/read-model-cache.js';
 import { PayloadError, PayloadReader, requireVersion } from './payload.js';
 
 export const CREDENTIAL_EVENT_TYPES = [
@@ -12,6 +13,21 @@ export const CREDENTIAL_EVENT_TYPES = [
   'credential.expired',
   'credential.visibility_changed',
 ];
+
+/**
+ * What a credential event changes in the micro-caches of the read model (read-model-cache.ts):
+ * the credential itself, by UUID; a renewal also changes its prior, named by `CRD-` id in the
+ * payload, so it forgets everything (renewals are rare next to verifications).
+ */
+export function credentialChange(event: DomainEvent<unknown>): ReadModelChange {
+  const data = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<string, unknown>;
+  const uuid = typeof data.credentialUuid === 'string' ? parseCredentialRef(data.credentialUuid) : null;
+  if (uuid?.kind !== 'uuid' || (typeof data.supersedesCredentialId === 'string' && data.supersedesCredentialId !== '')) return { all: true };
+  return { uuids: [uuid.value] };
+}
+
+/** Credential events after which our revocation lists may have changed (a bit set). */
+export const STATUS_LIST_EVENT_TYPES: ReadonlySet<string> = new Set(['credential.revoked', 'credential.renewed']);
 
 /** A credential reference in a payload as a UUID: UUIDs as they are, CRD- ids looked up (null if unknown). */
 async function toUuid(trx: Knex.Transaction, value: string | null): Promise<string | null> {

@@ -2,7 +2,11 @@ import type { VerificationContext } from '../app/context.js';
 import { AppError } from '@cred/runtime';
 import { assertViewable } from '../app/credential-access.js';
 import { parseCredentialRef } from '../domain/identifiers.js';
+import { sendCachedBytes } from './conditional.js';
 import type { Route } from './respond.js';
+
+/** Seconds a public baked PNG may be kept (it is withheld once its credential goes private). */
+export const BAKED_MAX_AGE_S = 60;
 
 /**
  * GET /api/credentials/{id}/baked: the badge image as PNG with exactly one iTXt chunk
@@ -27,15 +31,16 @@ export const bakedRoute: Route<VerificationContext> = {
       channel: 'baked',
       outcome: 'served',
     });
-    res.writeHead(200, {
+    // The bytes (the stored credential in the badge image) do not change with the status, only
+    // whether they are shown (visibility): a short public max-age bounds how long a shared cache
+    // keeps serving a credential made private; ETag and 304 make revalidation free.
+    sendCachedBytes(req, res, png, {
       'content-type': 'image/png',
-      'content-length': png.length,
       'content-disposition': `attachment; filename="${credential.credentialId}.png"`,
-      'cache-control': credential.isPublic ? 'no-cache' : 'private, no-store',
+      'cache-control': credential.isPublic ? `public, max-age=${BAKED_MAX_AGE_S}` : 'private, no-store',
       vary: 'Cookie, Authorization',
       'x-content-type-options': 'nosniff',
-      ...(credential.isPublic ? { 'access-control-allow-origin': '*' } : {}),
+      ...(credential.isPublic ? { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag' } : {}),
     });
-    res.end(png);
   },
 };

@@ -1,9 +1,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AppError, declaredLength, discardRequestBody, installClientErrorHandler, toAppError, type Logger } from '@cred/runtime';
+import {
+  AppError,
+  declaredLength,
+  discardRequestBody,
+  installClientErrorHandler,
+  singleHeaderProblem,
+  toAppError,
+  type Logger,
+  type Registry,
+} from '@cred/runtime';
 import type { VerificationContext } from '../app/context.js';
 import { BodyTooLarge, MAX_JSON_BYTES, MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from './body.js';
 import { errorPage, sendHtml } from './pages/html.js';
+import type { PublicLimit } from './public-limit.js';
+import { createRequestStats } from './request-stats.js';
 import { sendJson, type Route } from './respond.js';
 import { PUBLIC_ROUTES } from './routes.js';
 
@@ -41,8 +52,19 @@ export async function startPublicServer(
   port: number,
   ctx: VerificationContext,
   logger: Logger,
+  options: { metrics: Registry; limit?: PublicLimit },
 ): Promise<{ port: number; close(): Promise<void> }> {
-  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<Route<VerificationContext> | undefined> => {
+  const stats = createRequestStats(options.metrics, logger.child({ subsystem: 'public-http' }));
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse, seen: { route: string }): Promise<void> => {
+    // Every request counts against the client's per-IP limit (SPEC.md Limits), 404s included.
+    if (options.limit && !(await options.limit(req, res))) {
+      if (!req.complete) discardRequestBody(req);
+      seen.route = 'rate_limited';
+      return;
+    }
+    // Reached from an ingress directly: the same header rules as the gateway's edge.
+    const refused = singleHeaderProblem(req);
+    if (refused) throw refused;
     const url = req.url ?? '/';
     const path = url.split('?', 1)[0] ?? '/';
     if (!path.startsWith('/') || path.length > MAX_PATH) throw new AppError('NOT_FOUND', 'Route not found');
@@ -51,18 +73,22 @@ export async function startPublicServer(
       if (!(route.methods ?? DEFAULT_METHODS).includes(method)) continue;
       const match = route.pattern.exec(path);
       if (match) {
+        seen.route = route.name;
         try {
           await route.handle(req, res, match, ctx);
         } catch (err) {
           throw new RouteFailure(route, err);
         }
-        return route;
+        return;
       }
     }
     throw new AppError('NOT_FOUND', 'Route not found');
   };
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((thrown: unknown) => {
+  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+    const started = performance.now();
+    const seen = { route: 'unmatched' };
+    res.once('finish', () => stats.record(seen.route, req.method ?? 'GET', res.statusCode, (performance.now() - started) / 1000));
+    handle(req, res, seen).catch((thrown: unknown) => {
       const route = thrown instanceof RouteFailure ? thrown.route : undefined;
       const err = thrown instanceof RouteFailure ? thrown.error : thrown;
       const e = toAppError(err);
@@ -102,7 +128,10 @@ export async function startPublicServer(
     port: (server.address() as AddressInfo).port,
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        server.close(() => {
+          stats.stop();
+          resolve();
+        });
         server.closeIdleConnections();
       }),
   };

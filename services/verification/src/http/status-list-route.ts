@@ -1,6 +1,7 @@
 import { AppError } from '@cred/runtime';
 import type { VerificationContext } from '../app/context.js';
 import { isSlug } from '../domain/identifiers.js';
+import { notModified } from './conditional.js';
 import type { Route } from './respond.js';
 
 /**
@@ -8,13 +9,6 @@ import type { Route } from './respond.js';
  * (READ_MODEL_CACHE_MS) it bounds how late a revocation reaches a verifier that honours it.
  */
 export const STATUS_LIST_MAX_AGE_S = 5;
-
-/** If-None-Match as RFC 9110 reads it: `*`, or a list of entity tags compared weakly. */
-function notModified(header: string | string[] | undefined, etag: string): boolean {
-  if (typeof header !== 'string') return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
 
 /**
  * GET/HEAD /issuers/{slug}/status/{listNumber}: the organization's signed revocation list

@@ -66,7 +66,7 @@ export function verificationBody(v: CredentialVerification, baseUrl: string): Re
  */
 const answersOfRow = new WeakMap<object, { outcome: string; bytes: Buffer }>();
 
-function outcomeKey(v: CredentialVerification): string {
+export function outcomeKey(v: CredentialVerification): string {
   const c = v.checks;
   return `${v.status}|${+v.valid}${+c.signatureValid}${+c.notRevoked}${+c.notExpired}${+c.issuerActive}|${v.keyCompromise?.message ?? ''}`;
 }

@@ -123,17 +123,24 @@ export interface PageOptions {
   headers?: Record<string, string>;
 }
 
-export function sendHtml(res: http.ServerResponse, status: number, page: string, options: PageOptions = {}): void {
-  res.writeHead(status, {
+/** A page's headers but its length. */
+export function htmlHeaders(cacheControl: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
     'content-type': 'text/html; charset=utf-8',
-    'content-length': Buffer.byteLength(page),
-    'cache-control': status >= 400 || options.private ? 'no-store' : 'no-cache',
+    'cache-control': cacheControl,
     'content-security-policy': CONTENT_SECURITY_POLICY,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'x-frame-options': 'DENY',
     vary: 'Cookie, Authorization',
-    ...options.headers,
+    ...extra,
+  };
+}
+
+export function sendHtml(res: http.ServerResponse, status: number, page: string, options: PageOptions = {}): void {
+  res.writeHead(status, {
+    ...htmlHeaders(status >= 400 || options.private ? 'no-store' : 'no-cache', options.headers),
+    'content-length': Buffer.byteLength(page),
   });
   res.end(page);
 }

@@ -1,7 +1,15 @@
-import type { Redis } from 'ioredis';
-import type { Clock } from '@cred/runtime';
+import type { Clock } from './clock.js';
+import { AppError } from './errors.js';
+
+/** What the limiter needs of an ioredis client (kept structural: this package does not depend on ioredis). */
+export interface ScriptingRedis {
+  defineCommand(name: string, definition: { numberOfKeys: number; lua: string }): void;
+}
 
 /**
+ * The shared per-IP, per-key and authentication limits (SPEC.md Limits), used by every HTTP edge:
+ * the gateway and verification's public surfaces count in the same Redis keys (`rl:<scope>:...`).
+ *
  * Fixed window that starts at a key's first hit (rate-limiter-flexible's "fixed window from
  * the first request"): INCRBY and the expiry are one atomic Lua call, so replicas sharing Redis
  * count exactly; the window length lives in Redis (PEXPIRE), so replica clocks cannot skew it.
@@ -56,7 +64,7 @@ export interface LimitResult {
   retryAfter: number;
 }
 
-type ScriptRedis = Redis & {
+type ScriptRedis = ScriptingRedis & {
   rateLimitHit(key: string, windowMs: number, cost: number): Promise<[number, number]>;
   rateLimitRelease(key: string, windowMs: number, cost: number): Promise<[number, number]>;
 };
@@ -65,12 +73,12 @@ export class RateLimiter {
   private readonly redis: ScriptRedis;
 
   constructor(
-    redis: Redis,
+    redis: ScriptingRedis,
     private readonly clock: Clock,
   ) {
     if (!('rateLimitHit' in redis)) redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: SCRIPT });
     if (!('rateLimitRelease' in redis)) redis.defineCommand('rateLimitRelease', { numberOfKeys: 1, lua: RELEASE });
-    this.redis = redis as ScriptRedis;
+    this.redis = redis as unknown as ScriptRedis;
   }
 
   /** Counts `cost` hits against `key` (throws when Redis is unavailable; callers choose the policy). */
@@ -113,4 +121,25 @@ export class LocalLimiter {
     w.count++;
     return toResult(w.count, w.endsAt - now, limit, this.clock, false);
   }
+}
+
+/** The X-RateLimit-* headers (DECISIONS.md section 1), and Retry-After on a refusal. */
+export function setRateLimitHeaders(res: { setHeader(name: string, value: string): unknown }, r: LimitResult): void {
+  res.setHeader('X-RateLimit-Limit', String(r.limit));
+  res.setHeader('X-RateLimit-Remaining', String(r.remaining));
+  res.setHeader('X-RateLimit-Reset', String(r.resetAt));
+  if (!r.allowed) res.setHeader('Retry-After', String(r.retryAfter));
+}
+
+/** The 429 RATE_LIMITED error of a refused hit. */
+export function rateLimited(r: LimitResult): AppError {
+  return new AppError('RATE_LIMITED', `Rate limit of ${r.limit} requests exceeded; retry after ${r.retryAfter} s`, {
+    limit: r.limit,
+    resetAt: r.resetAt,
+  });
+}
+
+/** The per-IP limit's key (SPEC.md Limits: all requests of a client address, whichever edge serves them). */
+export function ipLimitKey(clientKeyOfAddress: string): string {
+  return `ip:${clientKeyOfAddress}`;
 }

@@ -1,0 +1,160 @@
+// Issue 16, scale-out proven: the whole platform as separate processes with TWO verification
+// replicas behind the one origin (the gateway passes public paths to each in turn, ADR 0009).
+// Both answer the same verdicts, a revocation reaches both within a second, and the per-IP limit
+// is one budget across both replicas and the gateway's API.
+//
+// TRUST_PROXY=1 makes the test a proxy in front: each call names its client in X-Forwarded-For,
+// so the set-up and the polling (fresh addresses) do not spend the budget under test.
+// READ_MODEL_CACHE_MS=10000: without the invalidation channel, a replica that did not handle the
+// revocation event would keep its copy for up to ten seconds.
+import { randomInt } from 'node:crypto';
+import t from 'tap';
+import { waitFor } from '@cred/testing';
+import { setupStep, startTestPlatform } from './harness.js';
+
+const LIMIT = 12;
+const tp = await setupStep('platform with two verification replicas', () =>
+  startTestPlatform('replicas', { TRUST_PROXY: '1', RATE_LIMIT_IP_PER_MINUTE: String(LIMIT), READ_MODEL_CACHE_MS: '10000' }, { verificationReplicas: 2, readyTimeoutMs: 300_000 }),
+);
+t.teardown(() => tp.stop());
+
+/** A client address nobody else uses (198.18.0.0/15, the benchmarking range). */
+const fresh = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
+
+async function call(base: string, method: string, path: string, options: { body?: unknown; token?: string; client?: string } = {}) {
+  const headers: Record<string, string> = { 'x-forwarded-for': options.client ?? fresh() };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const res = await fetch(`${base}${path}`, { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
+  const text = await res.text();
+  let body: any;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, body, headers: res.headers, text };
+}
+const api = (method: string, path: string, body?: unknown, token?: string) => call(tp.baseUrl, method, path, { body, token });
+
+const [first, second] = tp.verificationUrls as [string, string];
+const origins = [
+  { name: 'the origin (gateway pass-through)', base: tp.baseUrl },
+  { name: 'replica 1', base: first },
+  { name: 'replica 2', base: second },
+];
+
+const { owner, apiKey, orgId, badgeId } = await setupStep(
+  'organization, keys and badge',
+  async () => {
+    const slug = 'replica-academy';
+    const step = async (what: string, status: number, r: Promise<{ status: number; text: string; body: any }>) => {
+      const res = await r;
+      if (res.status !== status) throw new Error(`${what}: ${res.status} ${res.text}`);
+      return res;
+    };
+    const signup = await step(
+      'sign-up',
+      201,
+      api('POST', '/api/auth/signup', { email: `owner-${slug}@example.com`, password: 'correct horse battery staple', name: 'Owner', organization: { name: 'Replica Academy', slug } }),
+    );
+    const orgId = String(signup.body.organization.id);
+    const owner = String(signup.body.token);
+    await step('approve', 200, api('POST', `/api/admin/organizations/${orgId}/approve`, undefined, tp.adminToken));
+    await step('plan', 200, api('PATCH', `/api/admin/organizations/${orgId}`, { plan: 'professional' }, tp.adminToken));
+    await step('signing keys', 201, api('POST', `/api/organizations/${orgId}/signing-keys`, undefined, owner));
+    const apiKey = String((await step('API key', 201, api('POST', `/api/organizations/${orgId}/api-keys`, { name: 'replicas' }, owner))).body.key);
+    const badge = { name: 'Replicated', description: 'A badge.', criteria: 'Work.' };
+    const badgeId = String((await step('badge', 201, api('POST', `/api/organizations/${orgId}/badges`, badge, owner))).body.id);
+    return { owner, apiKey, orgId, badgeId };
+  },
+  tp.logFile,
+);
+const issue = async (email: string) => {
+  const r = await api('POST', '/api/v1/credentials', { badgeId, recipient: { name: 'Recipient', email } }, apiKey);
+  if (r.status !== 201) throw new Error(`issue: ${r.status} ${r.text}`);
+  return String(r.body.credentialId);
+};
+/** What must not differ between replicas (the verdict), without per-request timestamps. */
+const verdict = (body: any) => ({ valid: body?.valid, status: body?.status, verification: body?.verification, checks: body?.checks });
+
+t.test('every replica and the origin answer the same verdicts', async (t) => {
+  const kept = await issue('kept@example.com');
+  const revoked = await issue('revoked@example.com');
+  t.equal((await api('DELETE', `/api/organizations/${orgId}/credentials/${revoked}`, { reason: 'Issued in error' }, owner)).status, 200);
+  for (const [id, status] of [
+    [kept, 'pending'],
+    [revoked, 'revoked'],
+  ] as const) {
+    // The event may still be travelling: wait until one answer says so, then compare all.
+    await waitFor(`${id} ${status} everywhere`, async () => {
+      for (const o of origins) if ((await call(o.base, 'GET', `/api/verify/${id}`)).body?.status !== status) return undefined;
+      return true;
+    });
+    const answers = await Promise.all(origins.map((o) => call(o.base, 'GET', `/api/verify/${id}`)));
+    for (const [i, a] of answers.entries()) {
+      t.equal(a.status, 200, `${origins[i]!.name}: 200 for ${id}`);
+      t.same(verdict(a.body), verdict(answers[0]!.body), `${origins[i]!.name}: the same verdict for ${id} (${status})`);
+    }
+    const pages = await Promise.all(origins.map((o) => call(o.base, 'GET', `/verify/${id}`)));
+    t.ok(
+      pages.every((p) => p.status === 200 && p.text === pages[0]!.text),
+      `/verify/${id}: the same page from every replica`,
+    );
+  }
+  const unknown = await Promise.all(origins.map((o) => call(o.base, 'GET', '/api/verify/CRD-0000000000ZZ')));
+  t.same(
+    unknown.map((u) => u.status),
+    [404, 404, 404],
+    'an unknown id is 404 everywhere',
+  );
+});
+
+t.test('a revocation reaches both replicas within a second of each other', async (t) => {
+  const id = await issue('revoke-me@example.com');
+  // Both replicas hold it (the second answer of each comes from its micro-cache).
+  for (const base of [first, second]) {
+    await waitFor('issued credential known', async () => ((await call(base, 'GET', `/api/verify/${id}`)).body?.status === 'pending' ? true : undefined));
+    await call(base, 'GET', `/api/verify/${id}`);
+  }
+  t.equal((await api('DELETE', `/api/organizations/${orgId}/credentials/${id}`, { reason: 'replicas' }, owner)).status, 200);
+  const seenAt = new Map<string, number>();
+  const deadline = performance.now() + 20_000;
+  while (seenAt.size < 2 && performance.now() < deadline) {
+    for (const base of [first, second]) {
+      if (seenAt.has(base)) continue;
+      if ((await call(base, 'GET', `/api/verify/${id}`)).body?.status === 'revoked') seenAt.set(base, performance.now());
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  t.equal(seenAt.size, 2, 'both replicas serve the revocation');
+  const [a, b] = [seenAt.get(first), seenAt.get(second)];
+  const apart = a !== undefined && b !== undefined ? Math.abs(a - b) : Infinity;
+  t.ok(apart < 1000, `the second replica followed the first within a second (${apart.toFixed(0)} ms; micro-cache 10 s)`);
+});
+
+t.test('one per-IP budget across both replicas and the API (SPEC.md Limits: all requests)', async (t) => {
+  const client = fresh();
+  const statuses: number[] = [];
+  const remaining: number[] = [];
+  // Through the origin and straight to each replica, in turn (an Ingress reaches them directly).
+  for (let i = 0; i < LIMIT + 6; i++) {
+    const o = origins[i % origins.length]!;
+    const r = await call(o.base, 'GET', '/api/verify/CRD-0000000000ZZ', { client });
+    statuses.push(r.status);
+    if (r.status !== 429) remaining.push(Number(r.headers.get('x-ratelimit-remaining')));
+    t.equal(r.headers.get('x-ratelimit-limit'), String(LIMIT), `${o.name}: X-RateLimit-Limit`);
+  }
+  t.equal(statuses.filter((s) => s !== 429).length, LIMIT, `exactly ${LIMIT} admitted across both replicas`);
+  t.same(statuses.slice(LIMIT), Array<number>(6).fill(429), 'the rest refused, by whichever replica');
+  t.same(
+    remaining,
+    Array.from({ length: LIMIT }, (_, i) => LIMIT - 1 - i),
+    'remaining counts down across replicas',
+  );
+  const apiCall = await call(tp.baseUrl, 'GET', '/api/v1/openapi.json', { client });
+  t.equal(apiCall.status, 429, "the gateway's API refuses the same client: one budget");
+  t.equal(apiCall.body?.error, 'RATE_LIMITED');
+  const other = await call(second, 'GET', '/api/verify/CRD-0000000000ZZ', { client: fresh() });
+  t.equal(other.status, 404, 'another client is unaffected');
+});

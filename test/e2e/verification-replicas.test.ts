@@ -60,6 +60,7 @@ const { owner, apiKey, orgId, badgeId } = await setupStep(
     );
     const orgId = String(signup.body.organization.id);
     const owner = String(signup.body.token);
+    await tp.confirmAddress(`owner-${slug}@example.com`);
     await step('approve', 200, api('POST', `/api/admin/organizations/${orgId}/approve`, undefined, tp.adminToken));
     await step('plan', 200, api('PATCH', `/api/admin/organizations/${orgId}`, { plan: 'professional' }, tp.adminToken));
     await step('signing keys', 201, api('POST', `/api/organizations/${orgId}/signing-keys`, undefined, owner));

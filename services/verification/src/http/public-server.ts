@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -16,6 +17,8 @@ import { errorPage, sendHtml } from './pages/html.js';
 import type { PublicLimit } from './public-limit.js';
 import { createRequestStats } from './request-stats.js';
 import { sendJson, type Route } from './respond.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 import { PUBLIC_ROUTES } from './routes.js';
 
 /** An error thrown by a route, with the route (pages render errors as HTML). */
@@ -86,6 +89,10 @@ export async function startPublicServer(
   };
   const server = http.createServer({ requireHostHeader: false }, (req, res) => {
     const started = performance.now();
+    // Every answer names its request (the gateway's rule): a well-formed X-Request-Id from the
+    // caller (the gateway's pass-through forwards the client's) is kept, else a new one.
+    const incoming = req.headers['x-request-id'];
+    res.setHeader('X-Request-Id', typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID());
     const seen = { route: 'unmatched' };
     res.once('finish', () => stats.record(seen.route, req.method ?? 'GET', res.statusCode, (performance.now() - started) / 1000));
     handle(req, res, seen).catch((thrown: unknown) => {

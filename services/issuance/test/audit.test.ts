@@ -1,3 +1,4 @@
+import { createDb } from '@cred/db';
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { badgeBody, rejection, startIssuance } from './fixtures/harness.js';
@@ -18,7 +19,12 @@ t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) =>
   const h = await startIssuance(t);
   const c = h.issuance;
   const org = await h.createOrg();
-  const member = `user:${randomUUID()}`;
+  // A real admin of the organization (issues and manages keys): issuance asks accounts for the acting member's role.
+  const issuerUser = await h.accounts.SignUp({ email: 'admin@audit.example', password: 'correct horse battery staple', name: 'Admin' });
+  const accountsDb = createDb({ url: h.iso.databaseUrl, schema: 'accounts' });
+  t.teardown(() => accountsDb.destroy());
+  await accountsDb('memberships').insert({ organization_id: org.id, user_id: issuerUser.user!.id, role: 'admin', created_at: new Date() });
+  const member = `user:${issuerUser.user!.id}`;
   const apiKey = `api_key:${randomUUID()}`;
   const rows = async (where: Partial<Row> = {}): Promise<Row[]> =>
     h

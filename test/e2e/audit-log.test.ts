@@ -4,7 +4,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
-import { createDb } from '@cred/db';
 import { setupStep, startTestPlatform } from './harness.js';
 
 // A webhook target (allowlisted: it is on loopback). Nothing needs to be delivered to it here.
@@ -142,24 +141,15 @@ t.test('the owner reads each action once, in order, with its actor and request i
 });
 
 t.test('a member who is neither owner nor admin is refused', async (t) => {
-  const member = await tp.api('POST', '/api/auth/signup', {
-    email: 'auditor@example.com',
-    password: 'correct horse battery staple',
-    name: 'Member',
-  });
+  // An issuer who joined by invitation, as a colleague would.
+  const email = 'auditor@example.com';
+  const invited = await tp.api('POST', `/api/organizations/${orgId}/invitations`, { email, role: 'issuer' }, token);
+  t.equal(invited.status, 201, invited.text);
+  const [, invitation] = await tp.mailMatch(email, /\/invitations\/accept\?token=([A-Za-z0-9_-]+)/);
+  const member = await tp.api('POST', '/api/auth/signup', { email, password: 'correct horse battery staple', name: 'Member' });
   t.equal(member.status, 201, member.text);
-  const accountsDb = createDb({ url: tp.isolation.databaseUrl, schema: 'accounts' });
-  try {
-    // No invitation flow yet: the membership row stands for one.
-    await accountsDb('memberships').insert({
-      organization_id: orgId,
-      user_id: member.body.user.id,
-      role: 'member',
-      created_at: new Date(),
-    });
-  } finally {
-    await accountsDb.destroy();
-  }
+  const accepted = await tp.api('POST', '/api/invitations/accept', { token: invitation }, String(member.body.token));
+  t.equal(accepted.status, 200, accepted.text);
   const refused = await tp.api('GET', `/api/organizations/${orgId}/audit-log`, undefined, String(member.body.token));
   t.equal(refused.status, 403);
   t.equal(refused.body.error, 'FORBIDDEN');

@@ -1,4 +1,4 @@
-// Bulk-issuance benchmark: a 10,000-row CSV through the gateway (DECISIONS.md section 3), timed
+// Bulk-issuance benchmark: a 10,000-row CSV through the gateway (docs/contract.md "Authentication and access"), timed
 // from upload to `completed`, while API clients keep issuing single credentials beside it; their
 // latency is compared with the same load before the job ("10,000 rows finish without blocking
 // other traffic"). Starts its own platform (separate processes, as `pnpm start` does) with its

@@ -1,6 +1,6 @@
-// Bulk issuance end to end, as the web application calls it (DECISIONS.md section 3): a member
+// Bulk issuance end to end, as the web application calls it (docs/contract.md "Authentication and access"): a member
 // uploads a CSV through the gateway, polls the job, reads per-row results; every refusal has
-// SPEC.md's error shape.
+// the error shape of docs/contract.md "Errors".
 import t from 'tap';
 import { waitFor } from '@cred/testing';
 import { setupStep, startTestPlatform } from './harness.js';

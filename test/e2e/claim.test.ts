@@ -1,4 +1,4 @@
-// Claiming and privacy end to end (DECISIONS.md section 4): the token travels in the real issue
+// Claiming and privacy end to end (docs/contract.md "Recipients and privacy"): the token travels in the real issue
 // e-mail (caught by the harness's SMTP catcher), the recipient signs up, verifies the address
 // through the e-mailed link, claims with the session and makes the credential private.
 import t from 'tap';

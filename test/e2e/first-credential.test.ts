@@ -25,7 +25,7 @@ t.test('a new organization gets to its first verified credential', async (t) => 
   t.equal(keyRes.status, 201);
   const apiKey = String(keyRes.body.key);
 
-  // Before the signing keys exist, /api/v1 refuses (SPEC.md Authentication rule 3).
+  // Before the signing keys exist, /api/v1 refuses (docs/contract.md "Authentication and access").
   const early = await tp.api('GET', '/api/v1/badges', undefined, apiKey);
   t.equal(early.status, 403, 'no /api/v1 before signing keys are generated');
 

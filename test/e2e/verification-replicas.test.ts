@@ -134,7 +134,7 @@ t.test('a revocation reaches both replicas within a second of each other', async
   t.ok(apart < 1000, `the second replica followed the first within a second (${apart.toFixed(0)} ms; micro-cache 10 s)`);
 });
 
-t.test('one per-IP budget across both replicas and the API (SPEC.md Limits: all requests)', async (t) => {
+t.test('one per-IP budget across both replicas and the API (docs/contract.md "Limits": all requests)', async (t) => {
   const client = fresh();
   const statuses: number[] = [];
   const remaining: number[] = [];

@@ -1,5 +1,5 @@
 /**
- * Builders for the JSON-LD documents we publish: AchievementCredential (OB3-NOTES §1.4 shape),
+ * Builders for the JSON-LD documents we publish: AchievementCredential (docs/standards.md "Credential shape"),
  * the standalone Achievement (`GET /achievements/{org}/{badge}`) and the issuer Profile.
  *
  * The shape is fixed on purpose: every `type` an array, `issuer` an embedded Profile, `image`
@@ -318,7 +318,7 @@ export function identityHash(identifier: string, salt: string): string {
   );
 }
 
-/** E-mails are compared case-insensitively (DECISIONS.md §1), so the hash covers the lower-cased address. */
+/** E-mails are compared case-insensitively (docs/contract.md "Requests and bodies"), so the hash covers the lower-cased address. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -468,7 +468,7 @@ function buildResult(r: ResultInput, descriptions: readonly ResultDescription[],
   return result;
 }
 
-/** The AchievementCredential we sign (OB3-NOTES §1.4), without proof. */
+/** The AchievementCredential we sign (docs/standards.md "Credential shape"), without proof. */
 export function buildAchievementCredential(input: AchievementCredentialInput): AchievementCredential {
   const uuid = requireText(input.id, 'id', 100).replace(/^urn:uuid:/i, '');
   if (!UUID.test(uuid)) throw new Ob3Error('INVALID_INPUT', 'id must be a UUID');

@@ -1,7 +1,7 @@
 /**
  * did:web and did:key helpers, and selecting a key from a controller (DID) document.
  *
- * Our issuers are `did:web:<host>:issuers:<slug>` (DECISIONS.md §2), resolving to
+ * Our issuers are `did:web:<host>:issuers:<slug>` (docs/contract.md "Identifiers and URLs"), resolving to
  * `{base_url}/issuers/<slug>/did.json`; keys are Multikey VMs `<did>#key-<n>` referenced from
  * `assertionMethod` as absolute strings (what the 1EdTech validator requires).
  */
@@ -128,7 +128,7 @@ export function publicKeyFromDidKey(didOrDidUrl: string): Uint8Array {
 /**
  * Key material that can be read from the identifier alone: a did:key, or a VM id whose fragment
  * is a Multikey (`https://issuer.example/…#z6Mk…`, `did:web:…#z6Mk…`).
- * This proves integrity only, NOT that the issuer controls the key (DECISIONS.md §5).
+ * This proves integrity only, NOT that the issuer controls the key (docs/contract.md "Verification").
  */
 export function publicKeyFromVerificationMethodId(verificationMethod: string): { publicKey: Uint8Array; source: 'did:key' | 'fragment' } {
   if (verificationMethod.startsWith('did:key:')) return { publicKey: publicKeyFromDidKey(verificationMethod), source: 'did:key' };

@@ -1,5 +1,5 @@
 /**
- * W3C Bitstring Status List v1.0 (OB3-NOTES §5.2): the entry a credential carries and the
+ * W3C Bitstring Status List v1.0 (docs/standards.md "Verification and status"): the entry a credential carries and the
  * status list credential its issuer publishes. Both terms are defined by the VC 2.0 context,
  * so neither needs the `https://www.w3.org/ns/credentials/status/v1` context.
  *

@@ -44,7 +44,7 @@ t.test('the schema really is draft 2019-09 and rejects known-bad shapes', async 
   t.notOk(validate({ ...good, issuer: { ...good.issuer, type: 'Profile' } }), 'string Profile type rejected');
 });
 
-t.test('AchievementCredential has the OB3-NOTES §1.4 shape', async (t) => {
+t.test('AchievementCredential has the shape of docs/standards.md "Credential shape"', async (t) => {
   const c = buildAchievementCredential(sampleInput());
   t.same(c, {
     '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],

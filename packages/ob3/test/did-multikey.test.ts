@@ -104,7 +104,7 @@ t.test('didWebForOrg / didWebToUrl', async (t) => {
   }
 });
 
-t.test('buildDidDocument (OB3-NOTES §3.2 shape)', async (t) => {
+t.test('buildDidDocument (docs/standards.md "did:web and keys")', async (t) => {
   const did = 'did:web:example.com:issuers:acme';
   const doc = buildDidDocument(did, [
     { n: 1, publicKeyMultibase },

@@ -96,7 +96,7 @@ t.test('DCC vc-test-fixtures: every proof verifies except the intentionally tamp
   }
   t.equal(checked, 90);
   // The files hold 59 eddsa-rdfc-2022 and 55 Ed25519Signature2020 proofs (counted from the JSON;
-  // OB3-NOTES §7 says 58 + 55, one of its eddsa proofs lacked the dcc context we bundle).
+  // docs/standards.md "Test vectors and fixtures" says 58 + 55, one of its eddsa proofs lacked the dcc context we bundle).
   t.same(tally, { 'DataIntegrityProof/eddsa-rdfc-2022': { valid: 59, invalid: 0 }, Ed25519Signature2020: { valid: 54, invalid: 1 } });
 });
 

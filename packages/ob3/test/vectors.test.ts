@@ -117,7 +117,8 @@ t.test('W3C proof sets and chains verify, every proof', async (t) => {
   t.match(orphan.proofs[0]?.reason, /previousProof/);
 });
 
-// OB3-NOTES §1.3 (unsigned document) and §2.4 D (keys, proof options, expected values).
+// The unsigned example document and the published keys, proof options and expected values of the
+// W3C eddsa-rdfc-2022 vectors (docs/standards.md "Test vectors and fixtures").
 const OB_UNSIGNED = {
   '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],
   id: 'http://example.com/credentials/3527',

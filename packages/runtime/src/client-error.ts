@@ -9,7 +9,7 @@ interface ProtocolError {
   details: Record<string, unknown>;
 }
 
-/** The JSON error (SPEC.md "Errors") for a request node's HTTP parser refused, by node's error code. */
+/** The JSON error (docs/contract.md "Errors") for a request node's HTTP parser refused, by node's error code. */
 export function protocolError(code: string | undefined, maxHeaderSize = http.maxHeaderSize): ProtocolError {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':

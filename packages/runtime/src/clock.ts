@@ -1,5 +1,5 @@
 /**
- * The one application clock (DECISIONS.md section 8). Everything time-dependent reads it,
+ * The one application clock (docs/contract.md "Time"). Everything time-dependent reads it,
  * never Date.now() directly and never the database's now(), so tests can move time.
  */
 export interface Clock {

@@ -8,7 +8,7 @@ export interface DrainBudget {
   maxMs: number;
 }
 
-/** Generous enough for every upload limit of DECISIONS.md section 1 (5 MiB), small enough to bound the waste. */
+/** Generous enough for every upload limit of docs/contract.md "Requests and bodies" (5 MiB), small enough to bound the waste. */
 export const DEFAULT_DRAIN_BUDGET: DrainBudget = { maxBytes: 32 * 1024 * 1024, maxMs: 10_000 };
 
 const draining = new WeakSet<http.IncomingMessage>();

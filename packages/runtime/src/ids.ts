@@ -14,7 +14,7 @@ export function newUuid(): string {
   return randomUUID();
 }
 
-/** Event ids begin with evt_ (SPEC.md Events). */
+/** Event ids begin with evt_ (docs/contract.md "Events, e-mail and webhooks"). */
 export function newEventId(): string {
   return `evt_${randomBytes(16).toString('hex')}`;
 }

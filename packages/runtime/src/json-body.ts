@@ -1,7 +1,7 @@
 import { AppError } from './errors.js';
 
 /**
- * The malformed-body rules of DECISIONS.md section 1 for JSON request bodies, shared by every
+ * The malformed-body rules of docs/contract.md "Requests and bodies" for JSON request bodies, shared by every
  * HTTP edge so that the gateway and verification refuse the same bodies:
  *
  * - valid UTF-8, and no byte order mark (RFC 8259 section 8.1 forbids senders to add one; it is

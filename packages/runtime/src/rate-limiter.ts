@@ -7,7 +7,7 @@ export interface ScriptingRedis {
 }
 
 /**
- * The shared per-IP, per-key and authentication limits (SPEC.md Limits), used by every HTTP edge:
+ * The shared per-IP, per-key and authentication limits (docs/contract.md "Limits"), used by every HTTP edge:
  * the gateway and verification's public surfaces count in the same Redis keys (`rl:<scope>:...`).
  *
  * Fixed window that starts at a key's first hit (rate-limiter-flexible's "fixed window from
@@ -58,7 +58,7 @@ export interface LimitResult {
   allowed: boolean;
   limit: number;
   remaining: number;
-  /** Unix time, whole seconds, when the window resets (DECISIONS.md section 1). */
+  /** Unix time, whole seconds, when the window resets (docs/contract.md "Limits"). */
   resetAt: number;
   /** Seconds until the reset, for Retry-After. */
   retryAfter: number;
@@ -102,7 +102,7 @@ function toResult(count: number, ttlMs: number, limit: number, clock: Clock, pee
 
 /**
  * Per-process stand-in used only while Redis is unreachable (per-key limits fail open to it,
- * L5 of RELIABILITY-NOTES.md). Each replica enforces the full limit on its own, so the
+ * docs/security.md "Rate limits across replicas"). Each replica enforces the full limit on its own, so the
  * effective limit is up to N times higher for N replicas during an outage.
  */
 export class LocalLimiter {
@@ -123,7 +123,7 @@ export class LocalLimiter {
   }
 }
 
-/** The X-RateLimit-* headers (DECISIONS.md section 1), and Retry-After on a refusal. */
+/** The X-RateLimit-* headers (docs/contract.md "Limits"), and Retry-After on a refusal. */
 export function setRateLimitHeaders(res: { setHeader(name: string, value: string): unknown }, r: LimitResult): void {
   res.setHeader('X-RateLimit-Limit', String(r.limit));
   res.setHeader('X-RateLimit-Remaining', String(r.remaining));
@@ -139,7 +139,7 @@ export function rateLimited(r: LimitResult): AppError {
   });
 }
 
-/** The per-IP limit's key (SPEC.md Limits: all requests of a client address, whichever edge serves them). */
+/** The per-IP limit's key (docs/contract.md "Limits": all requests of a client address, whichever edge serves them). */
 export function ipLimitKey(clientKeyOfAddress: string): string {
   return `ip:${clientKeyOfAddress}`;
 }

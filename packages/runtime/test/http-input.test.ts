@@ -1,5 +1,5 @@
 // The shared HTTP input helpers: multipart uploads (truncated, aborted, oversized), the JSON
-// body rules of DECISIONS.md section 1, the clientError handler and the bounded body discard.
+// body rules of docs/contract.md "Requests and bodies", the clientError handler and the bounded body discard.
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -120,7 +120,7 @@ t.test('readMultipart over HTTP: complete, truncated, aborted, oversized', async
   t.equal(afterwards.status, 200, 'the server still answers');
 });
 
-t.test('JSON body rules (DECISIONS.md section 1)', async (t) => {
+t.test('JSON body rules (docs/contract.md "Requests and bodies")', async (t) => {
   const refused: Array<[string, string | Buffer, string]> = [
     ['duplicate keys', '{"a":1,"a":2}', 'a'],
     ['nested duplicate keys', '{"a":{"b":1,"b":2}}', 'b'],

@@ -27,7 +27,7 @@ export interface AccountsService extends Service {
   grpcPort(): number;
 }
 
-/** Published outbox rows may carry one-time links (see DECISIONS-NOTES.md); keep them briefly. */
+/** Published outbox rows may carry one-time links (see docs/decisions.md, "One-time tokens in events"); keep them briefly. */
 const OUTBOX_RETENTION_MS = 10 * 60 * 1000;
 
 /**

@@ -1,5 +1,5 @@
 // Resend-verification and password-reset must not tell, by the work they do before answering,
-// whether an address has an account (DECISIONS.md section 3; issue 17). The answer path is one
+// whether an address has an account (docs/contract.md "Authentication and access"; issue 17). The answer path is one
 // INSERT either way; the token and the event come after, from the durable request table.
 import t from 'tap';
 import { createDb, migrateSchema, type Knex } from '@cred/db';

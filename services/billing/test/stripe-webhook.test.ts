@@ -181,7 +181,7 @@ t.test('checkout completes: plan and status reach accounts; the same event id is
   t.equal(rows.length, 2);
 });
 
-t.test('the six event types per DECISIONS section 7; unhandled types are ignored', async (t) => {
+t.test('the six event types per docs/contract.md "Billing events"; unhandled types are ignored', async (t) => {
   const orgId = await newOrganization();
   let created = nowSeconds();
   const sub = (type: string, status: string, lookup = 'enterprise') =>

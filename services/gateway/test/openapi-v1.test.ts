@@ -1,5 +1,5 @@
 // What an organization manages, done by an API client with an API key under /api/v1 (the
-// operations SPEC.md lists as planned): revoke with a reason; create, change, deactivate and
+// operations docs/contract.md lists as planned): revoke with a reason; create, change, deactivate and
 // delete badges and upload their image; bulk CSV upload, its progress, per-row results, report
 // and preview; outbound webhooks. Each answer is checked against the OpenAPI document, each
 // new POST against its Idempotency-Key (a replay does nothing again), and each route against

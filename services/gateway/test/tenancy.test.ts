@@ -63,7 +63,7 @@ t.test('organizations are isolated, revocation and suspension act at once on eve
     t.same(list.body.pagination, { limit: 10, offset: 0, total: list.body.pagination.total });
   });
 
-  t.test('403 per SPEC.md Authentication rule 3', async (t) => {
+  t.test('403 per docs/contract.md "Authentication and access"', async (t) => {
     const free = await apiReadyOrg(p, g1, 'free', 'free');
     const r = await g1.request('GET', '/api/v1/organization', { token: free.apiKey });
     isError(t, r, 403, 'FORBIDDEN');

@@ -10,7 +10,7 @@ const shape = {
   REDIS_KEY_PREFIX: env.string('cred:'),
   SIGNING_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.signing.grpc}`),
   ACCOUNTS_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.accounts.grpc}`),
-  // Monthly unique-recipient quota per plan (SPEC.md "Limits"); plans left out keep the default.
+  // Monthly unique-recipient quota per plan (docs/contract.md "Limits"); plans left out keep the default.
   RECIPIENT_QUOTA_LIMITS: env.string('free=1000,professional=1000,enterprise=5000'),
   // How often the expiry sweeper persists `expired` and emits credential.expired.
   EXPIRY_SWEEP_INTERVAL_MS: env.int(60000, 100, 24 * 60 * 60 * 1000),

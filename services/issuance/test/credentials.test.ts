@@ -129,7 +129,7 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
     t.equal((await h.db('credentials').where({ badge_id: badge.id, recipient_email: 'race@example.com' })).length, 1);
   });
 
-  t.test('validation (DECISIONS.md section 1)', async (t) => {
+  t.test('validation (docs/contract.md "Requests and bodies")', async (t) => {
     for (const [badgeId, email, name, field] of [
       ['', 'a@example.com', 'A', 'badgeId'],
       ['not-a-uuid', 'a@example.com', 'A', 'badgeId'],

@@ -215,7 +215,7 @@ t.test('issue input and credential rules', async (t) => {
     fieldOf(() => validateIssueInput({ badgeId: id, recipientName: 'A\u0085', recipientEmail: 'a@b.co' })),
     'recipient.name',
   );
-  // DECISIONS.md section 1: 1-200 characters = Unicode code points after trimming.
+  // docs/contract.md "Requests and bodies": 1-200 characters = Unicode code points after trimming.
   const emoji200 = '\u{1F600}'.repeat(200);
   t.equal(
     validateIssueInput({ badgeId: id, recipientName: ` ${emoji200} `, recipientEmail: 'a@b.co' }).recipientName,

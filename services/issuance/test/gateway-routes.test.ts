@@ -277,7 +277,7 @@ t.test('gateway issuance routes (stub auth) -> real issuance service', async (t)
       t.equal(r.status, 400, JSON.stringify(body));
       t.equal(r.body.details.field, field);
     }
-    // Recipient names (DECISIONS.md section 1): 1-200 code points after trimming; invisible-only
+    // Recipient names (docs/contract.md "Requests and bodies"): 1-200 code points after trimming; invisible-only
     // names and lone surrogates (which reach issuance as U+FFFD over gRPC) are refused.
     const emojiName = '\u{1F600}'.repeat(200);
     const emoji = await call('POST', '/api/v1/credentials', { badgeId: b.id, recipient: { name: emojiName, email: 'emoji@example.com' } });

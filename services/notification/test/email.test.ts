@@ -202,7 +202,7 @@ t.test('recipient data is escaped in HTML and cannot inject headers', async (t) 
 });
 
 t.test('names the issuer accepts are accepted here: 200 characters are code points, not UTF-16 units', async (t) => {
-  // 200 emoji: 200 code points (what issuance counts, DECISIONS.md section 1) but 400 UTF-16 units.
+  // 200 emoji: 200 code points (what issuance counts, docs/contract.md "Requests and bodies") but 400 UTF-16 units.
   const emoji = '\u{1F600}'.repeat(200);
   const astral = '\u{1D49C}da ' + '\u{1F469}\u200D\u{1F4BB}'.repeat(60);
   for (const [address, recipientName] of [

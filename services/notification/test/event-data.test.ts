@@ -1,5 +1,5 @@
 // The event payload contract for person names: the same rule the producers validate with
-// (DECISIONS.md section 1: trimmed, 1-200 characters, counted in Unicode code points).
+// (docs/contract.md "Requests and bodies": trimmed, 1-200 characters, counted in Unicode code points).
 import t from 'tap';
 import { codePointLength } from '@cred/runtime';
 import { clip, ContractError, personName } from '../src/events/event-data.js';

@@ -16,7 +16,7 @@ const shape = {
    * (scripts/platform.ts sets it one proxy further in than the gateway's).
    */
   TRUST_PROXY: trustProxyEnv(),
-  /** SPEC.md's per-IP limit, counted in the same Redis keys as the gateway's (all requests of a client). */
+  /** the per-IP limit of docs/contract.md "Limits", counted in the same Redis keys as the gateway's (all requests of a client). */
   RATE_LIMIT_IP_PER_MINUTE: env.int(100, 1),
   /** Recipient sessions are checked with accounts (GetSession) before a private credential is shown. */
   ACCOUNTS_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.accounts.grpc}`),

@@ -213,7 +213,7 @@ t.test("status list signer: authenticated for its own issuer, or the credential'
   );
 });
 
-t.test('issuer binding under the SSRF rules (DECISIONS §5)', async (t) => {
+t.test('issuer binding under the SSRF rules (docs/contract.md "Verification")', async (t) => {
   // Host not allow-listed: did:web would be fetched over https on port 443 only -> refused, nothing fetched.
   const hits = server.hits.length;
   const keyOnly = await strictVerifier.verifyCredential(await credential());

@@ -1,5 +1,5 @@
 // Every credential-like fixture of shared/fixtures/interop (MANIFEST.md) through the external
-// verifier, with the MANIFEST outcome mapped to our result under DECISIONS.md §5:
+// verifier, with the MANIFEST outcome mapped to our result under docs/contract.md "Verification":
 //   valid                      -> status valid (signature, issuer binding, dates, status all pass)
 //   [F] fragment key           -> signatureValid true, issuerAuthenticated false, status invalid
 //   [B] issuer != controller   -> issuerAuthenticated false, status invalid
@@ -316,7 +316,7 @@ const JWT_FILES: Array<[string, Expected, string]> = [
 
 /**
  * MANIFEST: "valid if VC-JWT is supported" (RS256 verifies with the JOSE header `jwk`; "it binds nothing to the
- * issuer"). Ours (DECISIONS §5): a header key shows integrity only -> signatureValid true, issuerAuthenticated
+ * issuer"). Ours (docs/contract.md "Verification"): a header key shows integrity only -> signatureValid true, issuerAuthenticated
  * false, status invalid, with an `issuer` check saying the issuer could not be confirmed.
  */
 const HEADER_JWK = (encoding: RegExp, dates: RegExp): Expected => ({
@@ -531,7 +531,7 @@ const DCC_ROWS: Array<[string, Expected]> = [
   ['verifiableCredentials/v2/ed25519/didKey/legacy-noStatus-noExpiry-lcwExperience.json', VALID],
   // MANIFEST: valid. issuer is a plain string (no embedded Profile; the 1EdTech validator wants an object)
   ['verifiableCredentials/v2/ed25519/didKey/legacy-noStatus-noExpiry-stringIssuerId.json', VALID],
-  // MANIFEST: invalid: tampered (signature fails). OB3-NOTES §7: the intentional tampered fixture
+  // MANIFEST: invalid: tampered (signature fails). docs/standards.md "Test vectors and fixtures": the intentional tampered fixture
   ['verifiableCredentials/v2/ed25519/didKey/legacy-noStatus-noExpiry-tampered.json', TAMPERED],
   // MANIFEST: valid
   ['verifiableCredentials/v2/ed25519/didKey/legacy-noStatus-noExpiry.json', VALID],

@@ -299,7 +299,7 @@ t.test('did:web kid without the allow-list: not fetched, the key is not availabl
   t.equal(server.hits.length, hits, 'the loopback server was not contacted');
 });
 
-t.test('header jwk: integrity only (DECISIONS §5), also when the kid cannot be resolved', async (t) => {
+t.test('header jwk: integrity only (docs/contract.md "Verification"), also when the kid cannot be resolved', async (t) => {
   const c = credential(DIDKEY);
   const r = await verifyExternalCredential(
     signJws({ alg: 'ES256', jwk: publicJwk(ec.publicKey) }, v2Payload(c), ec.privateKey),

@@ -134,7 +134,7 @@ t.test('/verify-lookup: form, redirect, errors, upload', async (t) => {
   t.match(result.text, new RegExp(`href="http://localhost:8080/verify/${good.credentialId}"`));
 
   // Another platform's badge whose key is only in its verification method id (MANIFEST [F]):
-  // not valid (DECISIONS.md section 5), and the banner says what is missing.
+  // not valid (docs/contract.md "Verification"), and the banner says what is missing.
   const interop =
     process.env.OB3_INTEROP_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/fixtures/interop');
   const foreign = multipart({

@@ -1,4 +1,4 @@
-// SPEC.md Limits: 100 requests per minute per IP, all requests. The public surfaces are served
+// docs/contract.md "Limits": 100 requests per minute per IP, all requests. The public surfaces are served
 // by verification replicas directly (ADR 0009), so verification counts them itself, in the same
 // Redis keys as the gateway (one budget per client across every replica of both), with the same
 // headers and 429 body. Redis away: each replica counts alone (fail open), never a 5xx.

@@ -121,7 +121,7 @@ t.test('another platform’s baked PNG (1EdTech simple-json.png): signature vali
   ]) {
     t.equal(r.status, 200, r.text.slice(0, 300));
     t.equal(r.body.verification.signatureValid, true);
-    t.equal(r.body.verification.issuerAuthenticated, false, 'example.com cannot be fetched here (DECISIONS §5)');
+    t.equal(r.body.verification.issuerAuthenticated, false, 'example.com cannot be fetched here (docs/contract.md "Verification")');
     t.equal(r.body.valid, false);
     t.equal(r.body.status, 'invalid');
     t.equal(r.body.issuedHere, undefined);
@@ -248,7 +248,7 @@ t.test('a truncated multipart upload is a 400 naming the file field, and the ser
   t.equal(ok.status, 200, 'and still verifies complete uploads');
 });
 
-t.test('POST /api/verify/credential applies the malformed-body rules (DECISIONS.md section 1)', async (t) => {
+t.test('POST /api/verify/credential applies the malformed-body rules (docs/contract.md "Requests and bodies")', async (t) => {
   const cases: Array<[string, string | Buffer, string]> = [
     ['duplicate keys', '{"a":1,"a":2}', 'a'],
     ['duplicate keys in the credential', JSON.stringify(good.ob3).replace('{', '{"id":"urn:uuid:x",'), 'id'],

@@ -235,7 +235,7 @@ export class AuthService {
   /**
    * Stores the hash of a fresh one-time token (older ones of the purpose stop working) and
    * emits the event the notification service turns into an e-mail. The event carries the
-   * link with the plaintext token: see DECISIONS-NOTES.md, "One-time tokens in events".
+   * link with the plaintext token: see docs/decisions.md, "One-time tokens in events".
    */
   private async requestToken(trx: Knex.Transaction, user: User, purpose: TokenPurpose): Promise<void> {
     const now = this.ctx.clock.now();

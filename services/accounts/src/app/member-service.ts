@@ -32,7 +32,7 @@ function uuidOr404(value: unknown, what: string): string {
   return value.toLowerCase();
 }
 
-/** Why an invitation's token no longer works, in SPEC.md's error shape (409 CONFLICT). */
+/** Why an invitation's token no longer works, in the error shape of docs/contract.md "Errors" (409 CONFLICT). */
 function notPending(status: string): AppError {
   const text: Record<string, string> = {
     accepted: 'This invitation has already been accepted',

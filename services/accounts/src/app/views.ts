@@ -1,6 +1,6 @@
 import type { ApiKey, Organization } from '../domain/model.js';
 
-/** The organization as it travels in events (DECISIONS.md section 3 record). */
+/** The organization as it travels in events (docs/contract.md "Resources"). */
 export function organizationEventView(o: Organization) {
   return {
     id: o.id,

@@ -27,7 +27,7 @@ export const migrations: Migration[] = [
 
       await db.schema.createTable('users', (t) => {
         t.uuid('id').primary();
-        // Stored lower-cased (DECISIONS.md section 1), so a plain unique index is case-insensitive.
+        // Stored lower-cased (docs/contract.md "Requests and bodies"), so a plain unique index is case-insensitive.
         t.text('email').notNullable().unique();
         t.text('name').notNullable();
         t.text('password_hash').notNullable();

@@ -18,7 +18,7 @@ interface SessionRow {
 
 /**
  * The only place with SQL for sessions. "Live" is decided against the application clock
- * (`now` from the caller), never the database's now() (DECISIONS.md section 8).
+ * (`now` from the caller), never the database's now() (docs/contract.md "Time").
  */
 export const sessionStore = {
   async insert(db: Knex, s: SessionRecord): Promise<void> {

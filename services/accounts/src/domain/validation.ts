@@ -9,7 +9,7 @@ const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9]
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
-/** Trimmed, lower-cased, syntactically valid, at most 254 characters (DECISIONS.md section 1). */
+/** Trimmed, lower-cased, syntactically valid, at most 254 characters (docs/contract.md "Requests and bodies"). */
 export function normalizeEmail(value: unknown, field = 'email'): string {
   if (typeof value !== 'string') throw AppError.validation(field, `${field} is required`);
   const email = value.trim().toLowerCase();

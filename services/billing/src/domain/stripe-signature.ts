@@ -9,7 +9,7 @@ export const STRIPE_TOLERANCE_SECONDS = 300;
  * the endpoint secret over `${t}.${rawBody}`, compared in constant time; ANY matching v1 is
  * accepted (Stripe sends several while a secret is being rolled). The timestamp must be
  * within the tolerance of `now` in both directions (stricter than stripe-node, which accepts
- * future timestamps; RELIABILITY-NOTES W1). Other schemes (v0) are ignored.
+ * future timestamps; docs/security.md "Payment-provider signatures"). Other schemes (v0) are ignored.
  * Returns the signed timestamp.
  */
 export function verifyStripeSignature(rawBody: Buffer, header: string, secret: string, now: Date, toleranceSeconds = STRIPE_TOLERANCE_SECONDS): number {

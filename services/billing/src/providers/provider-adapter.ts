@@ -1,5 +1,5 @@
 /**
- * A payment provider behind one interface (DECISIONS.md section 1: "keep the provider behind an
+ * A payment provider behind one interface (docs/contract.md "Billing events": "keep the provider behind an
  * adapter so another can be added"). The adapter verifies the provider's signature over the raw
  * bytes, then turns the provider's event into what billing applies; nothing else in billing
  * knows a provider's payload shapes.

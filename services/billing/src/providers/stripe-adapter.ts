@@ -12,7 +12,7 @@ const SUBSCRIPTION_STATUSES = new Set(['active', 'trialing', 'past_due', 'cancel
 /**
  * Subscription states in which nothing is being paid: the organization falls back to the free
  * plan (no /api/v1, free quota, no webhooks) until a later event brings a paying state and its
- * plan. `past_due` keeps the plan (DECISIONS.md: API access stays during past_due); `incomplete`
+ * plan. `past_due` keeps the plan (docs/contract.md "Billing events": API access stays during past_due); `incomplete`
  * (the first payment within its 23 hours) changes no plan either way.
  */
 const NOT_PAYING = new Set(['canceled', 'unpaid', 'incomplete_expired', 'paused']);
@@ -36,7 +36,7 @@ function paidPlan(v: unknown): Plan | undefined {
   return s && PAID_PLANS.has(s) ? (s as Plan) : undefined;
 }
 
-/** Stripe (DECISIONS.md sections 1 and 7). Only the fields named there are read. */
+/** Stripe (docs/contract.md "Billing events", "Billing events"). Only the fields named there are read. */
 export function createStripeAdapter(secret: string): PaymentProviderAdapter {
   return {
     name: 'stripe',

@@ -36,7 +36,7 @@ const PLANS_WITH_API = new Set(['professional', 'enterprise']);
 /**
  * /api/v1: `Authorization: Bearer <API key>`. 401 for a missing, malformed, unknown or revoked
  * key (no lookup at all for a key failing its checksum); then the key's own per-minute limit;
- * then 403 per SPEC.md Authentication rule 3 (plan without API access, organization not
+ * then 403 per docs/contract.md "Authentication and access" (plan without API access, organization not
  * approved, signing keys not generated).
  */
 export function apiKeyAuth(deps: ApiKeyAuthDeps): RequestHandler {

@@ -80,7 +80,7 @@ const parseJson = express.json({
 });
 
 /**
- * JSON bodies (DECISIONS.md section 1, malformed bodies): UTF-8 without a BOM, 64 KiB at most,
+ * JSON bodies (docs/contract.md "Requests and bodies", malformed bodies): UTF-8 without a BOM, 64 KiB at most,
  * no repeated keys (checked on the raw bytes), then, once parsed, no prototype keys, no number
  * that overflowed or lost its digits, no unpaired surrogate (checked on the value, with its path).
  * Every JSON route gets its body through here, so no route sees a value JSON.parse changed.
@@ -152,7 +152,7 @@ export function createApp(deps: AppDeps): Express {
     res.status(r.ready ? 200 : 503).json({ status: r.ready ? 'ok' : 'unavailable', checks: r.checks });
   });
 
-  // Every route below counts against the client's per-IP limit (SPEC.md Limits: all requests;
+  // Every route below counts against the client's per-IP limit (docs/contract.md "Limits": all requests;
   // probes above do not). The public verification surfaces count in the same Redis key, at
   // verification (public-proxy.ts).
   const limitDeps = { limiter: deps.limiter, logger: deps.logger, metrics: deps.metrics };

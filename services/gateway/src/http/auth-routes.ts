@@ -42,8 +42,8 @@ async function passwordCall<T>(res: Response, call: () => Promise<T>): Promise<T
 const ACCEPTED = { message: 'If the address belongs to an account, an e-mail is on its way.' };
 
 /**
- * /api/auth/...: sign-up, login, e-mail verification, password reset (DECISIONS.md section 3).
- * Limits (section 1): 3 per 15 minutes per IP on signup, resend-verification and password-reset;
+ * /api/auth/...: sign-up, login, e-mail verification, password reset (docs/contract.md "Authentication and access").
+ * Limits (docs/contract.md "Limits"): 3 per 15 minutes per IP on signup, resend-verification and password-reset;
  * on login, 3 failed attempts per 15 minutes per (IP, e-mail).
  */
 export function authRoutes(deps: AuthRouteDeps): Router {

@@ -8,7 +8,7 @@ import { idempotency, type IdempotencyDeps, type IdempotencyRouteOptions } from 
 import { scopeOf } from './org-scope.js';
 import { actingCall } from './acting-call.js';
 
-/** DECISIONS.md section 1: badge images at most 2 MiB. */
+/** docs/contract.md "Requests and bodies": badge images at most 2 MiB. */
 export const MAX_BADGE_IMAGE_BYTES = 2 * 1024 * 1024;
 /** Multipart framing around the file; beyond this the upload is cut off without reading it all. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -17,7 +17,7 @@ type IssuanceClient = Upstreams['issuance'];
 type BadgeMessage = Awaited<ReturnType<IssuanceClient['GetBadge']>>;
 type CredentialMessage = Awaited<ReturnType<IssuanceClient['GetCredential']>>;
 
-/** A badge template as SPEC.md shows it. */
+/** A badge template as docs/contract.md shows it. */
 export function badgeJson(b: BadgeMessage) {
   return {
     id: b.id,
@@ -51,7 +51,7 @@ export function badgeJson(b: BadgeMessage) {
   };
 }
 
-/** A credential list item (SPEC.md "Credential" plus revocationReason, DECISIONS.md section 1). */
+/** A credential list item (docs/contract.md "Resources" plus revocationReason, docs/contract.md "Requests and bodies"). */
 export function credentialJson(c: CredentialMessage) {
   return {
     id: c.id,
@@ -83,7 +83,7 @@ export function queryInt(value: unknown, field: string, fallback: number, min: n
   return n;
 }
 
-/** `limit` (1-100, default 50), `offset` (>= 0, default 0), `active` (true/false): DECISIONS.md section 1, no clamping. */
+/** `limit` (1-100, default 50), `offset` (>= 0, default 0), `active` (true/false): docs/contract.md "Requests and bodies", no clamping. */
 export function badgeListQuery(req: Request): { limit: number; offset: number; active?: boolean } {
   const limit = queryInt(req.query.limit, 'limit', 50, 1, 100);
   const offset = queryInt(req.query.offset, 'offset', 0, 0, 1_000_000);

@@ -5,7 +5,7 @@ import { MAX_BADGE_IMAGE_BYTES } from './badge-routes.js';
 import { MAX_BULK_CSV_BYTES } from './bulk-routes.js';
 import { STRIPE_BODY_LIMIT_BYTES } from './stripe-route.js';
 
-/** DECISIONS.md section 1: JSON bodies 64 KiB. */
+/** docs/contract.md "Requests and bodies": JSON bodies 64 KiB. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 /** Uploaded baked badges (verification's POST /api/verify/baked and /verify-lookup): 5 MiB. */
 export const MAX_BAKED_UPLOAD_BYTES = 5 * 1024 * 1024;

@@ -9,7 +9,7 @@ import { REPLAYED_HEADER, scopedIdempotencyKey } from './idempotency.js';
 import { requireConfirmedAddress } from './confirmed-address.js';
 import { scopeOf } from './org-scope.js';
 
-/** DECISIONS.md section 1: a bulk CSV is at most 5 MiB (and 10,000 rows, checked by issuance). */
+/** docs/contract.md "Requests and bodies": a bulk CSV is at most 5 MiB (and 10,000 rows, checked by issuance). */
 export const MAX_BULK_CSV_BYTES = 5 * 1024 * 1024;
 /** Multipart framing and the badgeId field around the file; beyond this the upload is cut off unread. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -156,7 +156,7 @@ export async function readBulkUpload(req: IncomingMessage): Promise<BulkUpload> 
 }
 
 /**
- * Bulk issuance (DECISIONS.md section 3) for members under `/api/organizations/:orgId` and for
+ * Bulk issuance (docs/contract.md "Authentication and access") for members under `/api/organizations/:orgId` and for
  * API keys under `/api/v1`, mounted after the authentication that sets the organization scope
  * (./org-scope.ts). The upload reads its own multipart body (app.ts lets multipart through on
  * this path only).

@@ -13,7 +13,7 @@ type IssuanceClient = Upstreams['issuance'];
 
 const STATUSES = ['pending', 'valid', 'expired', 'revoked'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A credential path value outside /api/v1: the UUID or the CRD- id (DECISIONS.md section 1). */
+/** A credential path value outside /api/v1: the UUID or the CRD- id (docs/contract.md "Requests and bodies"). */
 const CREDENTIAL_REF = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|CRD-[0-9A-HJKMNP-TV-Z]{12})$/i;
 
 function queryString(value: unknown, field: string): string | undefined {
@@ -26,7 +26,7 @@ function queryString(value: unknown, field: string): string | undefined {
 const RECIPIENT_PREFIX = /^[^\s\p{Cc}\p{Cf}]{1,254}$/u;
 
 /**
- * The list query of SPEC.md / DECISIONS.md section 1: `limit` 1-100 (default 50), `offset` >= 0
+ * The list query of docs/contract.md "Requests and bodies": `limit` 1-100 (default 50), `offset` >= 0
  * (default 0), `badgeId` a UUID, `status` one of pending, valid, expired, revoked, and
  * `recipient`, an e-mail address or its beginning matched case-insensitively as a prefix
  * (docs/decisions.md, "Recipient filter"). Anything else is 400 naming the parameter; no clamping.
@@ -66,11 +66,11 @@ function credentialRef(req: Request): string {
 }
 
 /**
- * Revocation (DECISIONS.md section 3) for both callers: the body is `{reason}` (required; issuance
+ * Revocation (docs/contract.md "Authentication and access") for both callers: the body is `{reason}` (required; issuance
  * checks its content), the organization and the actor come from the request's scope
  * (./org-scope.ts). 200 with the revoked credential (revokedAt, revocationReason); 409 if it was
  * already revoked. `refOf` reads the path: the UUID or CRD- id on member routes, the UUID only
- * under /api/v1 (SPEC.md).
+ * under /api/v1 (docs/contract.md).
  */
 export function revokeHandler(issuance: IssuanceClient, refOf: (req: Request) => string) {
   return async (req: Request, res: Response) => {
@@ -89,7 +89,7 @@ export function revokeHandler(issuance: IssuanceClient, refOf: (req: Request) =>
 
 /**
  * Member routes under /api/organizations/{orgId} (session auth and membership already checked):
- * the organization's credentials (issue, list, detail), revocation (DECISIONS.md section 3) and
+ * the organization's credentials (issue, list, detail), revocation (docs/contract.md "Authentication and access") and
  * its recipient quota.
  *
  * `POST /credentials` is the issue of POST /api/v1/credentials for the web application, on any
@@ -155,7 +155,7 @@ async function optionalSession(req: Request, res: Response, verify: SessionVerif
 }
 
 /**
- * Recipient routes (DECISIONS.md section 4), public paths under /api/credentials:
+ * Recipient routes (docs/contract.md "Recipients and privacy"), public paths under /api/credentials:
  * - `POST /api/credentials/{credentialId}/claim` with `{token}` from the e-mail, or with the
  *   recipient's session (verified e-mail equal to the recipient's): pending -> valid.
  * - `PATCH /api/credentials/{credentialId}` `{isPublic}`: the owning recipient's session only.

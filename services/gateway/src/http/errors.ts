@@ -38,7 +38,7 @@ function fromBodyParser(err: { type?: string; status?: number; limit?: unknown }
 }
 
 /**
- * The one place errors become HTTP: SPEC.md's shape {error, message, details}, never a stack
+ * The one place errors become HTTP: docs/contract.md's shape {error, message, details}, never a stack
  * trace or an upstream body. Unexpected errors are logged with the request id and answered 500.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {

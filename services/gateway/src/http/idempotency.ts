@@ -36,7 +36,7 @@ const IDEMPOTENCY_METRIC = 'gateway_idempotency_requests_total';
 export interface IdempotencyDeps {
   /** The gateway's Redis (its key prefix, REDIS_KEY_PREFIX, is applied by the client). */
   redis: Redis;
-  /** Decides when a stored response has expired (DECISIONS.md section 8). */
+  /** Decides when a stored response has expired (docs/contract.md "Time"). */
   clock: Clock;
   logger?: Logger;
   metrics?: Registry;

@@ -7,7 +7,7 @@ import { issueCredentialHandler } from './issue-credential.js';
 import { listCredentialsJson, revokeHandler } from './credential-routes.js';
 import { scopeOf } from './org-scope.js';
 
-/** A /api/v1 credential path value: the UUID only (SPEC.md); anything else names nothing. */
+/** A /api/v1 credential path value: the UUID only (docs/contract.md); anything else names nothing. */
 const credentialUuid = (req: Request): string => pathId(req, 'credentialId');
 
 /**
@@ -15,7 +15,7 @@ const credentialUuid = (req: Request): string => pathId(req, 'credentialId');
  * organization scope (./org-scope.ts; plan, approval and key checks are done there). Badges,
  * bulk issuance and webhooks under /api/v1 are the member routers, mounted with the same scope.
  *
- * `GET /credentials/{credentialId}` takes the UUID only (SPEC.md); a CRD- id or any other
+ * `GET /credentials/{credentialId}` takes the UUID only (docs/contract.md); a CRD- id or any other
  * non-UUID gives 404 NOT_FOUND, like an id of another organization. So does `DELETE`.
  *
  * With `idempotency` (app.ts always passes it), `POST /credentials` honours the Idempotency-Key

@@ -21,7 +21,7 @@ function stringField(value: unknown, field: string, what: string): string {
 }
 
 /**
- * The issue body's shape (DECISIONS.md section 1): an object with badgeId and recipient
+ * The issue body's shape (docs/contract.md "Requests and bodies"): an object with badgeId and recipient
  * {name, email}, and optionally evidence, narrative and results (issue 14), nothing else. The
  * issuance service checks the values themselves.
  */
@@ -48,7 +48,7 @@ export function issueBody(body: unknown): { badgeId: string; name: string; email
 }
 
 /**
- * The issue of one credential (SPEC.md "Issue a credential"), shared by POST /api/v1/credentials
+ * The issue of one credential (docs/contract.md "Credential lifecycle"), shared by POST /api/v1/credentials
  * (API key; plan checked by apiKeyAuth) and POST /api/organizations/{orgId}/credentials (member
  * session; any plan): the same body rules, the same issuance call, the same 201. The organization,
  * the issuer recorded with the credential and the Location come from the request's scope

@@ -1,7 +1,7 @@
 import { AppError, assertNoDuplicateKeys, decodeJsonText } from '@cred/runtime';
 
 /**
- * Checks a raw JSON body before express parses it (DECISIONS.md section 1, malformed bodies; see
+ * Checks a raw JSON body before express parses it (docs/contract.md "Requests and bodies", malformed bodies; see
  * docs/decisions.md, gateway 18): UTF-8 only (RFC 8259 8.1; another charset would be decoded
  * after this scan and dodge it), no byte order mark, valid UTF-8, no repeated key. The rules are
  * @cred/runtime's json-body, shared with verification; the parsed value then goes through its

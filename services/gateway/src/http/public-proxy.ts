@@ -3,7 +3,7 @@ import http from 'node:http';
 import { AppError, appendForwardedFor, Counter, discardRequestBody, singleHeaderProblem, type Registry } from '@cred/runtime';
 import { bodyLimitFor, declaredTooLarge, payloadTooLarge } from './body-limits.js';
 
-/** Public, unauthenticated paths served by the verification service (SPEC.md "Other public locations"). */
+/** Public, unauthenticated paths served by the verification service (docs/contract.md "Identifiers and URLs"). */
 export const PUBLIC_VERIFICATION_PREFIXES = [
   '/issuers/',
   '/achievements/',

@@ -86,7 +86,7 @@ export function authRateLimit(deps: LimitDeps, endpoint: string, per15Minutes: n
 }
 
 /**
- * A limit on failed attempts (DECISIONS.md section 1: on login, failed attempts only, per key).
+ * A limit on failed attempts (docs/contract.md "Limits": on login, failed attempts only, per key).
  * The attempt is reserved before it runs: one atomic INCRBY that refuses with 429 beyond
  * `per15Minutes`, so N parallel guesses admit at most the limit (reading the counter first and
  * counting afterwards let every parallel guess through). An attempt that fails with UNAUTHORIZED

@@ -8,7 +8,7 @@ export const STRIPE_BODY_LIMIT_BYTES = 1024 * 1024;
 const rawBody = express.raw({ type: () => true, limit: STRIPE_BODY_LIMIT_BYTES });
 
 /**
- * `POST /api/webhooks/stripe` (DECISIONS.md section 1). Mounted BEFORE the JSON parser: the
+ * `POST /api/webhooks/stripe` (docs/contract.md "Billing events"). Mounted BEFORE the JSON parser: the
  * signature covers the exact bytes, so the body is read raw (1 MiB at most) and passed with the
  * `Stripe-Signature` header to billing, which verifies and applies it. 200 `{received: true}`
  * for handled, ignored and duplicate events alike; a bad or stale signature is 400

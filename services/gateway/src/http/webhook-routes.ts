@@ -55,7 +55,7 @@ function pageParams(query: Record<string, unknown>): { limit: number; offset: nu
 }
 
 /**
- * Outbound webhook endpoints of an organization (DECISIONS.md sections 3 and 6), for members
+ * Outbound webhook endpoints of an organization (docs/contract.md "Authentication and access", "Events, e-mail and webhooks"), for members
  * under `/api/organizations/:orgId` and for API keys under `/api/v1`, mounted after the
  * authentication that sets the organization scope (./org-scope.ts). Registration needs the
  * Enterprise plan (403 otherwise), checked against accounts here and against notification's own
@@ -108,7 +108,7 @@ export function webhookRoutes(upstreams: Upstreams, options: { idempotency?: Ide
       res.status(202).json(deliveryView(d));
     };
   router.post('/webhooks/:webhookId/deliveries/:deliveryId/replay', ...keyed('webhooks.replay'), replay(true));
-  // DECISIONS.md writes the replay path as `.../deliveries/{deliveryId}/replay`; both forms work.
+  // docs/contract.md writes the replay path as `.../deliveries/{deliveryId}/replay`; both forms work.
   router.post('/webhooks/deliveries/:deliveryId/replay', ...keyed('webhooks.replay'), replay(false));
   router.post('/deliveries/:deliveryId/replay', ...keyed('webhooks.replay'), replay(false));
 

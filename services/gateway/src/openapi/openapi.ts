@@ -2499,7 +2499,7 @@ export const openApiDocument = {
     '/api/organizations/{orgId}/deliveries/{deliveryId}/replay': {
       parameters: [orgId, deliveryId],
       post: {
-        summary: 'Replay a delivery (the path as DECISIONS.md writes it; same as above)',
+        summary: 'Replay a delivery (the path as docs/contract.md writes it; same as above)',
         security: session,
         responses: {
           ...ok('202', 'Queued again.', ref('WebhookDelivery')),

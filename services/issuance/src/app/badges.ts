@@ -112,7 +112,7 @@ export async function updateBadge(ctx: IssuanceContext, organizationId: string, 
   }
 }
 
-/** Deletes a badge without credentials; one with credentials is deactivated instead (DECISIONS.md section 3). */
+/** Deletes a badge without credentials; one with credentials is deactivated instead (docs/contract.md "Authentication and access"). */
 export async function deleteBadge(ctx: IssuanceContext, organizationId: string, badgeId: string, meta: CallMeta = {}): Promise<{ deleted: true } | { deleted: false; badge: Badge }> {
   const orgId = checkUuid(organizationId, 'organization_id', true);
   const id = checkUuid(badgeId, 'badgeId', true);

@@ -138,7 +138,7 @@ async function checkBulkUpload(
 }
 
 /**
- * Queues a bulk issuance (DECISIONS.md section 3). What would refuse every row is refused
+ * Queues a bulk issuance (docs/contract.md "Authentication and access"). What would refuse every row is refused
  * up front, as a single issue would be: an unknown badge (404), a deactivated one (400
  * `badgeId`), an organization without signing keys or not approved (403). The CSV is
  * checked as a whole (400/413 naming `file`); a row whose name or e-mail is malformed does not

@@ -113,7 +113,7 @@ async function replayFor(ctx: IssuanceContext, orgId: string, key: string, reque
 }
 
 /**
- * Issues a badge to a recipient per SPEC.md's transitions table (domain/lifecycle.ts): a first
+ * Issues a badge to a recipient per the transitions in docs/contract.md "Credential lifecycle" (domain/lifecycle.ts): a first
  * issue, or a renewal that supersedes the recipient's prior credential of the badge (revoking
  * an active time-bound one, persisting an expiry the clock implies), or 409 for an active
  * non-expiring one. Counts the recipient against the monthly quota.

@@ -17,7 +17,7 @@ import { audit, auditActor } from './audit.js';
 const STATUSES: readonly CredentialStatus[] = ['pending', 'valid', 'expired', 'revoked'];
 const notFound = () => AppError.notFound('Credential not found');
 
-/** Outside /api/v1 a path takes the CRD- id or the UUID (DECISIONS.md section 1). Anything else is 404. */
+/** Outside /api/v1 a path takes the CRD- id or the UUID (docs/contract.md "Requests and bodies"). Anything else is 404. */
 export function parseCredentialRef(value: string): { kind: 'uuid' | 'credentialId'; value: string } {
   if (UUID_RE.test(value)) return { kind: 'uuid', value: value.toLowerCase() };
   if (CREDENTIAL_ID_RE.test(value)) return { kind: 'credentialId', value };
@@ -71,7 +71,7 @@ export async function listCredentials(ctx: IssuanceContext, organizationId: stri
 }
 
 /**
- * DELETE /api/organizations/{orgId}/credentials/{credentialId}: revoked for good (SPEC.md rule 1).
+ * DELETE /api/organizations/{orgId}/credentials/{credentialId}: revoked for good (docs/contract.md "Credential lifecycle").
  * Revoking a revoked credential is 409 and changes nothing. An expired credential can still be
  * revoked (the issuer withdraws it; revocation wins over expiry everywhere).
  */
@@ -152,7 +152,7 @@ const TOKEN_RE = /^[A-Za-z0-9_-]{20,128}$/;
 const invalidToken = () => AppError.forbidden('The claim token is not valid for this credential, or it has expired');
 
 /**
- * POST /api/credentials/{credentialId}/claim (DECISIONS.md section 4): pending -> valid with
+ * POST /api/credentials/{credentialId}/claim (docs/contract.md "Recipients and privacy"): pending -> valid with
  * the e-mail's single-use token, or with the recipient's verified session. Every token of the
  * credential is spent in the same transaction as the change and `credential.claimed`.
  *
@@ -197,7 +197,7 @@ export async function claimCredential(ctx: IssuanceContext, credentialRef: strin
   });
 }
 
-/** PATCH /api/credentials/{credentialId} {isPublic}: the owning recipient only (DECISIONS.md section 4). */
+/** PATCH /api/credentials/{credentialId} {isPublic}: the owning recipient only (docs/contract.md "Recipients and privacy"). */
 export async function setCredentialVisibility(ctx: IssuanceContext, credentialRef: string, isPublic: unknown, session: RecipientSession | undefined): Promise<Credential> {
   const ref = parseCredentialRef(credentialRef);
   if (typeof isPublic !== 'boolean') throw AppError.validation('isPublic', 'isPublic must be a boolean');

@@ -1,7 +1,7 @@
 import type { Migration } from '@cred/db';
 
 /**
- * Bulk issuance (DECISIONS.md section 3): one row per job with its progress counters, one row
+ * Bulk issuance (docs/contract.md "Authentication and access"): one row per job with its progress counters, one row
  * per CSV data row with its result. Rows are the unit of work the workers lease.
  */
 export const bulkMigration: Migration = {

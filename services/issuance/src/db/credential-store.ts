@@ -75,7 +75,7 @@ const LIST_COLUMNS = [
 ];
 
 /**
- * The status filter of the list, evaluated at `now` (DECISIONS.md section 8: the application
+ * The status filter of the list, evaluated at `now` (docs/contract.md "Time": the application
  * clock): a credential past its expirationDate is expired whether or not the sweeper has
  * persisted it yet.
  */

@@ -82,7 +82,7 @@ export const migrations: Migration[] = [
         t.timestamp('created_at', { useTz: true }).notNullable();
       });
       await db.raw("ALTER TABLE credentials ADD CONSTRAINT credentials_status_check CHECK (status IN ('pending', 'valid', 'revoked'))");
-      // Per-organization listing, newest first (DECISIONS.md: issuanceDate desc, then id desc),
+      // Per-organization listing, newest first (docs/contract.md "Requests and bodies": issuanceDate desc, then id desc),
       // with or without a badge filter; and the recipient lookup of issuing/renewal.
       await db.raw('CREATE INDEX credentials_org_issued_idx ON credentials (organization_id, issuance_date DESC, id DESC)');
       await db.raw('CREATE INDEX credentials_org_badge_issued_idx ON credentials (organization_id, badge_id, issuance_date DESC, id DESC)');

@@ -2,7 +2,7 @@ import { AppError } from '@cred/runtime';
 import { checkAchievementType, checkAlignments, checkResultDescriptions, type BadgeAlignment, type BadgeResultDescription } from './content.js';
 import { checkText } from './text.js';
 
-/** A badge template (SPEC.md "Badge template"), as stores return it. */
+/** A badge template (docs/contract.md "Resources"), as stores return it. */
 export interface Badge {
   id: string;
   organizationId: string;

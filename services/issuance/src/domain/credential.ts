@@ -42,7 +42,7 @@ export interface IssueInput {
 const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 const DOMAIN = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 
-/** DECISIONS.md section 1: trimmed, at most 254 characters, syntactically valid; stored lower-cased. */
+/** docs/contract.md "Requests and bodies": trimmed, at most 254 characters, syntactically valid; stored lower-cased. */
 export function checkEmail(value: unknown, field: string): string {
   if (typeof value !== 'string') throw AppError.validation(field, `${field} must be a string`);
   const email = value.trim();
@@ -69,7 +69,7 @@ export function checkRecipientPrefix(value: unknown, field: string): string {
   return value.toLowerCase();
 }
 
-/** DECISIONS.md section 1: recipient names are 1-200 characters, counted in Unicode code points after trimming. */
+/** docs/contract.md "Requests and bodies": recipient names are 1-200 characters, counted in Unicode code points after trimming. */
 export const RECIPIENT_NAME_MAX_CHARS = 200;
 
 /**
@@ -85,7 +85,7 @@ export function checkRecipientName(value: unknown, field: string): string {
   return name;
 }
 
-/** The issue request of DECISIONS.md section 1 (the gateway has already refused unknown fields and non-objects). */
+/** The issue request of docs/contract.md "Requests and bodies" (the gateway has already refused unknown fields and non-objects). */
 export function validateIssueInput(input: { badgeId: unknown; recipientName: unknown; recipientEmail: unknown; content?: unknown }): IssueInput {
   if (input.badgeId === undefined || input.badgeId === '') throw AppError.validation('badgeId', 'badgeId is required');
   const badgeId = checkUuid(input.badgeId, 'badgeId');
@@ -98,7 +98,7 @@ export function validateIssueInput(input: { badgeId: unknown; recipientName: unk
 
 export const CREDENTIAL_ID_RE = /^CRD-[0-9A-HJKMNP-TV-Z]{12}$/;
 
-/** `CRD-` + 12 Crockford base32 characters (DECISIONS.md section 2): 60 random bits. */
+/** `CRD-` + 12 Crockford base32 characters (docs/contract.md "Identifiers and URLs"): 60 random bits. */
 export function newCredentialId(): string {
   return `CRD-${randomCrockford(12)}`;
 }

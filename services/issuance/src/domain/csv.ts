@@ -1,7 +1,7 @@
 import { AppError } from '@cred/runtime';
 import { checkEmail, checkRecipientName } from './credential.js';
 
-/** DECISIONS.md section 1: a bulk CSV is at most 5 MiB and 10,000 rows. */
+/** docs/contract.md "Requests and bodies": a bulk CSV is at most 5 MiB and 10,000 rows. */
 export const BULK_CSV_MAX_BYTES = 5 * 1024 * 1024;
 export const BULK_CSV_MAX_ROWS = 10_000;
 
@@ -134,7 +134,7 @@ export interface RecipientRecord {
 const blank = (r: CsvRecord) => r.fieldCount === r.fields.length && r.fields.every((f) => f.trim() === '');
 
 /**
- * The recipients CSV of bulk issuance (DECISIONS.md section 3): the header `name,email`
+ * The recipients CSV of bulk issuance (docs/contract.md "Authentication and access"): the header `name,email`
  * (each trimmed, case-insensitive, nothing else), then one record per recipient. Records that
  * are entirely blank (an empty line, or only commas and spaces) are skipped but keep their
  * number, so row N is the spreadsheet's N+1st line. Whole-file problems are 400s naming
@@ -180,7 +180,7 @@ export function parseRecipientsCsv(bytes: Uint8Array, limits: { maxBytes?: numbe
   return rows;
 }
 
-/** A data row with the single-issue checks applied (DECISIONS.md section 1). */
+/** A data row with the single-issue checks applied (docs/contract.md "Requests and bodies"). */
 export interface RecipientRow {
   row: number;
   /** Trimmed name; for an invalid row, the text as uploaded (cut to a displayable length). */

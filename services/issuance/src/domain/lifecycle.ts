@@ -1,7 +1,7 @@
 import { effectiveStatus, expirationFor, issuanceInstant, type Credential } from './credential.js';
 import type { RecipientRow } from './csv.js';
 
-/** DECISIONS.md section 1: the reason recorded on a credential superseded by a renewal. */
+/** docs/contract.md "Credential lifecycle": the reason recorded on a credential superseded by a renewal. */
 export const SUPERSEDED_REASON = 'superseded by renewal';
 
 /** The 409 of issuing to a recipient who holds an active, non-expiring credential of the badge (also a bulk row's reason). */
@@ -12,7 +12,7 @@ export const ACTIVE_NON_EXPIRING_MESSAGE =
 export type PriorCredential = Pick<Credential, 'id' | 'credentialId' | 'status' | 'expirationDate' | 'revokedAt'>;
 
 /**
- * What issuing a badge to a recipient does, per SPEC.md's transitions table:
+ * What issuing a badge to a recipient does, per the transitions in docs/contract.md "Credential lifecycle":
  * - no prior credential: a first issue;
  * - prior expired: a renewal, the prior stays expired (`markExpired` when only the clock says
  *   so yet, so the expiry is persisted and announced once, in the same transaction);
@@ -35,7 +35,7 @@ export function decideIssue(prior: PriorCredential | null, now: Date): IssueDeci
   return { kind: 'renew', prior, priorAction: 'revoke', priorStatus: 'revoked' };
 }
 
-/** A credential can be claimed only while pending, not expired and not revoked (DECISIONS.md section 1). */
+/** A credential can be claimed only while pending, not expired and not revoked (docs/contract.md "Credential lifecycle"). */
 export function claimability(c: Pick<Credential, 'status' | 'expirationDate' | 'revokedAt'>, now: Date): 'claimable' | 'already_claimed' | 'revoked' | 'expired' {
   const status = effectiveStatus(c, now);
   if (status === 'revoked') return 'revoked';

@@ -10,7 +10,7 @@ export interface Page {
   offset: number;
 }
 
-/** DECISIONS.md section 1: limit 1-100 and offset >= 0, integers; no silent clamping. */
+/** docs/contract.md "Requests and bodies": limit 1-100 and offset >= 0, integers; no silent clamping. */
 export function checkPage(limit: unknown, offset: unknown): Page {
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > PAGE_MAX_LIMIT) {
     throw AppError.validation('limit', `limit must be an integer from 1 to ${PAGE_MAX_LIMIT}`);

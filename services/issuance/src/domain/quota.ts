@@ -2,7 +2,7 @@ import { AppError } from '@cred/runtime';
 
 export type Plan = 'free' | 'professional' | 'enterprise';
 
-/** SPEC.md "Limits": the monthly recipient quota per plan. */
+/** docs/contract.md "Limits": the monthly recipient quota per plan. */
 export const DEFAULT_QUOTA_LIMITS: Readonly<Record<Plan, number>> = { free: 1000, professional: 1000, enterprise: 5000 };
 
 /**
@@ -23,7 +23,7 @@ export function quotaLimitFor(limits: Record<Plan, number>, plan: string): numbe
   return plan === 'professional' || plan === 'enterprise' || plan === 'free' ? limits[plan] : limits.free;
 }
 
-/** The quota month of an instant: its UTC calendar month, `YYYY-MM` (DECISIONS.md section 1). */
+/** The quota month of an instant: its UTC calendar month, `YYYY-MM` (docs/contract.md "Limits"). */
 export function quotaMonth(at: Date): string {
   return `${at.getUTCFullYear().toString().padStart(4, '0')}-${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
 }
@@ -33,7 +33,7 @@ export function quotaResetsAt(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
 }
 
-/** 403 FORBIDDEN naming the limit, with `details` {limit, used, resetsAt} (DECISIONS.md section 1). */
+/** 403 FORBIDDEN naming the limit, with `details` {limit, used, resetsAt} (docs/contract.md "Errors"). */
 export function quotaExceeded(plan: string, limit: number, used: number, at: Date): AppError {
   const resetsAt = quotaResetsAt(at).toISOString();
   return AppError.forbidden(

@@ -37,7 +37,7 @@ export function badgeDeleted(data: BadgeDeletedData, clock: Clock): DomainEvent<
   return createEvent({ type: 'issuance.badge.deleted', version: 1, producer: PRODUCER, clock, data });
 }
 
-/** The fields every credential event carries (SPEC.md's planned payload, plus the organization for routing). */
+/** The fields every credential event carries (docs/contract.md's planned payload, plus the organization for routing). */
 export interface CredentialRef {
   credentialId: string;
   credentialUuid: string;

@@ -58,7 +58,7 @@ function idOrNotFound(id: string, what: string): string {
   return id.toLowerCase();
 }
 
-/** Outbound webhook endpoints, their deliveries and replays (DECISIONS.md sections 3 and 6). */
+/** Outbound webhook endpoints, their deliveries and replays (docs/contract.md "Authentication and access", "Events, e-mail and webhooks"). */
 export class WebhookService {
   constructor(private readonly d: WebhookServiceDeps) {}
 

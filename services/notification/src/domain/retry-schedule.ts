@@ -1,7 +1,7 @@
 /**
  * Retry schedules, as pure functions of the application clock's instants.
  *
- * Webhooks (DECISIONS.md section 6): the first retry 30 s after a failure, then doubling,
+ * Webhooks (docs/contract.md "Events, e-mail and webhooks"): the first retry 30 s after a failure, then doubling,
  * for 24 hours from the first attempt. The doubling overshoots the window after about 17 h
  * (11 retries); one last attempt is then made at the end of the window, after which the
  * delivery is failed (and can be replayed).

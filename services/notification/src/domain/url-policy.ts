@@ -4,7 +4,7 @@ import { isPublicAddress } from '@cred/runtime';
 export { isPublicAddress };
 
 /**
- * Where outbound webhooks may go (DECISIONS.md section 6, RELIABILITY-NOTES S7): https on port
+ * Where outbound webhooks may go (docs/contract.md "Events, e-mail and webhooks", docs/security.md "Outbound requests"): https on port
  * 443 to public unicast addresses. A `host:port` listed in WEBHOOK_ALLOWED_HOSTS may also use
  * http, any port and any address (a test receiver on loopback, an internal relay).
  * The addresses are checked again at connect time (see webhooks/safe-http.ts), so a name that

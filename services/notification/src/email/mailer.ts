@@ -54,7 +54,7 @@ export function classifySmtpError(err: unknown): EmailSendError {
 }
 
 /**
- * SMTP through nodemailer (>= 9.0.1, RELIABILITY-NOTES S11): no file or URL access from message
+ * SMTP through nodemailer (>= 9.0.1, docs/security.md "E-mail"): no file or URL access from message
  * content, and only fixed header fields (From, To, Subject, Message-ID) built from checked values.
  */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {

@@ -34,7 +34,7 @@ export function signBody(secret: string, body: string): string {
  * Delivers webhook rows. A pass claims due deliveries (at most `perEndpoint` per endpoint,
  * skipping endpoints already at their limit here) and starts each without waiting for the
  * others, so a slow endpoint holds at most its own slots while the rest keep flowing.
- * Every attempt is logged; a failure schedules the next attempt per DECISIONS.md section 6.
+ * Every attempt is logged; a failure schedules the next attempt per docs/contract.md "Events, e-mail and webhooks".
  */
 export class DeliveryWorker {
   private running = false;

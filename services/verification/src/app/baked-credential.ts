@@ -49,7 +49,7 @@ export interface BakedCredentials {
 }
 
 /**
- * Baked PNGs (OB3-NOTES section 4.1): the chunks of the badge PNG are copied and one iTXt chunk
+ * Baked PNGs (docs/standards.md "Baking"): the chunks of the badge PNG are copied and one iTXt chunk
  * is spliced in before IEND (`bakePng`; no re-encoding, so the pixels are untouched). Results are
  * cached by (credential uuid, sha256 of the credential bytes, image hash): a new image or
  * re-issued bytes miss the cache, nothing else can change the output.

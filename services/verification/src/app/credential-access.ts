@@ -7,7 +7,7 @@ import type { SessionHeaders } from './recipient-session.js';
 
 /**
  * The credential a public request names, if the caller may see it: public credentials to
- * anyone, private ones only to the owning recipient's session (SPEC.md Authentication rule 4).
+ * anyone, private ones only to the owning recipient's session (docs/contract.md "Authentication and access").
  */
 export async function loadViewableCredential(
   ctx: VerificationContext,

@@ -39,7 +39,7 @@ function presentedToken(headers: SessionHeaders): string | undefined {
 }
 
 /**
- * Who is asking for a private credential (DECISIONS.md section 4). A recipient owns a credential
+ * Who is asking for a private credential (docs/contract.md "Recipients and privacy"). A recipient owns a credential
  * when their session's account has the credential's e-mail, verified: otherwise anyone could sign
  * up with a recipient's address and read their private credentials. After the JWT's signature,
  * accounts is asked (GetSession) for the account as it is now, so an ended session stops working

@@ -56,7 +56,7 @@ function proofVerificationMethods(credential: Record<string, unknown>): string[]
 }
 
 /**
- * Check 1 of SPEC.md: the Ed25519 Data Integrity proof, with the key taken from the DID
+ * Check 1 of docs/contract.md: the Ed25519 Data Integrity proof, with the key taken from the DID
  * document we publish at /issuers/{slug}/did.json, and the credential's issuer equal to that DID.
  *
  * What is cached is only what cannot change: the result for these exact bytes under these exact

@@ -24,7 +24,7 @@ const FLUSH_INTERVAL_MS = 1000;
 const MAX_BUFFERED = 5000;
 
 /**
- * Verification analytics (SPEC.md: every verification is logged, nothing about the verifier).
+ * Verification analytics (docs/contract.md: every verification is logged, nothing about the verifier).
  * Verifications are aggregated in memory per (day, credential, channel, outcome) and added to
  * `verification_daily` in one statement per second, so a burst of verifications costs a few
  * upserts, and a slow or unavailable database never slows a verification down. A failed write

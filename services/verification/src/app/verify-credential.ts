@@ -63,7 +63,7 @@ function ob3Of(credential: CredentialRecord): Record<string, unknown> {
 }
 
 /**
- * Verifies one of our credentials (SPEC.md "Verify a credential", DECISIONS.md section 5). The
+ * Verifies one of our credentials (docs/contract.md "Verification", docs/contract.md "Verification"). The
  * four checks run on every request: the signature against the key in the did.json we publish
  * (its result cached for these exact bytes and keys), and expiry, revocation and the issuer's
  * status read fresh from the read model and the application clock.

@@ -50,7 +50,7 @@ async function withKeyCompromise(ctx: VerificationContext, result: ExternalVerif
 
 /**
  * A credential submitted to POST /api/verify/credential or /api/verify/baked (or the lookup
- * page), from any platform (DECISIONS.md section 5). The external verifier does the work; our
+ * page), from any platform (docs/contract.md "Verification"). The external verifier does the work; our
  * own did:web issuers resolve from the read model (see own-documents.ts). When the credential is
  * one of ours (`urn:uuid:<uuid>` known here, issued by that organization's DID), what only we
  * know is added: revocation and expiry recorded by the issuer, and check 4 (issuer approved and

@@ -79,7 +79,7 @@ function toDomain(r: Row): CredentialRecord | undefined {
 
 /**
  * The credentials read model. Every write is an upsert whose SQL only moves state forward
- * (DECISIONS.md section 6; SPEC.md rule 1): a revocation, claim or expiry, once recorded, is
+ * (docs/contract.md "Events, e-mail and webhooks"; docs/contract.md "Credential lifecycle"): a revocation, claim or expiry, once recorded, is
  * never cleared, whatever order the events arrive in, and concurrent handlers cannot undo each
  * other because the merge rule runs inside the row lock of INSERT ... ON CONFLICT.
  */

@@ -102,7 +102,7 @@ export const migrations: Migration[] = [
     name: '0005_verification_daily',
     async up(db) {
       // Verification analytics: counts per day, credential, channel and outcome. Nothing about
-      // the verifier (no IP, no user agent) is ever recorded (SPEC.md).
+      // the verifier (no IP, no user agent) is ever recorded (docs/contract.md).
       await db.schema.createTable('verification_daily', (t) => {
         t.date('day').notNullable();
         t.uuid('credential_uuid').notNullable();

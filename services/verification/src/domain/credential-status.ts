@@ -7,7 +7,7 @@ export interface LifecycleChecks {
 }
 
 /**
- * The lifecycle status at `now` (DECISIONS.md section 1, 8): revoked > expired > valid (claimed)
+ * The lifecycle status at `now` (docs/contract.md "Requests and bodies", "Time"): revoked > expired > valid (claimed)
  * > pending. Computed on every read from the application clock, never stored, so a credential
  * expires at its expirationDate without anyone having to write anything.
  */
@@ -23,12 +23,12 @@ export function lifecycleAt(
   return { status, notRevoked, notExpired };
 }
 
-/** Check 4 of SPEC.md: the issuing organization is approved and not suspended. Unknown fails closed. */
+/** Check 4 of docs/contract.md: the issuing organization is approved and not suspended. Unknown fails closed. */
 export function issuerActive(org: Pick<Organization, 'status'> | undefined): boolean {
   return org?.status === 'approved';
 }
 
-/** Outcome recorded for analytics: `valid`, or the first failed check in SPEC.md's order. */
+/** Outcome recorded for analytics: `valid`, or the first failed check in docs/contract.md's order. */
 export function verificationOutcome(checks: {
   signatureValid: boolean;
   notRevoked: boolean;

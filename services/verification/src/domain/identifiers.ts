@@ -1,5 +1,5 @@
 /**
- * Identifiers accepted on public paths (DECISIONS.md section 1 and 2). Anything else is
+ * Identifiers accepted on public paths (docs/contract.md "Requests and bodies", "Identifiers and URLs"). Anything else is
  * "not found", never a validation error: a public URL either names a credential or it does not.
  */
 

@@ -45,7 +45,7 @@ export interface Badge {
 
 /** An issued credential with everything the lifecycle events told us about it. */
 export interface CredentialRecord {
-  /** The credential UUID (`id` in SPEC.md). */
+  /** The credential UUID (`id` in docs/contract.md). */
   uuid: string;
   /** `CRD-` + 12 Crockford base32 characters. */
   credentialId: string;

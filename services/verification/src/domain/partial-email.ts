@@ -1,5 +1,5 @@
 /**
- * The only form of a recipient's address on public surfaces (DECISIONS.md section 4): the first
+ * The only form of a recipient's address on public surfaces (docs/contract.md "Recipients and privacy"): the first
  * character of the local part, `***`, `@` and the domain (`j***@example.com`).
  */
 export function partialEmail(email: string): string {

@@ -6,7 +6,7 @@ import { PayloadReader, requireVersion } from './payload.js';
 
 export const BADGE_IMAGE_EVENT_TYPES = ['issuance.badge.image_set'];
 
-/** DECISIONS.md section 1: badge images are at most 2 MiB. */
+/** docs/contract.md "Requests and bodies": badge images are at most 2 MiB. */
 export const MAX_BADGE_IMAGE_BYTES = 2 * 1024 * 1024;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 

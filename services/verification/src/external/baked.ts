@@ -9,7 +9,7 @@ import { ExternalInputError } from './errors.js';
 import { parseJsonWithLimits } from './json-limits.js';
 import { verifyCredentialObject, verifyVcJwt, type ExternalVerificationResult, type ExternalVerifierDeps } from './verify-credential.js';
 
-/** DECISIONS §1: uploaded baked images are limited to 5 MiB. */
+/** docs/contract.md "Requests and bodies": uploaded baked images are limited to 5 MiB. */
 export const MAX_BAKED_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Largest embedded credential text we extract. */
 export const MAX_BAKED_PAYLOAD_BYTES = 512 * 1024;

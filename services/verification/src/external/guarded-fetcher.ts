@@ -1,5 +1,5 @@
 /**
- * The one outbound HTTP client of the external verifier (DECISIONS.md §5, RELIABILITY-NOTES §6
+ * The one outbound HTTP client of the external verifier (docs/contract.md "Verification", docs/security.md "Outbound requests"
  * S7/S10). Everything the verifier fetches (did:web documents, https controller documents,
  * status lists) goes through `createGuardedFetcher`:
  *

@@ -1,5 +1,5 @@
 /**
- * Size and depth caps for foreign JSON (RELIABILITY-NOTES S10: depth <= 32), applied before any
+ * Size and depth caps for foreign JSON (docs/security.md "Foreign documents": depth <= 32), applied before any
  * JSON-LD processing. Iterative, so a hostile document cannot overflow the stack here, and
  * bounded by `maxNodes`, so cyclic objects passed by a programmatic caller terminate too.
  */
@@ -37,7 +37,7 @@ export function jsonLimitViolation(value: unknown, limits: JsonLimits = DEFAULT_
       for (const item of v) stack.push({ v: item, depth: depth + 1 });
     } else {
       for (const key of Object.keys(v)) {
-        // DECISIONS §1: prototype keys are refused (they would be silently skipped or misread downstream).
+        // docs/contract.md "Requests and bodies": prototype keys are refused (they would be silently skipped or misread downstream).
         if (FORBIDDEN_KEYS.has(key)) return `a forbidden key "${key}"`;
         stack.push({ v: (v as Record<string, unknown>)[key], depth: depth + 1 });
       }

@@ -1,6 +1,6 @@
 /**
  * Turns a proof's verificationMethod into a public key AND says whether that key is shown to
- * belong to a controller (DECISIONS.md §5, OB3-NOTES §3.3):
+ * belong to a controller (docs/contract.md "Verification", docs/standards.md "did:web and keys"):
  *
  * - `did:key:z6Mk…[#z6Mk…]`: self-certifying; the controller is the did:key itself.
  * - `did:web:…#frag`: the DID document is fetched (guarded); the VM must be listed under
@@ -212,7 +212,7 @@ export async function resolveJwsKey(kid: string, documents: RemoteDocuments): Pr
   };
 }
 
-/** A key from the JOSE header `jwk`: integrity only, it binds nothing to anyone (DECISIONS §5). */
+/** A key from the JOSE header `jwk`: integrity only, it binds nothing to anyone (docs/contract.md "Verification"). */
 export function headerJwkBinding(jwk: unknown, note?: string): JwsKeyBinding {
   const key = publicKeyFromJwk(jwk);
   return {

@@ -42,7 +42,7 @@ export function didWebDocumentUrl(did: string, fetcher: Pick<DocumentFetcher, 'i
   } catch (err) {
     throw new FetchError('BAD_URL', `cannot resolve ${did}: ${errorMessage(err)}`);
   }
-  // DECISIONS §5: did:web over https only, unless VERIFIER_ALLOWED_HOSTS lists the host.
+  // docs/contract.md "Verification": did:web over https only, unless VERIFIER_ALLOWED_HOSTS lists the host.
   return fetcher.isAllowedHost(httpUrl) ? httpUrl : httpsUrl;
 }
 

@@ -1,5 +1,5 @@
 /**
- * credentialStatus checks for foreign credentials (OB3-NOTES §5.2):
+ * credentialStatus checks for foreign credentials (docs/standards.md "Verification and status"):
  *
  * - `BitstringStatusListEntry` (W3C REC) and the legacy `StatusList2021Entry`: fetch the list
  *   credential (guarded), check its type, purpose, validity period and proof, expand

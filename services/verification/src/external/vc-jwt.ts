@@ -10,7 +10,7 @@
  *   `jku` / `x5u` are never fetched.
  * - The key: header `kid` (did:key, did:web or https URL with a fragment) through resolveJwsKey,
  *   which authenticates it as for Data Integrity; else the header `jwk`, which only shows
- *   integrity (issuerAuthenticated false, DECISIONS §5). Neither: the key is not available.
+ *   integrity (issuerAuthenticated false, docs/contract.md "Verification"). Neither: the key is not available.
  */
 import { constants, verify as cryptoVerify, type KeyObject } from 'node:crypto';
 import { errorMessage } from './errors.js';

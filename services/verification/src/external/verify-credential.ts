@@ -1,5 +1,5 @@
 /**
- * Verification of Open Badges 3.0 credentials issued anywhere (DECISIONS.md §5,
+ * Verification of Open Badges 3.0 credentials issued anywhere (docs/contract.md "Verification",
  * `POST /api/verify/credential`, `POST /api/verify/baked`). See README.md beside this file for
  * the checks and the policy choices.
  */
@@ -50,7 +50,7 @@ export interface ExternalVerificationResult {
 export type ProofVerifier = (credential: unknown, options: { resolvePublicKey: PublicKeyResolver }) => Promise<VerificationResult>;
 
 export interface ExternalVerifierDeps {
-  /** The application clock (DECISIONS §8). */
+  /** The application clock (docs/contract.md "Time"). */
   clock: { now(): Date };
   /** Cached remote documents (preferred: share one across requests). */
   documents?: RemoteDocuments;
@@ -90,7 +90,7 @@ export function issuerIdOf(credential: Record<string, unknown>): string | null {
   return typeof id === 'string' && URI.test(id) ? id : null;
 }
 
-/** Accepts the credential itself or `{credential: ...}` (DECISIONS §5). */
+/** Accepts the credential itself or `{credential: ...}` (docs/contract.md "Verification"). */
 export function unwrapCredentialInput(input: unknown): Record<string, unknown> | string {
   let value = input;
   if (isRecord(value) && !('@context' in value) && 'credential' in value) value = value['credential'];

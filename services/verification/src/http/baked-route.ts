@@ -10,7 +10,7 @@ export const BAKED_MAX_AGE_S = 60;
 
 /**
  * GET /api/credentials/{id}/baked: the badge image as PNG with exactly one iTXt chunk
- * `openbadgecredential` holding the signed credential, byte for byte as stored (OB3-NOTES 4.1).
+ * `openbadgecredential` holding the signed credential, byte for byte as stored (docs/standards.md "Baking").
  * Private credentials: 403 unless the owner's session is presented (same rule as /api/verify).
  */
 export const bakedRoute: Route<VerificationContext> = {

@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { AppError, assertUtf8Charset, decodeJsonText, parseStrictJson, readLimitedBody, readMultipart } from '@cred/runtime';
 import { parseJsonWithLimits } from '../external/index.js';
 
-/** DECISIONS.md section 1: JSON bodies 64 KiB, uploaded baked images 5 MiB. */
+/** docs/contract.md "Requests and bodies": JSON bodies 64 KiB, uploaded baked images 5 MiB. */
 export const MAX_JSON_BYTES = 64 * 1024;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Multipart framing and small fields on top of the file. */
@@ -29,7 +29,7 @@ export function readBody(req: http.IncomingMessage, limit: number, what = 'The r
 }
 
 /**
- * A JSON body (64 KiB) under the malformed-body rules of DECISIONS.md section 1, the same as the
+ * A JSON body (64 KiB) under the malformed-body rules of docs/contract.md "Requests and bodies", the same as the
  * gateway's (@cred/runtime json-body.ts): UTF-8 (415 for another charset) without a byte order
  * mark, no duplicate or prototype keys, finite numbers and safe integers only, no unpaired
  * surrogates; plus the depth/size limits for foreign JSON. Any violation is a 400 VALIDATION_ERROR.

@@ -8,7 +8,7 @@ import { sendJson, type Route } from './respond.js';
 
 /**
  * GET /issuers/{slug} — the issuer's OB 3.0 Profile (JSON-LD). Its id is the issuer DID, whose
- * document lives one level down at /issuers/{slug}/did.json (OB3-NOTES section 3.1). An
+ * document lives one level down at /issuers/{slug}/did.json (docs/standards.md "did:web and keys"). An
  * organization still awaiting approval has issued nothing and is not published.
  */
 export const issuerProfileRoute: Route<VerificationContext> = {

@@ -32,7 +32,7 @@ export type PublicLimit = (req: http.IncomingMessage, res: http.ServerResponse) 
 const WINDOW_MS = 60_000;
 
 /**
- * SPEC.md's per-IP limit on the public surfaces (DECISIONS.md: all requests count), enforced by
+ * the per-IP limit of docs/contract.md "Limits" on the public surfaces (all requests count), enforced by
  * verification itself now that they do not pass the gateway's middleware. The key and the atomic
  * script are the gateway's (`rl:ip:<client>` in the same Redis, `@cred/runtime` rate-limiter.ts),
  * so every replica of both services counts one client's API and public requests in one budget,

@@ -59,7 +59,7 @@ export async function startPublicServer(
 ): Promise<{ port: number; close(): Promise<void> }> {
   const stats = createRequestStats(options.metrics, logger.child({ subsystem: 'public-http' }));
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse, seen: { route: string }): Promise<void> => {
-    // Every request counts against the client's per-IP limit (SPEC.md Limits), 404s included.
+    // Every request counts against the client's per-IP limit (docs/contract.md "Limits"), 404s included.
     if (options.limit && !(await options.limit(req, res))) {
       if (!req.complete) discardRequestBody(req);
       seen.route = 'rate_limited';

@@ -16,7 +16,7 @@ function str(v: unknown): string | null {
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /**
- * The public JSON of a verification (SPEC.md "Verify a credential" + DECISIONS.md section 5).
+ * The public JSON of a verification (docs/contract.md "Verification" + docs/contract.md "Verification").
  * Badge name, description, image and skills come from the signed achievement, i.e. what the
  * recipient was awarded, not from the template as it reads today. The recipient's address is
  * only ever shown in its partial form.

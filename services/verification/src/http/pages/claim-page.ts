@@ -18,7 +18,7 @@ const RESULTS: Record<string, [tone: 'ok' | 'warn' | 'bad', text: string]> = {
 
 /**
  * GET /claim/{credential-id}?token=...: the page behind the claim link of the issue e-mail
- * (DECISIONS.md section 4). A plain form (no script) posts the token to the gateway's
+ * (docs/contract.md "Recipients and privacy"). A plain form (no script) posts the token to the gateway's
  * POST /claim/{id}, which claims through the API and redirects back here with ?result=. The
  * page shows nothing of the credential itself (it may be private); the token is not logged and
  * the page is not cached or sent as a referrer.

@@ -65,7 +65,7 @@ const BANNERS: Record<string, [BannerTone, string]> = {
 
 /**
  * The banner of a result. A credential whose proof verifies but whose key could not be tied to
- * its issuer (read only from the verification method id) is not valid (DECISIONS.md section 5),
+ * its issuer (read only from the verification method id) is not valid (docs/contract.md "Verification"),
  * but it is not a forgery either: say exactly that, so that the reader knows what is missing.
  */
 function bannerOf(r: SubmittedVerification): [BannerTone, string] {

@@ -21,7 +21,7 @@ function statusBanner(v: CredentialVerification): [BannerTone, string] {
 }
 
 /**
- * GET /verify/{id}: the web verification page (SPEC.md "Other public locations"). The same
+ * GET /verify/{id}: the web verification page (docs/contract.md "Identifiers and URLs"). The same
  * four checks as GET /api/verify/{id}, recorded as channel `page`. Private credentials: 403
  * page unless the owner's session is sent; unknown ids: 404 page.
  */

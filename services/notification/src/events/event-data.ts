@@ -22,7 +22,7 @@ export function str(d: Record<string, unknown>, key: string, max = 2048): string
 /**
  * A person's name (recipientName of credential.issued/renewed, an account's name): a string
  * that is not empty after trimming and has at most `max` Unicode code points after trimming,
- * the rule the producers validate with (docs/contract.md "Requests and bodies", "1-200 chars"). Counting
+ * the rule the producers validate with (docs/contract.md "Requests and bodies": 1-200 characters). Counting
  * UTF-16 code units here instead refused names the issuer had accepted (200 emoji), and the
  * e-mail was lost to the dead-letter queue. Returns the trimmed name.
  */

@@ -115,7 +115,7 @@ export function createNotificationService(config: NotificationConfig, overrides:
       });
 
       const consumers = { db, broker, schema: config.DB_SCHEMA, exchange: config.EVENTS_EXCHANGE };
-      await subscribe(host, consumers, 'organization-notices', ['organization.signing_keys.generated'], onSigningKeysGenerated(host.clock) as EventHandler, overrides);
+      await subscribe(host, consumers, 'organization-notices', ['organization.signing_keys.generated'], onSigningKeysGenerated(host.clock), overrides);
       await subscribe(host, consumers, 'organizations', [...ORGANIZATION_EVENTS], onOrganizationChanged(host.clock, host.logger), overrides);
       const emailDeps = {
         clock: host.clock,

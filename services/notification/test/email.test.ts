@@ -1,6 +1,6 @@
 // E-mail from events: first issue vs renewal, account e-mails, organization opt-out, escaping,
 // header injection, transient and permanent SMTP failures. Real SMTP server, real broker, real DB.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import t from 'tap';
 import { waitFor } from '@cred/testing';
 import { BASE_URL, credentialIssued, organization, startHarness } from './fixtures/harness.js';
@@ -21,7 +21,7 @@ const sentRow = (eventId: string) =>
 const settle = () => new Promise((r) => setTimeout(r, 600));
 
 const org = organization({ name: 'Acme <Academy> & Co' });
-await h.publish('accounts.organization.created', { organization: org, ownerUserId: 'u1' });
+await h.publish('accounts.organization.created', { organization: org, ownerUserId: randomUUID() });
 
 t.test('first issue: verification link, single-use claim link, hash to issuance, nothing secret at rest', async (t) => {
   const data = credentialIssued(org, { recipientEmail: 'first@example.com' });
@@ -125,17 +125,18 @@ t.test('organization with e-mail notifications off: nothing sent; newest organiz
 });
 
 t.test('account e-mails: verification and password reset', async (t) => {
+  const accountUserId = randomUUID();
   const verifyUrl = `${BASE_URL}/verify-email?token=verification-token-0123456789`;
   const resetUrl = `${BASE_URL}/reset-password?token=reset-token-0123456789abcdef`;
   const v = await h.publish('accounts.user.email_verification_requested', {
-    userId: 'u-1',
+    userId: accountUserId,
     email: 'new.user@example.com',
     name: 'New User',
     verificationUrl: verifyUrl,
     expiresAt: new Date(Date.now() + 86400_000).toISOString(),
   });
   const r = await h.publish('accounts.user.password_reset_requested', {
-    userId: 'u-1',
+    userId: accountUserId,
     email: 'new.user@example.com',
     name: 'New User',
     resetUrl,

@@ -142,7 +142,7 @@ t.test('signed delivery of a credential event; the secret is shown once', async 
   t.equal(body.data.recipientEmail, 'hooked@example.com');
   t.notOk(req.body.includes('proof'), 'no OB3 payload');
 
-  // A lifecycle event without organizationId is routed through what credential.issued told us.
+  // A lifecycle event carries the credential's reference fields (the harness completes them as issuance writes them).
   const revoked = await h.publish('credential.revoked', { credentialId: data.credentialId, credentialUuid: data.credentialUuid, revokedAt: new Date().toISOString(), revocationReason: 'mistake' });
   const r2 = await waitFor('revocation delivered', () => h.receiver.requests.find((r) => r.headers['x-service-delivery'] === revoked.id));
   const b2 = JSON.parse(r2.body);
@@ -161,7 +161,7 @@ t.test('a receiver failing three times still gets the event (30 s, 60 s, 120 s o
   const created = await client().CreateWebhook({ organization_id: enterprise.id, url: h.receiver.url, events: ['credential.expired'] });
   const id = created.endpoint!.id;
   h.receiver.script(500, 503, 404);
-  const ev = await h.publish('credential.expired', { credentialId: 'CRD-AAAAAAAAAAAA', credentialUuid: '00000000-0000-4000-8000-000000000001', organizationId: enterprise.id, expiredAt: new Date().toISOString() });
+  const ev = await h.publish('credential.expired', { credentialId: 'CRD-AAAAAAAAAAAA', credentialUuid: '00000000-0000-4000-8000-000000000001', badgeId: '00000000-0000-4000-8000-0000000000b1', organizationId: enterprise.id, recipientEmail: 'expired@example.com', expiredAt: new Date().toISOString(), expirationDate: new Date().toISOString() });
   const count = () => h.receiver.requests.filter((r) => r.headers['x-service-delivery'] === ev.id).length;
   for (const [n, wait] of [[1, 30_000], [2, 60_000], [3, 120_000]] as const) {
     await waitFor(`attempt ${n}`, () => count() === n);
@@ -194,7 +194,7 @@ t.test('24 hours of failures: failed, then replayable; redirects are not followe
   const created = await client().CreateWebhook({ organization_id: enterprise.id, url: h.receiver.url, events: ['credential.claimed'] });
   const id = created.endpoint!.id;
   h.receiver.script(...Array.from({ length: 30 }, () => 302));
-  const ev = await h.publish('credential.claimed', { credentialId: 'CRD-BBBBBBBBBBBB', credentialUuid: '00000000-0000-4000-8000-000000000002', organizationId: enterprise.id, claimedAt: new Date().toISOString() });
+  const ev = await h.publish('credential.claimed', { credentialId: 'CRD-BBBBBBBBBBBB', credentialUuid: '00000000-0000-4000-8000-000000000002', badgeId: '00000000-0000-4000-8000-0000000000b2', organizationId: enterprise.id, recipientEmail: 'claimed@example.com', claimedAt: new Date().toISOString() });
   const start = h.clock.now().getTime();
   let last: Delivery | undefined;
   for (let i = 0; i < 20; i++) {

@@ -1,5 +1,6 @@
 import { Gauge, type Logger, type Clock, type Service } from '@cred/runtime';
-import { createEvent, writeOutbox } from '@cred/events';
+import { writeOutbox } from '@cred/events';
+import { newEvent } from '@cred/event-contracts';
 import { ServiceHost, openBroker, startOutboxRelay } from '@cred/service-kit';
 import type { SigningConfig } from './config.js';
 import { KeyService } from './app/key-service.js';
@@ -47,11 +48,9 @@ export function createSigningService(config: SigningConfig, overrides: SigningOv
           config.KEY_ENCRYPTION_KEY_PREVIOUS ? [Buffer.from(config.KEY_ENCRYPTION_KEY_PREVIOUS, 'hex')] : [],
         ),
         onKeyCreated: async (trx, key) => {
-          const event = createEvent({
-            type: 'signing.key.created',
-            producer: 'signing',
-            clock: host.clock,
-            data: {
+          const event = newEvent(
+            'signing.key.created',
+            {
               organizationId: key.organizationId,
               organizationSlug: key.organizationSlug,
               keyId: key.keyId,
@@ -59,16 +58,15 @@ export function createSigningService(config: SigningConfig, overrides: SigningOv
               publicKeyMultibase: key.publicKeyMultibase,
               createdAt: key.createdAt.toISOString(),
             },
-          });
+            { producer: 'signing', clock: host.clock },
+          );
           await writeOutbox(trx, config.DB_SCHEMA, event);
           trx.executionPromise.then(() => relay.wake(), () => undefined);
         },
         onKeyCompromised: async (trx, key) => {
-          const event = createEvent({
-            type: 'signing.key.compromised',
-            producer: 'signing',
-            clock: host.clock,
-            data: {
+          const event = newEvent(
+            'signing.key.compromised',
+            {
               organizationId: key.organizationId,
               organizationSlug: key.organizationSlug,
               keyId: key.keyId,
@@ -77,7 +75,8 @@ export function createSigningService(config: SigningConfig, overrides: SigningOv
               createdAt: key.createdAt.toISOString(),
               compromisedAt: key.compromisedAt.toISOString(),
             },
-          });
+            { producer: 'signing', clock: host.clock },
+          );
           await writeOutbox(trx, config.DB_SCHEMA, event);
           trx.executionPromise.then(() => relay.wake(), () => undefined);
         },

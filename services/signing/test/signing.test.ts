@@ -2,7 +2,7 @@
 // rotated, listed, reported compromised and used to sign; a KEK rotation re-wraps every stored
 // data key (two replicas at once, or with their KEKs the other way round, lose nothing); and no
 // private key or KEK ever shows up in a log line, a gRPC answer, an event or the table.
-import { randomBytes, createPrivateKey } from 'node:crypto';
+import { createPrivateKey, randomBytes, randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import t from 'tap';
 import { createDb, migrateSchema, type Knex } from '@cred/db';
@@ -83,7 +83,11 @@ async function startSigning(env: Record<string, string>): Promise<Running> {
 let a = await startSigning({ KEY_ENCRYPTION_KEY: kekA });
 t.teardown(() => a.stop());
 
-const org = { organization_id: 'org-acme', organization_slug: 'acme' };
+// Organization ids are UUIDs, as accounts makes them (the key events carry them).
+const orgAcme = randomUUID();
+const orgOther = randomUUID();
+const orgWithoutKeys = randomUUID();
+const org = { organization_id: orgAcme, organization_slug: 'acme' };
 const did = didWebForOrg(BASE_URL, 'acme');
 const unsigned = (n: number) =>
   JSON.stringify({
@@ -165,9 +169,9 @@ t.test('rotate: a new current key signs, the old one stays listed and its signat
   const created = await outbox('signing.key.created');
   t.same(created.map((e) => e.keyId), [`${did}#key-1`, `${did}#key-2`]);
 
-  const none = await a.client.RotateKey({ organization_id: 'org-without-keys', organization_slug: 'nokeys' }).catch((e: unknown) => e);
+  const none = await a.client.RotateKey({ organization_id: orgWithoutKeys, organization_slug: 'nokeys' }).catch((e: unknown) => e);
   t.match(none, { code: 'FORBIDDEN' }, 'no key to rotate: FORBIDDEN, nothing created');
-  t.equal((await db('signing_keys').where({ organization_id: 'org-without-keys' })).length, 0);
+  t.equal((await db('signing_keys').where({ organization_id: orgWithoutKeys })).length, 0);
 });
 
 t.test('a rotation through one replica is used at once by another that had the old key in memory', async (t) => {
@@ -249,7 +253,7 @@ t.test('a sealed private key moved to another row does not open', async (t) => {
 
 t.test('KEK rotation: every key is re-wrapped at start; keys still sign; the private key ciphertext stays', async (t) => {
   // Another organization with a key, so the re-wrap pages over more than one organization.
-  await a.client.GenerateKey({ organization_id: 'org-other', organization_slug: 'other' });
+  await a.client.GenerateKey({ organization_id: orgOther, organization_slug: 'other' });
   const before = await db('signing_keys').orderBy('id');
   t.ok(before.length >= 5);
   t.ok(before.every((r: { kek_id: string }) => r.kek_id === kekFingerprint(Buffer.from(kekA, 'hex'))), 'all under KEK A');
@@ -272,7 +276,7 @@ t.test('KEK rotation: every key is re-wrapped at start; keys still sign; the pri
     const s = await x.client.SignCredential({ ...org, unsigned_credential_json: unsigned(7), created: '' });
     t.equal(s.key_id, `${did}#key-4`);
     t.equal(await verifiesWithListedKeys(x.client, s.signed_credential_json), true, 'the same key pair signs');
-    t.equal((await y.client.SignCredential({ organization_id: 'org-other', unsigned_credential_json: unsigned(8), created: '' })).key_id, `${didWebForOrg(BASE_URL, 'other')}#key-1`);
+    t.equal((await y.client.SignCredential({ organization_id: orgOther, unsigned_credential_json: unsigned(8), created: '' })).key_id, `${didWebForOrg(BASE_URL, 'other')}#key-1`);
     const metrics = await (await fetch(`http://127.0.0.1:${x.service.host.opsPort}/metrics`)).text();
     t.match(metrics, /^signing_keys_under_other_kek(\{[^}]*\})? 0$/m, 'the metric says PREVIOUS can be dropped');
   } finally {

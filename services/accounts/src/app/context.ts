@@ -1,6 +1,7 @@
 import type { Knex } from '@cred/db';
 import type { Clock, Logger } from '@cred/runtime';
-import { createEvent, writeOutbox } from '@cred/events';
+import { writeOutbox } from '@cred/events';
+import { newEvent, type EventInput, type EventType } from '@cred/event-contracts';
 import type { PasswordHasher } from './password-hasher.js';
 import type { SessionTokenSigner } from './sessions.js';
 
@@ -22,8 +23,8 @@ export interface AccountsContext {
 }
 
 /** Writes an event to the outbox in `trx` and wakes the relay once the transaction commits. */
-export async function emit<T>(ctx: AccountsContext, trx: Knex.Transaction, type: string, data: T): Promise<void> {
-  await writeOutbox(trx, ctx.schema, createEvent({ type, producer: 'accounts', clock: ctx.clock, data }));
+export async function emit<T extends EventType>(ctx: AccountsContext, trx: Knex.Transaction, type: T, data: EventInput<T>): Promise<void> {
+  await writeOutbox(trx, ctx.schema, newEvent(type, data, { producer: 'accounts', clock: ctx.clock }));
   trx.executionPromise.then(
     () => ctx.wakeRelay(),
     () => undefined,

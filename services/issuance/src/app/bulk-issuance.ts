@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createEvent, writeOutbox, type DomainEvent } from '@cred/events';
+import { writeOutbox, type DomainEvent } from '@cred/events';
+import { newEvent, type EventInput } from '@cred/event-contracts';
 import { AppError, Counter, Gauge, Histogram, newUuid, type Clock, type Logger, type Registry } from '@cred/runtime';
 import { badgeStore } from '../db/badge-store.js';
 import {
@@ -31,28 +32,13 @@ export const BULK_ROWS_MAX_LIMIT = 1000;
 // ---------------------------------------------------------------------------------------
 // Events
 
-export interface BulkIssuanceCompletedData {
-  bulkIssuanceId: string;
-  organizationId: string;
-  badgeId: string;
-  status: 'completed';
-  total: number;
-  issued: number;
-  renewed: number;
-  conflicts: number;
-  invalid: number;
-  failed: number;
-  completedAt: string;
-}
+export type BulkIssuanceCompletedData = EventInput<'bulk_issuance.completed'>;
 
 /** `bulk_issuance.completed` v1 (docs/events.md): written with the job's last result. */
 export function bulkIssuanceCompleted(job: BulkJob, clock: Clock): DomainEvent<BulkIssuanceCompletedData> {
-  return createEvent({
-    type: 'bulk_issuance.completed',
-    version: 1,
-    producer: 'issuance',
-    clock,
-    data: {
+  return newEvent(
+    'bulk_issuance.completed',
+    {
       bulkIssuanceId: job.id,
       organizationId: job.organizationId,
       badgeId: job.badgeId,
@@ -65,7 +51,8 @@ export function bulkIssuanceCompleted(job: BulkJob, clock: Clock): DomainEvent<B
       failed: job.failed,
       completedAt: (job.completedAt ?? clock.now()).toISOString(),
     },
-  });
+    { producer: 'issuance', clock },
+  );
 }
 
 // ---------------------------------------------------------------------------------------

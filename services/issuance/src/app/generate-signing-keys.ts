@@ -1,7 +1,8 @@
 import type { Knex } from '@cred/db';
 import type { PromiseClient } from '@cred/grpc';
 import type { SigningServiceClient } from '@cred/proto';
-import { createEvent, writeOutbox } from '@cred/events';
+import { writeOutbox } from '@cred/events';
+import { newEvent } from '@cred/event-contracts';
 import type { Clock } from '@cred/runtime';
 import { signingKeyStore } from '../db/signing-key-store.js';
 import { audit, auditActor } from './audit.js';
@@ -50,12 +51,11 @@ export async function generateSigningKeys(deps: GenerateSigningKeysDeps, input: 
       await writeOutbox(
         trx,
         deps.schema,
-        createEvent({
-          type: 'organization.signing_keys.generated',
-          producer: 'issuance',
-          clock: deps.clock,
-          data: { organizationId: input.organizationId, organizationSlug: input.organizationSlug, keyId: key.key_id, requestedBy: input.requestedBy },
-        }),
+        newEvent(
+          'organization.signing_keys.generated',
+          { organizationId: input.organizationId, organizationSlug: input.organizationSlug, keyId: key.key_id, requestedBy: input.requestedBy },
+          { producer: 'issuance', clock: deps.clock },
+        ),
       );
       await audit(trx, deps.schema, input.requestId ? { requestId: input.requestId } : {}, {
         organizationId: input.organizationId,

@@ -1,13 +1,11 @@
 import type { Knex } from '@cred/db';
 import type { DomainEvent } from '@cred/events';
 import type { Clock } from '@cred/runtime';
+import { EventContractError, readEvent } from '@cred/event-contracts';
 import { parseClaimTokenRegistration } from '../app/claim-tokens.js';
 import { claimTokenStore } from '../db/claim-token-store.js';
 
 export const CLAIM_TOKEN_EVENT_TYPES = ['notification.claim_token.issued'];
-
-/** A payload that breaks the contract: retried, then dead-lettered (never half-applied). */
-export class ClaimTokenPayloadError extends Error {}
 
 /**
  * `notification.claim_token.issued` v1 (docs/events.md), deprecated: notification now registers
@@ -18,9 +16,8 @@ export class ClaimTokenPayloadError extends Error {}
  */
 export function onClaimTokenIssued(clock: Clock) {
   return async (event: DomainEvent<unknown>, trx: Knex.Transaction): Promise<void> => {
-    if (event.version !== 1) throw new ClaimTokenPayloadError(`notification.claim_token.issued: unsupported version ${event.version}`);
-    const data = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<string, unknown>;
-    const token = parseClaimTokenRegistration(data, (message) => new ClaimTokenPayloadError(`notification.claim_token.issued: ${message}`));
+    const data = readEvent(event, 'notification.claim_token.issued');
+    const token = parseClaimTokenRegistration(data, (message) => new EventContractError(event.type, message));
     await claimTokenStore.add(trx, { ...token, at: clock.now() });
   };
 }

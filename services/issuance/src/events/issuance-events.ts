@@ -1,102 +1,64 @@
-import { createEvent, type DomainEvent } from '@cred/events';
+import type { DomainEvent } from '@cred/events';
+import { newEvent, type EventInput } from '@cred/event-contracts';
 import type { Clock } from '@cred/runtime';
 import type { BadgeView } from '../domain/badge.js';
 
 const PRODUCER = 'issuance';
 
 /** `issuance.badge.upserted` v1: the badge as it is now (create, patch, deactivate, image change). */
-export function badgeUpserted(badge: BadgeView, clock: Clock): DomainEvent<{ badge: BadgeView }> {
-  return createEvent({ type: 'issuance.badge.upserted', version: 1, producer: PRODUCER, clock, data: { badge } });
+export function badgeUpserted(badge: BadgeView, clock: Clock): DomainEvent<EventInput<'issuance.badge.upserted'>> {
+  return newEvent('issuance.badge.upserted', { badge }, { producer: PRODUCER, clock });
 }
 
-export interface BadgeImageSetData {
-  badgeId: string;
-  organizationId: string;
-  contentType: string;
-  contentHash: string;
-  bytesBase64: string;
-}
+export type BadgeImageSetData = EventInput<'issuance.badge.image_set'>;
 
 /**
  * `issuance.badge.image_set` v1: the image bytes themselves (at most 2 MiB), so the
  * verification service can bake PNGs without calling issuance.
  */
 export function badgeImageSet(data: BadgeImageSetData, clock: Clock): DomainEvent<BadgeImageSetData> {
-  return createEvent({ type: 'issuance.badge.image_set', version: 1, producer: PRODUCER, clock, data });
+  return newEvent('issuance.badge.image_set', data, { producer: PRODUCER, clock });
 }
 
-export interface BadgeDeletedData {
-  badgeId: string;
-  organizationId: string;
-  organizationSlug: string;
-  slug: string;
-}
+export type BadgeDeletedData = EventInput<'issuance.badge.deleted'>;
 
 /** `issuance.badge.deleted` v1: a badge without credentials was removed for good. */
 export function badgeDeleted(data: BadgeDeletedData, clock: Clock): DomainEvent<BadgeDeletedData> {
-  return createEvent({ type: 'issuance.badge.deleted', version: 1, producer: PRODUCER, clock, data });
+  return newEvent('issuance.badge.deleted', data, { producer: PRODUCER, clock });
 }
 
-/** The fields every credential event carries (docs/contract.md's planned payload, plus the organization for routing). */
-export interface CredentialRef {
-  credentialId: string;
-  credentialUuid: string;
-  badgeId: string;
-  organizationId: string;
-  recipientEmail: string;
-}
+/** The data of each credential event, as defined once in @cred/event-contracts. */
+/** What every credential event carries (the webhook payload's fields plus the organization for routing). */
+export type CredentialRef = Pick<CredentialIssuedData, 'credentialId' | 'credentialUuid' | 'badgeId' | 'organizationId' | 'recipientEmail'>;
+export type CredentialIssuedData = EventInput<'credential.issued'>;
+export type CredentialRenewedData = EventInput<'credential.renewed'>;
+export type CredentialRevokedData = EventInput<'credential.revoked'>;
+export type CredentialClaimedData = EventInput<'credential.claimed'>;
+export type CredentialExpiredData = EventInput<'credential.expired'>;
+export type CredentialVisibilityData = EventInput<'credential.visibility_changed'>;
 
-export interface CredentialIssuedData extends CredentialRef {
-  organizationSlug: string;
-  recipientName: string;
-  issuanceDate: string;
-  expirationDate: string | null;
-  status: 'pending';
-  isPublic: boolean;
-  supersedesCredentialId: string | null;
-  ob3Credential: Record<string, unknown>;
-}
-
-export interface CredentialRenewedData extends CredentialIssuedData {
-  supersedesCredentialId: string;
-  /** The prior credential's CRD- id and its status after the renewal. */
-  supersedesCredentialShortId: string;
-  priorStatus: 'expired' | 'revoked';
-}
-
-export interface CredentialRevokedData extends CredentialRef {
-  revokedAt: string;
-  revocationReason: string;
-  supersededByCredentialId: string | null;
-}
-
-export interface CredentialClaimedData extends CredentialRef {
-  claimedAt: string;
-}
-
-export interface CredentialExpiredData extends CredentialRef {
-  expiredAt: string;
-  expirationDate: string;
-}
-
-export interface CredentialVisibilityData extends CredentialRef {
-  isPublic: boolean;
-}
+type CredentialEventType =
+  | 'credential.issued'
+  | 'credential.renewed'
+  | 'credential.revoked'
+  | 'credential.claimed'
+  | 'credential.expired'
+  | 'credential.visibility_changed';
 
 const credentialEvent =
-  <T>(type: string) =>
-  (data: T, clock: Clock): DomainEvent<T> =>
-    createEvent({ type, version: 1, producer: PRODUCER, clock, data });
+  <K extends CredentialEventType>(type: K) =>
+  (data: EventInput<K>, clock: Clock): DomainEvent<EventInput<K>> =>
+    newEvent(type, data, { producer: PRODUCER, clock });
 
 /** `credential.issued` v1: a first issue (docs/events.md). */
-export const credentialIssued = credentialEvent<CredentialIssuedData>('credential.issued');
+export const credentialIssued = credentialEvent('credential.issued');
 /** `credential.renewed` v1: an issue that supersedes the recipient's prior credential of the badge. */
-export const credentialRenewed = credentialEvent<CredentialRenewedData>('credential.renewed');
+export const credentialRenewed = credentialEvent('credential.renewed');
 /** `credential.revoked` v1: by the issuer, or superseded by a renewal. */
-export const credentialRevoked = credentialEvent<CredentialRevokedData>('credential.revoked');
+export const credentialRevoked = credentialEvent('credential.revoked');
 /** `credential.claimed` v1: pending -> valid. */
-export const credentialClaimed = credentialEvent<CredentialClaimedData>('credential.claimed');
+export const credentialClaimed = credentialEvent('credential.claimed');
 /** `credential.expired` v1: once per credential, when its expiry is persisted. */
-export const credentialExpired = credentialEvent<CredentialExpiredData>('credential.expired');
+export const credentialExpired = credentialEvent('credential.expired');
 /** `credential.visibility_changed` v1: the recipient made the credential public or private. */
-export const credentialVisibilityChanged = credentialEvent<CredentialVisibilityData>('credential.visibility_changed');
+export const credentialVisibilityChanged = credentialEvent('credential.visibility_changed');

@@ -149,4 +149,12 @@ export const migrations: Migration[] = [
   },
   // Who did what and when, written in the same transaction as each action (docs/architecture.md, Audit log).
   { name: '0005_audit_log', up: (db, schema) => auditMigration.up(db, schema) },
+  {
+    // Every credential event now carries the credential's reference fields (its contract in
+    // @cred/event-contracts), so webhook payloads no longer look them up here.
+    name: '0006_drop_credential_index',
+    up: async (db) => {
+      await db.schema.dropTableIfExists('credential_index');
+    },
+  },
 ];

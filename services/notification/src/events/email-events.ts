@@ -4,7 +4,8 @@ import { newUuid, type Clock, type Logger } from '@cred/runtime';
 import { renderEmail, type EmailKind, type Templates } from '../domain/email-templates.js';
 import { emailSendStore, type EmailSend } from '../db/email-send-store.js';
 import { organizationStore } from '../db/organization-store.js';
-import { clip, httpUrl, optStr, personName, record, str, uuid } from './event-data.js';
+import { readEvent, type EventData } from '@cred/event-contracts';
+import { clip } from './clip.js';
 
 export const CREDENTIAL_EMAIL_EVENTS = ['credential.issued', 'credential.renewed'] as const;
 export const ACCOUNT_EMAIL_EVENTS = [
@@ -50,12 +51,9 @@ function afterCommit(trx: Knex.Transaction, fn: () => void): void {
 }
 
 /** What happened to the credential a renewal replaces, from `credential.renewed`'s priorStatus. */
-function priorStatusNote(d: Record<string, unknown>): string {
-  const prior = optStr(d, 'supersedesCredentialShortId', 64);
-  const which = prior ? `The original credential, ${prior},` : 'The original credential';
-  if (d.priorStatus === 'revoked') return `${which} was revoked when this renewal was issued.`;
-  if (d.priorStatus === 'expired') return `${which} had expired.`;
-  return '';
+function priorStatusNote(d: EventData<'credential.renewed'>): string {
+  const which = `The original credential, ${d.supersedesCredentialShortId},`;
+  return d.priorStatus === 'revoked' ? `${which} was revoked when this renewal was issued.` : `${which} had expired.`;
 }
 
 /**
@@ -67,16 +65,11 @@ function priorStatusNote(d: Record<string, unknown>): string {
  */
 export function onCredentialEmail(deps: EmailEventDeps) {
   return async (event: DomainEvent<unknown>, trx: Knex.Transaction) => {
-    const d = record(event.data, 'data');
+    const d = readEvent(event, ...CREDENTIAL_EMAIL_EVENTS);
     const kind: EmailKind = event.type === 'credential.renewed' ? 'credential_renewed' : 'credential_issued';
-    const credentialId = str(d, 'credentialId', 64);
-    const credentialUuid = uuid(d, 'credentialUuid');
-    const organizationId = uuid(d, 'organizationId');
-    const recipientEmail = str(d, 'recipientEmail', 254);
-    const recipientName = personName(d, 'recipientName', 200);
-    const expirationDate = optStr(d, 'expirationDate', 64);
+    const { credentialId, credentialUuid, organizationId, recipientEmail, recipientName, expirationDate } = d;
     const org = await organizationStore.find(trx, organizationId);
-    const organizationName = org?.name ?? issuerNameOf(d.ob3Credential) ?? str(d, 'organizationSlug', 200);
+    const organizationName = org?.name ?? issuerNameOf(d.ob3Credential) ?? d.organizationSlug;
     const base = deps.baseUrl.replace(/\/$/, '');
     const payload: Record<string, string> = {
       recipientName,
@@ -88,7 +81,7 @@ export function onCredentialEmail(deps: EmailEventDeps) {
       expirationText: expirationDate
         ? `This credential is valid until ${expirationDate.slice(0, 10)}.`
         : 'This credential does not expire.',
-      priorStatusNote: kind === 'credential_renewed' ? priorStatusNote(d) : '',
+      priorStatusNote: 'priorStatus' in d ? priorStatusNote(d) : '',
     };
     const now = deps.clock.now();
     const disabled = org !== undefined && !org.emailNotificationsEnabled;
@@ -126,23 +119,22 @@ export function onCredentialEmail(deps: EmailEventDeps) {
  */
 export function onAccountEmail(deps: EmailEventDeps) {
   return async (event: DomainEvent<unknown>, trx: Knex.Transaction) => {
-    const d = record(event.data, 'data');
-    const invitation = event.type === 'accounts.invitation.created';
-    const verification = event.type === 'accounts.user.email_verification_requested';
-    const kind: EmailKind = invitation ? 'invitation' : verification ? 'email_verification' : 'password_reset';
-    const actionUrl = httpUrl(d, invitation ? 'acceptUrl' : verification ? 'verificationUrl' : 'resetUrl');
-    const expiresAt = str(d, 'expiresAt', 64).replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+    const d = readEvent(event, ...ACCOUNT_EMAIL_EVENTS);
+    const kind: EmailKind = 'acceptUrl' in d ? 'invitation' : 'verificationUrl' in d ? 'email_verification' : 'password_reset';
+    const actionUrl = 'acceptUrl' in d ? d.acceptUrl : 'verificationUrl' in d ? d.verificationUrl : d.resetUrl;
+    const expiresAt = d.expiresAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
     // An invitee may have no account yet: the e-mail greets no one by name.
-    const payload: Record<string, string> = invitation
-      ? {
-          recipientName: str(d, 'email', 254),
-          inviterName: personName(d, 'invitedByName', 200),
-          organizationName: clip(str(d, 'organizationName', 400), 200),
-          roleName: ROLE_NAMES[str(d, 'role', 16)] ?? 'a member',
-          actionUrl,
-          expiresAt,
-        }
-      : { recipientName: personName(d, 'name', 200), actionUrl, expiresAt };
+    const payload: Record<string, string> =
+      'acceptUrl' in d
+        ? {
+            recipientName: d.email,
+            inviterName: d.invitedByName,
+            organizationName: clip(d.organizationName, 200),
+            roleName: ROLE_NAMES[d.role] ?? 'a member',
+            actionUrl,
+            expiresAt,
+          }
+        : { recipientName: d.name, actionUrl, expiresAt };
     const now = deps.clock.now();
     await emailSendStore.insert(trx, {
       id: newUuid(),
@@ -150,7 +142,7 @@ export function onAccountEmail(deps: EmailEventDeps) {
       eventType: event.type,
       kind,
       organizationId: null,
-      recipientEmail: str(d, 'email', 254),
+      recipientEmail: d.email,
       recipientName: payload.recipientName!,
       subject: renderEmail(deps.templates[kind], payload).subject,
       status: 'pending',

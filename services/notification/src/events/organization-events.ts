@@ -3,28 +3,23 @@ import type { Knex } from '@cred/db';
 import { newUuid, type Clock, type Logger } from '@cred/runtime';
 import { notificationStore } from '../db/notification-store.js';
 import { organizationStore } from '../db/organization-store.js';
-import { record, str, uuid } from './event-data.js';
-
-interface SigningKeysGenerated {
-  organizationId: string;
-  organizationSlug: string;
-  keyId: string;
-}
+import { readEvent } from '@cred/event-contracts';
 
 /**
  * `organization.signing_keys.generated`: records the operator notice that the organization
  * can now issue. Runs in the inbox transaction, so a redelivered event records nothing twice.
  */
 export function onSigningKeysGenerated(clock: Clock) {
-  return async (event: DomainEvent<SigningKeysGenerated>, trx: Knex.Transaction) => {
+  return async (event: DomainEvent<unknown>, trx: Knex.Transaction) => {
+    const d = readEvent(event, 'organization.signing_keys.generated');
     await notificationStore.insert(trx, {
       id: newUuid(),
       eventId: event.id,
       eventType: event.type,
-      organizationId: event.data.organizationId,
+      organizationId: d.organizationId,
       channel: 'log',
       status: 'recorded',
-      data: { keyId: event.data.keyId, organizationSlug: event.data.organizationSlug },
+      data: { keyId: d.keyId, organizationSlug: d.organizationSlug },
       createdAt: clock.now(),
     });
   };
@@ -39,17 +34,16 @@ export const ORGANIZATION_EVENTS = ['accounts.organization.created', 'accounts.o
  */
 export function onOrganizationChanged(clock: Clock, logger: Logger) {
   return async (event: DomainEvent<unknown>, trx: Knex.Transaction) => {
-    const org = record(record(event.data, 'data').organization, 'data.organization');
-    const enabled = org.emailNotificationsEnabled;
+    const { organization: org } = readEvent(event, ...ORGANIZATION_EVENTS);
     const applied = await organizationStore.upsertIfNewer(
       trx,
       {
-        id: uuid(org, 'id'),
-        name: str(org, 'name', 500),
-        slug: str(org, 'slug', 200),
-        status: str(org, 'status', 50),
-        plan: str(org, 'plan', 50),
-        emailNotificationsEnabled: typeof enabled === 'boolean' ? enabled : true,
+        id: org.id,
+        name: org.name,
+        slug: org.slug,
+        status: org.status,
+        plan: org.plan,
+        emailNotificationsEnabled: org.emailNotificationsEnabled ?? true,
         version: new Date(event.createdAt),
       },
       clock.now(),

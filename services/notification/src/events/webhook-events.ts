@@ -3,10 +3,9 @@ import type { Knex } from '@cred/db';
 import { newUuid, type Clock, type Logger } from '@cred/runtime';
 import { WEBHOOK_RETRY_WINDOW_MS } from '../domain/retry-schedule.js';
 import { webhookBody, webhookData, WEBHOOK_EVENT_TYPES, type CredentialFacts, type WebhookEventType } from '../domain/webhook-payload.js';
-import { credentialIndexStore } from '../db/credential-index-store.js';
 import { organizationStore } from '../db/organization-store.js';
 import { webhookStore } from '../db/webhook-store.js';
-import { ContractError, optUuid, record, str, uuid } from './event-data.js';
+import { readEvent } from '@cred/event-contracts';
 
 export { WEBHOOK_EVENT_TYPES };
 
@@ -21,38 +20,24 @@ export interface WebhookEventDeps {
  * Credential lifecycle and bulk events -> one delivery row per subscribed endpoint of the
  * organization, in the inbox transaction (a redelivered event adds nothing; the
  * (endpoint, event) key backs that up). Only organizations on the enterprise plan get
- * deliveries. Lifecycle events name the organization in `organizationId`; where a producer
- * leaves it out, the credential facts recorded from credential.issued/renewed supply it.
+ * deliveries. Every event names its organization (docs/events.md), and every credential event
+ * carries the credential's reference fields, so the payload needs nothing but the event.
  */
 export function onWebhookEvent(deps: WebhookEventDeps) {
   return async (event: DomainEvent<unknown>, trx: Knex.Transaction) => {
     const type = event.type as WebhookEventType;
-    const d = record(event.data, 'data');
+    const d = readEvent(event, ...WEBHOOK_EVENT_TYPES);
     const now = deps.clock.now();
-    let facts: CredentialFacts | undefined;
-    let organizationId: string | null = optUuid(d, 'organizationId');
-    if (type === 'credential.issued' || type === 'credential.renewed') {
-      facts = {
-        credentialId: str(d, 'credentialId', 64),
-        credentialUuid: uuid(d, 'credentialUuid'),
-        organizationId: uuid(d, 'organizationId'),
-        badgeId: str(d, 'badgeId', 64),
-        recipientEmail: str(d, 'recipientEmail', 254),
-      };
-      await credentialIndexStore.upsert(trx, facts, now);
-    } else if (type !== 'bulk_issuance.completed') {
-      const credentialUuid = optUuid(d, 'credentialUuid');
-      const credentialId = typeof d.credentialId === 'string' ? d.credentialId : undefined;
-      facts = await credentialIndexStore.find(trx, { ...(credentialUuid ? { credentialUuid } : {}), ...(credentialId ? { credentialId } : {}) });
-    }
-    organizationId ??= facts?.organizationId ?? null;
-    // Retried (then dead-lettered): usually credential.issued is simply not here yet.
-    if (!organizationId) throw new ContractError(`${type} names no organization and its credential is unknown here`);
+    const organizationId = d.organizationId;
+    const facts: CredentialFacts | undefined =
+      'credentialUuid' in d
+        ? { credentialId: d.credentialId, credentialUuid: d.credentialUuid, organizationId, badgeId: d.badgeId, recipientEmail: d.recipientEmail }
+        : undefined;
     const org = await organizationStore.find(trx, organizationId);
     if (!org || org.plan !== 'enterprise') return;
     const endpoints = await webhookStore.subscribers(trx, organizationId, type);
     if (endpoints.length === 0) return;
-    const body = webhookBody(event, webhookData(type, d, facts, deps.baseUrl));
+    const body = webhookBody(event, webhookData(type, d as Record<string, unknown>, facts, deps.baseUrl));
     for (const e of endpoints) {
       await webhookStore.insertDelivery(trx, {
         id: newUuid(),

@@ -1,19 +1,7 @@
 import type { DomainEvent } from '@cred/events';
 import type { Knex } from '@cred/db';
+import { readEvent } from '@cred/event-contracts';
 import { issuerKeyStore } from '../db/issuer-key-store.js';
-
-interface KeyCreated {
-  organizationId: string;
-  organizationSlug: string;
-  keyId: string;
-  sequence: number;
-  publicKeyMultibase: string;
-  createdAt: string;
-}
-
-interface KeyCompromised extends KeyCreated {
-  compromisedAt: string;
-}
 
 export const SIGNING_KEY_EVENT_TYPES = ['signing.key.created', 'signing.key.compromised'];
 
@@ -23,9 +11,8 @@ export const SIGNING_KEY_EVENT_TYPES = ['signing.key.created', 'signing.key.comp
  * did.json (what it signed before still needs it), and our verifier fails its proofs made at or
  * after `compromisedAt` (ADR 0008).
  */
-export async function onSigningKeyEvent(event: DomainEvent<KeyCreated | KeyCompromised>, trx: Knex.Transaction): Promise<void> {
-  if (!SIGNING_KEY_EVENT_TYPES.includes(event.type)) return;
-  const d = event.data;
+export async function onSigningKeyEvent(event: DomainEvent<unknown>, trx: Knex.Transaction): Promise<void> {
+  const d = readEvent(event, 'signing.key.created', 'signing.key.compromised');
   await issuerKeyStore.upsert(trx, {
     keyId: d.keyId,
     organizationId: d.organizationId,
@@ -34,6 +21,6 @@ export async function onSigningKeyEvent(event: DomainEvent<KeyCreated | KeyCompr
     publicKeyMultibase: d.publicKeyMultibase,
     createdAt: new Date(d.createdAt),
     revokedAt: null,
-    compromisedAt: event.type === 'signing.key.compromised' ? new Date((d as KeyCompromised).compromisedAt) : null,
+    compromisedAt: 'compromisedAt' in d ? new Date(d.compromisedAt) : null,
   });
 }

@@ -1,5 +1,5 @@
 import amqp, { type ChannelModel } from 'amqplib';
-import type { Logger } from '@cred/runtime';
+import { doublingDelay, type Logger } from '@cred/runtime';
 
 /** Runs on every (re)connect, before the connection counts as ready. */
 export type SetupFn = (model: ChannelModel) => Promise<void>;
@@ -147,7 +147,7 @@ class ManagedConnection implements BrokerConnection {
 
   private scheduleReconnect(): void {
     if (this.closing || this.timer) return;
-    const base = Math.min(this.maxDelayMs, this.initialDelayMs * 2 ** Math.min(this.failures, 16));
+    const base = doublingDelay(this.failures + 1, this.initialDelayMs, this.maxDelayMs);
     const delay = Math.round(base * (0.75 + Math.random() * 0.5));
     this.failures++;
     this.log.info({ delayMs: delay, attempt: this.failures }, 'reconnecting to broker');

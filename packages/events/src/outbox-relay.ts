@@ -1,6 +1,6 @@
 import type { ConfirmChannel, ChannelModel, Message } from 'amqplib';
 import type { Knex } from 'knex';
-import { systemClock, type Clock, type Counter, type Gauge, type Logger, type Registry } from '@cred/runtime';
+import { BackgroundLoop, systemClock, type Clock, type Counter, type Gauge, type Logger, type Registry } from '@cred/runtime';
 import type { BrokerConnection } from './connection.js';
 import { DEFAULT_EXCHANGE, declareExchange } from './topology.js';
 import { counter, gauge } from './metrics.js';
@@ -58,9 +58,7 @@ export class OutboxRelay {
   private opening: Promise<ConfirmChannel | undefined> | undefined;
   private readonly returned = new Set<string>();
   private running = false;
-  private loopDone: Promise<void> | undefined;
-  private wakeRequested = false;
-  private wakeSleeper: (() => void) | undefined;
+  private readonly loop: BackgroundLoop;
   private removeSetup: (() => void) | undefined;
   private lastGaugeRefresh = 0;
 
@@ -82,6 +80,21 @@ export class OutboxRelay {
       this.pendingGauge = gauge(m, 'events_outbox_pending', 'Outbox rows not yet published', ['schema']);
       this.oldestGauge = gauge(m, 'events_outbox_oldest_pending_seconds', 'Age of the oldest unpublished outbox row', ['schema']);
     }
+    this.loop = new BackgroundLoop({
+      name: 'outbox relay batch',
+      logger: this.log,
+      intervalMs: this.pollIntervalMs,
+      pass: async () => {
+        let claimed = 0;
+        try {
+          claimed = await this.publishBatch();
+        } finally {
+          await this.refreshGauges(claimed > 0);
+        }
+        // A full batch probably means more rows are waiting; otherwise sleep until wake() or the poll.
+        return claimed >= this.batchSize && this.connection.isConnected();
+      },
+    });
   }
 
   /** Starts the polling loop (idempotent). */
@@ -93,15 +106,12 @@ export class OutboxRelay {
       await this.openChannel(model);
       this.wake();
     });
-    this.loopDone = this.loop();
+    this.loop.start();
   }
 
   /** Publish now rather than at the next poll; call right after committing outbox rows. */
   wake(): void {
-    this.wakeRequested = true;
-    const sleeper = this.wakeSleeper;
-    this.wakeSleeper = undefined;
-    sleeper?.();
+    this.loop.wake();
   }
 
   /** Finishes the batch in flight, then stops. The connection is the caller's to close. */
@@ -109,8 +119,7 @@ export class OutboxRelay {
     if (!this.running) return;
     this.running = false;
     this.removeSetup?.();
-    this.wake();
-    await this.loopDone;
+    await this.loop.stop();
     const ch = this.channel;
     this.channel = undefined;
     if (ch) await ch.close().catch(() => undefined);
@@ -183,33 +192,6 @@ export class OutboxRelay {
       }
       return rows.length;
     });
-  }
-
-  private async loop(): Promise<void> {
-    while (this.running) {
-      this.wakeRequested = false;
-      let claimed = 0;
-      try {
-        claimed = await this.publishBatch();
-      } catch (err) {
-        this.log.error({ err }, 'outbox relay batch failed');
-      }
-      await this.refreshGauges(claimed > 0);
-      if (!this.running) break;
-      // A full batch probably means more rows are waiting; otherwise sleep until wake() or the poll.
-      if (claimed >= this.batchSize && this.connection.isConnected()) continue;
-      if (this.wakeRequested) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          this.wakeSleeper = undefined;
-          resolve();
-        }, this.pollIntervalMs);
-        this.wakeSleeper = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
   }
 
   /** After a batch that moved rows, or at most once per poll interval while idle. */

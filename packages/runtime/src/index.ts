@@ -18,3 +18,4 @@ export * from './session-token.js';
 export * from './client-ip.js';
 export * from './rate-limiter.js';
 export * from './single-headers.js';
+export * from './background.js';

@@ -1,5 +1,5 @@
 import type { Knex } from '@cred/db';
-import type { Logger } from '@cred/runtime';
+import { BackgroundLoop, type Logger } from '@cred/runtime';
 import { emailRequestStore, type EmailRequest } from '../db/email-request-store.js';
 
 export interface EmailRequestWorkerOptions {
@@ -17,51 +17,34 @@ export interface EmailRequestWorkerOptions {
  * leaves it queued rather than lost or done twice. Woken on every insert; polls as a fallback.
  */
 export class EmailRequestWorker {
-  private running = false;
+  private readonly loop: BackgroundLoop;
   private stopping = false;
-  private timer: NodeJS.Timeout | undefined;
-  private loop: Promise<void> | undefined;
-  private again = false;
-  private readonly pollMs: number;
 
   constructor(private readonly o: EmailRequestWorkerOptions) {
-    this.pollMs = o.pollIntervalMs ?? 5000;
+    this.loop = new BackgroundLoop({
+      name: 'e-mail request pass',
+      logger: o.logger,
+      intervalMs: o.pollIntervalMs ?? 5000,
+      // drain() empties the queue, so one pass leaves nothing behind.
+      pass: async () => {
+        await this.drain();
+        return false;
+      },
+    });
   }
 
   start(): void {
-    this.running = true;
-    this.wake();
+    this.stopping = false;
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
     this.stopping = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.loop;
+    await this.loop.stop();
   }
 
   wake(): void {
-    if (!this.running) return;
-    if (this.loop) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.loop = this.drain()
-      .then(() => undefined)
-      .catch((err: unknown) => this.o.logger.error({ err }, 'e-mail request pass failed'))
-      .finally(() => {
-        this.loop = undefined;
-        if (!this.running) return;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-          return;
-        }
-        this.timer = setTimeout(() => this.wake(), this.pollMs);
-        this.timer.unref();
-      });
+    this.loop.wake();
   }
 
   /** Acts on every queued request; returns how many. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { writeOutbox, type DomainEvent } from '@cred/events';
 import { newEvent, type EventInput } from '@cred/event-contracts';
-import { AppError, Counter, Gauge, Histogram, newUuid, type Clock, type Logger, type Registry } from '@cred/runtime';
+import { AppError, BackgroundLoop, Counter, doublingDelay, Gauge, Histogram, newUuid, type Clock, type Logger, type Registry } from '@cred/runtime';
 import { badgeStore } from '../db/badge-store.js';
 import {
   bulkStore,
@@ -414,7 +414,7 @@ function describe(err: unknown): string {
 
 /** Backoff of a row's transient failures: 5 s, 10 s, 20 s ... capped at 10 minutes. */
 export function retryDelayMs(attempt: number): number {
-  return Math.min(5000 * 2 ** Math.max(0, attempt - 1), 10 * 60 * 1000);
+  return doublingDelay(attempt, 5000, 10 * 60 * 1000);
 }
 
 function isSimulatedCrash(err: unknown): boolean {
@@ -437,13 +437,9 @@ function isSimulatedCrash(err: unknown): boolean {
  * that lapsed while the first was still working): the second insert fails and is retried.
  */
 export class BulkWorker {
-  private running = false;
-  private loop: Promise<void> | undefined;
+  private readonly loop: BackgroundLoop;
   private readonly inFlight = new Set<Promise<void>>();
-  private sleeper: { timer: NodeJS.Timeout; resolve: () => void } | undefined;
-  private wakeRequested = false;
   private readonly log: Logger;
-  private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
   private readonly metrics: BulkMetrics | undefined;
@@ -460,9 +456,16 @@ export class BulkWorker {
           () => bulkStore.pendingRowCount(ctx.db),
         )
       : undefined;
-    this.pollMs = o.pollIntervalMs ?? 1000;
     this.leaseMs = o.leaseMs ?? 120_000;
     this.maxAttempts = o.maxAttempts ?? 12;
+    // A pass leases as many rows as there are free slots and starts them; each finished row
+    // wakes the loop to lease again, so rows flow without waiting for the poll.
+    this.loop = new BackgroundLoop({
+      name: 'bulk row lease',
+      logger: this.log,
+      intervalMs: o.pollIntervalMs ?? 1000,
+      pass: () => this.leaseAndStart(),
+    });
   }
 
   get concurrency(): number {
@@ -470,69 +473,34 @@ export class BulkWorker {
   }
 
   start(): void {
-    if (this.running || this.o.concurrency < 1) return;
-    this.running = true;
-    this.loop = this.run().catch((err: unknown) => this.log.error({ err }, 'bulk worker stopped unexpectedly'));
+    if (this.o.concurrency < 1) return;
+    this.loop.start();
   }
 
   /** Stops leasing; rows in flight finish (their issue and result) before it resolves. */
   async stop(): Promise<void> {
-    this.running = false;
-    this.wake();
-    await this.loop;
-    this.loop = undefined;
+    await this.loop.stop();
+    await Promise.allSettled([...this.inFlight]);
   }
 
   /** Looks for work now rather than at the next poll. */
   wake(): void {
-    const s = this.sleeper;
-    if (!s) {
-      this.wakeRequested = true;
-      return;
-    }
-    this.sleeper = undefined;
-    clearTimeout(s.timer);
-    s.resolve();
+    this.loop.wake();
   }
 
-  private sleep(ms: number): Promise<void> {
-    if (this.wakeRequested) {
-      this.wakeRequested = false;
-      return Promise.resolve();
+  /** Leases rows for the free slots and starts them; true when every slot could be filled (more may wait). */
+  private async leaseAndStart(): Promise<boolean> {
+    const free = this.o.concurrency - this.inFlight.size;
+    if (free <= 0) return false;
+    const leased = await bulkStore.leaseRows(this.ctx.db, this.ctx.clock.now(), this.leaseMs, free);
+    for (const row of leased) {
+      const p: Promise<void> = this.process(row).finally(() => {
+        this.inFlight.delete(p);
+        this.wake();
+      });
+      this.inFlight.add(p);
     }
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.sleeper = undefined;
-        resolve();
-      }, ms);
-      timer.unref();
-      this.sleeper = { timer, resolve };
-    });
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      const free = this.o.concurrency - this.inFlight.size;
-      let leased: LeasedRow[] = [];
-      if (free > 0) {
-        try {
-          leased = await bulkStore.leaseRows(this.ctx.db, this.ctx.clock.now(), this.leaseMs, free);
-        } catch (err) {
-          this.log.error({ err }, 'could not lease bulk rows');
-        }
-        for (const row of leased) {
-          const p: Promise<void> = this.process(row).finally(() => {
-            this.inFlight.delete(p);
-            this.wake();
-          });
-          this.inFlight.add(p);
-        }
-      }
-      if (leased.length > 0 && this.inFlight.size < this.o.concurrency) continue;
-      // Full, or nothing leasable now: wait for a row to finish (then lease again) or for the poll.
-      await this.sleep(this.inFlight.size > 0 ? this.pollMs * 10 : this.pollMs);
-    }
-    await Promise.allSettled([...this.inFlight]);
+    return leased.length > 0 && this.inFlight.size < this.o.concurrency;
   }
 
   private async process(row: LeasedRow): Promise<void> {

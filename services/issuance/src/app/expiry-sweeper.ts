@@ -1,5 +1,5 @@
 import { writeOutbox } from '@cred/events';
-import { Counter, type Logger, type Registry } from '@cred/runtime';
+import { BackgroundLoop, Counter, type Logger, type Registry } from '@cred/runtime';
 import { credentialStore } from '../db/credential-store.js';
 import { credentialExpired } from '../events/issuance-events.js';
 import type { IssuanceContext } from './context.js';
@@ -16,9 +16,8 @@ const BATCH = 200;
  * the API computes expiry from the clock anyway.
  */
 export class ExpirySweeper {
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
-  private current: Promise<number> | undefined;
+  private readonly loop: BackgroundLoop;
+  private stopping = false;
   private readonly expired: Counter | undefined;
 
   constructor(
@@ -32,33 +31,26 @@ export class ExpirySweeper {
           registers: [o.metrics],
         })
       : undefined;
+    // A sweep runs to completion, so a pass never asks for another before the interval.
+    this.loop = new BackgroundLoop({
+      name: 'expiry sweep',
+      logger: o.logger,
+      intervalMs: o.intervalMs,
+      pass: async () => {
+        await this.sweep();
+        return false;
+      },
+    });
   }
 
   start(): void {
-    this.running = true;
-    this.schedule(0);
+    this.stopping = false;
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    await this.current?.catch(() => undefined);
-  }
-
-  private schedule(ms: number): void {
-    if (!this.running) return;
-    this.timer = setTimeout(() => {
-      this.current = this.sweep();
-      this.current
-        .catch((err: unknown) =>
-          this.o.logger.error(
-            { err: err instanceof Error ? err.message : String(err) },
-            'expiry sweep failed; retrying at the next interval',
-          ),
-        )
-        .finally(() => this.schedule(this.o.intervalMs));
-    }, ms);
-    this.timer.unref();
+    this.stopping = true;
+    await this.loop.stop();
   }
 
   /** One sweep to completion; returns how many credentials it expired. */
@@ -92,11 +84,11 @@ export class ExpirySweeper {
       });
       total += n;
       if (n > 0) this.ctx.wakeRelay();
-      if (n < BATCH || !this.running) break;
+      if (n < BATCH || this.stopping) break;
     }
     // Idempotency keys past their retention no longer bind anything (issue-credential.ts).
     const since = new Date(this.ctx.clock.now().getTime() - IDEMPOTENCY_RETENTION_MS);
-    while ((await idempotencyStore.purge(this.ctx.db, since, BATCH)) === BATCH && this.running);
+    while ((await idempotencyStore.purge(this.ctx.db, since, BATCH)) === BATCH && !this.stopping);
     this.expired?.inc(total);
     if (total > 0) this.o.logger.info({ expired: total }, 'credentials expired');
     return total;

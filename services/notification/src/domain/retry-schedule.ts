@@ -6,13 +6,15 @@
  * (11 retries); one last attempt is then made at the end of the window, after which the
  * delivery is failed (and can be replayed).
  */
+import { doublingDelay } from '@cred/runtime';
+
 export const WEBHOOK_FIRST_RETRY_MS = 30_000;
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** When to try again after the `attempts`-th failed attempt at `failedAt`; null: give up. */
 export function nextWebhookAttempt(failedAt: Date, attempts: number, retryUntil: Date): Date | null {
   if (failedAt.getTime() >= retryUntil.getTime()) return null;
-  const delay = WEBHOOK_FIRST_RETRY_MS * 2 ** Math.min(Math.max(attempts - 1, 0), 20);
+  const delay = doublingDelay(attempts, WEBHOOK_FIRST_RETRY_MS);
   return new Date(Math.min(failedAt.getTime() + delay, retryUntil.getTime()));
 }
 
@@ -25,5 +27,5 @@ export const EMAIL_FIRST_RETRY_MS = 30_000;
 
 export function nextEmailAttempt(failedAt: Date, attempts: number): Date | null {
   if (attempts >= EMAIL_MAX_ATTEMPTS) return null;
-  return new Date(failedAt.getTime() + EMAIL_FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0));
+  return new Date(failedAt.getTime() + doublingDelay(attempts, EMAIL_FIRST_RETRY_MS));
 }

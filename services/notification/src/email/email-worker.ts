@@ -1,5 +1,5 @@
 import type { Knex } from '@cred/db';
-import type { Clock, Logger } from '@cred/runtime';
+import { BackgroundLoop, type Clock, type Logger } from '@cred/runtime';
 import { CLAIM_TOKEN_TTL_MS, newClaimToken } from '../domain/claim-token.js';
 import { renderEmail, type Templates } from '../domain/email-templates.js';
 import { HeaderInjectionError, mailbox, maskEmail } from '../domain/mail-headers.js';
@@ -64,59 +64,44 @@ export interface ClaimTokenHash {
  * SMTP has no idempotency key; the stable Message-ID lets mail clients collapse the copy.
  */
 export class EmailWorker {
-  private running = false;
-  private timer: NodeJS.Timeout | undefined;
-  private loop: Promise<void> | undefined;
-  private wakeRequested = false;
-  private readonly pollMs: number;
+  private readonly loop: BackgroundLoop;
+  private stopping = false;
   private readonly concurrency: number;
   private readonly leaseMs: number;
 
   constructor(private readonly o: EmailWorkerOptions) {
-    this.pollMs = o.pollIntervalMs ?? 1000;
     this.concurrency = o.concurrency ?? 4;
     this.leaseMs = o.leaseMs ?? 120_000;
+    // drain() sends everything due, so a pass never asks for another before a wake or the poll.
+    this.loop = new BackgroundLoop({
+      name: 'e-mail worker pass',
+      logger: o.logger,
+      intervalMs: o.pollIntervalMs ?? 1000,
+      pass: async () => {
+        await this.drain();
+        return false;
+      },
+    });
   }
 
   start(): void {
-    this.running = true;
-    this.wake();
+    this.stopping = false;
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    await this.loop;
+    this.stopping = true;
+    await this.loop.stop();
   }
 
   wake(): void {
-    if (!this.running) return;
-    if (this.loop) {
-      this.wakeRequested = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.loop = this.drain()
-      .then(() => undefined)
-      .catch((err: unknown) => this.o.logger.error({ err }, 'e-mail worker pass failed'))
-      .finally(() => {
-        this.loop = undefined;
-        if (!this.running) return;
-        if (this.wakeRequested) {
-          this.wakeRequested = false;
-          this.wake();
-          return;
-        }
-        this.timer = setTimeout(() => this.wake(), this.pollMs);
-        this.timer.unref();
-      });
+    this.loop.wake();
   }
 
   /** Sends everything due now; returns how many sends were attempted. */
   async drain(): Promise<number> {
     let total = 0;
-    while (this.running) {
+    while (!this.stopping) {
       const batch = await emailSendStore.claimDue(this.o.db, this.o.clock.now(), this.leaseMs, this.concurrency);
       if (batch.length === 0) break;
       // The claim tokens of the whole batch in one transaction (one round trip instead of three per e-mail).

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Knex } from '@cred/db';
-import { newUuid, type Clock, type Logger } from '@cred/runtime';
+import { BackgroundLoop, newUuid, type Clock, type Logger } from '@cred/runtime';
 import { nextWebhookAttempt } from '../domain/retry-schedule.js';
 import { checkWebhookUrl, UrlPolicyError } from '../domain/url-policy.js';
 import { SecretBoxError, type SecretBox } from '../domain/secret-box.js';
@@ -37,10 +37,7 @@ export function signBody(secret: string, body: string): string {
  * Every attempt is logged; a failure schedules the next attempt per docs/contract.md "Events, e-mail and webhooks".
  */
 export class DeliveryWorker {
-  private running = false;
-  private timer: NodeJS.Timeout | undefined;
-  private passing = false;
-  private again = false;
+  private readonly loop: BackgroundLoop;
   private readonly inflight = new Map<string, number>();
   private readonly tasks = new Set<Promise<void>>();
   private total = 0;
@@ -56,42 +53,29 @@ export class DeliveryWorker {
       leaseMs: 60_000,
       ...options,
     };
+    // A pass only starts attempts (they run on); each finished attempt wakes the loop for more.
+    this.loop = new BackgroundLoop({
+      name: 'webhook worker pass',
+      logger: this.o.logger,
+      intervalMs: this.o.pollIntervalMs,
+      pass: async () => {
+        await this.pass();
+        return false;
+      },
+    });
   }
 
   start(): void {
-    this.running = true;
-    this.wake();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    while (this.passing) await new Promise((r) => setTimeout(r, 10));
+    await this.loop.stop();
     await Promise.allSettled([...this.tasks]);
   }
 
   wake(): void {
-    if (!this.running) return;
-    if (this.passing) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.passing = true;
-    void this.pass()
-      .catch((err: unknown) => this.o.logger.error({ err }, 'webhook worker pass failed'))
-      .finally(() => {
-        this.passing = false;
-        if (!this.running) return;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-          return;
-        }
-        this.timer = setTimeout(() => this.wake(), this.o.pollIntervalMs);
-        this.timer.unref();
-      });
+    this.loop.wake();
   }
 
   private async pass(): Promise<void> {

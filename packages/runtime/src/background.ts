@@ -1,0 +1,114 @@
+import type { Logger } from './logger.js';
+
+/**
+ * The platform's one backoff formula: `firstMs` after the first failure, doubling after each
+ * further one, never more than `capMs`. `attempt` counts failures so far (1 = the first).
+ */
+export function doublingDelay(attempt: number, firstMs: number, capMs = Number.POSITIVE_INFINITY): number {
+  return Math.min(firstMs * 2 ** Math.min(Math.max(attempt - 1, 0), 30), capMs);
+}
+
+export interface BackgroundLoopOptions {
+  /** For log lines: what the loop does ("expiry sweep"). */
+  name: string;
+  logger: Logger;
+  /**
+   * One pass over the work. Resolves true when more work may be waiting (the next pass starts
+   * at once), false when the work ran dry (the loop sleeps until woken or `intervalMs` passes).
+   * `isStopping()` turns true once stop() was called: a long pass should end at its next step.
+   */
+  pass(isStopping: () => boolean): Promise<boolean>;
+  /** The idle wait between passes: the fallback poll for work nobody woke the loop for. */
+  intervalMs: number;
+  /** After a failed pass, the wait doubles from this (capped at `intervalMs` × 8 at least). */
+  failureDelayMs?: number;
+}
+
+/**
+ * A background loop: runs `pass` until the work runs dry, then sleeps until `wake()` or the poll
+ * interval. Wakes that arrive during a pass are kept (one more pass follows), a failed pass is
+ * logged and retried after a doubling delay, and `stop()` resolves once the pass in flight has
+ * finished; no pass starts after it. The pieces of work themselves take their leases (FOR UPDATE
+ * SKIP LOCKED, lease columns) in the pass, so replicas run the same loop side by side.
+ */
+export class BackgroundLoop {
+  private running = false;
+  private stopping = false;
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight: Promise<void> | undefined;
+  private wokenDuringPass = false;
+  private failures = 0;
+
+  constructor(private readonly o: BackgroundLoopOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.stopping = false;
+    this.wake();
+  }
+
+  /** Runs a pass now (or right after the one in flight). */
+  wake(): void {
+    if (!this.running) return;
+    if (this.inFlight) {
+      this.wokenDuringPass = true;
+      return;
+    }
+    this.clearTimer();
+    this.inFlight = this.runPasses().finally(() => {
+      this.inFlight = undefined;
+      this.afterPasses();
+    });
+  }
+
+  /** Stops the loop: no new pass; resolves when the pass in flight has finished. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.stopping = true;
+    this.clearTimer();
+    await this.inFlight;
+  }
+
+  private async runPasses(): Promise<void> {
+    try {
+      let more = true;
+      while (more && !this.stopping) {
+        this.wokenDuringPass = false;
+        more = await this.o.pass(() => this.stopping);
+      }
+      this.failures = 0;
+    } catch (err) {
+      this.failures++;
+      this.o.logger.error({ err: err instanceof Error ? err.message : String(err), failures: this.failures }, `${this.o.name} failed; retrying`);
+    }
+  }
+
+  private afterPasses(): void {
+    if (!this.running) return;
+    if (this.failures > 0) {
+      const first = this.o.failureDelayMs ?? Math.min(this.o.intervalMs, 1000);
+      this.sleep(doublingDelay(this.failures, first, Math.max(this.o.intervalMs * 8, first)));
+      return;
+    }
+    if (this.wokenDuringPass) {
+      this.wokenDuringPass = false;
+      this.wake();
+      return;
+    }
+    this.sleep(this.o.intervalMs);
+  }
+
+  private sleep(ms: number): void {
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.wake();
+    }, ms);
+    this.timer.unref();
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}

@@ -50,7 +50,6 @@ export {
   type RemoteDocumentsOptions,
 } from './remote-documents.js';
 export { bitAt, BSL_MIN_BITS, checkStatusEntry, decodeEncodedList, type StatusOutcome, type StatusState } from './status.js';
-export { TtlLruCache } from './ttl-cache.js';
 export {
   ACCEPTED_ALGORITHMS,
   jwtCredential,

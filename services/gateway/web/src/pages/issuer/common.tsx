@@ -63,8 +63,6 @@ export function IssueReadiness({ org }: { org: Organization }) {
   );
 }
 
-export const useOrgId = () => useOrg().org.id;
-
 /** A file input in the form pattern (label, hint, the error in words). */
 export function FileInput({
   name,

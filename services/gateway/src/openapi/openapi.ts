@@ -2036,7 +2036,7 @@ export const openApiDocument = {
             }),
           },
           '400': error(
-            'VALIDATION_ERROR: details.field = badgeId (missing, malformed, or the badge is deactivated) or file (missing, not UTF-8 text, no header name,email, no rows, more than 10,000 rows or 100,000 lines with content, or not valid CSV with details.line).',
+            'VALIDATION_ERROR: details.field = badgeId (missing, malformed, or the badge is deactivated) or file (missing, not UTF-8 text, no header name,email, no rows, more than 10,000 rows, or not valid CSV with details.line).',
           ),
           '401': error('UNAUTHORIZED'),
           '403': error(

@@ -1,15 +1,17 @@
 // The development mail catcher of `npm start`: a small SMTP server on loopback that keeps the
 // last messages in memory and shows them over HTTP on loopback (what Mailpit does in
 // docker-compose.yml), so the claim, verification and password-reset links can be read
-// without a mail server. SMTP as far as nodemailer needs it: no AUTH, no TLS, no relaying.
+// without a mail server. SMTP is smtp-server's and MIME is mailparser's (the notification
+// service's tests read mail with the same two); no AUTH, no TLS, no relaying.
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
+import { simpleParser, type AddressObject } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 
 export const DEFAULT_SMTP_PORT = 1025; // the notification service's SMTP_URL default
 export const DEFAULT_HTTP_PORT = 8025;
 const HOST = '127.0.0.1';
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
-const MAX_LINE_BYTES = 4096;
 const MAX_PART_CHARS = 256 * 1024;
 
 export interface CaughtMessage {
@@ -60,209 +62,67 @@ export class PortInUseError extends Error {
 
 // ---------------------------------------------------------------- MIME
 
-interface Entity {
-  headers: Map<string, string>;
-  /** Bytes as a latin1 string (one character per byte). */
-  body: string;
-}
+/** `Name <address>` for each address, names unquoted (the page shows them, nobody replies to them). */
+const addresses = (value: AddressObject | AddressObject[] | undefined): string =>
+  (Array.isArray(value) ? value : value ? [value] : [])
+    .flatMap((list) => list.value)
+    .flatMap((a) => (a.group ? a.group : [a]))
+    .map((a) => (a.name && a.address ? `${a.name} <${a.address}>` : a.address || a.name))
+    .join(', ');
 
-function splitEntity(raw: string): Entity {
-  const m = /\r?\n\r?\n/.exec(raw);
-  const head = m ? raw.slice(0, m.index) : raw;
-  const body = m ? raw.slice(m.index + m[0].length) : '';
-  const headers = new Map<string, string>();
-  for (const line of head.replace(/\r?\n(?=[ \t])/g, '').split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim().toLowerCase();
-    if (!headers.has(name)) headers.set(name, line.slice(colon + 1).trim());
-  }
-  return { headers, body };
-}
-
-/** `text/plain; charset="utf-8"` -> { type: 'text/plain', params: { charset: 'utf-8' } } */
-function parseHeaderParams(value: string): { type: string; params: Record<string, string> } {
-  const [type = '', ...rest] = value.split(';');
-  const params: Record<string, string> = {};
-  const re = /([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g;
-  for (const m of rest.join(';').matchAll(re)) {
-    const v = m[2]!.trim();
-    params[m[1]!.toLowerCase()] = v.startsWith('"') ? v.slice(1, -1).replace(/\\(.)/g, '$1') : v;
-  }
-  return { type: type.trim().toLowerCase(), params };
-}
-
-function decodeCharset(bytes: Buffer, charset: string | undefined): string {
-  try {
-    return new TextDecoder(charset || 'utf-8').decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
-}
-
-function decodeQuotedPrintable(s: string): Buffer {
-  const unfolded = s.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < unfolded.length; i++) {
-    const c = unfolded.charCodeAt(i);
-    if (c === 0x3d && /^[0-9A-Fa-f]{2}$/.test(unfolded.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(unfolded.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      bytes.push(c & 0xff);
-    }
-  }
-  return Buffer.from(bytes);
-}
-
-function decodeBody(entity: Entity, charset: string | undefined): string {
-  const encoding = (entity.headers.get('content-transfer-encoding') ?? '7bit').trim().toLowerCase();
-  let bytes: Buffer;
-  if (encoding === 'quoted-printable') bytes = decodeQuotedPrintable(entity.body);
-  else if (encoding === 'base64') bytes = Buffer.from(entity.body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64');
-  else bytes = Buffer.from(entity.body, 'latin1');
-  return decodeCharset(bytes, charset).replace(/\r\n/g, '\n');
-}
-
-/** RFC 2047 encoded words (`=?UTF-8?Q?Gr=C3=BC=C3=9Fe?=`) in a header value. */
-export function decodeHeaderValue(raw: string): string {
-  const value = decodeCharset(Buffer.from(raw, 'latin1'), 'utf-8'); // SMTPUTF8 headers are raw UTF-8
-  return value
-    .replace(/(=\?[^?\s]+\?[BbQq]\?[^?\s]*\?=)\s+(?==\?[^?\s]+\?[BbQq]\?[^?\s]*\?=)/g, '$1')
-    .replace(/=\?([^?\s]+)\?([BbQq])\?([^?\s]*)\?=/g, (_all, charset: string, kind: string, text: string) => {
-      const bytes = kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64') : decodeQuotedPrintable(text.replace(/_/g, ' '));
-      return decodeCharset(bytes, charset.replace(/\*.*$/, ''));
-    });
-}
-
-interface Parts {
-  text: string;
-  html: string;
-}
-
-function collectParts(entity: Entity, parts: Parts, depth: number): void {
-  const { type, params } = parseHeaderParams(entity.headers.get('content-type') ?? 'text/plain');
-  const disposition = (entity.headers.get('content-disposition') ?? '').toLowerCase();
-  if (type.startsWith('multipart/') && params.boundary && depth < 10) {
-    const delimiter = `--${params.boundary}`;
-    const lines = entity.body.split(/\r?\n/);
-    let current: string[] | undefined;
-    for (const line of lines) {
-      if (line.startsWith(delimiter)) {
-        if (current) collectParts(splitEntity(current.join('\r\n')), parts, depth + 1);
-        current = line.slice(delimiter.length).startsWith('--') ? undefined : [];
-        if (!current) break;
-      } else if (current) {
-        current.push(line);
-      }
-    }
-    return;
-  }
-  if (disposition.startsWith('attachment')) return;
-  if (type === 'text/plain' && !parts.text) parts.text = decodeBody(entity, params.charset).slice(0, MAX_PART_CHARS);
-  else if (type === 'text/html' && !parts.html) parts.html = decodeBody(entity, params.charset).slice(0, MAX_PART_CHARS);
-}
-
-/** Enough MIME to read a message: headers, and the first text and HTML parts, decoded. */
-export function parseMessage(raw: Buffer): Pick<CaughtMessage, 'subject' | 'from' | 'to' | 'messageId' | 'text' | 'html'> {
-  const entity = splitEntity(raw.toString('latin1'));
-  const parts: Parts = { text: '', html: '' };
-  collectParts(entity, parts, 0);
-  const header = (name: string) => decodeHeaderValue(entity.headers.get(name) ?? '');
-  return { subject: header('subject'), from: header('from'), to: header('to'), messageId: header('message-id'), ...parts };
+/**
+ * What the page shows of a message, read by mailparser: the decoded headers, and the first
+ * text and HTML parts (attachments aside), each cut to MAX_PART_CHARS.
+ */
+export async function parseMessage(raw: Buffer): Promise<Pick<CaughtMessage, 'subject' | 'from' | 'to' | 'messageId' | 'text' | 'html'>> {
+  const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
+  return {
+    subject: parsed.subject ?? '',
+    from: addresses(parsed.from),
+    to: addresses(parsed.to),
+    messageId: parsed.messageId ?? '',
+    text: (parsed.text ?? '').slice(0, MAX_PART_CHARS),
+    html: typeof parsed.html === 'string' ? parsed.html.slice(0, MAX_PART_CHARS) : '',
+  };
 }
 
 // ---------------------------------------------------------------- SMTP
 
-const address = (arg: string) => /<([^>]*)>/.exec(arg)?.[1] ?? arg.trim().split(/\s+/)[0] ?? '';
-
-function serveSmtp(socket: net.Socket, store: (raw: Buffer, envelope: CaughtMessage['envelope']) => number): void {
-  let buffered = '';
-  let from: string | undefined;
-  let to: string[] = [];
-  let data: string[] | undefined;
-  let dataBytes = 0;
-  const reply = (line: string) => {
-    if (!socket.destroyed) socket.write(`${line}\r\n`);
-  };
-  const reset = () => {
-    from = undefined;
-    to = [];
-  };
-
-  const command = (line: string) => {
-    const [, word = '', rest = ''] = /^(\S*)\s*(.*)$/.exec(line) ?? [];
-    const verb = word.toUpperCase();
-    const arg = rest.trim();
-    switch (verb) {
-      case 'EHLO':
-        reset();
-        return reply(`250-localhost greets ${arg || 'you'}\r\n250-8BITMIME\r\n250-SMTPUTF8\r\n250 SIZE ${MAX_MESSAGE_BYTES}`);
-      case 'HELO':
-        reset();
-        return reply('250 localhost');
-      case 'MAIL':
-        if (!/^FROM:/i.test(arg)) return reply('501 Syntax: MAIL FROM:<address>');
-        reset();
-        from = address(arg.slice(5));
-        return reply('250 OK');
-      case 'RCPT':
-        if (from === undefined) return reply('503 MAIL first');
-        if (!/^TO:/i.test(arg)) return reply('501 Syntax: RCPT TO:<address>');
-        to.push(address(arg.slice(3)));
-        return reply('250 OK');
-      case 'DATA':
-        if (to.length === 0) return reply('503 RCPT first');
-        data = [];
-        dataBytes = 0;
-        return reply('354 End data with <CR><LF>.<CR><LF>');
-      case 'RSET':
-        reset();
-        return reply('250 OK');
-      case 'NOOP':
-        return reply('250 OK');
-      case 'VRFY':
-        return reply('252 Cannot VRFY, send some mail');
-      case 'QUIT':
-        reply('221 Bye');
-        socket.end();
-        return;
-      default:
-        return reply('502 Command not implemented');
-    }
-  };
-
-  const dataLine = (line: string) => {
-    if (line === '.') {
-      const lines = data!;
-      data = undefined;
-      if (dataBytes > MAX_MESSAGE_BYTES) reply('552 Message too large');
-      else reply(`250 OK: queued as ${store(Buffer.from(lines.join('\r\n') + '\r\n', 'latin1'), { from: from ?? '', to })}`);
-      reset();
-      return;
-    }
-    const unstuffed = line.startsWith('.') ? line.slice(1) : line;
-    dataBytes += unstuffed.length + 2;
-    if (dataBytes <= MAX_MESSAGE_BYTES) data!.push(unstuffed);
-  };
-
-  socket.setTimeout(5 * 60_000, () => socket.destroy());
-  socket.on('error', () => socket.destroy());
-  socket.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString('latin1');
-    let nl: number;
-    while ((nl = buffered.indexOf('\n')) !== -1) {
-      const line = buffered.slice(0, nl).replace(/\r$/, '');
-      buffered = buffered.slice(nl + 1);
-      if (data) dataLine(line);
-      else command(line);
-    }
-    if (buffered.length > (data ? MAX_MESSAGE_BYTES : MAX_LINE_BYTES)) {
-      reply('500 Line too long');
-      socket.destroy();
-    }
+/**
+ * SMTP by smtp-server: no AUTH and no STARTTLS (both answered 500, not recognized), a size
+ * limit announced and enforced (552 past it). A message is kept once mailparser has read it.
+ */
+function createSmtp(store: (raw: Buffer, envelope: CaughtMessage['envelope']) => Promise<number>): SMTPServer {
+  return new SMTPServer({
+    banner: 'dev mail catcher',
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    size: MAX_MESSAGE_BYTES,
+    logger: false,
+    socketTimeout: 5 * 60_000,
+    // close() ends open sessions (a pooled transport's) at once, not after the default 30 s.
+    closeTimeout: 1,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => {
+        if (!stream.sizeExceeded) chunks.push(chunk);
+      });
+      stream.on('error', (err) => callback(err));
+      stream.on('end', () => {
+        if (stream.sizeExceeded) {
+          callback(Object.assign(new Error('Message too large'), { responseCode: 552 }));
+          return;
+        }
+        const envelope = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+        };
+        store(Buffer.concat(chunks), envelope).then(
+          (id) => callback(null, `OK: queued as ${id}`),
+          (err: Error) => callback(err),
+        );
+      });
+    },
   });
-  reply('220 localhost ESMTP dev mail catcher');
 }
 
 // ---------------------------------------------------------------- HTTP
@@ -341,26 +201,25 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
   const limit = options.limit ?? 200;
   const kept: CaughtMessage[] = [];
   let nextId = 1;
-  const store = (raw: Buffer, envelope: CaughtMessage['envelope']) => {
+  const store = async (raw: Buffer, envelope: CaughtMessage['envelope']) => {
+    const receivedAt = new Date().toISOString();
+    const content = await parseMessage(raw);
     const id = nextId++;
-    kept.unshift({ id, receivedAt: new Date().toISOString(), envelope, size: raw.length, ...parseMessage(raw) });
+    kept.unshift({ id, receivedAt, envelope, size: raw.length, ...content });
     kept.length = Math.min(kept.length, limit);
     return id;
   };
 
-  const sockets = new Set<net.Socket>();
-  const smtp = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-    serveSmtp(socket, store);
-  });
+  const smtp = createSmtp(store);
+  // A failed listen is reported by listen() below; a client that goes away is not worth a word.
+  smtp.on('error', () => undefined);
   const web = http.createServer(serveHttp(() => [...kept]));
-  const smtpPort = await listen(smtp, options.smtpPort ?? DEFAULT_SMTP_PORT, 'SMTP');
+  const smtpPort = await listen(smtp.server, options.smtpPort ?? DEFAULT_SMTP_PORT, 'SMTP');
   let httpPort: number;
   try {
     httpPort = await listen(web, options.httpPort ?? DEFAULT_HTTP_PORT, 'HTTP');
   } catch (err) {
-    await new Promise((r) => smtp.close(r));
+    await new Promise<void>((r) => smtp.close(() => r()));
     throw err;
   }
   return {
@@ -370,9 +229,8 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     webUrl: `http://localhost:${httpPort}/`,
     messages: () => [...kept],
     async close() {
-      for (const socket of sockets) socket.destroy();
       web.closeAllConnections();
-      await Promise.all([new Promise((r) => smtp.close(r)), new Promise((r) => web.close(r))]);
+      await Promise.all([new Promise<void>((r) => smtp.close(() => r())), new Promise((r) => web.close(r))]);
     },
   };
 }

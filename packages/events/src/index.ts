@@ -9,7 +9,7 @@ export {
   type QueueSettings,
 } from './topology.js';
 export { createBrokerConnection, type BrokerConnection, type BrokerConnectionOptions, type SetupFn } from './connection.js';
-export { eventsMigration, outboxMigration } from './outbox-migration.js';
+export { eventsMigration } from './outbox-migration.js';
 export { writeOutbox, pruneOutbox } from './outbox.js';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay.js';
 export { startConsumer, priorAttempts, type Consumer, type ConsumerOptions, type EventHandler } from './consumer.js';

@@ -36,6 +36,3 @@ export const eventsMigration = {
     await knex.schema.withSchema(schema).dropTableIfExists('outbox');
   },
 };
-
-/** Alias under the name the design notes use. */
-export const outboxMigration = eventsMigration;

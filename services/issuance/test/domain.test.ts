@@ -408,6 +408,26 @@ t.test('SVG: unsafe documents are refused', async (t) => {
     ['unclosed', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><g>')],
     ['unquoted attribute', svg('<rect width=1/>')],
     ['invalid utf-8', Buffer.concat([svg('<title>'), Buffer.from([0xff, 0xfe]), Buffer.from('</title>')])],
+    [
+      'entity expansion (billion laughs)',
+      Buffer.from(
+        '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><text>&b;</text></svg>',
+      ),
+    ],
+    [
+      'external entity',
+      Buffer.from('<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>'),
+    ],
+    ['bare ampersand', svg('<title>a & b</title>')],
+    ['NUL character reference', svg('<title>&#0;</title>')],
+    ['processing instruction inside', svg('<?php echo 1 ?>')],
+    ['duplicate attribute', svg('<rect width="1" width="2"/>')],
+    ['undeclared prefix', svg('<x:rect/>')],
+    ['two roots', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/><svg xmlns="http://www.w3.org/2000/svg"/>')],
+    ['nesting too deep', svg('<g>'.repeat(300) + '</g>'.repeat(300))],
+    ['css import split by a comment', svg('<style>@im<!---->port "https://evil.example/x.css";</style>')],
+    ['element inside style', svg('<style>.a {}<g/></style>')],
+    ['default namespace rebound to xhtml', svg('<rect xmlns="http://www.w3.org/1999/xhtml"/>')],
   ];
   for (const [name, doc] of cases) t.ok(svgProblem(doc), `${name}: ${svgProblem(doc) ?? 'accepted!'}`);
   t.throws(() => checkImage(svg('<script>alert(1)</script>')), { code: 'VALIDATION_ERROR', details: { field: 'image' } });

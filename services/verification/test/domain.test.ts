@@ -1,6 +1,6 @@
 // Pure rules: lifecycle status, partial e-mail, identifiers, the LRU.
 import t from 'tap';
-import { LruCache } from '../src/app/lru-cache.js';
+import { byteLru, entryLru } from '../src/app/lru-cache.js';
 import { issuerActive, lifecycleAt, verificationOutcome } from '../src/domain/credential-status.js';
 import { isSlug, parseCredentialRef } from '../src/domain/identifiers.js';
 import { partialEmail } from '../src/domain/partial-email.js';
@@ -64,7 +64,7 @@ t.test('credential references', async (t) => {
 });
 
 t.test('LRU keeps the most recently used entries', async (t) => {
-  const lru = new LruCache<string, number>(2);
+  const lru = entryLru<string, number>(2);
   lru.set('a', 1);
   lru.set('b', 2);
   t.equal(lru.get('a'), 1);
@@ -72,7 +72,32 @@ t.test('LRU keeps the most recently used entries', async (t) => {
   t.equal(lru.get('b'), undefined, 'least recently used went first');
   t.equal(lru.get('a'), 1);
   t.equal(lru.size, 2);
-  const off = new LruCache<string, number>(0);
+  const off = entryLru<string, number>(0);
   off.set('a', 1);
   t.equal(off.get('a'), undefined, 'size 0 disables');
+  t.equal(off.size, 0);
+  const falsy = entryLru<string, boolean>(1);
+  falsy.set('k', false);
+  t.equal(falsy.get('k'), false, 'a false value is a hit (signature results)');
+});
+
+t.test('byte-bounded LRU keeps buffers up to a total size', async (t) => {
+  const lru = byteLru<string>(100);
+  lru.set('a', Buffer.alloc(20));
+  lru.set('b', Buffer.alloc(20));
+  lru.set('big', Buffer.alloc(26));
+  t.equal(lru.get('big'), undefined, 'more than a quarter of the bound is not kept');
+  t.ok(lru.get('a'), 'a is now the most recently used');
+  lru.set('c', Buffer.alloc(25));
+  lru.set('d', Buffer.alloc(25));
+  t.ok(lru.get('b'), '90 bytes: all kept');
+  lru.set('a', Buffer.alloc(20));
+  lru.set('e', Buffer.alloc(25));
+  t.equal(lru.get('c'), undefined, 'going over 100 bytes drops the least recently used first');
+  t.ok(lru.get('a') && lru.get('b') && lru.get('d') && lru.get('e'), 'the others stay (90 bytes)');
+  lru.set('f', Buffer.alloc(0));
+  t.ok(lru.get('f'), 'an empty buffer is kept');
+  const off = byteLru<string>(0);
+  off.set('a', Buffer.alloc(1));
+  t.equal(off.get('a'), undefined, '0 bytes disables');
 });

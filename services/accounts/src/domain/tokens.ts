@@ -27,13 +27,12 @@ export function sha256Hex(value: string): string {
 /**
  * API key format: `cred_live_<43 base62 chars (~256 bits)><6 base62 chars: CRC32 of what
  * precedes>`. The checksum lets the gateway reject mistyped or invented keys before any
- * lookup; `_` separators and base62 keep the key double-click selectable. The gateway holds
- * an identical check (services share no code beyond packages/).
+ * lookup; `_` separators and base62 keep the key double-click selectable. The gateway holds the
+ * check (api-key-format.ts; services share no code beyond packages/).
  */
 export const API_KEY_TAG = 'cred_live_';
 const API_KEY_BODY = 43;
 const API_KEY_CHECKSUM = 6;
-export const API_KEY_LENGTH = API_KEY_TAG.length + API_KEY_BODY + API_KEY_CHECKSUM;
 /** Shown in listings so owners can tell keys apart; the key itself starts with it. */
 export const API_KEY_PREFIX_LENGTH = API_KEY_TAG.length + 8;
 
@@ -51,13 +50,6 @@ export function newApiKeySecret(): NewApiKeySecret {
   const head = API_KEY_TAG + randomBase62(API_KEY_BODY);
   const secret = head + checksum(head);
   return { secret, prefix: secret.slice(0, API_KEY_PREFIX_LENGTH), hash: sha256Hex(secret) };
-}
-
-export function isWellFormedApiKey(value: string): boolean {
-  if (value.length !== API_KEY_LENGTH || !value.startsWith(API_KEY_TAG)) return false;
-  if (!/^[0-9A-Za-z]+$/.test(value.slice(API_KEY_TAG.length))) return false;
-  const head = value.slice(0, API_KEY_LENGTH - API_KEY_CHECKSUM);
-  return checksum(head) === value.slice(API_KEY_LENGTH - API_KEY_CHECKSUM);
 }
 
 /** E-mail verification and password reset tokens: 256 random bits; only the SHA-256 is stored. */

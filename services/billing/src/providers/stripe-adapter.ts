@@ -8,7 +8,16 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v.len
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAID_PLANS = new Set(['professional', 'enterprise']);
 /** Stripe subscription states accounts accepts (accounts' SUBSCRIPTION_STATUSES). */
-const SUBSCRIPTION_STATUSES = new Set(['active', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused']);
+const SUBSCRIPTION_STATUSES = new Set([
+  'active',
+  'trialing',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'incomplete',
+  'incomplete_expired',
+  'paused',
+]);
 /**
  * Subscription states in which nothing is being paid: the organization falls back to the free
  * plan (no /api/v1, free quota, no webhooks) until a later event brings a paying state and its
@@ -16,15 +25,6 @@ const SUBSCRIPTION_STATUSES = new Set(['active', 'trialing', 'past_due', 'cancel
  * (the first payment within its 23 hours) changes no plan either way.
  */
 const NOT_PAYING = new Set(['canceled', 'unpaid', 'incomplete_expired', 'paused']);
-
-export const STRIPE_HANDLED_TYPES = [
-  'checkout.session.completed',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.paid',
-  'invoice.payment_failed',
-] as const;
 
 function orgId(v: unknown): string | undefined {
   const s = text(v);
@@ -52,7 +52,8 @@ export function createStripeAdapter(secret: string): PaymentProviderAdapter {
       const id = text(e?.id);
       const type = text(e?.type);
       const created = e?.created;
-      if (!e || !id || !type || typeof created !== 'number' || !Number.isFinite(created)) throw new SignatureError('body is not a provider event');
+      if (!e || !id || !type || typeof created !== 'number' || !Number.isFinite(created))
+        throw new SignatureError('body is not a provider event');
       return { id, type, createdAt: new Date(created * 1000), raw: e };
     },
     interpret(event: ProviderEvent): Interpretation {

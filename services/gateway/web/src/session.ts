@@ -19,7 +19,6 @@ export function subscribe(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-export const currentSession = (): SessionInfo | null => current;
 export const currentUser = (): User | null => current?.user ?? null;
 export const adminSession = () => admin;
 

@@ -24,7 +24,7 @@ import type { CallMeta, IssuanceContext } from './context.js';
 import { audit, auditActor } from './audit.js';
 import { issueCredential } from './issue-credential.js';
 
-export type { BulkJob, BulkRow, RowResult } from '../db/bulk-store.js';
+export type { BulkJob, BulkRow } from '../db/bulk-store.js';
 
 /** GetBulkIssuance: at most this many rows per page (0 = progress only). */
 export const BULK_ROWS_MAX_LIMIT = 1000;

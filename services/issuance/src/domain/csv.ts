@@ -1,4 +1,5 @@
 import { AppError } from '@cred/runtime';
+import { CsvError, parse, type InfoRecord, type Options } from 'csv-parse/sync';
 import { checkEmail, checkRecipientName } from './credential.js';
 
 /** docs/contract.md "Requests and bodies": a bulk CSV is at most 5 MiB and 10,000 rows. */
@@ -23,89 +24,94 @@ export interface CsvRecord {
   fieldCount: number;
   /** The physical line the record starts on (1-based). */
   line: number;
+  /** 0-based record number, counting the empty lines that were skipped (see readCsv). */
+  index: number;
 }
-
-const QUOTE = 0x22; // "
-const COMMA = 0x2c;
-const CR = 0x0d;
-const LF = 0x0a;
 
 /**
- * RFC 4180 records of a text: fields separated by commas, records by CRLF (LF or a lone CR are
- * accepted too); a field in double quotes may hold commas, line breaks and doubled quotes. A
- * final line break does not start another record. Deliberately lenient in one place: a quote
- * inside an unquoted field (`Dwayne "The Rock" Johnson`) is kept as a character, as most
- * spreadsheet programs read it; text after a closing quote, or a quote never closed, is an error.
- * Fields are not trimmed here. Records are produced one at a time, so a caller can stop early;
- * a record keeps at most `maxFields` fields (a line of a million commas is one bad record, not
- * a million strings).
+ * The dialect, in csv-parse's terms: RFC 4180 (comma, double quote, quotes doubled inside a
+ * quoted field) with CRLF, LF or a lone CR ending a record (mixed in one file too), any number
+ * of fields per record, nothing trimmed, no comments.
  */
-export function* csvRecords(text: string, maxFields = 64): Generator<CsvRecord> {
-  const n = text.length;
-  let i = 0;
-  let line = 1;
-  while (i < n) {
-    const start = line;
-    const fields: string[] = [];
-    let fieldCount = 0;
-    for (;;) {
-      // One field starting at i.
-      let value: string;
-      if (text.charCodeAt(i) === QUOTE) {
-        const openedOn = line;
-        let out = '';
-        let from = ++i;
-        for (;;) {
-          if (i >= n) throw new CsvSyntaxError('A quoted field is not closed', openedOn);
-          const c = text.charCodeAt(i);
-          if (c === QUOTE) {
-            if (text.charCodeAt(i + 1) === QUOTE) {
-              out += text.slice(from, i + 1);
-              i += 2;
-              from = i;
-              continue;
-            }
-            out += text.slice(from, i);
-            i++;
-            break;
-          }
-          if (c === LF || (c === CR && text.charCodeAt(i + 1) !== LF)) line++;
-          i++;
-        }
-        const next = i < n ? text.charCodeAt(i) : -1;
-        if (next !== -1 && next !== COMMA && next !== CR && next !== LF) {
-          throw new CsvSyntaxError('Unexpected text after a closing quote (a quote inside a quoted field is written "")', line);
-        }
-        value = out;
-      } else {
-        const from = i;
-        while (i < n) {
-          const c = text.charCodeAt(i);
-          if (c === COMMA || c === CR || c === LF) break;
-          i++;
-        }
-        value = text.slice(from, i);
-      }
-      if (fieldCount++ < maxFields) fields.push(value);
-      if (i < n && text.charCodeAt(i) === COMMA) {
-        i++;
-        continue; // a comma at the very end still opens one (empty) field
-      }
-      break;
-    }
-    // End of record: a line break (CRLF, LF or CR) or the end of the text.
-    if (i < n) {
-      if (text.charCodeAt(i) === CR && text.charCodeAt(i + 1) === LF) i += 2;
-      else i++;
-      line++;
-    }
-    yield { fields, fieldCount, line: start };
-  }
+const DIALECT = {
+  delimiter: ',',
+  quote: '"',
+  escape: '"',
+  record_delimiter: ['\r\n', '\n', '\r'],
+  relax_column_count: true,
+} satisfies Options;
+
+/** The line a record starts on: the line after the previous record, past the skipped empty lines. */
+interface Position {
+  lastLine: number;
+  emptyLines: number;
 }
 
-/** Every record of a text (see csvRecords). */
-export function parseCsvRecords(text: string, maxFields?: number): CsvRecord[] {
-  return [...csvRecords(text, maxFields)];
+/**
+ * Reads the records of a text with csv-parse and hands them to `visit` one at a time (nothing
+ * is collected here; `visit` may throw to stop early). A final line break does not start
+ * another record. Deliberately lenient in one place, as most spreadsheet programs are: a quote
+ * inside an unquoted field (`Dwayne "The Rock" Johnson`) is kept as a character. Text after a
+ * closing quote (`"x"y`), or a quote never closed, is a CsvSyntaxError. A record keeps at most
+ * `maxFields` fields (a line of a million commas is one bad record, not a million strings kept).
+ * With `skipEmptyLines`, lines with no character at all produce no record but keep their number.
+ */
+function readCsv(text: string, options: { maxFields: number; skipEmptyLines: boolean }, visit: (record: CsvRecord) => void): void {
+  const pos: Position = { lastLine: 0, emptyLines: 0 };
+  const startLine = (info: { lines: number; empty_lines: number }) => pos.lastLine + 1 + (info.empty_lines - pos.emptyLines);
+  try {
+    // csv-parse has one switch for both quote leniencies (relax_quotes): the reading pass keeps
+    // quotes inside unquoted fields; the check below refuses text after a closing quote.
+    parse(text, {
+      ...DIALECT,
+      relax_quotes: true,
+      skip_empty_lines: options.skipEmptyLines,
+      on_record: (fields: string[], info: InfoRecord) => {
+        const record: CsvRecord = {
+          fields: fields.length > options.maxFields ? fields.slice(0, options.maxFields) : fields,
+          fieldCount: fields.length,
+          line: startLine(info),
+          index: info.records - 1 + info.empty_lines,
+        };
+        pos.lastLine = info.lines;
+        pos.emptyLines = info.empty_lines;
+        visit(record);
+        return null;
+      },
+    });
+  } catch (err) {
+    if (err instanceof CsvError && err.code === 'CSV_QUOTE_NOT_CLOSED') {
+      throw new CsvSyntaxError('A quoted field is not closed', startLine(err as CsvError & { lines: number; empty_lines: number }));
+    }
+    throw err;
+  }
+  if (text.includes('"')) refuseTextAfterClosingQuote(text);
+}
+
+/**
+ * The strict pass, only for texts with a quote: the same dialect without relax_quotes, where
+ * csv-parse reports a quote inside an unquoted field (skipped here, it is allowed) and text
+ * after a closing quote (refused). Records are not kept.
+ */
+function refuseTextAfterClosingQuote(text: string): void {
+  parse(text, {
+    ...DIALECT,
+    skip_records_with_error: true,
+    on_skip: (err) => {
+      if (err?.code === 'CSV_INVALID_CLOSING_QUOTE') {
+        throw new CsvSyntaxError('Unexpected text after a closing quote (a quote inside a quoted field is written "")', Number(err.lines));
+      }
+      return undefined;
+    },
+    on_record: () => null,
+  });
+}
+
+/** Every record of a text, empty lines included (each a record of one empty field); see readCsv. */
+export function parseCsvRecords(text: string, maxFields = 64): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  readCsv(text, { maxFields, skipEmptyLines: false }, (record) => records.push(record));
+  return records;
 }
 
 /**
@@ -134,7 +140,32 @@ export interface RecipientRecord {
 const blank = (r: CsvRecord) => r.fieldCount === r.fields.length && r.fields.every((f) => f.trim() === '');
 
 /**
- * The recipients CSV of bulk issuance (docs/contract.md "Authentication and access"): the header `name,email`
+ * How many records (data rows and blank ones of only commas or spaces; empty lines aside) a
+ * recipients file may have, per allowed row. csv-parse spends a few microseconds on each
+ * record, so a 5 MiB file of `,` lines (2.6 million records) would hold the event loop for
+ * seconds; no real file needs ten blank records per row once the trailing ones are cut.
+ */
+const RECORDS_PER_ROW = 10;
+
+/**
+ * A spreadsheet saved as CSV often ends in lines of only commas (rows that were formatted and
+ * left empty), up to the sheet's last row. They are blank records, skipped anyway: cut them
+ * (from the first line break of the trailing run of commas, spaces, tabs and line breaks) so
+ * they cost nothing and do not count against RECORDS_PER_ROW. The last record keeps its
+ * trailing commas (`A,` stays two fields).
+ */
+function withoutTrailingBlankLines(text: string): string {
+  let cut = text.length;
+  for (let i = text.length - 1; i >= 0; i--) {
+    const c = text[i];
+    if (c === '\n' || c === '\r') cut = i;
+    else if (c !== ',' && c !== ' ' && c !== '\t') break;
+  }
+  return cut === text.length ? text : text.slice(0, cut);
+}
+
+/**
+ * The recipients CSV of bulk issuance (docs/contract.md "Requests and bodies"): the header `name,email`
  * (each trimmed, case-insensitive, nothing else), then one record per recipient. Records that
  * are entirely blank (an empty line, or only commas and spaces) are skipped but keep their
  * number, so row N is the spreadsheet's N+1st line. Whole-file problems are 400s naming
@@ -149,16 +180,33 @@ export function parseRecipientsCsv(bytes: Uint8Array, limits: { maxBytes?: numbe
       limitBytes: maxBytes,
     });
   }
-  const text = decodeCsvText(bytes);
+  const text = withoutTrailingBlankLines(decodeCsvText(bytes));
+  const maxRecords = maxRows * RECORDS_PER_ROW;
+  let records = 0;
   const rows: RecipientRecord[] = [];
+  const noHeader = () => AppError.validation('file', 'The first line of the CSV must be the header name,email');
+  let header = false;
   try {
-    let r = 0;
-    for (const record of csvRecords(text)) {
-      if (r === 0) {
+    readCsv(text, { maxFields: 64, skipEmptyLines: true }, (record) => {
+      if (++records > maxRecords) {
+        throw AppError.validation(
+          'file',
+          `The CSV has more than ${maxRecords.toLocaleString('en-US')} lines with content (lines of only commas count); remove the blank ones or split it into several uploads`,
+          { maxRecords },
+        );
+      }
+      if (!header) {
         const [name, email] = record.fields;
-        if (record.fieldCount !== 2 || name!.trim().toLowerCase() !== 'name' || email!.trim().toLowerCase() !== 'email') {
-          throw AppError.validation('file', 'The first line of the CSV must be the header name,email');
+        // index 0: the very first line (an empty first line is skipped, so the header would come later).
+        if (
+          record.index !== 0 ||
+          record.fieldCount !== 2 ||
+          name!.trim().toLowerCase() !== 'name' ||
+          email!.trim().toLowerCase() !== 'email'
+        ) {
+          throw noHeader();
         }
+        header = true;
       } else if (!blank(record)) {
         if (rows.length === maxRows) {
           throw AppError.validation(
@@ -167,15 +215,14 @@ export function parseRecipientsCsv(bytes: Uint8Array, limits: { maxBytes?: numbe
             { maxRows },
           );
         }
-        rows.push({ row: r, fields: record.fields, fieldCount: record.fieldCount });
+        rows.push({ row: record.index, fields: record.fields, fieldCount: record.fieldCount });
       }
-      r++;
-    }
-    if (r === 0) throw AppError.validation('file', 'The first line of the CSV must be the header name,email');
+    });
   } catch (err) {
     if (err instanceof CsvSyntaxError) throw AppError.validation('file', `The file is not valid CSV: ${err.message}`, { line: err.line });
     throw err;
   }
+  if (!header) throw noHeader();
   if (rows.length === 0) throw AppError.validation('file', 'The CSV has no rows after the header name,email');
   return rows;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@cred/runtime';
+import { SaxesParser, type SaxesTagNS } from 'saxes';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
@@ -115,9 +116,12 @@ export function checkImage(data: Buffer): CheckedImage {
 // ---------------------------------------------------------------------------------------
 // SVG: we refuse unsafe documents instead of rewriting them. A sanitiser has to agree with
 // every browser's parser about what it removed; a strict checker only has to be sure of what
-// it accepts. The checker is a small XML tokenizer with namespaces: anything it does not
-// understand is refused. What passes is stored byte for byte and is also served with a
-// sandboxing Content-Security-Policy (defence in depth).
+// it accepts. The document is read by saxes, a conforming non-validating XML parser with
+// namespaces (it refuses what is not well-formed XML, expands only XML's predefined entities
+// and character references, and never fetches anything); every element and attribute it
+// reports goes through the allow-list below, and anything else is refused. What passes is
+// stored byte for byte and is also served with a sandboxing Content-Security-Policy (defence
+// in depth).
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
@@ -153,29 +157,10 @@ const SVG_ELEMENTS = new Set(
   ).split(' '),
 );
 
-const PREDEFINED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const NAME = '[A-Za-z_][\\w.-]*(?::[A-Za-z_][\\w.-]*)?';
-const START_TAG = new RegExp(`<(${NAME})((?:\\s+${NAME}\\s*=\\s*(?:"[^"<]*"|'[^'<]*'))*)\\s*(/?)>`, 'y');
-const ATTRIBUTE = new RegExp(`(${NAME})\\s*=\\s*(?:"([^"<]*)"|'([^'<]*)')`, 'g');
-const END_TAG = new RegExp(`</(${NAME})\\s*>`, 'y');
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 const MAX_DEPTH = 256;
 
 class SvgRefused extends Error {}
-
-function decodeEntities(text: string): string {
-  return text.replace(/&([^;&\s]{0,32});?/g, (whole, body: string) => {
-    if (!whole.endsWith(';')) throw new SvgRefused('a bare "&" (not well-formed XML)');
-    const numeric = /^#(?:x([0-9a-fA-F]{1,6})|([0-9]{1,7}))$/.exec(body);
-    if (numeric) {
-      const code = numeric[1] !== undefined ? parseInt(numeric[1], 16) : Number(numeric[2]);
-      if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) throw new SvgRefused('an invalid character reference');
-      return String.fromCodePoint(code);
-    }
-    const named = PREDEFINED_ENTITIES[body];
-    if (named === undefined) throw new SvgRefused(`the entity "&${body.slice(0, 32)};" (only XML's predefined entities are allowed)`);
-    return named;
-  });
-}
 
 /** CSS in style attributes and <style>: no imports, no external url(), no escapes (they can spell url or expression). */
 function cssProblem(css: string): string | undefined {
@@ -207,24 +192,6 @@ function attributeProblem(element: string, local: string, ns: string | undefined
   return undefined;
 }
 
-interface OpenElement {
-  qname: string;
-  local: string;
-  ns: string;
-  scope: Map<string, string>;
-}
-
-function resolve(qname: string, scope: Map<string, string>, isAttribute: boolean): { local: string; ns: string | undefined } {
-  const colon = qname.indexOf(':');
-  if (colon < 0) return { local: qname, ns: isAttribute ? undefined : scope.get('') };
-  const prefix = qname.slice(0, colon);
-  const local = qname.slice(colon + 1);
-  if (prefix === 'xml') return { local, ns: XML_NS };
-  const ns = scope.get(prefix);
-  if (ns === undefined) throw new SvgRefused(`the undeclared prefix "${prefix}"`);
-  return { local, ns };
-}
-
 /** Why an SVG document is refused, or undefined when it is safe to serve. */
 export function svgProblem(data: Buffer): string | undefined {
   let text: string;
@@ -242,110 +209,63 @@ export function svgProblem(data: Buffer): string | undefined {
   }
 }
 
-function checkSvg(doc: string): void {
-  const stack: OpenElement[] = [];
-  let pos = 0;
-  let sawRoot = false;
-  let rootClosed = false;
-  while (pos < doc.length) {
-    const lt = doc.indexOf('<', pos);
-    const textEnd = lt < 0 ? doc.length : lt;
-    if (textEnd > pos) {
-      const chunk = doc.slice(pos, textEnd);
-      if (stack.length === 0 && chunk.trim() !== '') throw new SvgRefused('text outside the root element');
-      const decoded = decodeEntities(chunk);
-      if (stack.at(-1)?.local === 'style') {
-        const problem = cssProblem(decoded);
-        if (problem) throw new SvgRefused(problem);
-      }
-      pos = textEnd;
-      if (lt < 0) break;
-    }
-    const rest = doc.slice(pos, pos + 16);
-    if (rest.startsWith('<!--')) {
-      const end = doc.indexOf('-->', pos + 4);
-      if (end < 0) throw new SvgRefused('an unterminated comment');
-      pos = end + 3;
-      continue;
-    }
-    if (rest.startsWith('<![CDATA[')) {
-      if (stack.length === 0) throw new SvgRefused('CDATA outside the root element');
-      const end = doc.indexOf(']]>', pos);
-      if (end < 0) throw new SvgRefused('an unterminated CDATA section');
-      if (stack.at(-1)?.local === 'style') {
-        const problem = cssProblem(doc.slice(pos + 9, end));
-        if (problem) throw new SvgRefused(problem);
-      }
-      pos = end + 3;
-      continue;
-    }
-    if (rest.startsWith('<!')) throw new SvgRefused('a DOCTYPE or entity declaration');
-    if (rest.startsWith('<?')) {
-      const end = doc.indexOf('?>', pos);
-      if (end < 0) throw new SvgRefused('an unterminated processing instruction');
-      const pi = doc.slice(pos, end + 2);
-      if (pos !== 0 || !/^<\?xml\s/.test(pi)) throw new SvgRefused('a processing instruction (e.g. xml-stylesheet)');
-      pos = end + 2;
-      continue;
-    }
-    if (rest.startsWith('</')) {
-      END_TAG.lastIndex = pos;
-      const m = END_TAG.exec(doc);
-      const open = stack.pop();
-      if (!m || !open || m[1] !== open.qname) throw new SvgRefused('mismatched tags (not well-formed XML)');
-      if (stack.length === 0) rootClosed = true;
-      pos += m[0].length;
-      continue;
-    }
-    // A start tag (sticky match at pos: no copies of a 2 MiB document per tag).
-    START_TAG.lastIndex = pos;
-    const m = START_TAG.exec(doc);
-    if (!m) throw new SvgRefused('a malformed tag (not well-formed XML)');
-    if (rootClosed) throw new SvgRefused('more than one root element');
-    const qname = m[1]!;
-    const attributes: Array<{ qname: string; value: string }> = [];
-    const seen = new Set<string>();
-    for (const a of (m[2] ?? '').matchAll(ATTRIBUTE)) {
-      const name = a[1]!;
-      if (seen.has(name)) throw new SvgRefused(`the attribute "${name}" twice`);
-      seen.add(name);
-      attributes.push({ qname: name, value: decodeEntities(a[2] ?? a[3] ?? '') });
-    }
-    const scope = new Map(stack.at(-1)?.scope ?? []);
-    for (const a of attributes) {
-      if (a.qname === 'xmlns' || a.qname.startsWith('xmlns:')) {
-        const uri = a.value.trim();
-        if (!ALLOWED_NS.has(uri)) throw new SvgRefused(`the namespace "${uri.slice(0, 100)}"`);
-        scope.set(a.qname === 'xmlns' ? '' : a.qname.slice(6), uri);
-      }
-    }
-    const { local, ns } = resolve(qname, scope, false);
-    if (!sawRoot) {
-      if (local !== 'svg' || ns !== SVG_NS) throw new SvgRefused('the root element is not <svg> in the SVG namespace');
-      sawRoot = true;
-    }
-    if (ns === SVG_NS) {
-      if (!SVG_ELEMENTS.has(local)) throw new SvgRefused(`the element <${local}>`);
-    } else if (ns === undefined || !INERT_NS.has(ns)) {
-      throw new SvgRefused(`the element <${qname}> outside the SVG namespace`);
-    }
-    for (const a of attributes) {
-      if (a.qname === 'xmlns' || a.qname.startsWith('xmlns:')) continue;
-      const attr = resolve(a.qname, scope, true);
-      if (attr.ns !== undefined && attr.ns !== XLINK_NS && attr.ns !== XML_NS && !INERT_NS.has(attr.ns)) {
-        throw new SvgRefused(`the attribute "${a.qname}"`);
-      }
-      const problem = attributeProblem(local, attr.local, attr.ns, a.value);
-      if (problem) throw new SvgRefused(problem);
-    }
-    pos += m[0].length;
-    if (m[3] !== '/') {
-      if (stack.length >= MAX_DEPTH) throw new SvgRefused('elements nested too deeply');
-      stack.push({ qname, local, ns: ns ?? '', scope });
-    } else if (stack.length === 0) {
-      rootClosed = true;
+function checkTag(tag: SaxesTagNS, isRoot: boolean): void {
+  for (const a of Object.values(tag.attributes)) {
+    if (a.uri === XMLNS_NS) {
+      const uri = a.value.trim();
+      if (!ALLOWED_NS.has(uri)) throw new SvgRefused(`the namespace "${uri.slice(0, 100)}"`);
     }
   }
+  if (isRoot && (tag.local !== 'svg' || tag.uri !== SVG_NS)) throw new SvgRefused('the root element is not <svg> in the SVG namespace');
+  if (tag.uri === SVG_NS) {
+    if (!SVG_ELEMENTS.has(tag.local)) throw new SvgRefused(`the element <${tag.local}>`);
+  } else if (!INERT_NS.has(tag.uri)) {
+    throw new SvgRefused(`the element <${tag.name}> outside the SVG namespace`);
+  }
+  for (const a of Object.values(tag.attributes)) {
+    if (a.uri === XMLNS_NS) continue;
+    const ns = a.uri === '' ? undefined : a.uri;
+    if (ns !== undefined && ns !== XLINK_NS && ns !== XML_NS && !INERT_NS.has(ns)) throw new SvgRefused(`the attribute "${a.name}"`);
+    const problem = attributeProblem(tag.local, a.local, ns, a.value);
+    if (problem) throw new SvgRefused(problem);
+  }
+}
+
+function checkSvg(doc: string): void {
+  const parser = new SaxesParser({ xmlns: true, position: false });
+  let depth = 0;
+  let sawRoot = false;
+  /** The text of the <style> element being read (text and CDATA; comments are not part of it). */
+  let style: string[] | undefined;
+  parser.on('error', (err) => {
+    throw new SvgRefused(`not well-formed XML (${err.message.slice(0, 120)})`);
+  });
+  parser.on('doctype', () => {
+    throw new SvgRefused('a DOCTYPE or entity declaration');
+  });
+  parser.on('processinginstruction', () => {
+    throw new SvgRefused('a processing instruction (e.g. xml-stylesheet)');
+  });
+  parser.on('opentag', (tag) => {
+    if (depth >= MAX_DEPTH) throw new SvgRefused('elements nested too deeply');
+    if (style) throw new SvgRefused('an element inside <style>');
+    checkTag(tag, !sawRoot);
+    sawRoot = true;
+    depth++;
+    if (tag.uri === SVG_NS && tag.local === 'style') style = [];
+  });
+  const styleText = (text: string) => style?.push(text);
+  parser.on('text', styleText);
+  parser.on('cdata', styleText);
+  parser.on('closetag', () => {
+    depth--;
+    if (style) {
+      // Checked as one text: a comment between two pieces does not split a url( or an @import.
+      const problem = cssProblem(style.join(''));
+      if (problem) throw new SvgRefused(problem);
+      style = undefined;
+    }
+  });
+  parser.write(doc).close();
   if (!sawRoot) throw new SvgRefused('no <svg> root element');
-  if (stack.length > 0) throw new SvgRefused('an unclosed element (not well-formed XML)');
 }

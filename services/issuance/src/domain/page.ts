@@ -1,6 +1,5 @@
 import { AppError } from '@cred/runtime';
 
-export const PAGE_DEFAULT_LIMIT = 50;
 export const PAGE_MAX_LIMIT = 100;
 /** Offsets beyond this are refused rather than scanned (a keyset API would be the answer there). */
 export const PAGE_MAX_OFFSET = 1_000_000;

@@ -27,15 +27,10 @@ export function badgeDeleted(data: BadgeDeletedData, clock: Clock): DomainEvent<
   return newEvent('issuance.badge.deleted', data, { producer: PRODUCER, clock });
 }
 
-/** The data of each credential event, as defined once in @cred/event-contracts. */
 /** What every credential event carries (the webhook payload's fields plus the organization for routing). */
 export type CredentialRef = Pick<CredentialIssuedData, 'credentialId' | 'credentialUuid' | 'badgeId' | 'organizationId' | 'recipientEmail'>;
+/** The data of `credential.issued`, as defined once in @cred/event-contracts. */
 export type CredentialIssuedData = EventInput<'credential.issued'>;
-export type CredentialRenewedData = EventInput<'credential.renewed'>;
-export type CredentialRevokedData = EventInput<'credential.revoked'>;
-export type CredentialClaimedData = EventInput<'credential.claimed'>;
-export type CredentialExpiredData = EventInput<'credential.expired'>;
-export type CredentialVisibilityData = EventInput<'credential.visibility_changed'>;
 
 type CredentialEventType =
   | 'credential.issued'

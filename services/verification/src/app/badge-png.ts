@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { Knex } from '@cred/db';
 import type { Logger } from '@cred/runtime';
 import { badgeImageStore } from '../db/badge-image-store.js';
-import { LruCache } from './lru-cache.js';
+import { entryLru } from './lru-cache.js';
 
 export interface BadgePng {
   png: Buffer;
@@ -70,9 +70,9 @@ export async function toPng(bytes: Buffer, contentType: string): Promise<Buffer>
  * breaks verification pages or downloads.
  */
 export function createBadgePngSource(deps: { db: Knex; logger: Logger; cacheEntries?: number; hashTtlMs?: number }): BadgePngSource {
-  const converted = new LruCache<string, Buffer>(deps.cacheEntries ?? 64);
+  const converted = entryLru<string, Buffer>(deps.cacheEntries ?? 64);
   // Which image a badge has, for hashTtlMs (like the read-model cache: cleared on this replica's events).
-  const hashes = new LruCache<string, { at: number; meta: Awaited<ReturnType<typeof badgeImageStore.findHash>> }>(
+  const hashes = entryLru<string, { at: number; meta: Awaited<ReturnType<typeof badgeImageStore.findHash>> }>(
     (deps.hashTtlMs ?? 0) > 0 ? 20_000 : 0,
   );
   const findHash = async (badgeId: string) => {

@@ -4,7 +4,7 @@ import type { IssuanceServiceClient } from '@cred/proto';
 import { Counter, type Logger, type Registry } from '@cred/runtime';
 import { credentialStore } from '../db/credential-store.js';
 import type { CredentialRef } from '../domain/identifiers.js';
-import { LruCache } from './lru-cache.js';
+import { entryLru } from './lru-cache.js';
 
 export interface CredentialSource {
   /**
@@ -38,7 +38,7 @@ const optDate = (v: string | null | undefined): Date | null => (opt(v) === null 
  */
 export function createCredentialSource(o: CredentialSourceOptions): CredentialSource {
   const now = o.now ?? (() => performance.now());
-  const negative = new LruCache<string, number>(o.maxNegativeEntries ?? 50_000);
+  const negative = entryLru<string, number>(o.maxNegativeEntries ?? 50_000);
   const inflight = new Map<string, Promise<boolean>>();
   const outcomes = o.metrics
     ? new Counter({
@@ -101,7 +101,8 @@ export function createCredentialSource(o: CredentialSourceOptions): CredentialSo
       const claimedAt = optDate(c.claimed_at);
       if (claimedAt) await credentialStore.applyClaimed(trx, { uuid: c.id, credentialId: c.credential_id, claimedAt });
       const expiration = optDate(c.expiration_date);
-      if (c.status === 'expired' && expiration) await credentialStore.applyExpired(trx, { uuid: c.id, credentialId: c.credential_id, expiredAt: expiration });
+      if (c.status === 'expired' && expiration)
+        await credentialStore.applyExpired(trx, { uuid: c.id, credentialId: c.credential_id, expiredAt: expiration });
     });
     outcomes?.inc({ outcome: 'found' });
     return true;

@@ -1,37 +1,39 @@
-/** A bounded least-recently-used map (Map keeps insertion order; a hit re-inserts the key). */
-export class LruCache<K, V> {
-  private readonly map = new Map<K, V>();
+import { LRUCache } from 'lru-cache';
 
-  constructor(private readonly maxEntries: number) {}
+/**
+ * What this service's caches use of an LRU. Every in-memory cache of the service is npm
+ * `lru-cache` behind the two constructors below (bounded by entries, or by bytes); expiry
+ * stays with each cache (it keeps the time it loaded an entry and decides itself, against the
+ * clock it was given), so lru-cache's own TTL is not used.
+ */
+export interface Lru<K, V> {
+  get(key: K): V | undefined;
+  set(key: K, value: V): unknown;
+  delete(key: K): unknown;
+  clear(): void;
+  readonly size: number;
+}
 
-  get size(): number {
-    return this.map.size;
-  }
+/** A bound of 0 turns a cache off (the config and tests use that); lru-cache needs a bound of at least 1. */
+function off<K, V>(): Lru<K, V> {
+  return { get: () => undefined, set: () => undefined, delete: () => false, clear: () => undefined, size: 0 };
+}
 
-  get(key: K): V | undefined {
-    const value = this.map.get(key);
-    if (value === undefined) return undefined;
-    this.map.delete(key);
-    this.map.set(key, value);
-    return value;
-  }
+/** Keeps the `maxEntries` most recently used entries (0 or less: keeps nothing). */
+export function entryLru<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(maxEntries: number): Lru<K, V> {
+  return maxEntries >= 1 ? new LRUCache<K, V>({ max: Math.floor(maxEntries) }) : off();
+}
 
-  set(key: K, value: V): void {
-    if (this.maxEntries <= 0) return;
-    this.map.delete(key);
-    this.map.set(key, value);
-    while (this.map.size > this.maxEntries) {
-      const oldest = this.map.keys().next();
-      if (oldest.done) break;
-      this.map.delete(oldest.value);
-    }
-  }
-
-  delete(key: K): void {
-    this.map.delete(key);
-  }
-
-  clear(): void {
-    this.map.clear();
-  }
+/**
+ * Keeps the most recently used buffers up to `maxBytes` in total; a buffer larger than a
+ * quarter of that is not kept, so one entry never crowds out the rest (below 4 bytes: keeps
+ * nothing).
+ */
+export function byteLru<K extends NonNullable<unknown>>(maxBytes: number): Lru<K, Buffer> {
+  if (maxBytes < 4) return off();
+  return new LRUCache<K, Buffer>({
+    maxSize: Math.floor(maxBytes),
+    maxEntrySize: Math.floor(maxBytes / 4),
+    sizeCalculation: (value) => Math.max(1, value.length),
+  });
 }

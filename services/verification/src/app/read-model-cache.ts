@@ -3,7 +3,7 @@ import type { DomainEvent } from '@cred/events';
 import { credentialStore } from '../db/credential-store.js';
 import type { CredentialRef } from '../domain/identifiers.js';
 import type { CredentialSource } from './credential-source.js';
-import { LruCache } from './lru-cache.js';
+import { entryLru } from './lru-cache.js';
 
 export type VerificationState = NonNullable<Awaited<ReturnType<typeof credentialStore.findForVerification>>>;
 
@@ -44,12 +44,12 @@ export function createReadModelCache(
   db: Knex,
   options: { ttlMs: number; maxEntries?: number; /** Asked on a miss (a credential issued a moment ago). */ source?: CredentialSource },
 ): ReadModelCache {
-  const entries = new LruCache<string, { at: number; refreshAt: number; generation: number; state: VerificationState }>(
+  const entries = entryLru<string, { at: number; refreshAt: number; generation: number; state: VerificationState }>(
     options.ttlMs > 0 ? (options.maxEntries ?? 20_000) : 0,
   );
   const inflight = new Map<string, { pending: Promise<VerificationState | undefined>; stale: boolean }>();
   /** `CRD-` id -> UUID: fixed at issuance, so kept without expiry (bounded). */
-  const uuidOfId = new LruCache<string, string>(options.ttlMs > 0 ? (options.maxEntries ?? 20_000) : 0);
+  const uuidOfId = entryLru<string, string>(options.ttlMs > 0 ? (options.maxEntries ?? 20_000) : 0);
   let generation = 0;
   const clear = () => {
     generation++;
@@ -91,7 +91,9 @@ export function createReadModelCache(
     const at = performance.now();
     const pending = credentialStore
       .findForVerification(db, ref)
-      .then(async (read) => (read || !options.source || !(await options.source.fill(ref)) ? read : credentialStore.findForVerification(db, ref)))
+      .then(async (read) =>
+        read || !options.source || !(await options.source.fill(ref)) ? read : credentialStore.findForVerification(db, ref),
+      )
       .then((read) => {
         // Stored under the UUID whatever the request named.
         const storeKey = read ? `uuid:${read.credential.uuid}` : key;

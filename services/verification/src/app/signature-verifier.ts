@@ -8,7 +8,7 @@ import {
   type VerificationResult,
 } from '@cred/ob3';
 import { Counter, type Logger, type Registry } from '@cred/runtime';
-import { LruCache } from './lru-cache.js';
+import { entryLru } from './lru-cache.js';
 import type { Redis } from './redis.js';
 
 export interface SignatureCheckInput {
@@ -74,7 +74,7 @@ export function createSignatureVerifier(deps: {
   logger: Logger;
   metrics: Registry;
 }): SignatureVerifier {
-  const memory = new LruCache<string, boolean>(deps.cacheSize);
+  const memory = entryLru<string, boolean>(deps.cacheSize);
   const inflight = new Map<string, Promise<SignatureCheckResult>>();
   const checks = new Counter({
     name: 'verification_signature_checks_total',

@@ -3,7 +3,7 @@ import type { PromiseClient } from '@cred/grpc';
 import { decodeStatusList } from '@cred/ob3';
 import type { IssuanceServiceClient } from '@cred/proto';
 import { AppError, type Logger } from '@cred/runtime';
-import { LruCache } from './lru-cache.js';
+import { entryLru } from './lru-cache.js';
 
 /** A signed revocation list as served at /issuers/{slug}/status/{listNumber}. */
 export interface ServedStatusList {
@@ -44,7 +44,7 @@ export interface StatusListSourceOptions {
  */
 export function createStatusListSource(o: StatusListSourceOptions): StatusListSource {
   const now = o.now ?? (() => performance.now());
-  const entries = new LruCache<string, { at: number; generation: number; list: ServedStatusList | null; failed?: AppError; bits?: Buffer }>(
+  const entries = entryLru<string, { at: number; generation: number; list: ServedStatusList | null; failed?: AppError; bits?: Buffer }>(
     o.maxEntries ?? 10_000,
   );
   const inflight = new Map<string, Promise<ServedStatusList | null>>();

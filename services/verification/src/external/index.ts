@@ -19,64 +19,18 @@ import {
   type ProofVerifier,
 } from './verify-credential.js';
 
-export { bakedImageKind, extractBakedCredential, MAX_BAKED_IMAGE_BYTES, verifyBakedImage, type BakedImageKind } from './baked.js';
-export { ExternalInputError, FetchError, type ExternalInputReason, type FetchErrorCode } from './errors.js';
+export { verifyBakedImage } from './baked.js';
+export { ExternalInputError, FetchError } from './errors.js';
+export { createGuardedFetcher, type DocumentFetcher, type GuardedFetcher, type HostResolver } from './guarded-fetcher.js';
+export { parseJsonWithLimits } from './json-limits.js';
+export { createRemoteDocuments, didWebDocumentUrl, type RemoteDocuments } from './remote-documents.js';
+export { bitAt, BSL_MIN_BITS, checkStatusEntry, decodeEncodedList, type StatusOutcome } from './status.js';
 export {
-  createGuardedFetcher,
-  type DocumentFetcher,
-  type GetOptions,
-  type GuardedFetcher,
-  type GuardedFetcherOptions,
-  type GuardedResponse,
-  type HostResolver,
-  type ResolvedAddress,
-} from './guarded-fetcher.js';
-export { classifyAddress, isPublicAddress } from './ip-policy.js';
-export { jsonLimitViolation, parseJsonWithLimits, DEFAULT_JSON_LIMITS, type JsonLimits } from './json-limits.js';
-export {
-  headerJwkBinding,
-  issuerBindingCheck,
-  publicKeyFromJwk,
-  resolveJwsKey,
-  resolveVerificationMethod,
-  type JwsKeyBinding,
-  type KeyBinding,
-} from './key-binding.js';
-export {
-  createRemoteDocuments,
-  didWebDocumentUrl,
-  withFetchBudget,
-  type RemoteDocuments,
-  type RemoteDocumentsOptions,
-} from './remote-documents.js';
-export { bitAt, BSL_MIN_BITS, checkStatusEntry, decodeEncodedList, type StatusOutcome, type StatusState } from './status.js';
-export { TtlLruCache } from './ttl-cache.js';
-export {
-  ACCEPTED_ALGORITHMS,
-  jwtCredential,
-  MAX_JWS_LENGTH,
-  parseCompactJws,
-  type JwsAlgorithm,
-  type JwtCredential,
-  type ParsedJws,
-} from './vc-jwt.js';
-export {
-  checkCredential,
-  OB3_CREDENTIAL_TYPES,
-  unwrapCredentialInput,
-  verifyCredentialObject,
   verifyExternalCredential,
-  verifyVcJwt,
-  type CredentialFormat,
-  type DateBound,
-  type SignatureStepInput,
-  type SignatureStepOutcome,
   type ExternalStatus,
-  type ExternalVerification,
   type ExternalVerificationResult,
   type ExternalVerifierDeps,
   type ProofVerifier,
-  type VerificationCheck,
 } from './verify-credential.js';
 
 export interface ExternalVerifierOptions {

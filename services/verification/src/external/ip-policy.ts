@@ -3,4 +3,4 @@
  * VERIFIER_ALLOWED_HOSTS: the platform's one outbound address policy (@cred/runtime,
  * address-policy.ts; docs/decisions.md "Outbound addresses"), shared with webhook deliveries.
  */
-export { classifyAddress, isPublicAddress, sameAddress, type AddressVerdict } from '@cred/runtime';
+export { classifyAddress, sameAddress } from '@cred/runtime';

@@ -7,7 +7,7 @@
 import { didWebToUrl } from '@cred/ob3';
 import { errorMessage, FetchError } from './errors.js';
 import type { DocumentFetcher } from './guarded-fetcher.js';
-import { TtlLruCache } from './ttl-cache.js';
+import { entryLru } from '../app/lru-cache.js';
 
 export interface RemoteDocuments {
   /** The DID document of a did:web (`.../did.json`, `/.well-known/did.json` for a bare domain). */
@@ -30,7 +30,8 @@ export interface RemoteDocumentsOptions {
   now?: () => number;
 }
 
-type Cached = { ok: true; value: unknown } | { ok: false; error: FetchError };
+type Outcome = { ok: true; value: unknown } | { ok: false; error: FetchError };
+type Cached = Outcome & { expiresAt: number };
 
 /** The https (or, for allow-listed hosts, http) URL of a did:web document. */
 export function didWebDocumentUrl(did: string, fetcher: Pick<DocumentFetcher, 'isAllowedHost'>): string {
@@ -55,11 +56,19 @@ export function createRemoteDocuments(options: RemoteDocumentsOptions): RemoteDo
   const { fetcher } = options;
   const ttlMs = options.ttlMs ?? 5 * 60_000;
   const negativeTtlMs = options.negativeTtlMs ?? 30_000;
-  const cache = new TtlLruCache<Cached>(options.maxEntries ?? 500, options.now);
+  const now = options.now ?? (() => Date.now());
+  const cache = entryLru<string, Cached>(options.maxEntries ?? 500);
+  const remember = (url: string, outcome: Outcome, forMs: number) => {
+    if (forMs > 0) cache.set(url, { ...outcome, expiresAt: now() + forMs });
+  };
   const inFlight = new Map<string, Promise<unknown>>();
 
   async function load(url: string): Promise<unknown> {
-    const hit = cache.get(url);
+    let hit = cache.get(url);
+    if (hit && hit.expiresAt <= now()) {
+      cache.delete(url);
+      hit = undefined;
+    }
     if (hit) {
       if (hit.ok) return structuredClone(hit.value);
       throw hit.error;
@@ -69,11 +78,11 @@ export function createRemoteDocuments(options: RemoteDocumentsOptions): RemoteDo
     const p = (async () => {
       try {
         const value = await fetcher.fetchJson(url);
-        cache.set(url, { ok: true, value }, ttlMs);
+        remember(url, { ok: true, value }, ttlMs);
         return value;
       } catch (err) {
         const error = err instanceof FetchError ? err : new FetchError('NETWORK', errorMessage(err));
-        cache.set(url, { ok: false, error }, negativeTtlMs);
+        remember(url, { ok: false, error }, negativeTtlMs);
         throw error;
       } finally {
         inFlight.delete(url);

@@ -12,7 +12,8 @@
  *   which authenticates it as for Data Integrity; else the header `jwk`, which only shows
  *   integrity (issuerAuthenticated false, docs/contract.md "Verification"). Neither: the key is not available.
  */
-import { constants, verify as cryptoVerify, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { compactVerify } from 'jose';
 import { errorMessage } from './errors.js';
 import { parseJsonWithLimits, type JsonLimits } from './json-limits.js';
 import { headerJwkBinding, issuerBindingCheck, resolveJwsKey, type JwsKeyBinding } from './key-binding.js';
@@ -36,9 +37,8 @@ export interface ParsedJws {
   header: Record<string, unknown>;
   alg: JwsAlgorithm;
   payload: Record<string, unknown>;
-  /** ASCII(BASE64URL(header) . BASE64URL(payload)) */
-  signingInput: Buffer;
-  signature: Buffer;
+  /** The compact serialization as checked here (surrounding white space removed). */
+  compact: string;
 }
 
 export type Parsed<T> = ({ ok: true } & T) | { ok: false; message: string };
@@ -106,9 +106,9 @@ export function parseCompactJws(text: string): Parsed<{ jws: ParsedJws }> {
     if (header['jwk'] !== undefined && !isRecord(header['jwk'])) throw new Error('the JOSE header jwk is not an object');
     if (s.length === 0) throw new Error('the signature is empty');
     if (s.length > MAX_SIGNATURE_LENGTH) throw new Error(`the signature is longer than ${MAX_SIGNATURE_LENGTH} characters`);
-    const signature = decodeBase64url(s, 'signature');
+    decodeBase64url(s, 'signature');
     const payload = decodeJsonObject(p, 'payload');
-    return { ok: true, jws: { header, alg, payload, signingInput: Buffer.from(`${h}.${p}`, 'ascii'), signature } };
+    return { ok: true, jws: { header, alg, payload, compact: jws } };
   } catch (err) {
     return { ok: false, message: errorMessage(err) };
   }
@@ -223,20 +223,8 @@ export function jwtCredential(payload: Record<string, unknown>): Parsed<JwtCrede
 // ---------------------------------------------------------------------------------------------
 // The signature
 
-const HASH: Record<JwsAlgorithm, string | null> = {
-  RS256: 'sha256',
-  RS384: 'sha384',
-  RS512: 'sha512',
-  PS256: 'sha256',
-  PS384: 'sha384',
-  PS512: 'sha512',
-  ES256: 'sha256',
-  ES384: 'sha384',
-  EdDSA: null,
-};
-
 /** Why `key` cannot verify `alg`, or null when it can. */
-export function keyAlgorithmMismatch(key: KeyObject, alg: JwsAlgorithm): string | null {
+function keyAlgorithmMismatch(key: KeyObject, alg: JwsAlgorithm): string | null {
   const type = key.asymmetricKeyType;
   const details = key.asymmetricKeyDetails ?? {};
   if (alg.startsWith('RS') || alg.startsWith('PS')) {
@@ -255,25 +243,15 @@ export function keyAlgorithmMismatch(key: KeyObject, alg: JwsAlgorithm): string 
   return type === 'ed25519' ? null : `EdDSA needs an Ed25519 key, not ${type ?? 'unknown'}`;
 }
 
-/** Checks the JWS signature with `key` (already matched to the algorithm). */
-export function verifyJwsSignature(jws: ParsedJws, key: KeyObject): boolean {
-  const { alg, signingInput, signature } = jws;
+/**
+ * Checks the JWS signature with `key` (already matched to the algorithm by keyAlgorithmMismatch,
+ * which is stricter than jose about RSA sizes) by jose, allowing only the header's own `alg`.
+ * Anything jose refuses counts as a signature that does not verify.
+ */
+async function verifyJwsSignature(jws: ParsedJws, key: KeyObject): Promise<boolean> {
   try {
-    if (alg === 'EdDSA') return signature.length === 64 && cryptoVerify(null, signingInput, key, signature);
-    if (alg === 'ES256' || alg === 'ES384') {
-      if (signature.length !== (alg === 'ES256' ? 64 : 96)) return false;
-      return cryptoVerify(HASH[alg], signingInput, { key, dsaEncoding: 'ieee-p1363' }, signature);
-    }
-    if (signature.length !== Math.ceil((key.asymmetricKeyDetails?.modulusLength ?? 0) / 8)) return false;
-    if (alg.startsWith('PS')) {
-      return cryptoVerify(
-        HASH[alg],
-        signingInput,
-        { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST },
-        signature,
-      );
-    }
-    return cryptoVerify(HASH[alg], signingInput, key, signature);
+    await compactVerify(jws.compact, key, { algorithms: [jws.alg] });
+    return true;
   } catch {
     return false;
   }
@@ -315,7 +293,7 @@ export function jwsSignatureStep(jws: ParsedJws): (input: SignatureStepInput) =>
     }
     const mismatch = keyAlgorithmMismatch(binding.key, jws.alg);
     if (mismatch) return fail(`the JWS signature does not verify: the key of ${binding.verificationMethod} cannot be used: ${mismatch}`);
-    if (!verifyJwsSignature(jws, binding.key)) {
+    if (!(await verifyJwsSignature(jws, binding.key))) {
       return fail(`the JWS signature does not verify (${jws.alg} with the key of ${binding.verificationMethod})`);
     }
     return {

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { LruCache } from '../../app/lru-cache.js';
+import { entryLru } from '../../app/lru-cache.js';
 import { html, raw, type Html } from './html.js';
 
 export function record(v: unknown): Record<string, unknown> {
@@ -24,7 +24,8 @@ export interface CheckLine {
   message?: string;
 }
 
-/** Pass/fail is said in words and a symbol, never by colour alone. */
+/** Pass/fail is said in words and a symbol, never by colour alone. (Markup whitespace kept as written: prettier-ignore.) */
+// prettier-ignore
 export function checkList(lines: readonly CheckLine[]): Html {
   return html`<ul class="checks">${lines.map(
     (l) =>
@@ -34,6 +35,7 @@ export function checkList(lines: readonly CheckLine[]): Html {
   )}</ul>`;
 }
 
+// prettier-ignore
 export function tagList(tags: readonly string[]): Html | string {
   if (tags.length === 0) return '';
   return html`<h3>Skills</h3><ul class="tags">${tags.map((t) => html`<li>${t}</li>`)}</ul>`;
@@ -45,7 +47,7 @@ export function banner(tone: BannerTone, text: string): Html {
   return html`<div class="banner ${tone}" role="status">${tone === 'ok' ? '✓ ' : tone === 'warn' ? '! ' : '✗ '}${text}</div>`;
 }
 
-const qrCache = new LruCache<string, string>(2000);
+const qrCache = entryLru<string, string>(2000);
 
 /** A QR code of `url` as inline SVG (npm qrcode), labelled for screen readers. */
 export async function qrSvg(url: string): Promise<Html> {

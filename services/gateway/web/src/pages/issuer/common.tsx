@@ -1,7 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { api, ApiError, query, seg } from '../../api.js';
 import { Field } from '../../components/forms.js';
-import { useOrg } from '../../components/layout.js';
 import { Notice } from '../../components/ui.js';
 import { pagePath } from '../../routes.js';
 import { Link } from '../../router.js';
@@ -62,8 +61,6 @@ export function IssueReadiness({ org }: { org: Organization }) {
     </Notice>
   );
 }
-
-export const useOrgId = () => useOrg().org.id;
 
 /** A file input in the form pattern (label, hint, the error in words). */
 export function FileInput({

@@ -1,3 +1,4 @@
+// @unit
 // The event payload contract for person names: the same rule the producers validate with
 // (DECISIONS.md section 1: trimmed, 1-200 characters, counted in Unicode code points).
 import t from 'tap';

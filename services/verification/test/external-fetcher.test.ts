@@ -1,3 +1,4 @@
+// @unit
 // The guarded fetcher (DECISIONS.md §5, RELIABILITY-NOTES §6 S7): SSRF refusals, DNS pinning,
 // no redirects, byte cap, deadline, content-type sanity, and the did:web document cache.
 // Only loopback servers are used; "public" host names are simulated with an injected resolver.

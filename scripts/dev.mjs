@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Entry point of `npm start` / `npm test` (and the pnpm equivalents) on a fresh machine:
-// gets the pinned pnpm through npx, installs the workspace if needed, then runs the command.
+// Entry point of `npm start` / `npm test` / `npm run test:unit` (and the pnpm equivalents) on a
+// fresh machine: gets the pinned pnpm through npx, installs the workspace if needed, then runs the
+// command (scripts/dev-run.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -28,43 +29,15 @@ if (!installed()) {
   if (code !== 0) process.exit(code);
 }
 
-function rabbitmqctl(args) {
-  const r = spawnSync('rabbitmqctl', ['-q', ...args], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-  return r.status === 0;
-}
-
-/**
- * Each test run gets a RabbitMQ vhost of its own (deleted afterwards, with every queue the
- * run declared), so runs never see each other's events and leave no queues behind. Inside
- * the run, each test file still uses its own exchange and queue names.
- */
-function runTests(args) {
-  let vhost;
-  const env = {};
-  if (!process.env.TEST_AMQP_URL) {
-    const candidate = `test_run_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    if (rabbitmqctl(['add_vhost', candidate]) && rabbitmqctl(['set_permissions', '-p', candidate, 'guest', '.*', '.*', '.*'])) {
-      vhost = candidate;
-      // TEST_AMQP_PORT: a broker of the run's own (.ci/run starts one when the machine's does not answer).
-      env.TEST_AMQP_URL = `amqp://guest:guest@127.0.0.1:${process.env.TEST_AMQP_PORT || '5672'}/${vhost}`;
-    } else {
-      console.warn('rabbitmqctl unavailable: tests share the default vhost (queues are still named per test)');
-    }
-  }
-  try {
-    return run(join(root, 'node_modules/.bin/tap'), args, env);
-  } finally {
-    if (vhost) rabbitmqctl(['delete_vhost', vhost]);
-  }
-}
-
 const command = process.argv[2];
 const rest = process.argv.slice(3);
-if (command === 'start') {
-  process.exit(run(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...rest]));
-} else if (command === 'test') {
-  process.exit(runTests(rest));
-} else {
-  console.error('usage: node scripts/dev.mjs start|test');
+if (!['start', 'test', 'test:unit'].includes(command)) {
+  console.error('usage: node scripts/dev.mjs start|test|test:unit [arguments]');
   process.exit(2);
 }
+// The rest is TypeScript (scripts/dev-run.ts): PostgreSQL, Redis and RabbitMQ found or started
+// (scripts/infra.ts), then the platform or the tests.
+const { register } = await import('tsx/esm/api');
+register();
+const { runDevCommand } = await import('./dev-run.ts');
+process.exitCode = await runDevCommand(command, rest);

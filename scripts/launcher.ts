@@ -3,7 +3,16 @@ import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
 import net from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { ONLY_FOR, SERVICE_NAMES, serviceEnv, type PortMap, type ReplicaPorts, type ServiceName } from './platform.js';
+import {
+  defaultPorts,
+  defaultReplicaPorts,
+  ONLY_FOR,
+  SERVICE_NAMES,
+  serviceEnv,
+  type PortMap,
+  type ReplicaPorts,
+  type ServiceName,
+} from './platform.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -125,6 +134,51 @@ export async function allocatePorts(): Promise<PortMap> {
     billing: { grpc: await p(), ops: await p() },
     gateway: { ops: await p(), http: await p() },
   };
+}
+
+export interface StartPorts {
+  ports: PortMap;
+  replicas: ReplicaPorts[];
+  /** The default ports that were taken (or equal to PORT), with where each endpoint went instead. */
+  moved: string[];
+}
+
+/**
+ * The ports of `npm start`: the public origin on `publicPort` (PORT, 8080 by default), which must be
+ * free; every internal endpoint on its default port (packages/runtime DEFAULT_PORTS) unless that
+ * port is PORT itself, another endpoint's, or taken (another platform on this machine, say), in
+ * which case on a free one.
+ */
+export async function startPorts(publicPort: number, verificationReplicas = 1): Promise<StartPorts> {
+  if (!(await listensOn(publicPort))) throw new Error(`port ${publicPort} is in use: stop what listens there or choose another PORT`);
+  const ports = defaultPorts();
+  const replicas = defaultReplicaPorts(verificationReplicas);
+  const used = new Set<number>([publicPort]);
+  const moved: string[] = [];
+  const place = async (label: string, wanted: number): Promise<number> => {
+    if (!used.has(wanted) && (await listensOn(wanted))) {
+      used.add(wanted);
+      return wanted;
+    }
+    let port = await freePort();
+    while (used.has(port)) port = await freePort();
+    used.add(port);
+    moved.push(`${label} ${wanted} -> ${port}`);
+    return port;
+  };
+  ports.gateway.http = publicPort;
+  for (const name of SERVICE_NAMES) {
+    const own = ports[name];
+    for (const kind of ['grpc', 'http', 'ops'] as const) {
+      if (name === 'gateway' && kind === 'http') continue;
+      const wanted = own[kind];
+      if (wanted !== undefined) own[kind] = await place(`${name} ${kind}`, wanted);
+    }
+  }
+  for (const [i, r] of replicas.entries()) {
+    for (const kind of ['grpc', 'http', 'ops'] as const) r[kind] = await place(`verification-${i + 2} ${kind}`, r[kind]);
+  }
+  return { ports, replicas, moved };
 }
 
 async function waitForHealthy(url: string, timeoutMs: number, exited: () => string | undefined): Promise<void> {
@@ -252,7 +306,8 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
   try {
     await waitForHealthy(`${gatewayUrl}/healthz`, options.readyTimeoutMs ?? 60000, () => [...exitedUnexpectedly][0]);
     // The gateway's health covers the first replica (its gRPC upstream); the others on their own.
-    for (const p of extra) await waitForHealthy(`http://127.0.0.1:${p.ops}/readyz`, options.readyTimeoutMs ?? 60000, () => [...exitedUnexpectedly][0]);
+    for (const p of extra)
+      await waitForHealthy(`http://127.0.0.1:${p.ops}/readyz`, options.readyTimeoutMs ?? 60000, () => [...exitedUnexpectedly][0]);
   } catch (err) {
     await platform.stop();
     throw err;

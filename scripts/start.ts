@@ -5,13 +5,18 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_DEFAULTS, newSessionKeyPair, sessionPublicKeyOf } from '@cred/runtime';
-import { launchPlatform } from './launcher.js';
+import { launchPlatform, startPorts } from './launcher.js';
 import { startDevMail, type DevMail } from './mail-catcher.js';
 import { migrateAll } from './migrate-all.js';
-import { defaultPorts, defaultReplicaPorts } from './platform.js';
 
 const SECRETS_FILE = fileURLToPath(new URL('../.dev-secrets.json', import.meta.url));
-const SECRET_NAMES = ['SESSION_SIGNING_KEY', 'PLATFORM_ADMIN_TOKEN', 'KEY_ENCRYPTION_KEY', 'STRIPE_WEBHOOK_SECRET', 'WEBHOOK_SECRET_KEY'] as const;
+const SECRET_NAMES = [
+  'SESSION_SIGNING_KEY',
+  'PLATFORM_ADMIN_TOKEN',
+  'KEY_ENCRYPTION_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'WEBHOOK_SECRET_KEY',
+] as const;
 type SecretName = (typeof SECRET_NAMES)[number];
 const GENERATE: Record<SecretName, () => string> = {
   SESSION_SIGNING_KEY: () => newSessionKeyPair().SESSION_SIGNING_KEY,
@@ -27,6 +32,9 @@ const GENERATE: Record<SecretName, () => string> = {
  * (a new KEY_ENCRYPTION_KEY would make the stored signing keys unreadable).
  */
 function devSecrets(): Record<SecretName, string> {
+  // Every secret given in the environment (a test, a deployment-like run): the file is not needed.
+  if (SECRET_NAMES.every((name) => process.env[name]))
+    return Object.fromEntries(SECRET_NAMES.map((n) => [n, process.env[n]!])) as Record<SecretName, string>;
   const kept = existsSync(SECRETS_FILE) ? (JSON.parse(readFileSync(SECRETS_FILE, 'utf8')) as Partial<Record<SecretName, string>>) : {};
   const secrets = { ...kept } as Record<SecretName, string>;
   let added = false;
@@ -45,14 +53,13 @@ const secrets = devSecrets();
 const pick = (name: string, fallback: string) => process.env[name] || fallback;
 
 // PORT moves the gateway (the platform's one HTTP origin); BASE_URL follows it unless set.
-const ports = defaultPorts();
+let publicPort = 8080;
 if (process.env.PORT) {
-  const port = Number(process.env.PORT);
-  if (!/^\d{1,5}$/.test(process.env.PORT) || port < 1 || port > 65535) {
+  publicPort = Number(process.env.PORT);
+  if (!/^\d{1,5}$/.test(process.env.PORT) || publicPort < 1 || publicPort > 65535) {
     say(`PORT must be a TCP port number (1-65535), not "${process.env.PORT.slice(0, 20)}"`);
     process.exit(1);
   }
-  ports.gateway.http = port;
 }
 // VERIFICATION_REPLICAS: how many verification processes serve the public surfaces (default 1).
 const replicas = Number(process.env.VERIFICATION_REPLICAS ?? '1');
@@ -60,6 +67,16 @@ if (!Number.isInteger(replicas) || replicas < 1 || replicas > 8) {
   say('VERIFICATION_REPLICAS must be a whole number from 1 to 8');
   process.exit(1);
 }
+let placed: Awaited<ReturnType<typeof startPorts>>;
+try {
+  placed = await startPorts(publicPort, replicas);
+} catch (err) {
+  say(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
+const { ports } = placed;
+// Internal ports move out of the way of PORT and of whatever already listens (another platform).
+if (placed.moved.length > 0) say(`Internal ports taken, moved: ${placed.moved.join(', ')}`);
 const shared: Record<string, string> = {
   DATABASE_URL: pick('DATABASE_URL', LOCAL_DEFAULTS.DATABASE_URL),
   AMQP_URL: pick('AMQP_URL', LOCAL_DEFAULTS.AMQP_URL),
@@ -77,7 +94,7 @@ try {
   await migrateAll(shared.DATABASE_URL!, (line) => say(`  ${line}`));
 } catch (err) {
   say(`Could not migrate: ${err instanceof Error ? err.message : String(err)}`);
-  say('Is PostgreSQL running on 127.0.0.1:5432 (or DATABASE_URL set)?');
+  say(`Is PostgreSQL running at ${new URL(shared.DATABASE_URL!).host} (DATABASE_URL)?`);
   process.exit(1);
 }
 
@@ -93,7 +110,13 @@ shared.SMTP_URL = mail.smtpUrl;
 say('Starting services...');
 let platform: Awaited<ReturnType<typeof launchPlatform>>;
 try {
-  platform = await launchPlatform({ ports, env: shared, output: { kind: 'terminal' }, readyTimeoutMs: 90000, verificationReplicas: defaultReplicaPorts(replicas) });
+  platform = await launchPlatform({
+    ports,
+    env: shared,
+    output: { kind: 'terminal' },
+    readyTimeoutMs: 90000,
+    verificationReplicas: placed.replicas,
+  });
 } catch (err) {
   say(`The platform did not become ready: ${err instanceof Error ? err.message : String(err)}`);
   await mail.close();

@@ -1,3 +1,4 @@
+// @unit
 // Offline checks of the deployment files: k8s/ manifests against the Kubernetes API schemas,
 // docker-compose.yml and the Dockerfile against each other, and both against the sources of
 // truth (DEFAULT_PORTS in packages/runtime, ENV_VARS and loadConfig in each service).

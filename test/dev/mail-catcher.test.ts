@@ -1,3 +1,4 @@
+// @unit
 // The dev mail catcher of `npm start` (scripts/mail-catcher.ts): real mail through nodemailer
 // (the notification service's own mailer and nodemailer directly), read back over HTTP.
 import http from 'node:http';

@@ -1,3 +1,4 @@
+// @unit
 // Ports for test and benchmark platforms: free when chosen, never handed out twice by one
 // process, and outside the range the kernel uses for outgoing connections' local ports (where a
 // port found free can be taken a moment later by any connection to PostgreSQL, Redis, RabbitMQ).

@@ -1,3 +1,4 @@
+// @unit
 // The repository explains itself: code, tests and docs cite the contract, the standards notes and
 // the security rules by section name (`docs/contract.md "Limits"`), and the docs link to each
 // other. This test fails when a citation names a section that does not exist, when a relative

@@ -1,3 +1,4 @@
+// @unit
 import t from 'tap';
 import {
   AUDIT_ACTIONS,

@@ -1,3 +1,4 @@
+// @unit
 // The event contracts: producers cannot write an event that breaks its schema, consumers read
 // what producers write (normalized), refuse what breaks it, and docs/events.md's catalogue is
 // the one generated from the schemas.

@@ -1,3 +1,4 @@
+// @unit
 import t from 'tap';
 import { consumerTopology, createEvent, parseEvent, priorAttempts } from '../src/index.js';
 

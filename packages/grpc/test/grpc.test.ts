@@ -1,3 +1,4 @@
+// @unit
 import t from 'tap';
 import { loadProtos } from '@cred/proto';
 import { AppError, createLogger } from '@cred/runtime';

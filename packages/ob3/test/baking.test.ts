@@ -1,3 +1,4 @@
+// @unit
 // PNG/SVG baking: round trips, 1EdTech baked fixtures, hostile input.
 import t from 'tap';
 import { deflateSync } from 'node:zlib';

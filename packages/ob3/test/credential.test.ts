@@ -1,3 +1,4 @@
+// @unit
 // Builders: exact OB3 shape, strict 1EdTech JSON Schema, identity hashing, input validation.
 import t from 'tap';
 import { createRequire } from 'node:module';

@@ -1,3 +1,4 @@
+// @unit
 // did:web / did:key helpers, controller documents, Multikey and base58btc.
 import t from 'tap';
 import { randomBytes } from 'node:crypto';

@@ -1,3 +1,4 @@
+// @unit
 // Signed credentials from other platforms, verified at the crypto layer with the outcomes
 // given in shared/fixtures/interop/MANIFEST.md. Keys: did:key locally, DCC did:web from the
 // fixture did.json files, otherwise the multikey in the VM fragment (integrity only: issuer

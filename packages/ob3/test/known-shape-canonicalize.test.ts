@@ -1,3 +1,4 @@
+// @unit
 // The direct canonicalization of our credential shape (src/known-shape-canonicalize.ts) must be
 // byte-identical to jsonld + RDFC-1.0, and must step aside for anything else.
 import t from 'tap';

@@ -1,3 +1,4 @@
+// @unit
 // Worker-thread canonicalization pool: same digests as inline, sign/verify through workers,
 // error propagation, clean termination.
 import t from 'tap';

@@ -1,3 +1,4 @@
+// @unit
 // Round trip with our verifier, structured failures, and independent verification with
 // Digital Bazaar's @digitalbazaar/vc stack using our DID document.
 import t from 'tap';

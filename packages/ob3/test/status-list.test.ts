@@ -1,3 +1,4 @@
+// @unit
 // Bitstring Status List: the entry our credentials carry and the list credential we publish,
 // read back by Digital Bazaar's @digitalbazaar/vc-bitstring-status-list (offline loader).
 import t from 'tap';

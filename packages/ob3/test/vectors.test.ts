@@ -1,3 +1,4 @@
+// @unit
 // Byte-for-byte reproduction of the W3C vc-di-eddsa and 1EdTech OB 3.0 test vectors.
 import t from 'tap';
 import { readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @unit
 // The one outbound address policy (src/address-policy.ts) used by webhook deliveries and by the
 // verifier of other platforms' credentials: global unicast only, whatever the text form.
 import t from 'tap';

@@ -1,3 +1,4 @@
+// @unit
 // The one background-loop primitive and the one backoff formula (pure logic, real timers).
 import t from 'tap';
 import { BackgroundLoop, createLogger, doublingDelay } from '@cred/runtime';

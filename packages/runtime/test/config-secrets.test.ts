@@ -1,3 +1,4 @@
+// @unit
 // The development secrets docker-compose.yml publishes start a platform whose origin is this
 // machine, and nothing else; the k8s template's placeholder starts nothing.
 import t from 'tap';

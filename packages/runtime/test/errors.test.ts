@@ -1,3 +1,4 @@
+// @unit
 import t from 'tap';
 import { AppError, toAppError, ERROR_CODES } from '../src/index.js';
 

@@ -1,3 +1,4 @@
+// @unit
 // The shared HTTP input helpers: multipart uploads (truncated, aborted, oversized), the JSON
 // body rules of docs/contract.md "Requests and bodies", the clientError handler and the bounded body discard.
 import http from 'node:http';

@@ -1,3 +1,4 @@
+// @unit
 // Session tokens: accounts signs with an Ed25519 seed, the gateway and verification check with
 // public keys only, and a key can be rotated by listing the next public key beside the current.
 import { randomUUID } from 'node:crypto';

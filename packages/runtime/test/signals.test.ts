@@ -1,3 +1,4 @@
+// @unit
 // runUntilSignal under the signals a service really gets: Ctrl-C in a terminal sends SIGINT to
 // every process of the group and `npm start` then sends SIGTERM to each service, which must
 // still drain; Ctrl-C pressed twice stops at once.

@@ -1,3 +1,4 @@
+// @unit
 import t from 'tap';
 import { codePointLength, hasLoneSurrogate, isBlankText } from '../src/text.js';
 

@@ -1,3 +1,4 @@
+// @unit
 // The permission table (@cred/proto/roles) as docs/roles.md states it: a pure check, no I/O.
 import t from 'tap';
 import { can, canAssignRole, canRemoveMember, PERMISSIONS, ROLES, type Permission } from '@cred/proto/roles';

@@ -1,3 +1,4 @@
+// @unit
 // Display names follow the platform's text rule (docs/decisions.md, "Text fields").
 import t from 'tap';
 import { displayName } from '../src/domain/validation.js';

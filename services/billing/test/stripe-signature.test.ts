@@ -1,3 +1,4 @@
+// @unit
 // The Stripe-Signature check alone, with a fixed clock: the tolerance is exact in both directions.
 import t from 'tap';
 import { STRIPE_TOLERANCE_SECONDS, stripeSignatureHeader, verifyStripeSignature } from '../src/domain/stripe-signature.js';

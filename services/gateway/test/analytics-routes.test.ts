@@ -1,3 +1,4 @@
+// @unit
 // analyticsSessionRoutes: query validation and the mapping of GetAnalytics rows, with a fake
 // verification upstream (the RPC itself is tested in services/verification/test/analytics.test.ts).
 import type { AddressInfo } from 'node:net';

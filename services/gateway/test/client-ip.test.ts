@@ -1,3 +1,4 @@
+// @unit
 // The client address is derived by one function (@cred/runtime client-ip.ts) for the gateway's
 // express app, its public pass-through and verification's public server. Express computes
 // req.ip from the same trust function; this checks both agree on forged and real chains, and

@@ -1,3 +1,4 @@
+// @unit
 // The CSV cells of downloadable reports: RFC 4180 quoting and the formula-injection guard.
 import t from 'tap';
 import { csvCell, csvLine } from '../src/http/csv.js';

@@ -1,3 +1,4 @@
+// @unit
 // Every route the gateway serves on its HTTP port is in the OpenAPI document, and every documented
 // operation is served. Two sources, read from the code rather than from a hand-kept list:
 // - the Express routes: the app is built by createApp (with inert dependencies: nothing is called

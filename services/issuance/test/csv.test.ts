@@ -1,3 +1,4 @@
+// @unit
 // The bulk-issuance CSV, as pure functions: RFC 4180 records, the recipients file (header,
 // limits, encoding) and the per-row checks.
 import t from 'tap';

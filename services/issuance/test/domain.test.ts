@@ -1,3 +1,4 @@
+// @unit
 import t from 'tap';
 import { AppError } from '@cred/runtime';
 import { slugify, nextFreeSlug, validateBadgeCreate, validateBadgePatch } from '../src/domain/badge.js';

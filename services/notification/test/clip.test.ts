@@ -1,3 +1,4 @@
+// @unit
 // Display text taken from events: clipped to a length without splitting a character.
 import t from 'tap';
 import { codePointLength } from '@cred/runtime';

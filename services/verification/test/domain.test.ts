@@ -1,3 +1,4 @@
+// @unit
 // Pure rules: lifecycle status, partial e-mail, identifiers, the LRU.
 import t from 'tap';
 import { byteLru, entryLru } from '../src/app/lru-cache.js';

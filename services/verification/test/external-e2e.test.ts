@@ -1,3 +1,4 @@
+// @unit
 // End to end through the production path: createExternalVerifier (guarded fetcher + cache) against
 // an issuer served by a local HTTP server. "issuer.test" is mapped to 127.0.0.1 by an injected
 // resolver and allow-listed as issuer.test:<port> (VERIFIER_ALLOWED_HOSTS), so did:web documents

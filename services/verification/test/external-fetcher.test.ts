@@ -1,3 +1,4 @@
+// @unit
 // The guarded fetcher (docs/contract.md "Verification", docs/security.md "Outbound requests"): SSRF refusals, DNS pinning,
 // no redirects, byte cap, deadline, content-type sanity, and the did:web document cache.
 // Only loopback servers are used; "public" host names are simulated with an injected resolver.

@@ -1,3 +1,4 @@
+// @unit
 // Every credential-like fixture of shared/fixtures/interop (MANIFEST.md) through the external
 // verifier, with the MANIFEST outcome mapped to our result under docs/contract.md "Verification":
 //   valid                      -> status valid (signature, issuer binding, dates, status all pass)

@@ -1,3 +1,4 @@
+// @unit
 // Hostile and malformed input: every case ends in an 'invalid' result or a typed ExternalInputError
 // (an AppError the route maps to 400 VALIDATION_ERROR / 413 PAYLOAD_TOO_LARGE), never a crash, a hang
 // or a request to a forbidden address.

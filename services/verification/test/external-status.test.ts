@@ -1,3 +1,4 @@
+// @unit
 // Status list decoding and status methods, on the fixture lists (MANIFEST [L]: short DCC lists are
 // tolerated) plus synthetic hostile lists.
 import t from 'tap';

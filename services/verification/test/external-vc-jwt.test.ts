@@ -1,3 +1,4 @@
+// @unit
 // VC-JWT verification with tokens signed here (node:crypto: EdDSA / Ed25519, ES256, RS256, PS256; one
 // ES256 token signed with `jose` as an independent implementation). Keys are bound to issuers through
 // did:key, and through did:web / https controller documents served on 127.0.0.1 ("issuer.test" mapped by

@@ -1,3 +1,4 @@
+// @unit
 // The signature check's caching and pool fallback, with a real key and a fake pool.
 import { generateKeyPairSync } from 'node:crypto';
 import t from 'tap';

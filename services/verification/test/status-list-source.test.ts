@@ -1,3 +1,4 @@
+// @unit
 // The replica's copy of our revocation lists (src/app/status-lists.ts): how long it is kept, what
 // is remembered, what is passed on; with a stand-in for issuance's GetStatusList.
 import t from 'tap';

@@ -81,10 +81,18 @@ export async function startTestPlatform(
    */
   extraEnv: Record<string, string> = {},
   /** Verification processes behind the gateway's one origin (default 1). */
-  options: { verificationReplicas?: number; /** More processes start slower on a busy machine. */ readyTimeoutMs?: number } = {},
+  options: {
+    verificationReplicas?: number;
+    /** More processes start slower on a busy machine. */
+    readyTimeoutMs?: number;
+    /** A second port per service, for rolling restarts (RunningPlatform.rollService). */
+    surge?: boolean;
+    /** How many e-mails the catcher keeps (default 200, the newest). */
+    mailLimit?: number;
+  } = {},
 ): Promise<TestPlatform> {
   const isolation = await createIsolation(label);
-  const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
+  const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0, ...(options.mailLimit ? { limit: options.mailLimit } : {}) });
   await migrateAll(isolation.databaseUrl);
   const adminToken = `adm_${randomBytes(24).toString('base64url')}`;
   const secrets = {
@@ -96,6 +104,7 @@ export async function startTestPlatform(
   };
   const launch = async () => {
     const ports = await allocatePorts();
+    const surgePorts = options.surge ? await allocatePorts() : undefined;
     const verificationReplicas: ReplicaPorts[] = [];
     for (let i = 1; i < (options.verificationReplicas ?? 1); i++) {
       verificationReplicas.push({ grpc: await freePort(), ops: await freePort(), http: await freePort() });
@@ -125,6 +134,7 @@ export async function startTestPlatform(
           output: { kind: 'file', path: logFile },
           readyTimeoutMs: options.readyTimeoutMs ?? 90000,
           verificationReplicas,
+          ...(surgePorts ? { surgePorts } : {}),
         }),
         verificationReplicas,
         env,

@@ -31,18 +31,64 @@ export interface LaunchOptions {
    * queues and Redis); the gateway passes public requests to all of them in turn.
    */
   verificationReplicas?: readonly ReplicaPorts[];
+  /**
+   * A second set of ports per service (a surge slot, as Kubernetes' maxSurge 1 gives a rollout
+   * room for one more pod): every caller is given both addresses, and rollService starts a
+   * service's next process there before it stops the current one.
+   */
+  surgePorts?: PortMap;
+}
+
+/** One step of a rolling restart, as `rollService` reports it. */
+export interface RollResult {
+  /** The slot the service ran in (0: `ports`, 1: `surgePorts`) and the one it runs in now. */
+  from: 0 | 1;
+  to: 0 | 1;
+  oldPid: number | undefined;
+  newPid: number | undefined;
+  /** From spawning the new process to its readiness. */
+  startMs: number;
+  /** From SIGTERM to the old process's exit. */
+  drainMs: number;
+  /** How the old process ended: code 0 after a graceful drain. */
+  exitCode: number | null;
+  exitSignal: NodeJS.Signals | null;
+}
+
+export interface RollHooks {
+  /** The new process is ready (an ingress adds it to its rotation). */
+  onReady?(slot: 0 | 1): void | Promise<void>;
+  /** The old process is about to get SIGTERM (an ingress takes it out of its rotation). */
+  onRetire?(slot: 0 | 1): void | Promise<void>;
+  /**
+   * Between the two: how long callers get to connect to the new process before the old one
+   * stops (Kubernetes' endpoint propagation, covered there by the preStop sleep). Default 2000:
+   * gRPC clients retry an address at least every second (packages/grpc, channelTarget).
+   */
+  propagationMs?: number;
+  readyTimeoutMs?: number;
 }
 
 export interface RunningPlatform {
   readonly ports: PortMap;
+  readonly surgePorts: PortMap | undefined;
   readonly gatewayUrl: string;
   readonly processes: Map<ServiceName, ChildProcess>;
   /** The extra verification replicas' processes (`verification-2`, ...), in order. */
   readonly replicas: Map<string, ChildProcess>;
+  /** The ports of the slot a service runs in now. */
+  portsOf(name: ServiceName): PortMap[ServiceName];
   /** Stops one service with SIGTERM (or SIGKILL) and waits for its exit. */
   stopService(name: ServiceName, signal?: NodeJS.Signals): Promise<void>;
   /** Starts a stopped service again with the same environment. */
   startService(name: ServiceName): void;
+  /**
+   * A rolling restart of one service (needs `surgePorts`): its next process starts in the other
+   * slot; once that one is ready, and callers had `propagationMs` to find it, the current one
+   * gets SIGTERM and drains. Rejects if the new process is not ready in time (it is stopped, the
+   * old one keeps running).
+   */
+  rollService(name: ServiceName, hooks?: RollHooks): Promise<RollResult>;
   /** SIGTERM to every service, in reverse start order; waits for all to exit. */
   stop(): Promise<void>;
 }
@@ -221,10 +267,27 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
   };
 
   const extra = options.verificationReplicas ?? [];
+  const surge = options.surgePorts;
   const shared = { ...(process.env.TRUST_PROXY !== undefined ? { TRUST_PROXY: process.env.TRUST_PROXY } : {}), ...options.env };
   const replicas = new Map<string, ChildProcess>();
+  /** The slot each service runs in (0 unless rolled). */
+  const slots = new Map<ServiceName, 0 | 1>();
+  /** Every process started and not exited yet, by label: stop() ends them all, mid-roll too. */
+  const live = new Map<string, ChildProcess>();
+  const portsIn = (name: ServiceName, slot: 0 | 1) => (slot === 0 ? options.ports[name] : surge![name]);
+  const labelOf = (name: ServiceName, slot: 0 | 1) => (slot === 0 ? name : `${name}-surge`);
+  /** The slot's own ports, for a process outside slot 0. */
+  const ownPorts = (name: ServiceName, slot: 0 | 1): Record<string, string> => {
+    if (slot === 0) return {};
+    const p = portsIn(name, slot);
+    const own: Record<string, string> = { OPS_PORT: String(p.ops) };
+    if (p.grpc !== undefined) own.GRPC_PORT = String(p.grpc);
+    if (name === 'gateway') own.PORT = String(p.http);
+    if (name === 'verification') own.HTTP_PORT = String(p.http);
+    return own;
+  };
   const spawnService = (label: string, name: ServiceName, own: Record<string, string>): ChildProcess => {
-    const env: Record<string, string | undefined> = { ...process.env, ...serviceEnv(name, options.ports, shared, extra), ...own };
+    const env: Record<string, string | undefined> = { ...process.env, ...serviceEnv(name, options.ports, shared, extra, surge), ...own };
     // A variable only one service may see is withheld from the others, even when the shell set it.
     for (const [variable, owner] of Object.entries(ONLY_FOR)) if (owner !== name) delete env[variable];
     const child = spawn(
@@ -238,7 +301,9 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
     );
     pipe(label, child.stdout);
     pipe(label, child.stderr);
+    live.set(label, child);
     child.once('exit', (code, signal) => {
+      if (live.get(label) === child) live.delete(label);
       if (!stopping.has(label)) {
         exitedUnexpectedly.add(label);
         const line = `service exited unexpectedly (code ${code ?? 'none'}, signal ${signal ?? 'none'})`;
@@ -249,7 +314,8 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
     return child;
   };
   const startService = (name: ServiceName) => {
-    processes.set(name, spawnService(name, name, {}));
+    const slot = slots.get(name) ?? 0;
+    processes.set(name, spawnService(labelOf(name, slot), name, ownPorts(name, slot)));
     if (name === 'verification') {
       extra.forEach((p, i) => {
         const label = `verification-${i + 2}`;
@@ -276,9 +342,45 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
     const child = processes.get(name);
     const own = name === 'verification' ? [...replicas] : [];
     await Promise.all([
-      child ? stopOne(name, child, signal).then(() => processes.delete(name)) : undefined,
+      child ? stopOne(labelOf(name, slots.get(name) ?? 0), child, signal).then(() => processes.delete(name)) : undefined,
       ...own.map(([label, c]) => stopOne(label, c, signal).then(() => replicas.delete(label))),
     ]);
+  };
+
+  const rollService = async (name: ServiceName, hooks: RollHooks = {}): Promise<RollResult> => {
+    if (!surge) throw new Error('rollService needs surgePorts');
+    const old = processes.get(name);
+    const from = slots.get(name) ?? 0;
+    const to: 0 | 1 = from === 0 ? 1 : 0;
+    const newLabel = labelOf(name, to);
+    const spawnedAt = Date.now();
+    const next = spawnService(newLabel, name, ownPorts(name, to));
+    try {
+      await waitForHealthy(`http://127.0.0.1:${portsIn(name, to).ops}/readyz`, hooks.readyTimeoutMs ?? 120000, () =>
+        next.exitCode !== null || next.signalCode !== null ? newLabel : undefined,
+      );
+    } catch (err) {
+      await stopOne(newLabel, next, 'SIGTERM');
+      throw err;
+    }
+    const startMs = Date.now() - spawnedAt;
+    processes.set(name, next);
+    slots.set(name, to);
+    await hooks.onReady?.(to);
+    await hooks.onRetire?.(from);
+    await new Promise((r) => setTimeout(r, hooks.propagationMs ?? 2000));
+    const stoppingAt = Date.now();
+    if (old) await stopOne(labelOf(name, from), old, 'SIGTERM');
+    return {
+      from,
+      to,
+      oldPid: old?.pid,
+      newPid: next.pid,
+      startMs,
+      drainMs: Date.now() - stoppingAt,
+      exitCode: old?.exitCode ?? null,
+      exitSignal: old?.signalCode ?? null,
+    };
   };
 
   for (const name of SERVICE_NAMES) startService(name);
@@ -286,18 +388,23 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
   let stopped: Promise<void> | undefined;
   const platform: RunningPlatform = {
     ports: options.ports,
+    surgePorts: surge,
     gatewayUrl,
     processes,
     replicas,
+    portsOf: (name) => portsIn(name, slots.get(name) ?? 0),
     stopService,
     startService: (name) => {
-      exitedUnexpectedly.delete(name);
+      exitedUnexpectedly.delete(labelOf(name, slots.get(name) ?? 0));
       startService(name);
     },
+    rollService,
     stop() {
       stopped ??= (async () => {
-        for (const name of [...SERVICE_NAMES, ...replicas.keys()].reverse()) stopping.add(name);
-        await Promise.all([...processes.keys()].map((name) => stopService(name)));
+        for (const label of live.keys()) stopping.add(label);
+        await Promise.all([...live].map(([label, child]) => stopOne(label, child, 'SIGTERM')));
+        processes.clear();
+        replicas.clear();
         await new Promise<void>((resolve) => (file ? file.end(() => resolve()) : resolve()));
       })();
       return stopped;

@@ -44,8 +44,14 @@ export function serviceEnv(
   shared: Record<string, string>,
   /** Verification replicas beyond the first: the gateway passes public requests to each in turn. */
   extraVerification: readonly ReplicaPorts[] = [],
+  /**
+   * A second set of ports per service, where the launcher starts a service's next process
+   * before it stops the current one (scripts/launcher.ts, rollService): callers are given both
+   * addresses and use whichever answers.
+   */
+  surge?: PortMap,
 ): Record<string, string> {
-  const addr = (s: ServiceName) => `127.0.0.1:${ports[s].grpc}`;
+  const addr = (s: ServiceName) => (surge ? `127.0.0.1:${ports[s].grpc},127.0.0.1:${surge[s].grpc}` : `127.0.0.1:${ports[s].grpc}`);
   const own = ports[name];
   const env: Record<string, string> = { ...shared, OPS_PORT: String(own.ops) };
   if (own.grpc !== undefined) env.GRPC_PORT = String(own.grpc);
@@ -57,7 +63,13 @@ export function serviceEnv(
   env.VERIFICATION_GRPC_ADDR = addr('verification');
   env.NOTIFICATION_GRPC_ADDR = addr('notification');
   env.BILLING_GRPC_ADDR = addr('billing');
-  env.VERIFICATION_HTTP_URL = [ports.verification.http, ...extraVerification.map((r) => r.http)].map((p) => `http://127.0.0.1:${p}`).join(',');
+  env.VERIFICATION_HTTP_URL = [
+    ports.verification.http,
+    ...(surge ? [surge.verification.http] : []),
+    ...extraVerification.map((r) => r.http),
+  ]
+    .map((p) => `http://127.0.0.1:${p}`)
+    .join(',');
   if (name === 'verification') {
     // Public requests reach verification through the gateway's pass-through, which appends the
     // peer it saw to X-Forwarded-For: verification trusts that one proxy more than the gateway

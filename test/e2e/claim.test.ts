@@ -5,7 +5,20 @@ import t from 'tap';
 import { waitFor } from '@cred/testing';
 import { setupStep, startTestPlatform } from './harness.js';
 
-const tp = await setupStep('platform', () => startTestPlatform('claim'));
+/**
+ * Credentials claimed the moment their e-mail arrives (CLAIM_RUNS, 50 in CI). Issue 19's
+ * figure is 1,000: `CLAIM_RUNS=1000 node scripts/dev.mjs test --timeout=1200 test/e2e/claim.test.ts`.
+ */
+const CLAIM_RUNS = Number(process.env.CLAIM_RUNS ?? 50);
+
+const tp = await setupStep('platform', () =>
+  startTestPlatform(
+    'claim',
+    // Room for CLAIM_RUNS recipients besides the other tests' (the professional default is 1,000).
+    { RECIPIENT_QUOTA_LIMITS: `free=1000,professional=${1000 + CLAIM_RUNS},enterprise=5000` },
+    { mailLimit: 10 * CLAIM_RUNS + 1000 },
+  ),
+);
 t.teardown(() => tp.stop());
 
 const { owner, apiKey, badgeId, orgId } = await setupStep(
@@ -152,35 +165,56 @@ t.test('the claim page: the e-mail link opens a form that claims without any scr
   t.equal((await tp.api('GET', `/api/v1/credentials/${issued.body.id}`, undefined, apiKey)).body.status, 'valid');
 });
 
-t.test('a claim link works the moment its e-mail can be read (50 credentials, each claimed on receipt)', async (t) => {
-  const n = 50;
+t.test(`a claim link works the moment its e-mail can be read (${CLAIM_RUNS} credentials, each claimed on receipt)`, async (t) => {
+  const n = CLAIM_RUNS;
   const run = Date.now().toString(36);
+  const created = await tp.api('POST', `/api/organizations/${orgId}/api-keys`, { name: 'instant', rateLimitPerMinute: 10_000 }, owner);
+  t.equal(created.status, 201);
+  const instantKey = String(created.body.key);
   const emails = Array.from({ length: n }, (_, i) => `instant-${run}-${i}@example.com`);
-  const issued = await Promise.all(emails.map((e) => issue(e)));
-  t.same(
-    issued.map((r) => r.status),
-    emails.map(() => 201),
-  );
-  const pending = new Map(issued.map((r, i) => [emails[i]!, String(r.body.credentialId)]));
+  /** Issued, e-mail not seen yet: recipient -> credential id. */
+  const pending = new Map<string, string>();
+  const issueStatuses: number[] = [];
   const outcomes: number[] = [];
   const claims: Promise<void>[] = [];
-  const deadline = Date.now() + 60_000;
-  // Watch the catcher closely and claim each link as soon as its e-mail is there.
-  while (pending.size > 0 && Date.now() < deadline) {
+  const matched = new Set<number>();
+  // Twenty clients issue; meanwhile the catcher is watched closely and each link claimed as
+  // soon as its e-mail is there.
+  let next = 0;
+  const issuing = Promise.all(
+    Array.from({ length: Math.min(20, n) }, async () => {
+      for (let i = next++; i < n; i = next++) {
+        const r = await tp.api('POST', '/api/v1/credentials', { badgeId, recipient: { name: 'Recipient', email: emails[i] } }, instantKey);
+        issueStatuses.push(r.status);
+        if (r.status === 201) pending.set(emails[i]!, String(r.body.credentialId));
+      }
+    }),
+  );
+  let issued = false;
+  void issuing.then(() => (issued = true));
+  const deadline = Date.now() + 60_000 + n * 300;
+  while ((!issued || pending.size > 0) && Date.now() < deadline) {
     for (const m of tp.mail.messages()) {
-      for (const [email, credentialId] of pending) {
-        if (!m.envelope.to.includes(email)) continue;
+      if (matched.has(m.id)) continue;
+      for (const to of m.envelope.to) {
+        const credentialId = pending.get(to);
+        if (credentialId === undefined) continue;
         const token = new RegExp(`/claim/${credentialId}\\?token=([A-Za-z0-9_-]+)`).exec(m.text)?.[1];
         if (!token) continue;
-        pending.delete(email);
+        matched.add(m.id);
+        pending.delete(to);
         claims.push(tp.api('POST', `/api/credentials/${credentialId}/claim`, { token }).then((r) => void outcomes.push(r.status)));
       }
     }
     await new Promise((r) => setTimeout(r, 5));
   }
+  await issuing;
   await Promise.all(claims);
+  t.equal(issueStatuses.filter((s) => s === 201).length, n, `all ${n} issued`);
   t.equal(pending.size, 0, 'every e-mail arrived');
-  t.equal(outcomes.filter((s) => s !== 200).length, 0, `immediate claims refused: ${outcomes.filter((s) => s !== 200).length} of ${outcomes.length}`);
+  const refused = outcomes.filter((s) => s !== 200).length;
+  t.equal(refused, 0, `immediate claims refused: ${refused} of ${outcomes.length}`);
+  t.comment(`${outcomes.length} claims on receipt of the e-mail, ${refused} refused (statuses: ${JSON.stringify([...new Set(outcomes)])})`);
 });
 
 t.test('a credential is verifiable the moment its 201 is answered (200 fresh credentials)', async (t) => {
@@ -195,7 +229,12 @@ t.test('a credential is verifiable the moment its 201 is answered (200 fresh cre
   await Promise.all(
     Array.from({ length: 20 }, async (_, client) => {
       for (let i = 0; i < 10; i++) {
-        const r = await tp.api('POST', '/api/v1/credentials', { badgeId, recipient: { name: 'Fresh', email: `fresh-${run}-${client}-${i}@example.com` } }, fastKey);
+        const r = await tp.api(
+          'POST',
+          '/api/v1/credentials',
+          { badgeId, recipient: { name: 'Fresh', email: `fresh-${run}-${client}-${i}@example.com` } },
+          fastKey,
+        );
         if (r.status !== 201) throw new Error(`issue: ${r.status} ${r.text}`);
         const page = await fetch(String(r.body.verificationUrl).replace(String(tp.env.BASE_URL), tp.platform.gatewayUrl));
         const json = await tp.api('GET', `/api/verify/${r.body.credentialId}`);

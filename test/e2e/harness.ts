@@ -75,12 +75,24 @@ export async function setupStep<T>(what: string, step: () => Promise<T>, logFile
  */
 export async function startTestPlatform(
   label: string,
+  /**
+   * Settings over the defaults; REDIS_URL and AMQP_URL point the platform at a Redis or a broker
+   * of the test's own (test/chaos/infra.ts) that it may stop (test/e2e/degraded.test.ts).
+   */
   extraEnv: Record<string, string> = {},
   /** Verification processes behind the gateway's one origin (default 1). */
-  options: { verificationReplicas?: number; /** More processes start slower on a busy machine. */ readyTimeoutMs?: number } = {},
+  options: {
+    verificationReplicas?: number;
+    /** More processes start slower on a busy machine. */
+    readyTimeoutMs?: number;
+    /** A second port per service, for rolling restarts (RunningPlatform.rollService). */
+    surge?: boolean;
+    /** How many e-mails the catcher keeps (default 200, the newest). */
+    mailLimit?: number;
+  } = {},
 ): Promise<TestPlatform> {
   const isolation = await createIsolation(label);
-  const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
+  const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0, ...(options.mailLimit ? { limit: options.mailLimit } : {}) });
   await migrateAll(isolation.databaseUrl);
   const adminToken = `adm_${randomBytes(24).toString('base64url')}`;
   const secrets = {
@@ -92,6 +104,7 @@ export async function startTestPlatform(
   };
   const launch = async () => {
     const ports = await allocatePorts();
+    const surgePorts = options.surge ? await allocatePorts() : undefined;
     const verificationReplicas: ReplicaPorts[] = [];
     for (let i = 1; i < (options.verificationReplicas ?? 1); i++) {
       verificationReplicas.push({ grpc: await freePort(), ops: await freePort(), http: await freePort() });
@@ -115,7 +128,14 @@ export async function startTestPlatform(
     };
     try {
       return {
-        platform: await launchPlatform({ ports, env, output: { kind: 'file', path: logFile }, readyTimeoutMs: options.readyTimeoutMs ?? 90000, verificationReplicas }),
+        platform: await launchPlatform({
+          ports,
+          env,
+          output: { kind: 'file', path: logFile },
+          readyTimeoutMs: options.readyTimeoutMs ?? 90000,
+          verificationReplicas,
+          ...(surgePorts ? { surgePorts } : {}),
+        }),
         verificationReplicas,
         env,
         logFile,
@@ -186,13 +206,15 @@ export async function startTestPlatform(
     },
     async setClockOffset(offsetMs: number) {
       await Promise.all(
-        [...Object.entries(platform.ports), ...verificationReplicas.map((p, i) => [`verification-${i + 2}`, p] as const)].map(async ([name, p]) => {
-          const r = await fetch(`http://127.0.0.1:${(p as { ops: number }).ops}/testing/clock`, {
-            method: 'PUT',
-            body: JSON.stringify({ offsetMs }),
-          });
-          if (r.status !== 200) throw new Error(`${name}: PUT /testing/clock answered ${r.status}`);
-        }),
+        [...Object.entries(platform.ports), ...verificationReplicas.map((p, i) => [`verification-${i + 2}`, p] as const)].map(
+          async ([name, p]) => {
+            const r = await fetch(`http://127.0.0.1:${(p as { ops: number }).ops}/testing/clock`, {
+              method: 'PUT',
+              body: JSON.stringify({ offsetMs }),
+            });
+            if (r.status !== 200) throw new Error(`${name}: PUT /testing/clock answered ${r.status}`);
+          },
+        ),
       );
     },
     mailMatch(to: string, re: RegExp) {
@@ -206,7 +228,9 @@ export async function startTestPlatform(
       });
     },
     isolation,
-    verificationUrls: [platform.ports.verification.http!, ...verificationReplicas.map((r) => r.http)].map((port) => `http://127.0.0.1:${port}`),
+    verificationUrls: [platform.ports.verification.http!, ...verificationReplicas.map((r) => r.http)].map(
+      (port) => `http://127.0.0.1:${port}`,
+    ),
     baseUrl: platform.gatewayUrl,
     adminToken,
     logFile,

@@ -48,7 +48,9 @@ function publishedSecretProblems(input: Record<string, string | undefined>, env:
     if (value === undefined) continue;
     if (value.includes(TEMPLATE_PLACEHOLDER)) problems.push(`${name}: still holds the template placeholder ${TEMPLATE_PLACEHOLDER}`);
     else if (!local && PUBLISHED_DEVELOPMENT_SECRETS.has(value)) {
-      problems.push(`${name}: is a development value published in docker-compose.yml; BASE_URL is not this machine, so set a secret of your own`);
+      problems.push(
+        `${name}: is a development value published in docker-compose.yml; BASE_URL is not this machine, so set a secret of your own`,
+      );
     }
   }
   return problems;
@@ -100,6 +102,13 @@ export const env = {
           .filter(Boolean),
       ),
   hex32: () => z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)'),
-  /** gRPC target `host:port`. */
-  grpcAddress: (fallback: string) => z.string().regex(/^[^\s:]+:\d+$/, 'must be host:port').default(fallback),
+  /**
+   * gRPC target `host:port`, or several replicas' `ip:port,ip:port` (IPv4 literals), which the
+   * client balances round robin (scripts/launcher.ts's surge slots for rolling restarts).
+   */
+  grpcAddress: (fallback: string) =>
+    z
+      .string()
+      .regex(/^(?:[^\s:,]+:\d+|\d{1,3}(?:\.\d{1,3}){3}:\d+(?:,\d{1,3}(?:\.\d{1,3}){3}:\d+)+)$/, 'must be host:port or ip:port,ip:port,...')
+      .default(fallback),
 };

@@ -9,6 +9,7 @@ export * from './ids.js';
 export * from './service-config.js';
 export * from './json-body.js';
 export * from './http-drain.js';
+export * from './http-close.js';
 export * from './multipart.js';
 export * from './client-error.js';
 export * from './text.js';

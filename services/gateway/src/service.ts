@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Clock, Logger, Service } from '@cred/runtime';
-import { installClientErrorHandler, LocalLimiter, RateLimiter, runReadinessChecks } from '@cred/runtime';
+import { drainableHttpServer, installClientErrorHandler, LocalLimiter, RateLimiter, runReadinessChecks } from '@cred/runtime';
 import { ServiceHost } from '@cred/service-kit';
 import type { GatewayConfig } from './config.js';
 import { createApp } from './http/app.js';
@@ -65,8 +65,12 @@ export function createGatewayService(config: GatewayConfig, overrides: GatewayOv
       });
       if (!(await waitForRedis(redis, 3000))) host.logger.warn('redis not reachable at start; rate limits degrade by policy until it is');
       const web = await buildWebAssets();
-      host.logger.info({ script: web.script.path, scriptBytesBr: web.script.br.length, styleBytesBr: web.style.br.length }, 'web application built');
-      if (web.warnings.length) host.logger.warn({ warnings: web.warnings }, 'web application built with warnings (a stylesheet may be broken)');
+      host.logger.info(
+        { script: web.script.path, scriptBytesBr: web.script.br.length, styleBytesBr: web.style.br.length },
+        'web application built',
+      );
+      if (web.warnings.length)
+        host.logger.warn({ warnings: web.warnings }, 'web application built with warnings (a stylesheet may be broken)');
       const app = createApp({
         config,
         web,
@@ -79,7 +83,12 @@ export function createGatewayService(config: GatewayConfig, overrides: GatewayOv
         limiter: new RateLimiter(redis, host.clock),
         localLimiter: new LocalLimiter(host.clock),
         cache: new PrincipalCache(redis, host.logger.child({ subsystem: 'principal-cache' }), host.metrics),
-        verifySession: createSessionVerifier({ publicKeys: config.SESSION_PUBLIC_KEYS, clock: host.clock, accounts: upstreams.accounts, baseUrl: config.BASE_URL }),
+        verifySession: createSessionVerifier({
+          publicKeys: config.SESSION_PUBLIC_KEYS,
+          clock: host.clock,
+          accounts: upstreams.accounts,
+          baseUrl: config.BASE_URL,
+        }),
       });
       // Public verification requests go to verification's replicas before express (ADR 0009).
       const toVerification = publicPassThrough(config.VERIFICATION_HTTP_URL, host.metrics);
@@ -88,6 +97,7 @@ export function createGatewayService(config: GatewayConfig, overrides: GatewayOv
       server = http.createServer({ requireHostHeader: false }, (req, res) => {
         if (!toVerification(req, res)) app(req, res);
       });
+      const drain = drainableHttpServer(server);
       // Requests node's parser refuses get the JSON error shape too (not a bare 400/431).
       installClientErrorHandler(server);
       // Expect: 100-continue with a declared body over the route's limit: 413 instead of 100 Continue.
@@ -102,15 +112,8 @@ export function createGatewayService(config: GatewayConfig, overrides: GatewayOv
         s.listen(config.PORT, '0.0.0.0', () => resolve());
       });
       host.logger.info({ port: this.httpPort() }, 'HTTP listening');
-      host.onStop(
-        'http',
-        () =>
-          new Promise<void>((resolve) => {
-            s.close(() => resolve());
-            s.closeIdleConnections();
-          }),
-        10000,
-      );
+      // First to close: requests in flight are answered while everything behind them is still open.
+      host.onStop('http', drain, 10000);
       ready = true;
       host.markReady();
     },

@@ -72,8 +72,11 @@ export interface PublicPassThrough {
  * them against the same per-IP budget itself, in the same Redis keys, and logs them aggregated.
  *
  * The request streams through a keep-alive agent per replica (round robin over
- * VERIFICATION_HTTP_URL's list; a GET or HEAD whose replica refuses the connection is tried on
- * the next one). X-Forwarded-For is what arrived plus the peer this gateway saw, so verification,
+ * VERIFICATION_HTTP_URL's list). A replica that is gone (restarted, scaled in, or a rollout's
+ * empty surge slot) costs no request: one that refuses the connection is skipped for a second,
+ * and the request goes to the next one, whatever its method (its body is sent only once the
+ * connection is up, so nothing of it was spent); a GET or HEAD whose kept-alive connection the
+ * replica closed as it was reused (a replica draining) is sent again too. X-Forwarded-For is what arrived plus the peer this gateway saw, so verification,
  * trusting one proxy more than the gateway's TRUST_PROXY (scripts/platform.ts), derives the same
  * client address the gateway would. Only the upstream's status, content headers and body are
  * passed back.
@@ -86,7 +89,13 @@ export interface PublicPassThrough {
 export function publicPassThrough(targetUrls: readonly string[], metrics: Registry): PublicPassThrough {
   const targets = targetUrls.map((u) => {
     const url = new URL(u);
-    return { host: url.hostname, port: url.port || '80', agent: new http.Agent({ keepAlive: true, maxSockets: 256, scheduling: 'lifo' }) };
+    return {
+      host: url.hostname,
+      port: url.port || '80',
+      agent: new http.Agent({ keepAlive: true, maxSockets: 256, scheduling: 'lifo' }),
+      /** Refused a connection until then (performance.now()): skipped while another is not. */
+      downUntil: 0,
+    };
   });
   if (targets.length === 0) throw new Error('no verification HTTP target');
   const upstreamErrors = new Counter({
@@ -95,6 +104,15 @@ export function publicPassThrough(targetUrls: readonly string[], metrics: Regist
     registers: [metrics],
   });
   let next = 0;
+  /** The next target in turn, skipping those that refused a connection within the last second. */
+  const pick = () => {
+    const now = performance.now();
+    for (let i = 0; i < targets.length; i++) {
+      const target = targets[next++ % targets.length]!;
+      if (target.downUntil <= now) return target;
+    }
+    return targets[next++ % targets.length]!;
+  };
 
   const handle = ((req: http.IncomingMessage, res: http.ServerResponse): boolean => {
     const url = req.url ?? '/';
@@ -130,8 +148,21 @@ export function publicPassThrough(targetUrls: readonly string[], metrics: Regist
       if (!res.headersSent) sendError(res, err);
       else res.destroy();
     };
+    let bodyStarted = false;
+    /** The body goes to the first upstream that accepted the connection, and only to it. */
+    const startBody = () => {
+      if (bodyStarted || finished) return;
+      bodyStarted = true;
+      // Chunked bodies declare no length: count them.
+      req.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > limit.maxBodyBytes && !res.headersSent) fail(payloadTooLarge(limit));
+      });
+      req.pipe(upstream);
+    };
+    let received = 0;
     const send = (attempt: number) => {
-      const target = targets[next++ % targets.length]!;
+      const target = pick();
       const up = http.request(
         { host: target.host, port: target.port, method, path: url, agent: target.agent, timeout: 15000, headers },
         (answer) => {
@@ -145,25 +176,31 @@ export function publicPassThrough(targetUrls: readonly string[], metrics: Regist
       up.on('timeout', () => up.destroy(new Error('upstream timeout')));
       up.on('error', (err: NodeJS.ErrnoException) => {
         if (finished || up !== upstream) return;
-        // A replica that is gone (restart, scale-in) before anything was sent: the next one.
-        if (retryable && err.code === 'ECONNREFUSED' && attempt + 1 < targets.length && !res.headersSent) {
+        if (err.code === 'ECONNREFUSED') target.downUntil = performance.now() + 1000;
+        // Nothing reached a replica: one that is gone (restart, scale-in) refused the connection
+        // before any of the body was read, or a reused idle connection was closed by a draining
+        // replica under a request without a body.
+        const unsent =
+          !res.headersSent &&
+          ((err.code === 'ECONNREFUSED' && !bodyStarted) ||
+            (retryable && up.reusedSocket && (err.code === 'ECONNRESET' || err.message === 'socket hang up')));
+        if (unsent && attempt + 1 < targets.length + 1) {
           send(attempt + 1);
           return;
         }
         upstreamErrors.inc();
         fail(new AppError('UNAVAILABLE', 'Verification is temporarily unavailable'));
       });
-      if (retryable) up.end();
-      else req.pipe(up);
-    };
-    // Chunked bodies declare no length: count them.
-    if (!retryable) {
-      let received = 0;
-      req.on('data', (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > limit.maxBodyBytes && !res.headersSent) fail(payloadTooLarge(limit));
+      if (retryable) {
+        up.end();
+        return;
+      }
+      up.once('socket', (socket) => {
+        if (up !== upstream) return;
+        if (socket.connecting) socket.once('connect', () => up === upstream && startBody());
+        else startBody();
       });
-    }
+    };
     // A client that goes away mid-request: nothing to answer, nothing to keep open upstream.
     req.on('close', () => {
       if (!req.complete) fail(undefined);

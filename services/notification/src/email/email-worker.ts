@@ -61,7 +61,9 @@ export interface ClaimTokenHash {
  *
  * The one window for a duplicate is between the SMTP server accepting the message and the
  * row update: a crash there leaves the row pending and its lease lapses, so it is sent again.
- * SMTP has no idempotency key; the stable Message-ID lets mail clients collapse the copy.
+ * A database that fails the update (PostgreSQL restarting) does not reopen the window: the send
+ * is not a failure, and the update is retried for up to half the lease (recordSent). SMTP has no
+ * idempotency key; the stable Message-ID lets mail clients collapse the copy.
  */
 export class EmailWorker {
   private readonly loop: BackgroundLoop;
@@ -117,6 +119,7 @@ export class EmailWorker {
 
   private async process(send: EmailSend, claimTokens: Promise<Map<string, Record<string, string>>>): Promise<void> {
     const log = this.o.logger.child({ emailSendId: send.id, eventId: send.eventId, kind: send.kind });
+    let accepted = false;
     try {
       // Rows recorded before a template gained a variable render it empty.
       const vars = { priorStatusNote: '', ...(send.payload ?? {}) };
@@ -131,11 +134,39 @@ export class EmailWorker {
       const to = mailbox(send.recipientName, send.recipientEmail);
       await this.o.faults?.beforeSend?.(send);
       await this.o.mailer.send({ to, ...rendered, messageId: `<${send.id}@notification.credentials>` });
+      accepted = true;
       await this.o.faults?.afterSend?.(send);
-      await emailSendStore.markSent(this.o.db, send.id, this.o.clock.now());
+      await this.recordSent(send, log);
       log.info({ to: maskEmail(send.recipientEmail), attempt: send.attempts }, 'e-mail sent');
     } catch (err) {
-      await this.onFailure(send, err, log);
+      // Once the SMTP server has the message, nothing that fails afterwards is a failed send:
+      // scheduling it again would send it twice.
+      if (accepted && !isSimulatedCrash(err))
+        log.error({ err }, 'e-mail sent, but not recorded as sent: it will be sent again once its lease lapses');
+      else await this.onFailure(send, err, log);
+    }
+  }
+
+  /**
+   * Marks the row sent after the SMTP server accepted the message. The update is retried while
+   * the database is away (a restart, a failover) for up to half the lease, so that no other pass
+   * (of this or another replica) can have taken the row meanwhile; after that the row stays
+   * pending and is sent again when its lease lapses.
+   */
+  private async recordSent(send: EmailSend, log: Logger): Promise<void> {
+    const deadline = performance.now() + this.leaseMs / 2;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await emailSendStore.markSent(this.o.db, send.id, this.o.clock.now());
+        if (attempt > 1) log.info({ attempts: attempt }, 'e-mail recorded as sent after the database came back');
+        return;
+      } catch (err) {
+        const wait = Math.min(2000, 100 * 2 ** Math.min(attempt, 5));
+        if (performance.now() + wait > deadline) throw err;
+        if (attempt === 1)
+          log.warn({ err: err instanceof Error ? err.message : String(err) }, 'e-mail sent; recording it failed, retrying');
+        await new Promise((r) => setTimeout(r, wait));
+      }
     }
   }
 

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   AppError,
+  drainableHttpServer,
   declaredLength,
   discardRequestBody,
   installClientErrorHandler,
@@ -111,6 +112,7 @@ export async function startPublicServer(
       else sendJson(res, e.httpStatus, e.toJSON());
     });
   });
+  const drain = drainableHttpServer(server);
   // Requests node's parser refuses get the JSON error shape too (not a bare 400/431).
   installClientErrorHandler(server);
   // Expect: 100-continue with a declared body over the route's limit: a final 413, not 100 Continue.
@@ -133,13 +135,9 @@ export async function startPublicServer(
   });
   return {
     port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => {
-          stats.stop();
-          resolve();
-        });
-        server.closeIdleConnections();
-      }),
+    close: async () => {
+      await drain();
+      stats.stop();
+    },
   };
 }

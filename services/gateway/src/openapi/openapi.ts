@@ -2014,7 +2014,7 @@ export const openApiDocument = {
         },
         responses: {
           '202': {
-            description: 'Queued (or, with a repeated Idempotency-Key, the job that key created). Location: the job.',
+            description: 'Queued (or, with a repeated Idempotency-Key, the job that key created, in its current status). Location: the job.',
             headers: {
               ...rateHeaders,
               Location: { schema: { type: 'string' } },
@@ -2030,7 +2030,8 @@ export const openApiDocument = {
               required: ['id', 'status', 'total'],
               properties: {
                 id: { type: 'string', format: 'uuid' },
-                status: { type: 'string', enum: ['queued', 'completed'] },
+                // A replay answers the job as it is now, which may be running already.
+                status: { type: 'string', enum: ['queued', 'running', 'completed'] },
                 total: { type: 'integer' },
               },
             }),

@@ -49,6 +49,29 @@ t.test('issuance re-checks the acting member against the permission table', asyn
   const rotated = await c.RotateSigningKey({ organization_id: org.id, organization_slug: org.slug, requested_by: admin });
   t.equal(rotated.rotated, true, 'an admin rotates');
 
+  // Badge RPCs name their actor in the call's metadata (x-actor), as the gateway sends it.
+  const asViewer = { actor: viewer };
+  const badgeRefusal = await rejection(c.CreateBadge({ organization_id: org.id, badge_json: badgeBody() }, asViewer));
+  t.equal(badgeRefusal.code, 'FORBIDDEN', 'a viewer cannot create a badge');
+  t.same(badgeRefusal.details, { role: 'viewer', permission: 'badges.manage' });
+  const patch = JSON.stringify({ name: 'Renamed by a viewer' });
+  t.equal((await rejection(c.UpdateBadge({ organization_id: org.id, badge_id: badge.id, badge_json: patch }, asViewer))).code, 'FORBIDDEN', 'nor change one');
+  t.equal((await rejection(c.DeleteBadge({ organization_id: org.id, badge_id: badge.id }, asViewer))).code, 'FORBIDDEN', 'nor delete one');
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b90000000049454e44ae426082', 'hex');
+  t.equal(
+    (await rejection(c.SetBadgeImage({ organization_id: org.id, badge_id: badge.id, data: png, declared_content_type: 'image/png' }, asViewer))).code,
+    'FORBIDDEN',
+    'nor set its image',
+  );
+  t.equal((await c.GetBadge({ organization_id: org.id, badge_id: badge.id })).name, badge.name, 'the badge is unchanged');
+  const byIssuer = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'By an issuer' }) }, { actor: issuer });
+  t.ok(byIssuer.id, 'an issuer creates a badge');
+  t.equal(
+    (await rejection(c.CreateBadge({ organization_id: org.id, badge_json: badgeBody() }, { actor: stranger }))).code,
+    'NOT_FOUND',
+    'a user outside the organization is not told it exists',
+  );
+
   // A role change counts on the next call: no copy of the role is kept.
   await accountsDb('memberships').where({ organization_id: org.id, user_id: issuer.slice(5) }).update({ role: 'viewer' });
   t.equal((await rejection(issue(issuer, 'd@example.com'))).code, 'FORBIDDEN', 'demoted: refused at once');

@@ -6,7 +6,8 @@ const USER_ACTOR = /^user:([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA
 
 /**
  * Issuance's own check of a member's role (docs/roles.md, "Who checks"). The gateway names the
- * actor of every change (`issued_by`, `revoked_by`, `requested_by`); when it is a member
+ * actor of every change (`issued_by`, `revoked_by`, `requested_by`; for badge changes the call's
+ * `x-actor` metadata); when it is a member
  * (`user:<id>`), the role is asked of accounts (GetMembership, on this call: a role change counts
  * at once) and checked against the same permission table as the gateway's. Other actors are not
  * members and have no role: `api_key:<id>` acts as its organization (issuer level, as before),

@@ -17,6 +17,7 @@ import { checkUuid, parseJsonObject } from '../domain/text.js';
 import { badgeDeleted, badgeImageSet, badgeUpserted } from '../events/issuance-events.js';
 import type { CallMeta, IssuanceContext } from './context.js';
 import { audit, auditActor } from './audit.js';
+import { requireActorPermission } from './actor-permission.js';
 
 function isUniqueViolation(err: unknown, constraint: string): boolean {
   const e = err as { code?: string; constraint?: string };
@@ -35,6 +36,7 @@ async function findOrThrow(db: IssuanceContext['db'], organizationId: string, ba
 /** Creates a badge template; the slug is derived from the name (made unique) unless given. */
 export async function createBadge(ctx: IssuanceContext, organizationId: string, badgeJson: string, meta: CallMeta): Promise<Badge> {
   const orgId = checkUuid(organizationId, 'organization_id', true);
+  await requireActorPermission(ctx, orgId, meta.actor, 'badges.manage', meta);
   const input = validateBadgeCreate(parseJsonObject(badgeJson));
   const org = await ctx.organizations.get(ctx, orgId, meta);
   const base = input.slug ?? slugify(input.name);
@@ -81,6 +83,7 @@ export async function listBadges(ctx: IssuanceContext, organizationId: string, q
 export async function updateBadge(ctx: IssuanceContext, organizationId: string, badgeId: string, badgeJson: string, meta: CallMeta = {}): Promise<Badge> {
   const orgId = checkUuid(organizationId, 'organization_id', true);
   const id = checkUuid(badgeId, 'badgeId', true);
+  await requireActorPermission(ctx, orgId, meta.actor, 'badges.manage', meta);
   const patch = validateBadgePatch(parseJsonObject(badgeJson));
   try {
     const updated = await ctx.db.transaction(async (trx) => {
@@ -116,6 +119,7 @@ export async function updateBadge(ctx: IssuanceContext, organizationId: string, 
 export async function deleteBadge(ctx: IssuanceContext, organizationId: string, badgeId: string, meta: CallMeta = {}): Promise<{ deleted: true } | { deleted: false; badge: Badge }> {
   const orgId = checkUuid(organizationId, 'organization_id', true);
   const id = checkUuid(badgeId, 'badgeId', true);
+  await requireActorPermission(ctx, orgId, meta.actor, 'badges.manage', meta);
   const result = await ctx.db.transaction(async (trx) => {
     // FOR UPDATE waits for issues in flight (they hold KEY SHARE), so their credentials are counted.
     const badge = await findOrThrow(trx, orgId, id, 'update');
@@ -169,6 +173,7 @@ export async function setBadgeImage(
 ): Promise<Badge> {
   const orgId = checkUuid(organizationId, 'organization_id', true);
   const id = checkUuid(badgeId, 'badgeId', true);
+  await requireActorPermission(ctx, orgId, meta.actor, 'badges.manage', meta);
   const image = checkImage(data);
   if (declaredContentType && declaredContentType.split(';')[0]?.trim().toLowerCase() !== image.contentType) {
     ctx.logger.debug({ badgeId: id, sniffed: image.contentType }, 'declared image type differs from the bytes; using the bytes');

@@ -9,8 +9,10 @@
 //   npm run chaos                 the full run (broker killed 5 times, every service, PostgreSQL, Redis)
 //   npm run chaos -- --short      fewer faults (broker once, three services, PostgreSQL, Redis)
 //   CHAOS_RATE=15 CHAOS_GAP_MS=15000 CHAOS_KEEP=1 (keep the temporary directory and logs)
+//   CHAOS_SUMMARY=path            also write the verdict, the table and the faults as JSON there
+//                                 (test/chaos/short.test.ts, the short run inside `npm test`, reads it)
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { newSessionKeyPair } from '@cred/runtime';
@@ -29,7 +31,7 @@ import {
   type RedisInstance,
 } from './infra.js';
 import { Load } from './load.js';
-import { formatTable, reconcile } from './reconcile.js';
+import { formatTable, reconcile, type Row } from './reconcile.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 
 type Fault = { kind: 'broker' } | { kind: 'service'; name: ServiceName } | { kind: 'postgres' } | { kind: 'redis' };
@@ -405,7 +407,36 @@ async function main(): Promise<number> {
   console.log(
     `\nVerdict: lost ${result.lost}, unexpected ${result.unexpected}${failures.length ? `; FAILED: ${failures.join('; ')}` : '; every check passed'}`,
   );
+  if (process.env.CHAOS_SUMMARY) {
+    const summary: ChaosSummary = {
+      mode: short ? 'short' : 'full',
+      rate: RATE,
+      loadSeconds: Number(durationS),
+      drained,
+      faults,
+      selfExits,
+      rows: result.rows,
+      lost: result.lost,
+      unexpected: result.unexpected,
+      failures,
+    };
+    writeFileSync(process.env.CHAOS_SUMMARY, JSON.stringify(summary, null, 2));
+  }
   return failures.length === 0 && result.lost === 0 && result.unexpected === 0 ? 0 : 1;
+}
+
+/** What CHAOS_SUMMARY receives. */
+export interface ChaosSummary {
+  mode: 'short' | 'full';
+  rate: number;
+  loadSeconds: number;
+  drained: boolean;
+  faults: FaultLog[];
+  selfExits: string[];
+  rows: Row[];
+  lost: number;
+  unexpected: number;
+  failures: string[];
 }
 
 let code = 1;

@@ -7,23 +7,6 @@ import { nextEmailAttempt } from '../domain/retry-schedule.js';
 import { emailSendStore, type EmailSend } from '../db/email-send-store.js';
 import { EmailSendError, type Mailer } from './mailer.js';
 
-/** Thrown by a test hook to stand for the process dying at that point. */
-export class SimulatedCrash extends Error {
-  readonly simulatedCrash = true;
-}
-
-function isSimulatedCrash(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { simulatedCrash?: unknown }).simulatedCrash === true;
-}
-
-/** Test hooks at the points where a crash matters. Production passes none. */
-export interface EmailFaults {
-  /** Runs after the pending row is leased (and any claim token registered), before SMTP. */
-  beforeSend?(send: EmailSend): Promise<void> | void;
-  /** Runs after the SMTP server accepted the message, before the row is marked sent. */
-  afterSend?(send: EmailSend): Promise<void> | void;
-}
-
 export interface EmailWorkerOptions {
   db: Knex;
   schema: string;
@@ -40,7 +23,6 @@ export interface EmailWorkerOptions {
   pollIntervalMs?: number;
   concurrency?: number;
   leaseMs?: number;
-  faults?: EmailFaults;
 }
 
 /** What issuance stores for a claim link: never the token itself. */
@@ -132,17 +114,14 @@ export class EmailWorker {
       const template = this.o.templates[send.kind];
       const rendered = renderEmail(template, vars);
       const to = mailbox(send.recipientName, send.recipientEmail);
-      await this.o.faults?.beforeSend?.(send);
       await this.o.mailer.send({ to, ...rendered, messageId: `<${send.id}@notification.credentials>` });
       accepted = true;
-      await this.o.faults?.afterSend?.(send);
       await this.recordSent(send, log);
       log.info({ to: maskEmail(send.recipientEmail), attempt: send.attempts }, 'e-mail sent');
     } catch (err) {
       // Once the SMTP server has the message, nothing that fails afterwards is a failed send:
       // scheduling it again would send it twice.
-      if (accepted && !isSimulatedCrash(err))
-        log.error({ err }, 'e-mail sent, but not recorded as sent: it will be sent again once its lease lapses');
+      if (accepted) log.error({ err }, 'e-mail sent, but not recorded as sent: it will be sent again once its lease lapses');
       else await this.onFailure(send, err, log);
     }
   }
@@ -208,11 +187,6 @@ export class EmailWorker {
   }
 
   private async onFailure(send: EmailSend, err: unknown, log: Logger): Promise<void> {
-    if (isSimulatedCrash(err)) {
-      // Test hook: behave as if the process died here (nothing recorded; the lease lapses).
-      log.warn('simulated crash in the e-mail worker');
-      return;
-    }
     const now = this.o.clock.now();
     const failure =
       err instanceof EmailSendError

@@ -24,8 +24,6 @@ export interface EmailEventDeps {
   templates: Templates;
   /** Called once the inbox transaction committed: the worker sends now rather than at its next poll. */
   wakeWorker(): void;
-  /** Test hook: runs after the pending row is written, inside the inbox transaction. */
-  afterRecord?(eventId: string): Promise<void> | void;
 }
 
 function badgeNameOf(ob3: unknown): string | undefined {
@@ -106,7 +104,6 @@ export function onCredentialEmail(deps: EmailEventDeps) {
       updatedAt: now,
     };
     await emailSendStore.insert(trx, send);
-    await deps.afterRecord?.(event.id);
     if (!disabled) afterCommit(trx, () => deps.wakeWorker());
     else deps.logger.info({ eventId: event.id, organizationId }, 'e-mail notifications disabled; not sending');
   };
@@ -155,7 +152,6 @@ export function onAccountEmail(deps: EmailEventDeps) {
       createdAt: now,
       updatedAt: now,
     });
-    await deps.afterRecord?.(event.id);
     afterCommit(trx, () => deps.wakeWorker());
   };
 }

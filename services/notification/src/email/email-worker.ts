@@ -1,5 +1,5 @@
 import type { Knex } from '@cred/db';
-import { BackgroundLoop, type Clock, type Logger } from '@cred/runtime';
+import { DrainingWorker, type Clock, type Logger } from '@cred/runtime';
 import { CLAIM_TOKEN_TTL_MS, newClaimToken } from '../domain/claim-token.js';
 import { renderEmail, type Templates } from '../domain/email-templates.js';
 import { HeaderInjectionError, mailbox, maskEmail } from '../domain/mail-headers.js';
@@ -47,39 +47,18 @@ export interface ClaimTokenHash {
  * is not a failure, and the update is retried for up to half the lease (recordSent). SMTP has no
  * idempotency key; the stable Message-ID lets mail clients collapse the copy.
  */
-export class EmailWorker {
-  private readonly loop: BackgroundLoop;
-  private stopping = false;
+export class EmailWorker extends DrainingWorker {
   private readonly concurrency: number;
   private readonly leaseMs: number;
 
   constructor(private readonly o: EmailWorkerOptions) {
+    super({ name: 'e-mail worker pass', logger: o.logger, intervalMs: o.pollIntervalMs ?? 1000 });
     this.concurrency = o.concurrency ?? 4;
     this.leaseMs = o.leaseMs ?? 120_000;
-    // drain() sends everything due, so a pass never asks for another before a wake or the poll.
-    this.loop = new BackgroundLoop({
-      name: 'e-mail worker pass',
-      logger: o.logger,
-      intervalMs: o.pollIntervalMs ?? 1000,
-      pass: async () => {
-        await this.drain();
-        return false;
-      },
-    });
   }
 
-  start(): void {
-    this.stopping = false;
-    this.loop.start();
-  }
-
-  async stop(): Promise<void> {
-    this.stopping = true;
-    await this.loop.stop();
-  }
-
-  wake(): void {
-    this.loop.wake();
+  protected drainAll(): Promise<number> {
+    return this.drain();
   }
 
   /** Sends everything due now; returns how many sends were attempted. */

@@ -2,19 +2,13 @@
 // that fails is handled again event by event, so a failing event is retried and dead-lettered
 // on its own and the others are handled exactly once.
 import t from 'tap';
-import { createBrokerConnection, createEvent, publishDirect, startConsumer, type DomainEvent } from '../src/index.js';
-import { AMQP_URL, cleanupStack, dlqMessages, rand, testDb, testExchange, testLogger, waitFor } from './fixtures/helpers.js';
+import { createEvent, publishDirect, startConsumer, type DomainEvent } from '../src/index.js';
+import { dlqMessages, testLogger, waitFor, testStack } from './fixtures/helpers.js';
 
 const logger = testLogger();
 
 t.test('queued deliveries share a transaction; a failing batch falls back to one event at a time', async (t) => {
-  const defer = cleanupStack(t);
-  const { db, schema } = await testDb(defer);
-  const queues: string[] = [];
-  const exchange = testExchange(defer, () => queues);
-  const connection = createBrokerConnection({ url: AMQP_URL, logger, name: `t-${rand()}` });
-  defer(() => connection.close());
-  await connection.waitUntilConnected(10_000);
+  const { defer, db, schema, queues, exchange, connection } = await testStack(t);
 
   let releaseGate: () => void = () => undefined;
   let gateReached = false;

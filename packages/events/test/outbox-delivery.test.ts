@@ -8,19 +8,13 @@ import {
   writeOutbox,
   type DomainEvent,
 } from '../src/index.js';
-import { AMQP_URL, cleanupStack, rand, testDb, testExchange, testLogger, waitFor } from './fixtures/helpers.js';
+import { AMQP_URL, cleanupStack, rand, testDb, testExchange, testLogger, testStack, waitFor } from './fixtures/helpers.js';
 import { createMetricsRegistry } from '@cred/runtime';
 
 const logger = testLogger();
 
 t.test('a committed outbox event is delivered; a rolled-back one never is', async (t) => {
-  const defer = cleanupStack(t);
-  const { db, schema } = await testDb(defer);
-  const queues: string[] = [];
-  const exchange = testExchange(defer, () => queues);
-  const connection = createBrokerConnection({ url: AMQP_URL, logger, name: `t-${rand()}` });
-  defer(() => connection.close());
-  await connection.waitUntilConnected(10_000);
+  const { defer, db, schema, queues, exchange, connection } = await testStack(t);
 
   const handled: DomainEvent[] = [];
   const consumer = await startConsumer({
@@ -85,13 +79,7 @@ t.test('a committed outbox event is delivered; a rolled-back one never is', asyn
 });
 
 t.test('the same event delivered twice runs the handler once', async (t) => {
-  const defer = cleanupStack(t);
-  const { db, schema } = await testDb(defer);
-  const queues: string[] = [];
-  const exchange = testExchange(defer, () => queues);
-  const connection = createBrokerConnection({ url: AMQP_URL, logger, name: `t-${rand()}` });
-  defer(() => connection.close());
-  await connection.waitUntilConnected(10_000);
+  const { defer, db, schema, queues, exchange, connection } = await testStack(t);
 
   const runs = new Map<string, number>();
   const consumer = await startConsumer({

@@ -1,17 +1,11 @@
 import t from 'tap';
-import { createBrokerConnection, createEvent, publishDirect, startConsumer } from '../src/index.js';
-import { AMQP_URL, cleanupStack, dlqMessages, publishRaw, rand, testDb, testExchange, testLogger, waitFor } from './fixtures/helpers.js';
+import { createEvent, publishDirect, startConsumer } from '../src/index.js';
+import { dlqMessages, publishRaw, rand, testLogger, waitFor, testStack } from './fixtures/helpers.js';
 
 const logger = testLogger();
 
 t.test('a failing handler is retried a bounded number of times, then dead-lettered', async (t) => {
-  const defer = cleanupStack(t);
-  const { db, schema } = await testDb(defer);
-  const queues: string[] = [];
-  const exchange = testExchange(defer, () => queues);
-  const connection = createBrokerConnection({ url: AMQP_URL, logger, name: `t-${rand()}` });
-  defer(() => connection.close());
-  await connection.waitUntilConnected(10_000);
+  const { defer, db, schema, queues, exchange, connection } = await testStack(t);
 
   const attempts = new Map<string, number[]>();
   const handledOk: string[] = [];
@@ -88,13 +82,7 @@ t.test('a failing handler is retried a bounded number of times, then dead-letter
 });
 
 t.test('malformed messages go straight to the DLQ without running the handler', async (t) => {
-  const defer = cleanupStack(t);
-  const { db, schema } = await testDb(defer);
-  const queues: string[] = [];
-  const exchange = testExchange(defer, () => queues);
-  const connection = createBrokerConnection({ url: AMQP_URL, logger, name: `t-${rand()}` });
-  defer(() => connection.close());
-  await connection.waitUntilConnected(10_000);
+  const { defer, db, schema, queues, exchange, connection } = await testStack(t);
 
   let runs = 0;
   const consumer = await startConsumer({

@@ -1,8 +1,8 @@
 import t from 'tap';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { createBrokerConnection, startConsumer } from '../src/index.js';
-import { AMQP_URL, cleanupStack, rand, testDb, testExchange, testLogger } from './fixtures/helpers.js';
+import { startConsumer } from '../src/index.js';
+import { AMQP_URL, testLogger, testStack } from './fixtures/helpers.js';
 
 const run = promisify(execFile);
 
@@ -15,14 +15,8 @@ interface QueueInfo {
 }
 
 t.test('every consumer queue is durable, quorum, bounded and dead-lettered', async (t) => {
-  const defer = cleanupStack(t);
-  const { db, schema } = await testDb(defer);
-  const queues: string[] = [];
-  const exchange = testExchange(defer, () => queues);
+  const { defer, db, schema, queues, exchange, connection } = await testStack(t);
   const logger = testLogger();
-  const connection = createBrokerConnection({ url: AMQP_URL, logger, name: `t-${rand()}` });
-  defer(() => connection.close());
-  await connection.waitUntilConnected(10_000);
   const consumer = await startConsumer({
     connection,
     db,

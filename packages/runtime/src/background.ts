@@ -112,3 +112,44 @@ export class BackgroundLoop {
     this.timer = undefined;
   }
 }
+
+/**
+ * A worker whose pass takes all the work there is (a queue drained, a sweep run to its end) and
+ * then sleeps on a BackgroundLoop until woken or `intervalMs` passes. A subclass writes
+ * `drainAll()`, which ends at its next step once `stopping` turned true; stop() resolves when
+ * the pass in flight has finished.
+ */
+export abstract class DrainingWorker {
+  private readonly loop: BackgroundLoop;
+  /** True from stop() until the next start(). */
+  protected stopping = false;
+
+  constructor(o: { name: string; logger: Logger; intervalMs: number }) {
+    // drainAll() leaves nothing due, so a pass never asks for another before a wake or the poll.
+    this.loop = new BackgroundLoop({
+      ...o,
+      pass: async () => {
+        await this.drainAll();
+        return false;
+      },
+    });
+  }
+
+  /** Does all the work due now. */
+  protected abstract drainAll(): Promise<unknown>;
+
+  start(): void {
+    this.stopping = false;
+    this.loop.start();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.loop.stop();
+  }
+
+  /** Runs a pass now rather than at the next poll. */
+  wake(): void {
+    this.loop.wake();
+  }
+}

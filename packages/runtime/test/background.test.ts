@@ -1,7 +1,7 @@
 // @unit
 // The one background-loop primitive and the one backoff formula (pure logic, real timers).
 import t from 'tap';
-import { BackgroundLoop, createLogger, doublingDelay } from '@cred/runtime';
+import { BackgroundLoop, createLogger, doublingDelay, DrainingWorker } from '@cred/runtime';
 
 const logger = createLogger({ service: 'test', level: 'silent' });
 const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
@@ -103,4 +103,43 @@ t.test('a failing pass is retried after a doubling delay; isStopping turns true 
   t.ok(gaps[0]! >= 19 && gaps[1]! >= 39 && gaps[2]! >= 79, `retries after about 20, 40 and 80 ms (${gaps.join(', ')})`);
   await loop.stop();
   t.ok(sawStopping, 'the pass in flight saw the stop and ended');
+});
+
+t.test('DrainingWorker: one drain per start or wake, and a drain in flight sees stop and ends', async (t) => {
+  class Queue extends DrainingWorker {
+    items: number[] = [];
+    drains = 0;
+    taken: number[] = [];
+    gate: Promise<void> | undefined;
+    protected async drainAll(): Promise<void> {
+      this.drains++;
+      while (!this.stopping && this.items.length > 0) {
+        await this.gate;
+        this.taken.push(this.items.shift()!);
+      }
+    }
+  }
+  const q = new Queue({ name: 'queue', logger, intervalMs: 60_000 });
+  q.items.push(1, 2);
+  q.start();
+  await until('first drain', () => q.taken.length === 2);
+  t.equal(q.drains, 1, 'a drain empties the queue: no second pass before a wake');
+  q.items.push(3);
+  q.wake();
+  await until('woken', () => q.taken.length === 3);
+  t.equal(q.drains, 2);
+
+  let open!: () => void;
+  q.gate = new Promise((r) => (open = r));
+  q.items.push(4, 5);
+  q.wake();
+  await until('drain waiting', () => q.drains === 3);
+  const stopped = q.stop();
+  open();
+  await stopped;
+  t.same(q.taken, [1, 2, 3, 4], 'the step in flight finished; the next one saw stop');
+  q.items.length = 0;
+  q.wake();
+  await tick(20);
+  t.equal(q.drains, 3, 'no pass after stop');
 });

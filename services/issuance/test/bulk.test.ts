@@ -5,7 +5,8 @@ import t from 'tap';
 import type { DomainEvent } from '@cred/events';
 import { waitFor } from '@cred/testing';
 import { Registry } from '@cred/runtime';
-import { BulkWorker, SimulatedCrash, type BulkWorkerOptions } from '../src/app/bulk-issuance.js';
+import { BulkWorker, type BulkWorkerOptions } from '../src/app/bulk-issuance.js';
+import { issueCredential } from '../src/app/issue-credential.js';
 import { quotaMonth } from '../src/domain/quota.js';
 import { badgeBody, outboxEvents, rejection, startIssuance } from './fixtures/harness.js';
 
@@ -49,6 +50,13 @@ interface BulkCredential {
   supersedes_credential_id: string | null;
   status: string;
 }
+/** The bulk row an issue is for, from its mark `bulk:<job>:<row>`. */
+const rowOfIssue = (request: Parameters<typeof issueCredential>[2]) => {
+  const [, jobId, row] = (request.issuedBy ?? '').split(':');
+  return { jobId, row: Number(row) };
+};
+/** Where a process dies: the step never returns, so nothing after it runs. */
+const dies = () => new Promise<never>(() => undefined);
 const bulkCredentials = async (jobId: string): Promise<BulkCredential[]> =>
   h
     .db('credentials')
@@ -324,7 +332,7 @@ t.test('the monthly quota: rows beyond it fail with the quota message, renewals 
 });
 
 t.test('workers: stopped, crashed, side by side; every row issued exactly once', async (t) => {
-  // The service's own worker steps aside; the test drives its own with fault hooks.
+  // The service's own worker steps aside; the test drives its own, wrapping the step that issues a row.
   const own = h.service.bulkWorker()!;
   await own.stop();
   const ctx = own.ctx;
@@ -341,10 +349,9 @@ t.test('workers: stopped, crashed, side by side; every row issued exactly once',
   // 1. A graceful stop part-way: what is in flight finishes, nothing else is touched.
   const slow = worker({
     concurrency: 1,
-    faults: {
-      beforeIssue: async () => {
-        await new Promise((r) => setTimeout(r, 50));
-      },
+    issue: async (...args) => {
+      await new Promise((r) => setTimeout(r, 50));
+      return issueCredential(...args);
     },
   });
   await until(job.id, (j) => j.processed >= 3, '3 rows done');
@@ -361,19 +368,21 @@ t.test('workers: stopped, crashed, side by side; every row issued exactly once',
   );
 
   // 2. A worker that "dies" at the worst moments: after the credential committed but before
-  // its row was recorded (rows 8 and 10), and right after leasing (row 9).
+  // its row was recorded (rows 8 and 10), and after leasing, before issuing (row 9). A dead
+  // row's step never returns: it holds its lease and a slot, and records nothing.
   const crashing = worker({
-    faults: {
-      beforeIssue: (row) => {
-        if (row.jobId === job.id && row.row === 9) throw new SimulatedCrash();
-      },
-      afterIssue: (row) => {
-        if (row.jobId === job.id && (row.row === 8 || row.row === 10)) throw new SimulatedCrash();
-      },
+    concurrency: 4,
+    issue: async (...args) => {
+      const { jobId, row } = rowOfIssue(args[2]);
+      if (jobId === job.id && row === 9) return dies();
+      const issued = await issueCredential(...args);
+      if (jobId === job.id && (row === 8 || row === 10)) return dies();
+      return issued;
     },
   });
   await until(job.id, (j) => j.processed === 9, 'every row but the crashed ones');
-  await crashing.stop();
+  // A dead process takes no more work; its stop would wait for the dead rows, so it is not awaited.
+  void crashing.stop();
   const crashed = await get(job.id, { result: 'pending' });
   t.same(
     crashed.rows.map((r) => r.row),
@@ -435,20 +444,24 @@ t.test('transient failures are retried with backoff; a row that never succeeds e
   await own.stop();
   const ctx = own.ctx;
   let failures = 0;
+  let blipped = false;
   const registry = new Registry();
   const flaky = new BulkWorker(ctx, {
     concurrency: 2,
     pollIntervalMs: 50,
     maxAttempts: 3,
     metrics: registry,
-    faults: {
-      beforeIssue: (row) => {
-        if (row.row === 1) {
-          failures++;
-          throw new Error('signing is down');
-        }
-        if (row.row === 2 && row.attempt === 1) throw new Error('a blip');
-      },
+    issue: async (...args) => {
+      const { row } = rowOfIssue(args[2]);
+      if (row === 1) {
+        failures++;
+        throw new Error('signing is down');
+      }
+      if (row === 2 && !blipped) {
+        blipped = true;
+        throw new Error('a blip');
+      }
+      return issueCredential(...args);
     },
   });
   flaky.start();

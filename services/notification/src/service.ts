@@ -13,7 +13,7 @@ import { SecretBox } from './domain/secret-box.js';
 import { loadTemplates } from './domain/email-templates.js';
 import { migrations } from './db/migrations.js';
 import { createSmtpMailer, type Mailer } from './email/mailer.js';
-import { EmailWorker, type EmailFaults } from './email/email-worker.js';
+import { EmailWorker } from './email/email-worker.js';
 import { ACCOUNT_EMAIL_EVENTS, CREDENTIAL_EMAIL_EVENTS, onAccountEmail, onCredentialEmail } from './events/email-events.js';
 import { ORGANIZATION_EVENTS, onOrganizationChanged, onSigningKeysGenerated } from './events/organization-events.js';
 import { onWebhookEvent, WEBHOOK_EVENT_TYPES } from './events/webhook-events.js';
@@ -36,10 +36,6 @@ export interface NotificationOverrides {
   webhookTimeoutMs?: number;
   webhookConcurrency?: number;
   webhookPerEndpointConcurrency?: number;
-  /** Test hooks at the crash points of sending e-mail. */
-  emailFaults?: EmailFaults;
-  /** Test hook: runs inside the consumer's transaction after an e-mail row was recorded. */
-  afterEmailRecorded?(eventId: string): Promise<void> | void;
 }
 
 export interface NotificationService extends Service {
@@ -99,7 +95,6 @@ export function createNotificationService(config: NotificationConfig, overrides:
           });
         },
         ...(overrides.pollIntervalMs ? { pollIntervalMs: overrides.pollIntervalMs } : {}),
-        ...(overrides.emailFaults ? { faults: overrides.emailFaults } : {}),
       });
       const deliveryWorker = new DeliveryWorker({
         db,
@@ -123,7 +118,6 @@ export function createNotificationService(config: NotificationConfig, overrides:
         baseUrl: config.BASE_URL,
         templates,
         wakeWorker: () => emailWorker.wake(),
-        ...(overrides.afterEmailRecorded ? { afterRecord: overrides.afterEmailRecorded } : {}),
       };
       await subscribe(host, consumers, 'credential-emails', [...CREDENTIAL_EMAIL_EVENTS], onCredentialEmail(emailDeps), overrides);
       await subscribe(host, consumers, 'account-emails', [...ACCOUNT_EMAIL_EVENTS], onAccountEmail(emailDeps), overrides);

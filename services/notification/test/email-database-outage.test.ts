@@ -6,7 +6,6 @@
 // killed and restarted by pid), the database is SIGKILLed the moment the SMTP server accepted the
 // first batch, and started again a second later: every e-mail goes out once.
 import { rmSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { createDb, type Knex } from '@cred/db';
 import { AdjustableClock, createLogger } from '@cred/runtime';
@@ -17,7 +16,7 @@ import { loadTemplates } from '../src/domain/email-templates.js';
 import { emailSendStore } from '../src/db/email-send-store.js';
 import { EmailWorker } from '../src/email/email-worker.js';
 import { createSmtpMailer, type Mailer } from '../src/email/mailer.js';
-import { startSmtp } from './fixtures/harness.js';
+import { pendingEmail, startSmtp } from './fixtures/harness.js';
 
 const root = chaosRoot();
 let pg: PostgresInstance | undefined;
@@ -38,37 +37,7 @@ t.test('PostgreSQL killed between the SMTP acceptance and the row update: each e
 
   const recipients = Array.from({ length: 4 }, (_, i) => `outage-${i}@example.com`);
   await db.transaction(async (trx) => {
-    for (const email of recipients) {
-      const now = clock.now();
-      await emailSendStore.insert(trx, {
-        id: randomUUID(),
-        eventId: `evt_${randomUUID().replace(/-/g, '')}`,
-        eventType: 'credential.issued',
-        kind: 'credential_issued',
-        organizationId: randomUUID(),
-        recipientEmail: email,
-        recipientName: 'Recipient',
-        subject: 'Your badge',
-        status: 'pending',
-        payload: {
-          recipientName: 'Recipient',
-          organizationName: 'Outage Academy',
-          badgeName: 'Survivor',
-          credentialId: `CRD-${email.slice(7, 8)}`,
-          credentialUuid: randomUUID(),
-          verificationUrl: 'http://localhost:8080/verify/x',
-          expirationText: '',
-          priorStatusNote: '',
-        },
-        attempts: 0,
-        lastError: null,
-        nextAttemptAt: now,
-        lockedUntil: null,
-        sentAt: null,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
+    for (const email of recipients) await emailSendStore.insert(trx, pendingEmail(email, clock.now()));
   });
 
   // The real SMTP mailer; the database dies as the server accepts the first batch's messages.

@@ -1,5 +1,5 @@
 import type { Knex } from '@cred/db';
-import { BackgroundLoop, type Logger } from '@cred/runtime';
+import { DrainingWorker, type Logger } from '@cred/runtime';
 import { emailRequestStore, type EmailRequest } from '../db/email-request-store.js';
 
 export interface EmailRequestWorkerOptions {
@@ -16,35 +16,13 @@ export interface EmailRequestWorkerOptions {
  * acted on (token + outbox event for an account) and deleted in one transaction, so a crash
  * leaves it queued rather than lost or done twice. Woken on every insert; polls as a fallback.
  */
-export class EmailRequestWorker {
-  private readonly loop: BackgroundLoop;
-  private stopping = false;
-
+export class EmailRequestWorker extends DrainingWorker {
   constructor(private readonly o: EmailRequestWorkerOptions) {
-    this.loop = new BackgroundLoop({
-      name: 'e-mail request pass',
-      logger: o.logger,
-      intervalMs: o.pollIntervalMs ?? 5000,
-      // drain() empties the queue, so one pass leaves nothing behind.
-      pass: async () => {
-        await this.drain();
-        return false;
-      },
-    });
+    super({ name: 'e-mail request pass', logger: o.logger, intervalMs: o.pollIntervalMs ?? 5000 });
   }
 
-  start(): void {
-    this.stopping = false;
-    this.loop.start();
-  }
-
-  async stop(): Promise<void> {
-    this.stopping = true;
-    await this.loop.stop();
-  }
-
-  wake(): void {
-    this.loop.wake();
+  protected drainAll(): Promise<number> {
+    return this.drain();
   }
 
   /** Acts on every queued request; returns how many. */

@@ -296,19 +296,6 @@ export async function listBulkIssuances(ctx: IssuanceContext, organizationId: st
 // ---------------------------------------------------------------------------------------
 // The worker
 
-/** Thrown by a test hook to stand for the process dying at that point. */
-export class SimulatedCrash extends Error {
-  readonly simulatedCrash = true;
-}
-
-/** Test hooks at the points where a crash matters. Production passes none. */
-export interface BulkFaults {
-  /** After the row is leased, before anything is issued. */
-  beforeIssue?(row: LeasedRow): Promise<void> | void;
-  /** After issueCredential committed the credential, before the row's result is recorded. */
-  afterIssue?(row: LeasedRow): Promise<void> | void;
-}
-
 export interface BulkWorkerOptions {
   /** Rows in flight in this process (BULK_ISSUANCE_CONCURRENCY). */
   concurrency: number;
@@ -318,7 +305,11 @@ export interface BulkWorkerOptions {
   leaseMs?: number;
   /** Attempts of a row that keeps failing transiently before it is marked failed. */
   maxAttempts?: number;
-  faults?: BulkFaults;
+  /**
+   * Issues one row: issueCredential, the single issue, unless a caller passes it wrapped (the
+   * crash tests stop a row's process there). The row's mark `bulk:<job>:<row>` is `issuedBy`.
+   */
+  issue?: typeof issueCredential;
   /** Registers the worker's metrics (issuance_bulk_*) here. */
   metrics?: Registry;
 }
@@ -417,10 +408,6 @@ export function retryDelayMs(attempt: number): number {
   return doublingDelay(attempt, 5000, 10 * 60 * 1000);
 }
 
-function isSimulatedCrash(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { simulatedCrash?: unknown }).simulatedCrash === true;
-}
-
 /**
  * Issues the rows of queued jobs in the background, at most `concurrency` at a time in this
  * process, so API traffic keeps its share of the database pool and of the signing service.
@@ -443,6 +430,7 @@ export class BulkWorker {
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
   private readonly metrics: BulkMetrics | undefined;
+  private readonly issue: typeof issueCredential;
 
   constructor(
     readonly ctx: IssuanceContext,
@@ -458,6 +446,7 @@ export class BulkWorker {
       : undefined;
     this.leaseMs = o.leaseMs ?? 120_000;
     this.maxAttempts = o.maxAttempts ?? 12;
+    this.issue = o.issue ?? issueCredential;
     // A pass leases as many rows as there are free slots and starts them; each finished row
     // wakes the loop to lease again, so rows flow without waiting for the poll.
     this.loop = new BackgroundLoop({
@@ -509,26 +498,20 @@ export class BulkWorker {
     const endTimer = this.metrics?.rowSeconds.startTimer();
     let outcome: Outcome;
     try {
-      await this.o.faults?.beforeIssue?.(row);
       const earlier = await bulkStore.credentialIssuedBy(this.ctx.db, issuedBy);
       if (earlier) {
         log.info({ credentialUuid: earlier.id }, 'bulk row was issued before a crash; recording it');
         outcome = resultOf(earlier.id, earlier.credentialId, earlier.supersedesCredentialId);
       } else {
-        const c = await issueCredential(
+        const c = await this.issue(
           this.ctx,
           row.organizationId,
           { badgeId: row.badgeId, recipientName: row.name, recipientEmail: row.email, issuedBy },
           { requestId: `bulk-${row.jobId}-${row.row}` },
         );
-        await this.o.faults?.afterIssue?.(row);
         outcome = resultOf(c.id, c.credentialId, c.supersedesCredentialId);
       }
     } catch (err) {
-      if (isSimulatedCrash(err)) {
-        log.warn('simulated crash in the bulk worker');
-        return;
-      }
       outcome = classifyFailure(err);
     }
     try {

@@ -1,5 +1,5 @@
 import { writeOutbox } from '@cred/events';
-import { BackgroundLoop, Counter, type Logger, type Registry } from '@cred/runtime';
+import { Counter, DrainingWorker, type Logger, type Registry } from '@cred/runtime';
 import { credentialStore } from '../db/credential-store.js';
 import { credentialExpired } from '../events/issuance-events.js';
 import type { IssuanceContext } from './context.js';
@@ -15,15 +15,14 @@ const BATCH = 200;
  * it exactly once; SKIP LOCKED lets replicas sweep side by side). Reads never wait for it:
  * the API computes expiry from the clock anyway.
  */
-export class ExpirySweeper {
-  private readonly loop: BackgroundLoop;
-  private stopping = false;
+export class ExpirySweeper extends DrainingWorker {
   private readonly expired: Counter | undefined;
 
   constructor(
     private readonly ctx: Pick<IssuanceContext, 'db' | 'schema' | 'clock' | 'wakeRelay'>,
     private readonly o: { intervalMs: number; logger: Logger; metrics?: Registry },
   ) {
+    super({ name: 'expiry sweep', logger: o.logger, intervalMs: o.intervalMs });
     this.expired = o.metrics
       ? new Counter({
           name: 'issuance_credentials_expired_total',
@@ -31,26 +30,10 @@ export class ExpirySweeper {
           registers: [o.metrics],
         })
       : undefined;
-    // A sweep runs to completion, so a pass never asks for another before the interval.
-    this.loop = new BackgroundLoop({
-      name: 'expiry sweep',
-      logger: o.logger,
-      intervalMs: o.intervalMs,
-      pass: async () => {
-        await this.sweep();
-        return false;
-      },
-    });
   }
 
-  start(): void {
-    this.stopping = false;
-    this.loop.start();
-  }
-
-  async stop(): Promise<void> {
-    this.stopping = true;
-    await this.loop.stop();
+  protected drainAll(): Promise<number> {
+    return this.sweep();
   }
 
   /** One sweep to completion; returns how many credentials it expired. */

@@ -23,6 +23,17 @@ export interface EmailSend {
   updatedAt: Date;
 }
 
+/** What an event consumer decides of an e-mail; the rest of a new row is the same for all. */
+export type NewEmailSend = Pick<
+  EmailSend,
+  'id' | 'eventId' | 'eventType' | 'kind' | 'organizationId' | 'recipientEmail' | 'recipientName' | 'subject' | 'status' | 'payload' | 'lastError'
+>;
+
+/** A row as recorded: no attempt yet, due at once, unleased. */
+export function newEmailSend(fields: NewEmailSend, now: Date): EmailSend {
+  return { ...fields, attempts: 0, nextAttemptAt: now, lockedUntil: null, sentAt: null, createdAt: now, updatedAt: now };
+}
+
 interface Row {
   id: string;
   event_id: string;

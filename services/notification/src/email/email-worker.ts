@@ -1,28 +1,11 @@
 import type { Knex } from '@cred/db';
-import { BackgroundLoop, type Clock, type Logger } from '@cred/runtime';
+import { DrainingWorker, type Clock, type Logger } from '@cred/runtime';
 import { CLAIM_TOKEN_TTL_MS, newClaimToken } from '../domain/claim-token.js';
 import { renderEmail, type Templates } from '../domain/email-templates.js';
 import { HeaderInjectionError, mailbox, maskEmail } from '../domain/mail-headers.js';
 import { nextEmailAttempt } from '../domain/retry-schedule.js';
 import { emailSendStore, type EmailSend } from '../db/email-send-store.js';
 import { EmailSendError, type Mailer } from './mailer.js';
-
-/** Thrown by a test hook to stand for the process dying at that point. */
-export class SimulatedCrash extends Error {
-  readonly simulatedCrash = true;
-}
-
-function isSimulatedCrash(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { simulatedCrash?: unknown }).simulatedCrash === true;
-}
-
-/** Test hooks at the points where a crash matters. Production passes none. */
-export interface EmailFaults {
-  /** Runs after the pending row is leased (and any claim token registered), before SMTP. */
-  beforeSend?(send: EmailSend): Promise<void> | void;
-  /** Runs after the SMTP server accepted the message, before the row is marked sent. */
-  afterSend?(send: EmailSend): Promise<void> | void;
-}
 
 export interface EmailWorkerOptions {
   db: Knex;
@@ -40,7 +23,6 @@ export interface EmailWorkerOptions {
   pollIntervalMs?: number;
   concurrency?: number;
   leaseMs?: number;
-  faults?: EmailFaults;
 }
 
 /** What issuance stores for a claim link: never the token itself. */
@@ -65,39 +47,18 @@ export interface ClaimTokenHash {
  * is not a failure, and the update is retried for up to half the lease (recordSent). SMTP has no
  * idempotency key; the stable Message-ID lets mail clients collapse the copy.
  */
-export class EmailWorker {
-  private readonly loop: BackgroundLoop;
-  private stopping = false;
+export class EmailWorker extends DrainingWorker {
   private readonly concurrency: number;
   private readonly leaseMs: number;
 
   constructor(private readonly o: EmailWorkerOptions) {
+    super({ name: 'e-mail worker pass', logger: o.logger, intervalMs: o.pollIntervalMs ?? 1000 });
     this.concurrency = o.concurrency ?? 4;
     this.leaseMs = o.leaseMs ?? 120_000;
-    // drain() sends everything due, so a pass never asks for another before a wake or the poll.
-    this.loop = new BackgroundLoop({
-      name: 'e-mail worker pass',
-      logger: o.logger,
-      intervalMs: o.pollIntervalMs ?? 1000,
-      pass: async () => {
-        await this.drain();
-        return false;
-      },
-    });
   }
 
-  start(): void {
-    this.stopping = false;
-    this.loop.start();
-  }
-
-  async stop(): Promise<void> {
-    this.stopping = true;
-    await this.loop.stop();
-  }
-
-  wake(): void {
-    this.loop.wake();
+  protected drainAll(): Promise<number> {
+    return this.drain();
   }
 
   /** Sends everything due now; returns how many sends were attempted. */
@@ -132,17 +93,14 @@ export class EmailWorker {
       const template = this.o.templates[send.kind];
       const rendered = renderEmail(template, vars);
       const to = mailbox(send.recipientName, send.recipientEmail);
-      await this.o.faults?.beforeSend?.(send);
       await this.o.mailer.send({ to, ...rendered, messageId: `<${send.id}@notification.credentials>` });
       accepted = true;
-      await this.o.faults?.afterSend?.(send);
       await this.recordSent(send, log);
       log.info({ to: maskEmail(send.recipientEmail), attempt: send.attempts }, 'e-mail sent');
     } catch (err) {
       // Once the SMTP server has the message, nothing that fails afterwards is a failed send:
       // scheduling it again would send it twice.
-      if (accepted && !isSimulatedCrash(err))
-        log.error({ err }, 'e-mail sent, but not recorded as sent: it will be sent again once its lease lapses');
+      if (accepted) log.error({ err }, 'e-mail sent, but not recorded as sent: it will be sent again once its lease lapses');
       else await this.onFailure(send, err, log);
     }
   }
@@ -208,11 +166,6 @@ export class EmailWorker {
   }
 
   private async onFailure(send: EmailSend, err: unknown, log: Logger): Promise<void> {
-    if (isSimulatedCrash(err)) {
-      // Test hook: behave as if the process died here (nothing recorded; the lease lapses).
-      log.warn('simulated crash in the e-mail worker');
-      return;
-    }
     const now = this.o.clock.now();
     const failure =
       err instanceof EmailSendError

@@ -2,7 +2,7 @@ import type { DomainEvent } from '@cred/events';
 import type { Knex } from '@cred/db';
 import { newUuid, type Clock, type Logger } from '@cred/runtime';
 import { renderEmail, type EmailKind, type Templates } from '../domain/email-templates.js';
-import { emailSendStore, type EmailSend } from '../db/email-send-store.js';
+import { emailSendStore, newEmailSend } from '../db/email-send-store.js';
 import { organizationStore } from '../db/organization-store.js';
 import { readEvent, type EventData } from '@cred/event-contracts';
 import { clip } from './clip.js';
@@ -24,8 +24,6 @@ export interface EmailEventDeps {
   templates: Templates;
   /** Called once the inbox transaction committed: the worker sends now rather than at its next poll. */
   wakeWorker(): void;
-  /** Test hook: runs after the pending row is written, inside the inbox transaction. */
-  afterRecord?(eventId: string): Promise<void> | void;
 }
 
 function badgeNameOf(ob3: unknown): string | undefined {
@@ -86,27 +84,23 @@ export function onCredentialEmail(deps: EmailEventDeps) {
     const now = deps.clock.now();
     const disabled = org !== undefined && !org.emailNotificationsEnabled;
     const subject = renderEmail(deps.templates[kind], { ...payload, claimUrl: '', claimExpiresAt: '' }).subject;
-    const send: EmailSend = {
-      id: newUuid(),
-      eventId: event.id,
-      eventType: event.type,
-      kind,
-      organizationId,
-      recipientEmail,
-      recipientName,
-      subject,
-      status: disabled ? 'skipped' : 'pending',
-      payload: disabled ? null : payload,
-      attempts: 0,
-      lastError: disabled ? 'e-mail notifications are disabled for the organization' : null,
-      nextAttemptAt: now,
-      lockedUntil: null,
-      sentAt: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const send = newEmailSend(
+      {
+        id: newUuid(),
+        eventId: event.id,
+        eventType: event.type,
+        kind,
+        organizationId,
+        recipientEmail,
+        recipientName,
+        subject,
+        status: disabled ? 'skipped' : 'pending',
+        payload: disabled ? null : payload,
+        lastError: disabled ? 'e-mail notifications are disabled for the organization' : null,
+      },
+      now,
+    );
     await emailSendStore.insert(trx, send);
-    await deps.afterRecord?.(event.id);
     if (!disabled) afterCommit(trx, () => deps.wakeWorker());
     else deps.logger.info({ eventId: event.id, organizationId }, 'e-mail notifications disabled; not sending');
   };
@@ -136,26 +130,25 @@ export function onAccountEmail(deps: EmailEventDeps) {
           }
         : { recipientName: d.name, actionUrl, expiresAt };
     const now = deps.clock.now();
-    await emailSendStore.insert(trx, {
-      id: newUuid(),
-      eventId: event.id,
-      eventType: event.type,
-      kind,
-      organizationId: null,
-      recipientEmail: d.email,
-      recipientName: payload.recipientName!,
-      subject: renderEmail(deps.templates[kind], payload).subject,
-      status: 'pending',
-      payload,
-      attempts: 0,
-      lastError: null,
-      nextAttemptAt: now,
-      lockedUntil: null,
-      sentAt: null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await deps.afterRecord?.(event.id);
+    await emailSendStore.insert(
+      trx,
+      newEmailSend(
+        {
+          id: newUuid(),
+          eventId: event.id,
+          eventType: event.type,
+          kind,
+          organizationId: null,
+          recipientEmail: d.email,
+          recipientName: payload.recipientName!,
+          subject: renderEmail(deps.templates[kind], payload).subject,
+          status: 'pending',
+          payload,
+          lastError: null,
+        },
+        now,
+      ),
+    );
     afterCommit(trx, () => deps.wakeWorker());
   };
 }

@@ -1,4 +1,4 @@
-import type { Knex } from '@cred/db';
+import { upsertNewer, type Knex } from '@cred/db';
 
 export const BADGE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'] as const;
 export type BadgeImageType = (typeof BADGE_IMAGE_TYPES)[number];
@@ -24,20 +24,19 @@ interface Row {
 export const badgeImageStore = {
   /** Stores the image unless a newer event already set one. Returns whether it was applied. */
   async apply(trx: Knex.Transaction, image: BadgeImage, eventAt: Date): Promise<boolean> {
-    const rows = await trx<Row>('badge_images')
-      .insert({
+    return upsertNewer<Row>(
+      trx,
+      'badge_images',
+      {
         badge_id: image.badgeId,
         organization_id: image.organizationId,
         content_type: image.contentType,
         content_hash: image.contentHash,
         bytes: image.bytes,
         event_at: eventAt,
-      })
-      .onConflict('badge_id')
-      .merge()
-      .whereRaw('badge_images.event_at <= excluded.event_at')
-      .returning('badge_id');
-    return rows.length > 0;
+      },
+      { key: 'badge_id', order: ['event_at'], replaceEqual: true },
+    );
   },
 
   /** Only the hash: cheap enough for every request (the bytes are read on a cache miss). */

@@ -1,4 +1,4 @@
-import type { Knex } from '@cred/db';
+import { upsertNewer, type Knex } from '@cred/db';
 import type { Badge, BadgeAlignment, BadgeResultDescription } from '../domain/model.js';
 
 interface Row {
@@ -49,8 +49,10 @@ function toDomain(r: Row): Badge {
 export const badgeStore = {
   /** Applies the snapshot unless a newer one is stored already. Returns whether it was applied. */
   async applySnapshot(trx: Knex.Transaction, b: Badge, eventAt: Date): Promise<boolean> {
-    const rows = await trx<Row>('badges')
-      .insert({
+    return upsertNewer<Row>(
+      trx,
+      'badges',
+      {
         id: b.id,
         organization_id: b.organizationId,
         organization_slug: b.organizationSlug,
@@ -71,12 +73,9 @@ export const badgeStore = {
         alignments: JSON.stringify(b.alignments) as unknown as BadgeAlignment[],
         result_descriptions: JSON.stringify(b.resultDescriptions) as unknown as BadgeResultDescription[],
         event_at: eventAt,
-      })
-      .onConflict('id')
-      .merge()
-      .whereRaw('(badges.event_at, badges.updated_at) <= (excluded.event_at, excluded.updated_at)')
-      .returning('id');
-    return rows.length > 0;
+      },
+      { key: 'id', order: ['event_at', 'updated_at'], replaceEqual: true },
+    );
   },
 
   async findById(db: Knex, id: string): Promise<Badge | undefined> {

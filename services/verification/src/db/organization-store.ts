@@ -1,4 +1,4 @@
-import type { Knex } from '@cred/db';
+import { upsertNewer, type Knex } from '@cred/db';
 import type { Organization, OrganizationStatus } from '../domain/model.js';
 
 export interface OrganizationRow {
@@ -42,8 +42,10 @@ export const organizationStore = {
    * Returns whether it was applied.
    */
   async applySnapshot(trx: Knex.Transaction, org: Organization, eventAt: Date, rank: OrganizationEventRank): Promise<boolean> {
-    const rows = await trx<OrganizationRow>('organizations')
-      .insert({
+    return upsertNewer<OrganizationRow>(
+      trx,
+      'organizations',
+      {
         id: org.id,
         name: org.name,
         slug: org.slug,
@@ -57,12 +59,9 @@ export const organizationStore = {
         created_at: org.createdAt,
         event_at: eventAt,
         event_rank: rank,
-      })
-      .onConflict('id')
-      .merge()
-      .whereRaw('(organizations.event_at, organizations.event_rank) < (excluded.event_at, excluded.event_rank)')
-      .returning('id');
-    return rows.length > 0;
+      },
+      { key: 'id', order: ['event_at', 'event_rank'] },
+    );
   },
 
   async findById(db: Knex, id: string): Promise<Organization | undefined> {

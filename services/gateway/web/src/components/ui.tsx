@@ -77,6 +77,53 @@ export function DateText({ iso, withTime }: { iso: string | null | undefined; wi
   return <time dateTime={d.toISOString()}>{text}</time>;
 }
 
+/** A column heading: its text, or a numeric column (right-aligned); `false` leaves the column out. */
+export type Column = ComponentChildren | { num: ComponentChildren } | false;
+
+/**
+ * A data table in its scrolling wrapper, with column headings and a caption. A `wide` table
+ * (many columns, under a heading that names it) says its caption to screen readers only.
+ * `regionLabel` makes the wrapper a focusable region, so keyboard users can scroll it.
+ */
+export function Table({
+  caption,
+  columns,
+  wide,
+  regionLabel,
+  children,
+}: {
+  caption?: ComponentChildren;
+  columns: Column[];
+  wide?: boolean;
+  regionLabel?: string;
+  children: ComponentChildren;
+}) {
+  const region = regionLabel ? { tabIndex: 0, role: 'region' as const, 'aria-label': regionLabel } : {};
+  return (
+    <div class="table-wrap" {...region}>
+      <table class={wide ? 'wide' : undefined}>
+        {caption === undefined ? null : <caption class={wide ? 'visually-hidden' : undefined}>{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((c, i) =>
+              c === false ? null : typeof c === 'object' && c !== null && 'num' in c ? (
+                <th key={i} scope="col" class="num">
+                  {c.num}
+                </th>
+              ) : (
+                <th key={i} scope="col">
+                  {c}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 /** Previous / next links for a list; the offset lives in the URL so every page can be linked to. */
 export function Pager({ pagination, location, label }: { pagination: Pagination; location: Location; label: string }) {
   const { limit, offset, total } = pagination;

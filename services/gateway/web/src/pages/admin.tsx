@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, query, seg } from '../api.js';
 import { ErrorSummary, Form, Select, SubmitButton, TextInput, errorFor } from '../components/forms.js';
-import { ConfirmDialog, DateText, Loaded, Notice, Pager } from '../components/ui.js';
+import { DateText, Loaded, Notice, Pager, Table } from '../components/ui.js';
+import { ConfirmItem } from '../components/confirm.js';
 import { useResource, useSubmission, useTitle } from '../hooks.js';
 import { Link, useLocation, withQuery } from '../router.js';
 import { adminSession, adminSignIn, adminSignOut, refreshAdminSession, subscribe } from '../session.js';
@@ -120,15 +121,13 @@ function Organizations() {
     if (list.error?.status === 401 || action.error?.status === 401) void refreshAdminSession();
   }, [list.error, action.error]);
 
+  const request = (org: Organization, what: Action) => api.post(`/api/admin/organizations/${seg(org.id)}/${what}`, {});
+  const done = (org: Organization, what: Action) => {
+    setMessage(`${org.name} has been ${DONE[what]}.`);
+    list.reload();
+  };
   const act = async (org: Organization, what: Action) => {
-    const ok = await action.run(async () => {
-      await api.post(`/api/admin/organizations/${seg(org.id)}/${what}`, {});
-    });
-    if (ok) {
-      setMessage(`${org.name} has been ${DONE[what]}.`);
-      list.reload();
-    }
-    return ok;
+    if (await action.run(async () => void (await request(org, what)))) done(org, what);
   };
 
   return (
@@ -152,106 +151,82 @@ function Organizations() {
             <p>No organizations{status ? ` in the state “${ORG_STATUS_TEXT[status as keyof typeof ORG_STATUS_TEXT] ?? status}”` : ''}.</p>
           ) : (
             <>
-              <div class="table-wrap">
-                <table class="wide">
-                  <caption class="visually-hidden">Organizations</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Organization</th>
-                      <th scope="col">State</th>
-                      <th scope="col">Plan</th>
-                      <th scope="col">Created</th>
-                      <th scope="col">Actions</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.data.map((o) => (
-                      <tr key={o.id}>
-                        <td>
-                          <strong>{o.name}</strong>
-                          <div class="muted small">
-                            <code>{o.slug}</code>
-                            {o.domain ? ` · ${o.domain}` : ''}
-                          </div>
-                        </td>
-                        <td>
-                          <OrgStatusTag status={o.status} />
-                        </td>
-                        <td>
-                          <PlanForm
-                            key={`${o.id}-${o.plan}`}
-                            org={o}
-                            onChanged={(changed) => {
-                              setMessage(`${changed.name} is now on the ${PLAN_TEXT[changed.plan] ?? changed.plan} plan.`);
-                              list.reload();
+              <Table caption="Organizations" wide columns={['Organization', 'State', 'Plan', 'Created', 'Actions']}>
+                {page.data.map((o) => (
+                  <tr key={o.id}>
+                    <td>
+                      <strong>{o.name}</strong>
+                      <div class="muted small">
+                        <code>{o.slug}</code>
+                        {o.domain ? ` · ${o.domain}` : ''}
+                      </div>
+                    </td>
+                    <td>
+                      <OrgStatusTag status={o.status} />
+                    </td>
+                    <td>
+                      <PlanForm
+                        key={`${o.id}-${o.plan}`}
+                        org={o}
+                        onChanged={(changed) => {
+                          setMessage(`${changed.name} is now on the ${PLAN_TEXT[changed.plan] ?? changed.plan} plan.`);
+                          list.reload();
+                        }}
+                      />
+                    </td>
+                    <td>
+                      <DateText iso={o.createdAt} />
+                    </td>
+                    <td>
+                      <div class="actions tight">
+                        {o.status === 'pending_approval' ? (
+                          <button type="button" class="button small" disabled={action.pending} onClick={() => act(o, 'approve')}>
+                            Approve<span class="visually-hidden"> {o.name}</span>
+                          </button>
+                        ) : null}
+                        {o.status === 'suspended' ? (
+                          <button type="button" class="button small" disabled={action.pending} onClick={() => act(o, 'reinstate')}>
+                            Reinstate<span class="visually-hidden"> {o.name}</span>
+                          </button>
+                        ) : (
+                          <button
+                            type="button"
+                            class="button danger small"
+                            disabled={action.pending}
+                            onClick={() => {
+                              action.clear();
+                              setSuspending(o);
                             }}
-                          />
-                        </td>
-                        <td>
-                          <DateText iso={o.createdAt} />
-                        </td>
-                        <td>
-                          <div class="actions tight">
-                            {o.status === 'pending_approval' ? (
-                              <button type="button" class="button small" disabled={action.pending} onClick={() => act(o, 'approve')}>
-                                Approve<span class="visually-hidden"> {o.name}</span>
-                              </button>
-                            ) : null}
-                            {o.status === 'suspended' ? (
-                              <button type="button" class="button small" disabled={action.pending} onClick={() => act(o, 'reinstate')}>
-                                Reinstate<span class="visually-hidden"> {o.name}</span>
-                              </button>
-                            ) : (
-                              <button
-                                type="button"
-                                class="button danger small"
-                                disabled={action.pending}
-                                onClick={() => {
-                                  action.clear();
-                                  setSuspending(o);
-                                }}
-                              >
-                                Suspend<span class="visually-hidden"> {o.name}</span>
-                              </button>
-                            )}
-                          </div>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                          >
+                            Suspend<span class="visually-hidden"> {o.name}</span>
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </Table>
               <Pager pagination={page.pagination} location={location} label="Organizations" />
             </>
           )
         }
       </Loaded>
-      <ConfirmDialog open={Boolean(suspending)} title="Suspend this organization?" onClose={() => setSuspending(undefined)}>
-        {suspending ? (
-          <>
-            <p>
-              {suspending.name} will not be able to issue, its API keys are refused, and all its credentials stop verifying as valid until
-              it is reinstated.
-            </p>
-            <ErrorSummary error={action.error} />
-            <div class="actions">
-              <button
-                type="button"
-                class="button danger"
-                disabled={action.pending}
-                onClick={async () => {
-                  if (await act(suspending, 'suspend')) setSuspending(undefined);
-                }}
-              >
-                Suspend organization
-              </button>
-              <button type="button" class="button secondary" onClick={() => setSuspending(undefined)}>
-                Cancel
-              </button>
-            </div>
-          </>
-        ) : null}
-      </ConfirmDialog>
+      <ConfirmItem
+        item={suspending}
+        title="Suspend this organization?"
+        label="Suspend organization"
+        submission={action}
+        run={(o) => request(o, 'suspend')}
+        onDone={(o) => done(o, 'suspend')}
+        onClose={() => setSuspending(undefined)}
+      >
+        {(o) => (
+          <p>
+            {o.name} will not be able to issue, its API keys are refused, and all its credentials stop verifying as valid until it is
+            reinstated.
+          </p>
+        )}
+      </ConfirmItem>
     </>
   );
 }

@@ -3,7 +3,8 @@ import { useState } from 'preact/hooks';
 import { api, ApiError, query, seg } from '../api.js';
 import { ErrorSummary, Form, SubmitButton, TextInput, errorFor } from '../components/forms.js';
 import { useOrg } from '../components/layout.js';
-import { ConfirmDialog, CopyButton, DateText, Loaded, Notice } from '../components/ui.js';
+import { CopyButton, DateText, Loaded, Notice, Table } from '../components/ui.js';
+import { ConfirmItem, ConfirmOpener } from '../components/confirm.js';
 import { useResource, useSubmission, useTitle } from '../hooks.js';
 import { Link, useLocation, withQuery } from '../router.js';
 import type { ApiKey, CreatedApiKey } from '../types.js';
@@ -185,92 +186,68 @@ export function ApiKeysPage() {
           data.length === 0 ? (
             <p>There are no API keys yet.</p>
           ) : (
-            <div class="table-wrap">
-              <table class="wide">
-                <caption class="visually-hidden">API keys</caption>
-                <thead>
+            <Table caption="API keys" wide columns={['Name', 'Starts with', { num: 'Per minute' }, 'Created', 'Last used', 'Actions']}>
+              {data.map((k) => (
+                <Fragment key={k.id}>
                   <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Starts with</th>
-                    <th scope="col" class="num">
-                      Per minute
-                    </th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.map((k) => (
-                    <Fragment key={k.id}>
-                      <tr>
-                        <td>
-                          {k.name}
-                          {k.revokedAt ? (
-                            <>
-                              {' '}
-                              <strong class="tag tag-revoked">Revoked</strong>
-                            </>
-                          ) : null}
-                        </td>
-                        <td>
-                          <code>{k.prefix}…</code>
-                        </td>
-                        <td class="num">{k.rateLimitPerMinute}</td>
-                        <td>
-                          <DateText iso={k.createdAt} />
-                        </td>
-                        <td>{k.lastUsedAt ? <DateText iso={k.lastUsedAt} withTime /> : 'Never'}</td>
-                        <td>
-                          {k.revokedAt ? (
-                            <>
-                              Revoked <DateText iso={k.revokedAt} />
-                            </>
-                          ) : (
-                            <div class="actions tight">
-                              <button
-                                type="button"
-                                class="button secondary small"
-                                aria-expanded={editing === k.id}
-                                onClick={() => setEditing(editing === k.id ? undefined : k.id)}
-                              >
-                                Edit<span class="visually-hidden"> {k.name}</span>
-                              </button>
-                              <button
-                                type="button"
-                                class="button danger small"
-                                onClick={() => {
-                                  revoke.clear();
-                                  setRevoking(k);
-                                }}
-                              >
-                                Revoke<span class="visually-hidden"> {k.name}</span>
-                              </button>
-                            </div>
-                          )}
-                        </td>
-                      </tr>
-                      {editing === k.id ? (
-                        <tr>
-                          <td colSpan={6}>
-                            <EditKey
-                              orgId={org.id}
-                              k={k}
-                              onCancel={() => setEditing(undefined)}
-                              onSaved={() => {
-                                setEditing(undefined);
-                                setMessage(`The key “${k.name}” has been saved.`);
-                                keys.reload();
-                              }}
-                            />
-                          </td>
-                        </tr>
+                    <td>
+                      {k.name}
+                      {k.revokedAt ? (
+                        <>
+                          {' '}
+                          <strong class="tag tag-revoked">Revoked</strong>
+                        </>
                       ) : null}
-                    </Fragment>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                    </td>
+                    <td>
+                      <code>{k.prefix}…</code>
+                    </td>
+                    <td class="num">{k.rateLimitPerMinute}</td>
+                    <td>
+                      <DateText iso={k.createdAt} />
+                    </td>
+                    <td>{k.lastUsedAt ? <DateText iso={k.lastUsedAt} withTime /> : 'Never'}</td>
+                    <td>
+                      {k.revokedAt ? (
+                        <>
+                          Revoked <DateText iso={k.revokedAt} />
+                        </>
+                      ) : (
+                        <div class="actions tight">
+                          <button
+                            type="button"
+                            class="button secondary small"
+                            aria-expanded={editing === k.id}
+                            onClick={() => setEditing(editing === k.id ? undefined : k.id)}
+                          >
+                            Edit<span class="visually-hidden"> {k.name}</span>
+                          </button>
+                          <ConfirmOpener submission={revoke} onOpen={() => setRevoking(k)}>
+                            Revoke<span class="visually-hidden"> {k.name}</span>
+                          </ConfirmOpener>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                  {editing === k.id ? (
+                    <tr>
+                      <td colSpan={6}>
+                        <EditKey
+                          orgId={org.id}
+                          k={k}
+                          onCancel={() => setEditing(undefined)}
+                          onSaved={() => {
+                            setEditing(undefined);
+                            setMessage(`The key “${k.name}” has been saved.`);
+                            keys.reload();
+                          }}
+                        />
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              ))}
+            </Table>
           )
         }
       </Loaded>
@@ -282,37 +259,24 @@ export function ApiKeysPage() {
           keys.reload();
         }}
       />
-      <ConfirmDialog open={Boolean(revoking)} title="Revoke this API key?" onClose={() => setRevoking(undefined)}>
-        {revoking ? (
-          <>
-            <p>
-              “{revoking.name}” (<code>{revoking.prefix}…</code>) stops working at once: every call with it gets 401. This cannot be undone.
-            </p>
-            <ErrorSummary error={revoke.error} />
-            <div class="actions">
-              <button
-                type="button"
-                class="button danger"
-                disabled={revoke.pending}
-                onClick={async () => {
-                  const k = revoking;
-                  const ok = await revoke.run(() => api.del(`/api/organizations/${seg(org.id)}/api-keys/${seg(k.id)}`));
-                  if (ok) {
-                    setRevoking(undefined);
-                    setMessage(`The key “${k.name}” has been revoked.`);
-                    keys.reload();
-                  }
-                }}
-              >
-                Revoke key
-              </button>
-              <button type="button" class="button secondary" onClick={() => setRevoking(undefined)}>
-                Cancel
-              </button>
-            </div>
-          </>
-        ) : null}
-      </ConfirmDialog>
+      <ConfirmItem
+        item={revoking}
+        title="Revoke this API key?"
+        label="Revoke key"
+        submission={revoke}
+        run={(k) => api.del(`/api/organizations/${seg(org.id)}/api-keys/${seg(k.id)}`)}
+        onDone={(k) => {
+          setMessage(`The key “${k.name}” has been revoked.`);
+          keys.reload();
+        }}
+        onClose={() => setRevoking(undefined)}
+      >
+        {(k) => (
+          <p>
+            “{k.name}” (<code>{k.prefix}…</code>) stops working at once: every call with it gets 401. This cannot be undone.
+          </p>
+        )}
+      </ConfirmItem>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, query } from '../api.js';
 import { ErrorSummary, Form, Select, SubmitButton, TextInput, errorFor } from '../components/forms.js';
 import { useOrg } from '../components/layout.js';
-import { DateText, LoadError, Loaded } from '../components/ui.js';
+import { DateText, Loaded, LoadError, Table } from '../components/ui.js';
 import { useResource, useTitle } from '../hooks.js';
 import { pagePath } from '../routes.js';
 import { Link, navigate, useLocation, withQuery } from '../router.js';
@@ -185,43 +185,30 @@ export function AuditLogPage() {
               <p>{filtered || cursor ? 'No entries match.' : 'Nothing recorded yet.'}</p>
             ) : (
               <>
-                <div class="table-wrap">
-                  <table>
-                    <caption>{filtered ? 'Matching entries' : 'Entries'}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">When</th>
-                        <th scope="col">Who</th>
-                        <th scope="col">Action</th>
-                        <th scope="col">Target</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {page.data.map((e) => (
-                        <tr key={e.id}>
-                          <td>
-                            <DateText iso={e.occurredAt} withTime />
-                          </td>
-                          <td>
-                            {actorText(e.actor)}
-                            <div class="muted small">
-                              <code>{e.actor}</code>
-                            </div>
-                          </td>
-                          <td>
-                            {ACTION_TEXT[e.action] ?? e.action}
-                            <div class="muted small">
-                              <code>{e.action}</code>
-                            </div>
-                          </td>
-                          <td>
-                            <Target orgId={org.id} e={e} />
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <Table caption={filtered ? 'Matching entries' : 'Entries'} columns={['When', 'Who', 'Action', 'Target']}>
+                  {page.data.map((e) => (
+                    <tr key={e.id}>
+                      <td>
+                        <DateText iso={e.occurredAt} withTime />
+                      </td>
+                      <td>
+                        {actorText(e.actor)}
+                        <div class="muted small">
+                          <code>{e.actor}</code>
+                        </div>
+                      </td>
+                      <td>
+                        {ACTION_TEXT[e.action] ?? e.action}
+                        <div class="muted small">
+                          <code>{e.action}</code>
+                        </div>
+                      </td>
+                      <td>
+                        <Target orgId={org.id} e={e} />
+                      </td>
+                    </tr>
+                  ))}
+                </Table>
                 <nav class="pager" aria-label="Audit log pages">
                   <ul>
                     <li>{cursor ? <Link href={withQuery(location, { cursor: undefined })}>← Newest</Link> : null}</li>

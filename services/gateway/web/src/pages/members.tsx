@@ -3,7 +3,8 @@ import { can, canAssignRole, canRemoveMember, isRole, ROLES, type Role } from '@
 import { api, seg } from '../api.js';
 import { ErrorSummary, Form, Select, SubmitButton, TextInput, errorFor } from '../components/forms.js';
 import { useOrg, useRole, useUser } from '../components/layout.js';
-import { ConfirmDialog, DateText, Loaded, Notice } from '../components/ui.js';
+import { DateText, Loaded, Notice, Table } from '../components/ui.js';
+import { ConfirmItem, ConfirmOpener } from '../components/confirm.js';
 import { useResource, useSubmission, useTitle } from '../hooks.js';
 import { navigate } from '../router.js';
 import { refreshSession } from '../session.js';
@@ -72,7 +73,17 @@ function InviteForm({ orgId, role, onInvited }: { orgId: string; role: string; o
   );
 }
 
-function RoleChange({ orgId, member, actorRole, onSaved }: { orgId: string; member: Member; actorRole: string; onSaved: (m: Member) => void }) {
+function RoleChange({
+  orgId,
+  member,
+  actorRole,
+  onSaved,
+}: {
+  orgId: string;
+  member: Member;
+  actorRole: string;
+  onSaved: (m: Member) => void;
+}) {
   const current = isRole(member.role) ? member.role : undefined;
   const options = assignable(actorRole, current);
   const [role, setRole] = useState<string>(member.role);
@@ -114,7 +125,10 @@ export function MembersPage() {
   const manage = can(role, 'members.manage');
   const members = useResource(() => api.get<{ data: Member[] }>(`/api/organizations/${seg(org.id)}/members`), [org.id]);
   const invitations = useResource(
-    () => (manage ? api.get<{ data: Invitation[] }>(`/api/organizations/${seg(org.id)}/invitations`) : Promise.resolve({ data: [] as Invitation[] })),
+    () =>
+      manage
+        ? api.get<{ data: Invitation[] }>(`/api/organizations/${seg(org.id)}/invitations`)
+        : Promise.resolve({ data: [] as Invitation[] }),
     [org.id, manage],
   );
   const [message, setMessage] = useState('');
@@ -134,68 +148,53 @@ export function MembersPage() {
       {message ? <Notice tone="success">{message}</Notice> : null}
       <Loaded resource={members}>
         {({ data }) => (
-          <div class="table-wrap">
-            <table class="wide">
-              <caption class="visually-hidden">Members</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">E-mail address</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Joined</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.map((m) => {
-                  const self = m.userId === user?.id;
-                  const removable = self || (isRole(m.role) && canRemoveMember(role, m.role));
-                  return (
-                    <tr key={m.userId}>
-                      <td>
-                        {m.name}
-                        {self ? <span class="muted"> (you)</span> : null}
-                      </td>
-                      <td>{m.email}</td>
-                      <td>
-                        {manage ? (
-                          <RoleChange
-                            orgId={org.id}
-                            member={m}
-                            actorRole={role}
-                            onSaved={async (updated) => {
-                              setMessage(`${updated.name} is now ${roleName(updated.role).toLowerCase()}.`);
-                              if (self) await refreshSession();
-                              members.reload();
-                            }}
-                          />
+          <Table caption="Members" wide columns={['Name', 'E-mail address', 'Role', 'Joined', 'Actions']}>
+            {data.map((m) => {
+              const self = m.userId === user?.id;
+              const removable = self || (isRole(m.role) && canRemoveMember(role, m.role));
+              return (
+                <tr key={m.userId}>
+                  <td>
+                    {m.name}
+                    {self ? <span class="muted"> (you)</span> : null}
+                  </td>
+                  <td>{m.email}</td>
+                  <td>
+                    {manage ? (
+                      <RoleChange
+                        orgId={org.id}
+                        member={m}
+                        actorRole={role}
+                        onSaved={async (updated) => {
+                          setMessage(`${updated.name} is now ${roleName(updated.role).toLowerCase()}.`);
+                          if (self) await refreshSession();
+                          members.reload();
+                        }}
+                      />
+                    ) : (
+                      roleName(m.role)
+                    )}
+                  </td>
+                  <td>
+                    <DateText iso={m.joinedAt} />
+                  </td>
+                  <td>
+                    {removable ? (
+                      <ConfirmOpener submission={remove} onOpen={() => setRemoving(m)}>
+                        {self ? (
+                          'Leave the organization'
                         ) : (
-                          roleName(m.role)
+                          <>
+                            Remove<span class="visually-hidden"> {m.name}</span>
+                          </>
                         )}
-                      </td>
-                      <td>
-                        <DateText iso={m.joinedAt} />
-                      </td>
-                      <td>
-                        {removable ? (
-                          <button
-                            type="button"
-                            class="button danger small"
-                            onClick={() => {
-                              remove.clear();
-                              setRemoving(m);
-                            }}
-                          >
-                            {self ? 'Leave the organization' : <>Remove<span class="visually-hidden"> {m.name}</span></>}
-                          </button>
-                        ) : null}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                      </ConfirmOpener>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </Table>
         )}
       </Loaded>
       {manage ? (
@@ -206,48 +205,27 @@ export function MembersPage() {
               data.length === 0 ? (
                 <p>There are no pending invitations.</p>
               ) : (
-                <div class="table-wrap">
-                  <table class="wide">
-                    <caption class="visually-hidden">Pending invitations</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">E-mail address</th>
-                        <th scope="col">Role</th>
-                        <th scope="col">Sent</th>
-                        <th scope="col">Expires</th>
-                        <th scope="col">Actions</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.map((i) => (
-                        <tr key={i.id}>
-                          <td>{i.email}</td>
-                          <td>{roleName(i.role)}</td>
-                          <td>
-                            <DateText iso={i.createdAt} />
-                          </td>
-                          <td>
-                            <DateText iso={i.expiresAt} withTime />
-                          </td>
-                          <td>
-                            {i.role !== 'owner' || can(role, 'owners.manage') ? (
-                              <button
-                                type="button"
-                                class="button danger small"
-                                onClick={() => {
-                                  withdraw.clear();
-                                  setWithdrawing(i);
-                                }}
-                              >
-                                Revoke<span class="visually-hidden"> the invitation of {i.email}</span>
-                              </button>
-                            ) : null}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <Table caption="Pending invitations" wide columns={['E-mail address', 'Role', 'Sent', 'Expires', 'Actions']}>
+                  {data.map((i) => (
+                    <tr key={i.id}>
+                      <td>{i.email}</td>
+                      <td>{roleName(i.role)}</td>
+                      <td>
+                        <DateText iso={i.createdAt} />
+                      </td>
+                      <td>
+                        <DateText iso={i.expiresAt} withTime />
+                      </td>
+                      <td>
+                        {i.role !== 'owner' || can(role, 'owners.manage') ? (
+                          <ConfirmOpener submission={withdraw} onOpen={() => setWithdrawing(i)}>
+                            Revoke<span class="visually-hidden"> the invitation of {i.email}</span>
+                          </ConfirmOpener>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </Table>
               )
             }
           </Loaded>
@@ -261,75 +239,45 @@ export function MembersPage() {
           />
         </>
       ) : null}
-      <ConfirmDialog
-        open={Boolean(removing)}
+      <ConfirmItem
+        item={removing}
         title={leaving ? 'Leave this organization?' : 'Remove this member?'}
+        label={leaving ? 'Leave' : 'Remove member'}
+        submission={remove}
+        run={(m) => api.del(`/api/organizations/${seg(org.id)}/members/${seg(m.userId)}`)}
+        onDone={async (m) => {
+          if (m.userId === user?.id) {
+            await refreshSession();
+            navigate('/', { replace: true });
+            return;
+          }
+          setMessage(`${m.name} has been removed.`);
+          members.reload();
+        }}
         onClose={() => setRemoving(undefined)}
       >
-        {removing ? (
-          <>
-            <p>
-              {leaving
-                ? `You lose access to ${org.name} at once. Someone who manages its members can invite you again.`
-                : `${removing.name} (${removing.email}) loses access to ${org.name} at once. What they issued stays.`}
-            </p>
-            <ErrorSummary error={remove.error} />
-            <div class="actions">
-              <button
-                type="button"
-                class="button danger"
-                disabled={remove.pending}
-                onClick={async () => {
-                  const m = removing;
-                  const ok = await remove.run(() => api.del(`/api/organizations/${seg(org.id)}/members/${seg(m.userId)}`));
-                  if (!ok) return;
-                  setRemoving(undefined);
-                  if (m.userId === user?.id) {
-                    await refreshSession();
-                    navigate('/', { replace: true });
-                    return;
-                  }
-                  setMessage(`${m.name} has been removed.`);
-                  members.reload();
-                }}
-              >
-                {leaving ? 'Leave' : 'Remove member'}
-              </button>
-              <button type="button" class="button secondary" onClick={() => setRemoving(undefined)}>
-                Cancel
-              </button>
-            </div>
-          </>
-        ) : null}
-      </ConfirmDialog>
-      <ConfirmDialog open={Boolean(withdrawing)} title="Revoke this invitation?" onClose={() => setWithdrawing(undefined)}>
-        {withdrawing ? (
-          <>
-            <p>The link sent to {withdrawing.email} stops working at once. You can invite the address again afterwards.</p>
-            <ErrorSummary error={withdraw.error} />
-            <div class="actions">
-              <button
-                type="button"
-                class="button danger"
-                disabled={withdraw.pending}
-                onClick={async () => {
-                  const i = withdrawing;
-                  const ok = await withdraw.run(() => api.del(`/api/organizations/${seg(org.id)}/invitations/${seg(i.id)}`));
-                  if (!ok) return;
-                  setWithdrawing(undefined);
-                  setMessage(`The invitation of ${i.email} has been revoked.`);
-                  invitations.reload();
-                }}
-              >
-                Revoke invitation
-              </button>
-              <button type="button" class="button secondary" onClick={() => setWithdrawing(undefined)}>
-                Cancel
-              </button>
-            </div>
-          </>
-        ) : null}
-      </ConfirmDialog>
+        {(m) => (
+          <p>
+            {leaving
+              ? `You lose access to ${org.name} at once. Someone who manages its members can invite you again.`
+              : `${m.name} (${m.email}) loses access to ${org.name} at once. What they issued stays.`}
+          </p>
+        )}
+      </ConfirmItem>
+      <ConfirmItem
+        item={withdrawing}
+        title="Revoke this invitation?"
+        label="Revoke invitation"
+        submission={withdraw}
+        run={(i) => api.del(`/api/organizations/${seg(org.id)}/invitations/${seg(i.id)}`)}
+        onDone={(i) => {
+          setMessage(`The invitation of ${i.email} has been revoked.`);
+          invitations.reload();
+        }}
+        onClose={() => setWithdrawing(undefined)}
+      >
+        {(i) => <p>The link sent to {i.email} stops working at once. You can invite the address again afterwards.</p>}
+      </ConfirmItem>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, query, seg } from '../api.js';
 import { Checkbox, ErrorSummary, Form, SubmitButton, TextInput, errorFor } from '../components/forms.js';
 import { useOrg } from '../components/layout.js';
-import { DateText, Loaded, Notice, Pager } from '../components/ui.js';
+import { DateText, Loaded, Notice, Pager, Table } from '../components/ui.js';
 import { useResource, useSubmission, useTitle } from '../hooks.js';
 import { useLocation } from '../router.js';
 import type { NotificationRecord, Organization, Page } from '../types.js';
@@ -107,48 +107,35 @@ function NotificationLog({ orgId }: { orgId: string }) {
             <p>No e-mails yet.</p>
           ) : (
             <>
-              <div class="table-wrap" tabIndex={0} role="region" aria-label="Table of e-mails sent">
-                <table class="wide">
-                  <caption class="visually-hidden">E-mails sent</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Created</th>
-                      <th scope="col">Event</th>
-                      <th scope="col">To</th>
-                      <th scope="col">Subject</th>
-                      <th scope="col">Status</th>
-                      <th scope="col" class="num">
-                        Attempts
-                      </th>
-                      <th scope="col">Last error</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.data.map((n) => (
-                      <tr key={n.id}>
-                        <td>
-                          <DateText iso={n.createdAt} withTime />
-                        </td>
-                        <td>
-                          <code>{n.kind ?? n.eventType}</code>
-                        </td>
-                        <td class="break">{n.recipient ?? '—'}</td>
-                        <td>{n.subject ?? '—'}</td>
-                        <td>
-                          <strong class={`tag tag-${n.status}`}>{SEND_TEXT[n.status] ?? n.status}</strong>
-                          {n.sentAt ? (
-                            <div class="muted small">
-                              <DateText iso={n.sentAt} withTime />
-                            </div>
-                          ) : null}
-                        </td>
-                        <td class="num">{n.attempts}</td>
-                        <td>{n.lastError ? <span class="error-text">{n.lastError}</span> : '—'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table
+                caption="E-mails sent"
+                wide
+                regionLabel="Table of e-mails sent"
+                columns={['Created', 'Event', 'To', 'Subject', 'Status', { num: 'Attempts' }, 'Last error']}
+              >
+                {page.data.map((n) => (
+                  <tr key={n.id}>
+                    <td>
+                      <DateText iso={n.createdAt} withTime />
+                    </td>
+                    <td>
+                      <code>{n.kind ?? n.eventType}</code>
+                    </td>
+                    <td class="break">{n.recipient ?? '—'}</td>
+                    <td>{n.subject ?? '—'}</td>
+                    <td>
+                      <strong class={`tag tag-${n.status}`}>{SEND_TEXT[n.status] ?? n.status}</strong>
+                      {n.sentAt ? (
+                        <div class="muted small">
+                          <DateText iso={n.sentAt} withTime />
+                        </div>
+                      ) : null}
+                    </td>
+                    <td class="num">{n.attempts}</td>
+                    <td>{n.lastError ? <span class="error-text">{n.lastError}</span> : '—'}</td>
+                  </tr>
+                ))}
+              </Table>
               <Pager pagination={page.pagination} location={location} label="E-mails" />
             </>
           )

@@ -2,7 +2,8 @@ import { useState } from 'preact/hooks';
 import { api, ApiError, seg } from '../api.js';
 import { ErrorSummary, TextInput, errorFor } from '../components/forms.js';
 import { useCan, useOrg } from '../components/layout.js';
-import { ConfirmDialog, CopyButton, DateText, Notice } from '../components/ui.js';
+import { ConfirmDialog, CopyButton, DateText, Notice, Table } from '../components/ui.js';
+import { ConfirmButtons } from '../components/confirm.js';
 import { useResource, useSubmission, useTitle } from '../hooks.js';
 import { pagePath } from '../routes.js';
 import { Link } from '../router.js';
@@ -36,58 +37,45 @@ function KeyList({ orgId, isOwner, onChanged }: { orgId: string; isOwner: boolea
       {keys.error ? <p>The keys could not be read ({keys.error.message}).</p> : null}
       {keys.loading && !keys.data ? <p role="status">Loading…</p> : null}
       {list.length ? (
-        <div class="table-wrap">
-          <table class="wide">
-            <caption class="visually-hidden">Signing keys, oldest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Key id</th>
-                <th scope="col">Created</th>
-                <th scope="col">State</th>
-                {isOwner ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((k) => (
-                <tr key={k.keyId}>
-                  <td>
-                    <code>{k.keyId}</code>
-                  </td>
-                  <td>
-                    <DateText iso={k.createdAt} withTime />
-                  </td>
-                  <td>
-                    {k.compromisedAt ? (
-                      <>
-                        <strong>Compromised</strong> as of <DateText iso={k.compromisedAt} withTime />
-                      </>
-                    ) : k.current ? (
-                      <strong>Current</strong>
-                    ) : (
-                      'Earlier key (still published)'
-                    )}
-                  </td>
-                  {isOwner ? (
-                    <td>
-                      {k.compromisedAt ? null : (
-                        <button
-                          type="button"
-                          class="button secondary"
-                          onClick={() => {
-                            setAt(localInputValue(new Date()));
-                            setReporting(k);
-                          }}
-                        >
-                          Report key {k.sequence} compromised
-                        </button>
-                      )}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Signing keys, oldest first" wide columns={['Key id', 'Created', 'State', isOwner && 'Actions']}>
+          {list.map((k) => (
+            <tr key={k.keyId}>
+              <td>
+                <code>{k.keyId}</code>
+              </td>
+              <td>
+                <DateText iso={k.createdAt} withTime />
+              </td>
+              <td>
+                {k.compromisedAt ? (
+                  <>
+                    <strong>Compromised</strong> as of <DateText iso={k.compromisedAt} withTime />
+                  </>
+                ) : k.current ? (
+                  <strong>Current</strong>
+                ) : (
+                  'Earlier key (still published)'
+                )}
+              </td>
+              {isOwner ? (
+                <td>
+                  {k.compromisedAt ? null : (
+                    <button
+                      type="button"
+                      class="button secondary"
+                      onClick={() => {
+                        setAt(localInputValue(new Date()));
+                        setReporting(k);
+                      }}
+                    >
+                      Report key {k.sequence} compromised
+                    </button>
+                  )}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </Table>
       ) : null}
       <p>
         Credentials signed with an earlier key keep verifying: every key stays in your DID document. A key reported compromised stays
@@ -104,29 +92,23 @@ function KeyList({ orgId, isOwner, onChanged }: { orgId: string; isOwner: boolea
       <ConfirmDialog open={confirmRotate} title="Rotate the signing key?" onClose={() => setConfirmRotate(false)}>
         <p>A new key signs every credential from now on. Credentials already issued keep verifying with the earlier key.</p>
         <ErrorSummary error={rotate.error} />
-        <div class="actions">
-          <button
-            type="button"
-            class="button"
-            disabled={rotate.pending}
-            onClick={async () => {
-              const ok = await rotate.run(async () => {
-                const k = await api.post<SigningKey>(`/api/organizations/${seg(orgId)}/signing-keys/rotate`, {});
-                setMessage(`Rotated: new credentials are signed with ${k.keyId}.`);
-              });
-              if (ok) {
-                setConfirmRotate(false);
-                keys.reload();
-                onChanged();
-              }
-            }}
-          >
-            {rotate.pending ? 'Rotating…' : 'Rotate key'}
-          </button>
-          <button type="button" class="button secondary" onClick={() => setConfirmRotate(false)}>
-            Cancel
-          </button>
-        </div>
+        <ConfirmButtons
+          label={rotate.pending ? 'Rotating…' : 'Rotate key'}
+          danger={false}
+          pending={rotate.pending}
+          onCancel={() => setConfirmRotate(false)}
+          onConfirm={async () => {
+            const ok = await rotate.run(async () => {
+              const k = await api.post<SigningKey>(`/api/organizations/${seg(orgId)}/signing-keys/rotate`, {});
+              setMessage(`Rotated: new credentials are signed with ${k.keyId}.`);
+            });
+            if (ok) {
+              setConfirmRotate(false);
+              keys.reload();
+              onChanged();
+            }
+          }}
+        />
       </ConfirmDialog>
       <ConfirmDialog open={Boolean(reporting)} title="Report this key compromised?" onClose={() => setReporting(undefined)}>
         {reporting ? (
@@ -146,38 +128,31 @@ function KeyList({ orgId, isOwner, onChanged }: { orgId: string; isOwner: boolea
               onValue={setAt}
               error={errorFor(report.error, 'compromisedAt')}
             />
-            <div class="actions">
-              <button
-                type="button"
-                class="button danger"
-                disabled={report.pending}
-                onClick={async () => {
-                  const k = reporting;
-                  const ok = await report.run(async () => {
-                    const when = new Date(at);
-                    if (!at || Number.isNaN(when.getTime())) {
-                      throw new ApiError(400, 'VALIDATION_ERROR', 'Enter the date and time the key was compromised', {
-                        field: 'compromisedAt',
-                      });
-                    }
-                    await api.post(`/api/organizations/${seg(orgId)}/signing-keys/${k.sequence}/compromised`, {
-                      compromisedAt: when.toISOString(),
+            <ConfirmButtons
+              label={report.pending ? 'Reporting…' : 'Report compromised'}
+              pending={report.pending}
+              onCancel={() => setReporting(undefined)}
+              onConfirm={async () => {
+                const k = reporting;
+                const ok = await report.run(async () => {
+                  const when = new Date(at);
+                  if (!at || Number.isNaN(when.getTime())) {
+                    throw new ApiError(400, 'VALIDATION_ERROR', 'Enter the date and time the key was compromised', {
+                      field: 'compromisedAt',
                     });
-                    setMessage(`Key ${k.sequence} is recorded as compromised.`);
-                  });
-                  if (ok) {
-                    setReporting(undefined);
-                    keys.reload();
-                    onChanged();
                   }
-                }}
-              >
-                {report.pending ? 'Reporting…' : 'Report compromised'}
-              </button>
-              <button type="button" class="button secondary" onClick={() => setReporting(undefined)}>
-                Cancel
-              </button>
-            </div>
+                  await api.post(`/api/organizations/${seg(orgId)}/signing-keys/${k.sequence}/compromised`, {
+                    compromisedAt: when.toISOString(),
+                  });
+                  setMessage(`Key ${k.sequence} is recorded as compromised.`);
+                });
+                if (ok) {
+                  setReporting(undefined);
+                  keys.reload();
+                  onChanged();
+                }
+              }}
+            />
           </>
         ) : null}
       </ConfirmDialog>

@@ -2,7 +2,8 @@ import { useState } from 'preact/hooks';
 import { api, ApiError, query, seg } from '../api.js';
 import { Checkbox, ErrorSummary, Form, SubmitButton, TextInput, errorFor, fieldId } from '../components/forms.js';
 import { useOrg } from '../components/layout.js';
-import { ConfirmDialog, CopyButton, DateText, Loaded, Notice, Pager } from '../components/ui.js';
+import { CopyButton, DateText, Loaded, Notice, Pager, Table } from '../components/ui.js';
+import { ConfirmItem, ConfirmOpener } from '../components/confirm.js';
 import { useResource, useSubmission, useTitle } from '../hooks.js';
 import { Link, useLocation, withQuery } from '../router.js';
 import { WEBHOOK_EVENTS, type CreatedWebhook, type Delivery, type Page, type Webhook } from '../types.js';
@@ -146,89 +147,75 @@ function Deliveries({ orgId, webhook }: { orgId: string; webhook: Webhook }) {
             <p>Nothing has been sent to this endpoint yet.</p>
           ) : (
             <>
-              <div class="table-wrap">
-                <table class="wide">
-                  <caption class="visually-hidden">Deliveries</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Event</th>
-                      <th scope="col">Status</th>
-                      <th scope="col" class="num">
-                        Attempts
-                      </th>
-                      <th scope="col">Last answer</th>
-                      <th scope="col">Created</th>
-                      <th scope="col">Delivered / next try</th>
-                      <th scope="col">Actions</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.data.map((d) => (
-                      <tr key={d.id}>
-                        <td>
-                          <code class="nowrap">{d.eventType}</code>
-                          <div class="muted small">{d.eventId}</div>
-                        </td>
-                        <td>
-                          <DeliveryTag status={d.status} />
-                        </td>
-                        <td class="num">{d.attempts}</td>
-                        <td>
-                          {d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : ''}
-                          {d.lastError ? <div class="error-text">{d.lastError}</div> : null}
-                          {!d.lastStatusCode && !d.lastError ? '—' : null}
-                          {d.attemptLog.length ? (
-                            <details>
-                              <summary>All attempts</summary>
-                              <ol class="plain">
-                                {d.attemptLog.map((a) => (
-                                  <li key={a.attempt}>
-                                    #{a.attempt} <DateText iso={a.startedAt} withTime />: {a.succeeded ? 'succeeded' : 'failed'}
-                                    {a.statusCode ? `, HTTP ${a.statusCode}` : ''}
-                                    {a.error ? `, ${a.error}` : ''} ({a.durationMs} ms)
-                                  </li>
-                                ))}
-                              </ol>
-                            </details>
-                          ) : null}
-                        </td>
-                        <td>
-                          <DateText iso={d.createdAt} withTime />
-                        </td>
-                        <td>
-                          {d.deliveredAt ? (
-                            <DateText iso={d.deliveredAt} withTime />
-                          ) : d.nextAttemptAt ? (
-                            <>
-                              next <DateText iso={d.nextAttemptAt} withTime />
-                            </>
-                          ) : (
-                            '—'
-                          )}
-                        </td>
-                        <td>
-                          {d.status === 'pending' ? null : (
-                            <button
-                              type="button"
-                              class="button secondary small"
-                              disabled={replay.pending}
-                              onClick={() =>
-                                replay.run(async () => {
-                                  await api.post(`${base}/deliveries/${seg(d.id)}/replay`, {});
-                                  setMessage(`The ${d.eventType} delivery will be sent again.`);
-                                  list.reload();
-                                })
-                              }
-                            >
-                              Replay<span class="visually-hidden"> {d.eventType} delivery</span>
-                            </button>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table
+                caption="Deliveries"
+                wide
+                columns={['Event', 'Status', { num: 'Attempts' }, 'Last answer', 'Created', 'Delivered / next try', 'Actions']}
+              >
+                {page.data.map((d) => (
+                  <tr key={d.id}>
+                    <td>
+                      <code class="nowrap">{d.eventType}</code>
+                      <div class="muted small">{d.eventId}</div>
+                    </td>
+                    <td>
+                      <DeliveryTag status={d.status} />
+                    </td>
+                    <td class="num">{d.attempts}</td>
+                    <td>
+                      {d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : ''}
+                      {d.lastError ? <div class="error-text">{d.lastError}</div> : null}
+                      {!d.lastStatusCode && !d.lastError ? '—' : null}
+                      {d.attemptLog.length ? (
+                        <details>
+                          <summary>All attempts</summary>
+                          <ol class="plain">
+                            {d.attemptLog.map((a) => (
+                              <li key={a.attempt}>
+                                #{a.attempt} <DateText iso={a.startedAt} withTime />: {a.succeeded ? 'succeeded' : 'failed'}
+                                {a.statusCode ? `, HTTP ${a.statusCode}` : ''}
+                                {a.error ? `, ${a.error}` : ''} ({a.durationMs} ms)
+                              </li>
+                            ))}
+                          </ol>
+                        </details>
+                      ) : null}
+                    </td>
+                    <td>
+                      <DateText iso={d.createdAt} withTime />
+                    </td>
+                    <td>
+                      {d.deliveredAt ? (
+                        <DateText iso={d.deliveredAt} withTime />
+                      ) : d.nextAttemptAt ? (
+                        <>
+                          next <DateText iso={d.nextAttemptAt} withTime />
+                        </>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                    <td>
+                      {d.status === 'pending' ? null : (
+                        <button
+                          type="button"
+                          class="button secondary small"
+                          disabled={replay.pending}
+                          onClick={() =>
+                            replay.run(async () => {
+                              await api.post(`${base}/deliveries/${seg(d.id)}/replay`, {});
+                              setMessage(`The ${d.eventType} delivery will be sent again.`);
+                              list.reload();
+                            })
+                          }
+                        >
+                          Replay<span class="visually-hidden"> {d.eventType} delivery</span>
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </Table>
               <Pager pagination={page.pagination} location={location} label="Deliveries" />
             </>
           )
@@ -273,59 +260,39 @@ export function WebhooksPage() {
           data.length === 0 ? (
             <p>There are no endpoints yet.</p>
           ) : (
-            <div class="table-wrap">
-              <table class="wide">
-                <caption class="visually-hidden">Webhook endpoints</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">URL</th>
-                    <th scope="col">Events</th>
-                    <th scope="col">Added</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.map((w) => (
-                    <tr key={w.id}>
-                      <td class="break">{w.url}</td>
-                      <td>
-                        <ul class="plain">
-                          {w.events.map((e) => (
-                            <li key={e}>
-                              <code>{e}</code>
-                            </li>
-                          ))}
-                        </ul>
-                      </td>
-                      <td>
-                        <DateText iso={w.createdAt} />
-                      </td>
-                      <td>
-                        <div class="actions tight">
-                          <Link
-                            class="button secondary small"
-                            href={withQuery(location, { webhook: w.id, offset: undefined })}
-                            aria-current={w.id === selected ? 'true' : undefined}
-                          >
-                            Delivery log<span class="visually-hidden"> of {w.url}</span>
-                          </Link>
-                          <button
-                            type="button"
-                            class="button danger small"
-                            onClick={() => {
-                              del.clear();
-                              setDeleting(w);
-                            }}
-                          >
-                            Delete<span class="visually-hidden"> {w.url}</span>
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table caption="Webhook endpoints" wide columns={['URL', 'Events', 'Added', 'Actions']}>
+              {data.map((w) => (
+                <tr key={w.id}>
+                  <td class="break">{w.url}</td>
+                  <td>
+                    <ul class="plain">
+                      {w.events.map((e) => (
+                        <li key={e}>
+                          <code>{e}</code>
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td>
+                    <DateText iso={w.createdAt} />
+                  </td>
+                  <td>
+                    <div class="actions tight">
+                      <Link
+                        class="button secondary small"
+                        href={withQuery(location, { webhook: w.id, offset: undefined })}
+                        aria-current={w.id === selected ? 'true' : undefined}
+                      >
+                        Delivery log<span class="visually-hidden"> of {w.url}</span>
+                      </Link>
+                      <ConfirmOpener submission={del} onOpen={() => setDeleting(w)}>
+                        Delete<span class="visually-hidden"> {w.url}</span>
+                      </ConfirmOpener>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </Table>
           )
         }
       </Loaded>
@@ -341,37 +308,24 @@ export function WebhooksPage() {
           }}
         />
       ) : null}
-      <ConfirmDialog open={Boolean(deleting)} title="Delete this endpoint?" onClose={() => setDeleting(undefined)}>
-        {deleting ? (
-          <>
-            <p>
-              Nothing more is sent to <span class="break">{deleting.url}</span>, and deliveries waiting for a retry are dropped.
-            </p>
-            <ErrorSummary error={del.error} />
-            <div class="actions">
-              <button
-                type="button"
-                class="button danger"
-                disabled={del.pending}
-                onClick={async () => {
-                  const w = deleting;
-                  const ok = await del.run(() => api.del(`/api/organizations/${seg(org.id)}/webhooks/${seg(w.id)}`));
-                  if (ok) {
-                    setDeleting(undefined);
-                    setMessage(`The endpoint ${w.url} has been deleted.`);
-                    hooks.reload();
-                  }
-                }}
-              >
-                Delete endpoint
-              </button>
-              <button type="button" class="button secondary" onClick={() => setDeleting(undefined)}>
-                Cancel
-              </button>
-            </div>
-          </>
-        ) : null}
-      </ConfirmDialog>
+      <ConfirmItem
+        item={deleting}
+        title="Delete this endpoint?"
+        label="Delete endpoint"
+        submission={del}
+        run={(w) => api.del(`/api/organizations/${seg(org.id)}/webhooks/${seg(w.id)}`)}
+        onDone={(w) => {
+          setMessage(`The endpoint ${w.url} has been deleted.`);
+          hooks.reload();
+        }}
+        onClose={() => setDeleting(undefined)}
+      >
+        {(w) => (
+          <p>
+            Nothing more is sent to <span class="break">{w.url}</span>, and deliveries waiting for a retry are dropped.
+          </p>
+        )}
+      </ConfirmItem>
     </>
   );
 }

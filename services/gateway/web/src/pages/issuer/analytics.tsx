@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, query } from '../../api.js';
 import { ErrorSummary, Form, SubmitButton, TextInput, errorFor } from '../../components/forms.js';
 import { useOrg } from '../../components/layout.js';
-import { Loaded } from '../../components/ui.js';
+import { Loaded, Table } from '../../components/ui.js';
 import { useResource, useTitle } from '../../hooks.js';
 import { Link, navigate, useLocation, withQuery } from '../../router.js';
 import type { Analytics, Badge } from '../../types.js';
@@ -110,27 +110,14 @@ function DayChart({ days, counts }: { days: string[]; counts: Map<string, number
 function CountTable({ caption, head, rows }: { caption: string; head: string; rows: [string, number][] }) {
   if (rows.length === 0) return null;
   return (
-    <div class="table-wrap">
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{head}</th>
-            <th scope="col" class="num">
-              Verifications
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([k, n]) => (
-            <tr key={k}>
-              <th scope="row">{k}</th>
-              <td class="num">{n}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table caption={caption} columns={[head, { num: 'Verifications' }]}>
+      {rows.map(([k, n]) => (
+        <tr key={k}>
+          <th scope="row">{k}</th>
+          <td class="num">{n}</td>
+        </tr>
+      ))}
+    </Table>
   );
 }
 
@@ -165,27 +152,14 @@ function Report({ data, badges }: { data: Analytics; badges: Badge[] }) {
       </div>
       <details>
         <summary>Verifications per day as a table</summary>
-        <div class="table-wrap">
-          <table>
-            <caption>Verifications per day (UTC)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col" class="num">
-                  Verifications
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d}>
-                  <th scope="row">{d}</th>
-                  <td class="num">{perDay.get(d) ?? 0}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Verifications per day (UTC)" columns={['Day', { num: 'Verifications' }]}>
+          {days.map((d) => (
+            <tr key={d}>
+              <th scope="row">{d}</th>
+              <td class="num">{perDay.get(d) ?? 0}</td>
+            </tr>
+          ))}
+        </Table>
       </details>
       <div class="grid two">
         <section aria-labelledby="h-channel">

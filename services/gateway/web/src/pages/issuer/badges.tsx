@@ -2,7 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, query, type ApiError } from '../../api.js';
 import { ErrorSummary, Form, SubmitButton, TextArea, TextInput, errorFor, fieldId } from '../../components/forms.js';
 import { useCan, useOrg } from '../../components/layout.js';
-import { ConfirmDialog, DateText, Loaded, Notice, Pager } from '../../components/ui.js';
+import { ConfirmDialog, DateText, Loaded, Notice, Pager, Table } from '../../components/ui.js';
+import { ConfirmButtons } from '../../components/confirm.js';
 import { useResource, useSubmission, useTitle } from '../../hooks.js';
 import { pagePath } from '../../routes.js';
 import { Link, navigate, useLocation, withQuery } from '../../router.js';
@@ -93,54 +94,44 @@ export function BadgesPage() {
             </p>
           ) : (
             <>
-              <div class="table-wrap">
-                <table>
-                  <caption>
+              <Table
+                caption={
+                  <>
                     {active === 'true' ? 'Active badges' : active === 'false' ? 'Deactivated badges' : 'All badges'} (
                     {page.pagination.total})
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Image</th>
-                      <th scope="col">Name</th>
-                      <th scope="col">Tags</th>
-                      <th scope="col">Expiry</th>
-                      <th scope="col">State</th>
-                      <th scope="col">Public page</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.data.map((b) => (
-                      <tr key={b.id}>
-                        <td>
-                          <BadgeImage src={b.imageUrl} />
-                        </td>
-                        <td>
-                          <Link href={pagePath('badgeEdit', { orgId: org.id, badgeId: b.id })}>
-                            {b.name}
-                            <span class="visually-hidden"> (edit)</span>
-                          </Link>
-                          <div class="muted small">
-                            Created <DateText iso={b.createdAt} />
-                          </div>
-                        </td>
-                        <td>
-                          <TagList tags={b.tags} />
-                        </td>
-                        <td>{expiryText(b.expiresInDays)}</td>
-                        <td>
-                          <strong class={b.isActive ? 'tag tag-valid' : 'tag tag-revoked'}>{b.isActive ? 'Active' : 'Deactivated'}</strong>
-                        </td>
-                        <td>
-                          <a href={b.publicUrl}>
-                            Public page<span class="visually-hidden"> of {b.name}</span>
-                          </a>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                  </>
+                }
+                columns={['Image', 'Name', 'Tags', 'Expiry', 'State', 'Public page']}
+              >
+                {page.data.map((b) => (
+                  <tr key={b.id}>
+                    <td>
+                      <BadgeImage src={b.imageUrl} />
+                    </td>
+                    <td>
+                      <Link href={pagePath('badgeEdit', { orgId: org.id, badgeId: b.id })}>
+                        {b.name}
+                        <span class="visually-hidden"> (edit)</span>
+                      </Link>
+                      <div class="muted small">
+                        Created <DateText iso={b.createdAt} />
+                      </div>
+                    </td>
+                    <td>
+                      <TagList tags={b.tags} />
+                    </td>
+                    <td>{expiryText(b.expiresInDays)}</td>
+                    <td>
+                      <strong class={b.isActive ? 'tag tag-valid' : 'tag tag-revoked'}>{b.isActive ? 'Active' : 'Deactivated'}</strong>
+                    </td>
+                    <td>
+                      <a href={b.publicUrl}>
+                        Public page<span class="visually-hidden"> of {b.name}</span>
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </Table>
               <Pager pagination={page.pagination} location={location} label="Badges" />
             </>
           )
@@ -476,19 +467,12 @@ function BadgeState({ orgId, badge, onChanged }: { orgId: string; badge: Badge; 
             No new credentials can be issued from a deactivated badge. Credentials issued earlier stay valid. You can reactivate it later.
           </p>
         )}
-        <div class="actions">
-          <button
-            type="button"
-            class="button danger"
-            disabled={submission.pending}
-            onClick={() => (dialog === 'delete' ? remove() : setActive(false))}
-          >
-            {dialog === 'delete' ? 'Yes, delete badge' : 'Yes, deactivate badge'}
-          </button>
-          <button type="button" class="button secondary" onClick={() => setDialog(undefined)}>
-            Cancel
-          </button>
-        </div>
+        <ConfirmButtons
+          label={dialog === 'delete' ? 'Yes, delete badge' : 'Yes, deactivate badge'}
+          pending={submission.pending}
+          onConfirm={() => (dialog === 'delete' ? remove() : setActive(false))}
+          onCancel={() => setDialog(undefined)}
+        />
       </ConfirmDialog>
     </section>
   );

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, query, type ApiError } from '../../api.js';
 import { ErrorSummary, Form, Select, SubmitButton, errorFor } from '../../components/forms.js';
 import { useOrg } from '../../components/layout.js';
-import { DateText, LoadError, Loaded, Notice, Pager } from '../../components/ui.js';
+import { DateText, Loaded, LoadError, Notice, Pager, Table } from '../../components/ui.js';
 import { toApiError, useResource, useSubmission, useTitle } from '../../hooks.js';
 import { pagePath } from '../../routes.js';
 import { Link, navigate, useLocation, withQuery } from '../../router.js';
@@ -78,39 +78,28 @@ function PreviewResult({ preview, children }: { preview: BulkPreview; children: 
           <label for="only-problems">Show only rows that will not be issued ({problems})</label>
         </div>
       ) : null}
-      <div class="table-wrap">
-        <table>
-          <caption>
+      <Table
+        caption={
+          <>
             Rows {rows.length ? start + 1 : 0}–{start + shown.length} of {rows.length}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" class="num">
-                Row
-              </th>
-              <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Reason</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((r) => (
-              <tr key={r.row} class={r.outcome === 'invalid' || r.outcome === 'conflict' ? 'row-problem' : undefined}>
-                <td class="num">{r.row}</td>
-                <td>{r.name}</td>
-                <td>{r.email}</td>
-                <td>
-                  <strong class={`tag tag-${r.outcome === 'issue' ? 'issued' : r.outcome === 'renew' ? 'renewed' : r.outcome}`}>
-                    {OUTCOME_TEXT[r.outcome] ?? r.outcome}
-                  </strong>
-                </td>
-                <td>{r.reason ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          </>
+        }
+        columns={[{ num: 'Row' }, 'Name', 'E-mail', 'Outcome', 'Reason']}
+      >
+        {shown.map((r) => (
+          <tr key={r.row} class={r.outcome === 'invalid' || r.outcome === 'conflict' ? 'row-problem' : undefined}>
+            <td class="num">{r.row}</td>
+            <td>{r.name}</td>
+            <td>{r.email}</td>
+            <td>
+              <strong class={`tag tag-${r.outcome === 'issue' ? 'issued' : r.outcome === 'renew' ? 'renewed' : r.outcome}`}>
+                {OUTCOME_TEXT[r.outcome] ?? r.outcome}
+              </strong>
+            </td>
+            <td>{r.reason ?? ''}</td>
+          </tr>
+        ))}
+      </Table>
       {rows.length > PREVIEW_PAGE ? (
         <div class="actions">
           <button
@@ -296,49 +285,26 @@ export function BulkPage() {
 
 function JobsTable({ orgId, jobs, badges }: { orgId: string; jobs: BulkJob[]; badges: Badge[] | undefined }) {
   return (
-    <div class="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Started</th>
-            <th scope="col">Badge</th>
-            <th scope="col">State</th>
-            <th scope="col" class="num">
-              Rows
-            </th>
-            <th scope="col" class="num">
-              Issued
-            </th>
-            <th scope="col" class="num">
-              Renewed
-            </th>
-            <th scope="col" class="num">
-              Not issued
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {jobs.map((j) => (
-            <tr key={j.id}>
-              <td>
-                <Link href={pagePath('bulkJob', { orgId, jobId: j.id })}>
-                  <DateText iso={j.createdAt} withTime />
-                </Link>
-              </td>
-              <td>{badgeNameOf(badges, j.badgeId)}</td>
-              <td>
-                {JOB_STATUS[j.status] ?? j.status}
-                {j.status !== 'completed' ? ` (${j.processed} of ${j.total})` : ''}
-              </td>
-              <td class="num">{j.total}</td>
-              <td class="num">{j.issued}</td>
-              <td class="num">{j.renewed}</td>
-              <td class="num">{j.conflicts + j.invalid + j.failed}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table columns={['Started', 'Badge', 'State', { num: 'Rows' }, { num: 'Issued' }, { num: 'Renewed' }, { num: 'Not issued' }]}>
+      {jobs.map((j) => (
+        <tr key={j.id}>
+          <td>
+            <Link href={pagePath('bulkJob', { orgId, jobId: j.id })}>
+              <DateText iso={j.createdAt} withTime />
+            </Link>
+          </td>
+          <td>{badgeNameOf(badges, j.badgeId)}</td>
+          <td>
+            {JOB_STATUS[j.status] ?? j.status}
+            {j.status !== 'completed' ? ` (${j.processed} of ${j.total})` : ''}
+          </td>
+          <td class="num">{j.total}</td>
+          <td class="num">{j.issued}</td>
+          <td class="num">{j.renewed}</td>
+          <td class="num">{j.conflicts + j.invalid + j.failed}</td>
+        </tr>
+      ))}
+    </Table>
   );
 }
 
@@ -502,47 +468,31 @@ export function BulkJobPage({ params }: PageProps) {
           {job.rows.length === 0 ? (
             <p>No rows here.</p>
           ) : (
-            <div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col" class="num">
-                      Row
-                    </th>
-                    <th scope="col">Name</th>
-                    <th scope="col">E-mail</th>
-                    <th scope="col">Result</th>
-                    <th scope="col">Reason</th>
-                    <th scope="col">Credential</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {job.rows.map((r) => (
-                    <tr
-                      key={r.row}
-                      class={r.result === 'invalid' || r.result === 'conflict' || r.result === 'failed' ? 'row-problem' : undefined}
-                    >
-                      <td class="num">{r.row}</td>
-                      <td>{r.name}</td>
-                      <td>{r.email}</td>
-                      <td>
-                        <strong class={`tag tag-${r.result}`}>{RESULT_TEXT[r.result] ?? r.result}</strong>
-                      </td>
-                      <td>{r.reason ?? ''}</td>
-                      <td>
-                        {r.credentialUuid ? (
-                          <CredentialLink orgId={org.id} id={r.credentialUuid}>
-                            {r.credentialId ?? 'Open'}
-                          </CredentialLink>
-                        ) : (
-                          ''
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table columns={[{ num: 'Row' }, 'Name', 'E-mail', 'Result', 'Reason', 'Credential']}>
+              {job.rows.map((r) => (
+                <tr
+                  key={r.row}
+                  class={r.result === 'invalid' || r.result === 'conflict' || r.result === 'failed' ? 'row-problem' : undefined}
+                >
+                  <td class="num">{r.row}</td>
+                  <td>{r.name}</td>
+                  <td>{r.email}</td>
+                  <td>
+                    <strong class={`tag tag-${r.result}`}>{RESULT_TEXT[r.result] ?? r.result}</strong>
+                  </td>
+                  <td>{r.reason ?? ''}</td>
+                  <td>
+                    {r.credentialUuid ? (
+                      <CredentialLink orgId={org.id} id={r.credentialUuid}>
+                        {r.credentialId ?? 'Open'}
+                      </CredentialLink>
+                    ) : (
+                      ''
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </Table>
           )}
           <Pager pagination={job.pagination} location={location} label="Rows" />
         </>

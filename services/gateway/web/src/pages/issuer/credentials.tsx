@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, query } from '../../api.js';
 import { ErrorSummary, Form, Select, SubmitButton, TextArea, TextInput, errorFor } from '../../components/forms.js';
 import { useCan, useOrg } from '../../components/layout.js';
-import { ConfirmDialog, CopyButton, DateText, LoadError, Loaded, Notice, Pager, QrCode, StatusTag } from '../../components/ui.js';
+import { ConfirmDialog, CopyButton, DateText, Loaded, LoadError, Notice, Pager, QrCode, StatusTag, Table } from '../../components/ui.js';
 import { useResource, useSubmission, useTitle } from '../../hooks.js';
 import { pagePath } from '../../routes.js';
 import { Link, navigate, useLocation, withQuery } from '../../router.js';
@@ -95,44 +95,32 @@ export function CredentialsPage() {
               <p>{filtered ? 'No credential matches these filters.' : 'No credentials issued yet.'}</p>
             ) : (
               <>
-                <div class="table-wrap">
-                  <table>
-                    <caption>{filtered ? 'Matching credentials' : 'All credentials'}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Credential</th>
-                        <th scope="col">Recipient</th>
-                        <th scope="col">Badge</th>
-                        <th scope="col">Status</th>
-                        <th scope="col">Issued</th>
-                        <th scope="col">Expires</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {page.data.map((c) => (
-                        <tr key={c.id}>
-                          <td>
-                            <CredentialLink orgId={org.id} id={c.id}>
-                              {c.credentialId}
-                            </CredentialLink>
-                          </td>
-                          <td>
-                            {c.recipientName}
-                            <div class="muted small">{c.recipientEmail}</div>
-                          </td>
-                          <td>{c.badgeName}</td>
-                          <td>
-                            <StatusTag status={c.status} />
-                          </td>
-                          <td>
-                            <DateText iso={c.issuanceDate} />
-                          </td>
-                          <td>{c.expirationDate ? <DateText iso={c.expirationDate} /> : 'Never'}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <Table
+                  caption={filtered ? 'Matching credentials' : 'All credentials'}
+                  columns={['Credential', 'Recipient', 'Badge', 'Status', 'Issued', 'Expires']}
+                >
+                  {page.data.map((c) => (
+                    <tr key={c.id}>
+                      <td>
+                        <CredentialLink orgId={org.id} id={c.id}>
+                          {c.credentialId}
+                        </CredentialLink>
+                      </td>
+                      <td>
+                        {c.recipientName}
+                        <div class="muted small">{c.recipientEmail}</div>
+                      </td>
+                      <td>{c.badgeName}</td>
+                      <td>
+                        <StatusTag status={c.status} />
+                      </td>
+                      <td>
+                        <DateText iso={c.issuanceDate} />
+                      </td>
+                      <td>{c.expirationDate ? <DateText iso={c.expirationDate} /> : 'Never'}</td>
+                    </tr>
+                  ))}
+                </Table>
                 <Pager pagination={page.pagination} location={location} label="Credentials" />
               </>
             )

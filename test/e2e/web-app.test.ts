@@ -341,6 +341,13 @@ t.test('every page of the application passes the same checks', async (t) => {
   for (const path of issuerPages) {
     await page.goto(`${origin}${path}`);
     await page.locator('main h1').first().waitFor(WAIT);
+    if (path.endsWith('/audit-log')) {
+      // Who did it is named as the team knows them, not by a user id.
+      // (The team list loads beside the entries: wait for the row to show the name.)
+      const created = page.locator('main tr', { hasText: 'Created a badge' }).filter({ hasText: 'Ina Instructor (' });
+      const named = await created.first().waitFor(WAIT).then(() => true, () => false);
+      t.ok(named, 'the audit log names the member who created the badge');
+    }
     await audit(page, path === `/org/${orgId}` ? 'org-overview' : path === `/org/${orgId}/analytics` ? 'analytics' : undefined);
   }
   const anonymous = await browser.person();

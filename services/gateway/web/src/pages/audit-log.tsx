@@ -5,6 +5,7 @@ import { useOrg } from '../components/layout.js';
 import { DateText, Loaded, LoadError, Table } from '../components/ui.js';
 import { useResource, useTitle } from '../hooks.js';
 import { pagePath } from '../routes.js';
+import type { Member } from '../types.js';
 import { Link, navigate, useLocation, withQuery } from '../router.js';
 
 interface AuditEntry {
@@ -78,9 +79,17 @@ const ACTION_TEXT: Record<string, string> = {
   'webhook.secret_rotated': "Rotated a webhook's secret",
 };
 
-function actorText(actor: string): string {
+/** Members' names by user id, from the team list; people who left are no longer in it. */
+type Names = ReadonlyMap<string, string>;
+
+function actorText(actor: string, names: Names | undefined): string {
   const [kind, id] = actor.split(/:(.*)/s);
-  if (kind === 'user') return `Member ${id?.slice(0, 8) ?? ''}`;
+  if (kind === 'user') {
+    const name = id ? names?.get(id) : undefined;
+    if (name) return name;
+    // The team list names every current member: an id it lacks is someone who has left.
+    return names ? `Former member ${id?.slice(0, 8) ?? ''}` : `Member ${id?.slice(0, 8) ?? ''}`;
+  }
   if (kind === 'api_key') return `API key ${id?.slice(0, 8) ?? ''}`;
   if (actor === 'operator') return 'Platform operator';
   if (actor === 'system') return 'The platform';
@@ -89,7 +98,7 @@ function actorText(actor: string): string {
 }
 
 /** What an entry is about, by the name the details give it when there is one. */
-function Target({ orgId, e }: { orgId: string; e: AuditEntry }) {
+function Target({ orgId, e, names }: { orgId: string; e: AuditEntry; names: Names | undefined }) {
   const d = e.details;
   const label =
     typeof d.credentialId === 'string'
@@ -98,7 +107,11 @@ function Target({ orgId, e }: { orgId: string; e: AuditEntry }) {
         ? d.name
         : typeof d.url === 'string'
           ? d.url
-          : e.targetId;
+          : typeof d.email === 'string'
+            ? d.email
+            : e.targetType === 'membership'
+              ? (names?.get(e.targetId) ?? e.targetId)
+              : e.targetId;
   const kind = e.targetType.replace(/_/g, ' ');
   if (e.targetType === 'credential')
     return (
@@ -143,6 +156,11 @@ export function AuditLogPage() {
       ),
     [org.id, location.href],
   );
+  // Names for the "Who" column; the page still works (with short ids) if the list fails.
+  const team = useResource(() => api.get<{ data: Member[] }>(`/api/organizations/${encodeURIComponent(org.id)}/members`), [org.id]);
+  const names: Names | undefined = team.data
+    ? new Map(team.data.data.map((m) => [m.userId, `${m.name} (${m.email})`]))
+    : undefined;
   const [action, setAction] = useState(filters.action);
   const [from, setFrom] = useState(filters.from);
   const [to, setTo] = useState(filters.to);
@@ -192,7 +210,7 @@ export function AuditLogPage() {
                         <DateText iso={e.occurredAt} withTime />
                       </td>
                       <td>
-                        {actorText(e.actor)}
+                        {actorText(e.actor, names)}
                         <div class="muted small">
                           <code>{e.actor}</code>
                         </div>
@@ -204,7 +222,7 @@ export function AuditLogPage() {
                         </div>
                       </td>
                       <td>
-                        <Target orgId={org.id} e={e} />
+                        <Target orgId={org.id} e={e} names={names} />
                       </td>
                     </tr>
                   ))}

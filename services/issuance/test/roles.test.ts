@@ -11,7 +11,7 @@ t.test('issuance re-checks the acting member against the permission table', asyn
   const h = await startIssuance(t);
   const c = h.issuance;
   const org = await h.createOrg({ name: 'Roles Academy' });
-  const badge = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody() });
+  const badge = await c.CreateBadge({ organization_id: org.id, badge: badgeBody() });
   const accountsDb = createDb({ url: h.iso.databaseUrl, schema: 'accounts' });
   t.teardown(() => accountsDb.destroy());
 

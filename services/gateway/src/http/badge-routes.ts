@@ -142,9 +142,9 @@ export function uploadFingerprint(_req: Request, res: Response): string {
 /**
  * Badge templates of an organization: for its members under `/api/organizations/:orgId` and for
  * API keys under `/api/v1`, mounted after the authentication that sets the organization scope
- * (./org-scope.ts). Bodies go to the issuance service as BadgeInput messages (../upstream/issuance-input.ts
- * checks their JSON shape; issuance checks every value). The image upload reads its own multipart body, so app.ts lets multipart through on its
- * path only. With `idempotency` (app.ts always passes it) the POSTs honour Idempotency-Key: a
+ * (./org-scope.ts). Bodies go to the issuance service as BadgeInput messages
+ * (../upstream/issuance-input.ts checks their JSON shape; issuance checks every value). The image
+ * upload reads its own multipart body, so app.ts lets multipart through on its path only. With `idempotency` (app.ts always passes it) the POSTs honour Idempotency-Key: a
  * created badge or an uploaded image is answered again, not done twice.
  */
 export function badgeRoutes(upstreams: Pick<Upstreams, 'issuance'>, options: { idempotency?: IdempotencyDeps } = {}): Router {

@@ -14,6 +14,9 @@ export type * from './generated/credentials/accounts/v1/AccountsService.js';
 export type * from './generated/credentials/verification/v1/VerificationService.js';
 export type * from './generated/credentials/notification/v1/NotificationService.js';
 export type * from './generated/credentials/billing/v1/BillingService.js';
+// Structured inputs that callers build from a client's JSON (the gateway; tests).
+export type { BadgeInput, BadgeInput__Output } from './generated/credentials/issuance/v1/BadgeInput.js';
+export type { IssueContent, IssueContent__Output } from './generated/credentials/issuance/v1/IssueContent.js';
 
 const PROTO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 

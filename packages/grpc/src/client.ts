@@ -17,7 +17,7 @@ type UnaryMethodNames<C> = {
   [K in keyof C]: K extends string
     ? K extends Uncapitalize<K>
       ? never
-      : C[K] extends (argument: any, callback: grpc.requestCallback<any>) => grpc.ClientUnaryCall
+      : C[K] extends (argument: never, callback: never) => grpc.ClientUnaryCall
         ? K
         : never
     : never;

@@ -1,18 +1,45 @@
 import * as grpc from '@grpc/grpc-js';
+import type { MethodDefinition } from '@grpc/proto-loader';
 import { HealthImplementation, service as healthService } from 'grpc-health-check';
 import { toAppError, type Logger, Counter, Histogram, type Registry } from '@cred/runtime';
 import { internalGrpcError, toGrpcError } from './errors.js';
 
 export type UnaryHandler<Req, Res> = (request: Req, call: grpc.ServerUnaryCall<Req, Res>) => Promise<Res>;
 
-/** Implementation of a service: one async function per RPC (any casing the proto uses). */
-export type UnaryImplementation = Record<string, UnaryHandler<any, any>>;
+/**
+ * The promise form of a generated `XServiceDefinition` (proto-loader-gen-types): one async
+ * function per RPC, taking the request as the loader decodes it (the `__Output` type: with our
+ * loader options absent scalars are '' / 0 / false, absent messages null, proto3 `optional`
+ * fields absent) and resolving to the response, also in its `__Output` shape: every field that is
+ * not `optional` must be given. (The looser input type, where every field may be left out, would
+ * let a renamed field through: TypeScript does not check excess properties of what an async
+ * function returns.) A missing RPC, an RPC the proto does not have, or a field read or written
+ * under a name the message does not have is a type error.
+ */
+export type UnaryHandlers<D> = {
+  [K in keyof D as string extends K ? never : K]: D[K] extends MethodDefinition<infer _RequestIn, infer _ResponseIn, infer Req, infer Res> ? UnaryHandler<Req, Res> : never;
+};
+
+/**
+ * A service as the server runs it: handlers by RPC name. Built by grpcService (typed against the
+ * generated handler interface); test stubs that serve a subset of a service may build it directly.
+ */
+export type UnaryImplementation = Record<string, (request: never, call: never) => Promise<unknown>>;
 
 export interface GrpcServiceBinding {
   /** Fully qualified service name, e.g. credentials.signing.v1.SigningService (for health). */
   name: string;
   definition: grpc.ServiceDefinition;
   implementation: UnaryImplementation;
+}
+
+/**
+ * A service binding whose handlers are typed by the generated service definition (what
+ * `loadProtos().x.XService.service` is typed as), e.g.
+ * `grpcService('credentials.signing.v1.SigningService', loadProtos().signing.SigningService.service, {...})`.
+ */
+export function grpcService<D extends grpc.ServiceDefinition>(name: string, definition: D, implementation: UnaryHandlers<D>): GrpcServiceBinding {
+  return { name, definition, implementation: implementation as unknown as UnaryImplementation };
 }
 
 export interface GrpcServerOptions {
@@ -61,7 +88,9 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   for (const binding of options.services) {
     const wrapped: grpc.UntypedServiceImplementation = {};
     for (const [rpcName, method] of Object.entries(binding.definition)) {
-      const handler = binding.implementation[rpcName] ?? binding.implementation[method.originalName ?? ''];
+      const handler = (binding.implementation[rpcName] ?? binding.implementation[method.originalName ?? '']) as
+        | ((request: unknown, call: grpc.ServerUnaryCall<unknown, unknown>) => Promise<unknown>)
+        | undefined;
       if (!handler) throw new Error(`${binding.name}: no handler for ${rpcName}`);
       const label = `${binding.name}/${rpcName}`;
       wrapped[rpcName] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {

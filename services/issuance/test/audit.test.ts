@@ -1,7 +1,7 @@
 import { createDb } from '@cred/db';
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
-import { badgeBody, rejection, startIssuance } from './fixtures/harness.js';
+import { badgeBody, patchBody, rejection, startIssuance } from './fixtures/harness.js';
 
 interface Row {
   id: string;
@@ -45,13 +45,13 @@ t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) =>
   t.test('badges: created, updated, image changed, deactivated or deleted, by the caller in x-actor', async (t) => {
     tick();
     const b = await c.CreateBadge(
-      { organization_id: org.id, badge_json: badgeBody({ expiresInDays: 30 }) },
+      { organization_id: org.id, badge: badgeBody({ expiresInDays: 30 }) },
       { actor: member, requestId: 'req-badge-1' },
     );
     badgeId = b.id;
     tick();
     await c.UpdateBadge(
-      { organization_id: org.id, badge_id: b.id, badge_json: JSON.stringify({ description: 'New text', tags: ['x'] }) },
+      { organization_id: org.id, badge_id: b.id, badge: patchBody({ description: 'New text', tags: ['x'] }) },
       { actor: member },
     );
     tick();
@@ -62,7 +62,7 @@ t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) =>
     ]);
     await c.SetBadgeImage({ organization_id: org.id, badge_id: b.id, data: png, declared_content_type: 'image/png' }, { actor: apiKey });
     tick();
-    const gone = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Short lived' }) }, { actor: member });
+    const gone = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Short lived' }) }, { actor: member });
     tick();
     await c.DeleteBadge({ organization_id: org.id, badge_id: gone.id }, { actor: member });
     const r = (await rows()).filter((e) => e.target_type === 'badge');
@@ -137,11 +137,11 @@ t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) =>
       'CONFLICT',
     );
     t.equal(
-      (await rejection(c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ slug: 'team-player' }) }, { actor: member }))).code,
+      (await rejection(c.CreateBadge({ organization_id: org.id, badge: badgeBody({ slug: 'team-player' }) }, { actor: member }))).code,
       'CONFLICT',
     );
     t.equal(
-      (await rejection(c.UpdateBadge({ organization_id: org.id, badge_id: badgeId, badge_json: '{"expiresInDays":0}' }, { actor: member })))
+      (await rejection(c.UpdateBadge({ organization_id: org.id, badge_id: badgeId, badge: patchBody({ expiresInDays: 0 }) }, { actor: member })))
         .code,
       'VALIDATION_ERROR',
     );

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { badgeBody, BASE_URL, outboxEvents, rejection, startIssuance } from './fixtures/harness.js';
+import { badgeBody, BASE_URL, outboxEvents, patchBody, rejection, startIssuance } from './fixtures/harness.js';
+import { badgeInput } from '../../gateway/src/upstream/issuance-input.js';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.from('000000010000000108060000001f15c489', 'hex'), Buffer.alloc(16)]);
 const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a464946000101', 'hex'), Buffer.alloc(32), Buffer.from('ffd9', 'hex')]);
@@ -19,7 +20,7 @@ t.test('badge templates over gRPC against real PostgreSQL and RabbitMQ', async (
   const other = await h.createOrg();
 
   t.test('create: derived, unique and explicit slugs; the SPEC fields', async (t) => {
-    const a = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ tags: ['teamwork', 'communication'], expiresInDays: 365 }) });
+    const a = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ tags: ['teamwork', 'communication'], expiresInDays: 365 }) });
     t.equal(a.slug, 'team-player');
     t.equal(a.name, 'Team Player');
     t.equal(a.expires_in_days, 365);
@@ -30,24 +31,24 @@ t.test('badge templates over gRPC against real PostgreSQL and RabbitMQ', async (
     t.equal(a.public_url, `${BASE_URL}/o/${org.slug}/badges/team-player`);
     t.equal(a.achievement_url, `${BASE_URL}/achievements/${org.slug}/team-player`);
 
-    const b = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody() });
+    const b = await c.CreateBadge({ organization_id: org.id, badge: badgeBody() });
     t.equal(b.slug, 'team-player-2', 'derived slug made unique');
     t.equal(b.expires_in_days, undefined, 'expiresInDays defaults to null');
-    const sameInOther = await c.CreateBadge({ organization_id: other.id, badge_json: badgeBody() });
+    const sameInOther = await c.CreateBadge({ organization_id: other.id, badge: badgeBody() });
     t.equal(sameInOther.slug, 'team-player', 'slugs are unique per organization only');
 
-    const clash = await rejection(c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ slug: 'team-player' }) }));
+    const clash = await rejection(c.CreateBadge({ organization_id: org.id, badge: badgeBody({ slug: 'team-player' }) }));
     t.equal(clash.code, 'CONFLICT');
     t.equal(clash.details.field, 'slug');
-    const explicit = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ slug: 'custom-slug', name: 'Other' }) });
+    const explicit = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ slug: 'custom-slug', name: 'Other' }) });
     t.equal(explicit.slug, 'custom-slug');
 
-    const invalid = await rejection(c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ expiresInDays: 0 }) }));
+    const invalid = await rejection(c.CreateBadge({ organization_id: org.id, badge: badgeBody({ expiresInDays: 0 }) }));
     t.equal(invalid.code, 'VALIDATION_ERROR');
     t.equal(invalid.details.field, 'expiresInDays');
-    t.equal((await rejection(c.CreateBadge({ organization_id: org.id, badge_json: '[1]' }))).details.field, 'body');
-    t.equal((await rejection(c.CreateBadge({ organization_id: org.id, badge_json: '{"__proto__":{"x":1}}' }))).code, 'VALIDATION_ERROR');
-    const unknownOrg = await rejection(c.CreateBadge({ organization_id: '0f8fad5b-d9cb-469f-a165-70867728950e', badge_json: badgeBody() }));
+    t.equal((await rejection(() => c.CreateBadge({ organization_id: org.id, badge: badgeInput([1], 'create') }))).details.field, 'body');
+    t.equal((await rejection(() => c.CreateBadge({ organization_id: org.id, badge: badgeInput(JSON.parse('{"__proto__":{"x":1}}'), 'create') }))).code, 'VALIDATION_ERROR');
+    const unknownOrg = await rejection(c.CreateBadge({ organization_id: '0f8fad5b-d9cb-469f-a165-70867728950e', badge: badgeBody() }));
     t.equal(unknownOrg.code, 'NOT_FOUND');
 
     const events = await outboxEvents(h.db, 'issuance.badge.upserted');
@@ -83,7 +84,7 @@ t.test('badge templates over gRPC against real PostgreSQL and RabbitMQ', async (
     const alignment = { targetName: 'Collaboration', targetUrl: 'https://example.org/skills/col', targetFramework: 'Skills', targetCode: 'SK-1' };
     const a = await c.CreateBadge({
       organization_id: org.id,
-      badge_json: badgeBody({
+      badge: badgeBody({
         name: 'Rich',
         achievementType: 'Certificate',
         alignments: [alignment, { targetName: 'Bare', targetUrl: 'http://example.org/bare' }],
@@ -110,7 +111,7 @@ t.test('badge templates over gRPC against real PostgreSQL and RabbitMQ', async (
     const patched = await c.UpdateBadge({
       organization_id: org.id,
       badge_id: a.id,
-      badge_json: JSON.stringify({
+      badge: patchBody({
         achievementType: null,
         alignments: [],
         resultDescriptions: [{ id: grade.id, name: 'Final grade', resultType: 'LetterGrade', allowedValues: ['B', 'A'] }, { name: 'Score', resultType: 'ext:PeerScore' }],
@@ -136,18 +137,18 @@ t.test('badge templates over gRPC against real PostgreSQL and RabbitMQ', async (
       [{ resultDescriptions: [{ name: 'x', resultType: 'LetterGrade', allowedValues: ['A', 'A'] }] }, 'resultDescriptions[0].allowedValues'],
     ];
     for (const [body, field] of bad) {
-      const err = await rejection(c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Bad', ...body }) }));
+      const err = await rejection(() => c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Bad', ...body }) }));
       t.equal(err.code, 'VALIDATION_ERROR', field);
       t.equal(err.details.field, field, `${JSON.stringify(body).slice(0, 80)} names ${field}`);
     }
   });
 
   t.test('read and tenancy', async (t) => {
-    const a = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Reader' }) });
+    const a = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Reader' }) });
     t.same((await c.GetBadge({ organization_id: org.id, badge_id: a.id.toUpperCase() })).id, a.id);
     t.equal((await rejection(c.GetBadge({ organization_id: other.id, badge_id: a.id }))).code, 'NOT_FOUND', "another organization's badge is not found");
     t.equal((await rejection(c.GetBadge({ organization_id: org.id, badge_id: 'nope' }))).code, 'NOT_FOUND');
-    t.equal((await rejection(c.UpdateBadge({ organization_id: other.id, badge_id: a.id, badge_json: '{"name":"x"}' }))).code, 'NOT_FOUND');
+    t.equal((await rejection(c.UpdateBadge({ organization_id: other.id, badge_id: a.id, badge: patchBody({ name: 'x' }) }))).code, 'NOT_FOUND');
     t.equal((await rejection(c.DeleteBadge({ organization_id: other.id, badge_id: a.id }))).code, 'NOT_FOUND');
     t.equal((await rejection(c.SetBadgeImage({ organization_id: other.id, badge_id: a.id, data: PNG, declared_content_type: 'image/png' }))).code, 'NOT_FOUND');
   });
@@ -157,9 +158,9 @@ t.test('badge templates over gRPC against real PostgreSQL and RabbitMQ', async (
     // Three badges at the same instant: the id breaks the tie, descending.
     h.clock.freeze(new Date('2030-01-01T00:00:00.000Z'));
     const same = [];
-    for (const name of ['S1', 'S2', 'S3']) same.push(await c.CreateBadge({ organization_id: o.id, badge_json: badgeBody({ name }) }));
+    for (const name of ['S1', 'S2', 'S3']) same.push(await c.CreateBadge({ organization_id: o.id, badge: badgeBody({ name }) }));
     h.clock.freeze(new Date('2030-01-02T00:00:00.000Z'));
-    const newest = await c.CreateBadge({ organization_id: o.id, badge_json: badgeBody({ name: 'Newest', isActive: false }) });
+    const newest = await c.CreateBadge({ organization_id: o.id, badge: badgeBody({ name: 'Newest', isActive: false }) });
     h.clock.reset();
 
     const all = await c.ListBadges({ organization_id: o.id, limit: 100, offset: 0 });
@@ -184,20 +185,20 @@ t.test('badge templates over gRPC against real PostgreSQL and RabbitMQ', async (
   });
 
   t.test('patch', async (t) => {
-    const a = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Patchable', expiresInDays: 30, tags: ['x'] }) });
+    const a = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Patchable', expiresInDays: 30, tags: ['x'] }) });
     const before = (await outboxEvents(h.db, 'issuance.badge.upserted')).length;
     h.clock.advance(1000);
-    const p = await c.UpdateBadge({ organization_id: org.id, badge_id: a.id, badge_json: JSON.stringify({ name: 'Patched', expiresInDays: null, tags: [] }) });
+    const p = await c.UpdateBadge({ organization_id: org.id, badge_id: a.id, badge: patchBody({ name: 'Patched', expiresInDays: null, tags: [] }) });
     t.equal(p.name, 'Patched');
     t.equal(p.slug, a.slug, 'renaming keeps the slug');
     t.equal(p.expires_in_days, undefined);
     t.same(p.tags, []);
     t.equal(p.created_at, a.created_at);
     t.not(p.updated_at, a.updated_at);
-    const unchanged = await c.UpdateBadge({ organization_id: org.id, badge_id: a.id, badge_json: '{}' });
+    const unchanged = await c.UpdateBadge({ organization_id: org.id, badge_id: a.id, badge: patchBody({}) });
     t.equal(unchanged.updated_at, p.updated_at, 'an empty patch changes nothing');
     t.equal((await outboxEvents(h.db, 'issuance.badge.upserted')).length, before + 1, 'one event for the one change');
-    const slug = await c.UpdateBadge({ organization_id: org.id, badge_id: a.id, badge_json: '{"slug":"renamed"}' });
+    const slug = await c.UpdateBadge({ organization_id: org.id, badge_id: a.id, badge: patchBody({ slug: 'renamed' }) });
     t.equal(slug.public_url, `${BASE_URL}/o/${org.slug}/badges/renamed`, 'slug may change while no credential exists');
     for (const [body, field] of [
       ['{"name":null}', 'name'],
@@ -206,7 +207,7 @@ t.test('badge templates over gRPC against real PostgreSQL and RabbitMQ', async (
       ['{"tags":"a"}', 'tags'],
       ['{"slug":"team-player"}', undefined],
     ] as const) {
-      const e = await rejection(c.UpdateBadge({ organization_id: org.id, badge_id: a.id, badge_json: body }));
+      const e = await rejection(() => c.UpdateBadge({ organization_id: org.id, badge_id: a.id, badge: patchBody(JSON.parse(body)) }));
       if (field) t.equal(e.details.field, field, body);
       else t.same([e.code, e.details.field], ['CONFLICT', 'slug'], 'slug taken');
     }
@@ -214,7 +215,7 @@ t.test('badge templates over gRPC against real PostgreSQL and RabbitMQ', async (
   });
 
   t.test('delete without credentials removes the badge', async (t) => {
-    const a = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Doomed' }) });
+    const a = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Doomed' }) });
     await c.SetBadgeImage({ organization_id: org.id, badge_id: a.id, data: PNG, declared_content_type: 'image/png' });
     const r = await c.DeleteBadge({ organization_id: org.id, badge_id: a.id });
     t.equal(r.deleted, true);
@@ -226,7 +227,7 @@ t.test('badge templates over gRPC against real PostgreSQL and RabbitMQ', async (
   });
 
   t.test('images: sniffed type, content-hash URLs, old images kept, unsafe SVG refused', async (t) => {
-    const a = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Pictured' }) });
+    const a = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Pictured' }) });
     const png = await c.SetBadgeImage({ organization_id: org.id, badge_id: a.id, data: PNG, declared_content_type: 'image/png' });
     t.match(png.image_url, new RegExp(`^${BASE_URL}/images/badges/${a.id}/[0-9a-f]{64}\\.png$`));
     const hash = png.image_url!.split('/').pop()!.split('.')[0]!;

@@ -19,8 +19,8 @@ const c = h.issuance;
 const completed = { find: (p: (e: DomainEvent<any>) => boolean) => h.received('bulk_issuance.completed').find(p) };
 
 const org = await h.createOrg({ name: 'Bulk Academy' });
-const expiring = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Yearly', expiresInDays: 365 }) });
-const forever = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Forever' }) });
+const expiring = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Yearly', expiresInDays: 365 }) });
+const forever = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Forever' }) });
 const create = (badgeId: string, body: Buffer, orgId = org.id) =>
   c.CreateBulkIssuance({ organization_id: orgId, badge_id: badgeId, csv: body, requested_by: 'test' });
 const get = (id: string, rows: { rows_limit?: number; rows_offset?: number; result?: string } = {}, orgId = org.id) =>
@@ -209,19 +209,19 @@ t.test('refused up front: what would fail every row, and a malformed file', asyn
   };
   t.same(await code(create('0f8fad5b-d9cb-469f-a165-70867728950e', ok)), ['NOT_FOUND', undefined], 'unknown badge');
   const other = await h.createOrg();
-  const foreign = await c.CreateBadge({ organization_id: other.id, badge_json: badgeBody() });
+  const foreign = await c.CreateBadge({ organization_id: other.id, badge: badgeBody() });
   t.same(await code(create(foreign.id, ok)), ['NOT_FOUND', undefined], "another organization's badge");
-  const off = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Off', isActive: false }) });
+  const off = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Off', isActive: false }) });
   const inactive = await rejection(create(off.id, ok));
   t.same([inactive.code, inactive.details.field], ['VALIDATION_ERROR', 'badgeId']);
   t.match(inactive.message, /deactivated/);
   t.same(await code(create('', ok)), ['VALIDATION_ERROR', 'badgeId']);
   t.same(await code(create('nope', ok)), ['VALIDATION_ERROR', 'badgeId']);
   const keyless = await h.createOrg({ keys: false });
-  const kb = await c.CreateBadge({ organization_id: keyless.id, badge_json: badgeBody() });
+  const kb = await c.CreateBadge({ organization_id: keyless.id, badge: badgeBody() });
   t.same(await code(create(kb.id, ok, keyless.id)), ['FORBIDDEN', undefined], 'no signing keys');
   const pending = await h.createOrg({ approve: false, keys: false });
-  const pb = await c.CreateBadge({ organization_id: pending.id, badge_json: badgeBody() });
+  const pb = await c.CreateBadge({ organization_id: pending.id, badge: badgeBody() });
   await h.db('organization_signing_keys').insert({
     organization_id: pending.id,
     organization_slug: pending.slug,
@@ -281,7 +281,7 @@ t.test('10,000 rows are accepted and stored in one go', async (t) => {
 
 t.test('list: newest first, without rows', async (t) => {
   const lister = await h.createOrg();
-  const badge = await c.CreateBadge({ organization_id: lister.id, badge_json: badgeBody() });
+  const badge = await c.CreateBadge({ organization_id: lister.id, badge: badgeBody() });
   const ids: string[] = [];
   for (let i = 0; i < 3; i++) ids.push((await create(badge.id, csv('name,email', 'A,invalid'), lister.id)).id);
   const r = await c.ListBulkIssuances({ organization_id: lister.id, limit: 2, offset: 0 });
@@ -305,7 +305,7 @@ t.test('list: newest first, without rows', async (t) => {
 
 t.test('the monthly quota: rows beyond it fail with the quota message, renewals of counted recipients do not', async (t) => {
   const q = await h.createOrg();
-  const badge = await c.CreateBadge({ organization_id: q.id, badge_json: badgeBody({ expiresInDays: 30 }) });
+  const badge = await c.CreateBadge({ organization_id: q.id, badge: badgeBody({ expiresInDays: 30 }) });
   await c.IssueCredential({
     organization_id: q.id,
     badge_id: badge.id,
@@ -511,7 +511,7 @@ t.test('transient failures are retried with backoff; a row that never succeeds e
 
 t.test('Idempotency-Key: a repeated upload answers with the first job, never queues the file twice', async (t) => {
   const o = await h.createOrg({ name: 'Idempotent Bulk' });
-  const badge = await c.CreateBadge({ organization_id: o.id, badge_json: badgeBody({ name: 'Once' }) });
+  const badge = await c.CreateBadge({ organization_id: o.id, badge: badgeBody({ name: 'Once' }) });
   const file = csv('name,email', 'Ada,ada@once.example', 'Grace,grace@once.example');
   const upload = (key: string, body = file, badgeId = badge.id) =>
     c.CreateBulkIssuance({ organization_id: o.id, badge_id: badgeId, csv: body, requested_by: 'test:u1', idempotency_key: key });

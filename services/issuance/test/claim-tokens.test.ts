@@ -11,7 +11,7 @@ import { badgeBody, rejection, startIssuance } from './fixtures/harness.js';
 const h = await startIssuance(t);
 const c = h.issuance;
 const org = await h.createOrg({ name: 'Claim Token Academy' });
-const badge = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Tokens' }) });
+const badge = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Tokens' }) });
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const registration = (credentialUuid: string, tokenHash: string) => ({
   credential_uuid: credentialUuid,

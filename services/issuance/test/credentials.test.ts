@@ -1,6 +1,7 @@
 import t from 'tap';
 import { ed25519PublicKeyFromMultibase, identityMatches, verifyDataIntegrityProof } from '@cred/ob3';
-import { badgeBody, BASE_URL, outboxEvents, rejection, startIssuance } from './fixtures/harness.js';
+import { badgeBody, BASE_URL, outboxEvents, patchBody, rejection, startIssuance } from './fixtures/harness.js';
+import { issueBody } from '../../gateway/src/http/issue-credential.js';
 
 const ISSUED_KEYS = [
   'credentialId',
@@ -22,8 +23,8 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
   const h = await startIssuance(t);
   const c = h.issuance;
   const org = await h.createOrg({ name: 'Acme Academy' });
-  const badge = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ expiresInDays: 30, tags: ['teamwork'] }) });
-  const forever = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Forever' }) });
+  const badge = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ expiresInDays: 30, tags: ['teamwork'] }) });
+  const forever = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Forever' }) });
   const issue = (badgeId: string, email: string, name = 'Ada Lovelace', orgId = org.id) =>
     c.IssueCredential({ organization_id: orgId, badge_id: badgeId, recipient_name: name, recipient_email: email, issued_by: 'test' });
 
@@ -154,7 +155,7 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
   t.test('content: evidence, narrative and results in the signed credential; the recipient name only when the organization chose it', async (t) => {
     const rich = await c.CreateBadge({
       organization_id: org.id,
-      badge_json: badgeBody({
+      badge: badgeBody({
         name: 'Rich content',
         achievementType: 'Course',
         alignments: [{ targetName: 'Collaboration', targetUrl: 'https://example.org/skills/col', targetFramework: 'Skills', targetCode: 'SK-1' }],
@@ -170,14 +171,18 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
         { resultDescription: completion!.id, status: 'Completed' },
       ],
     };
-    const issueWith = (body: unknown, email = 'rich@example.com', orgId = org.id, badgeId = rich.id) =>
-      c.IssueCredential({
-        organization_id: orgId,
-        badge_id: badgeId,
-        recipient_name: 'Rich Recipient',
-        recipient_email: email,
-        issued_by: 'test',
-        content_json: JSON.stringify(body),
+    // The body as the gateway maps it (its shape checks throw first, as on the HTTP route).
+    const issueWith = (body: Record<string, unknown>, email = 'rich@example.com', orgId = org.id, badgeId = rich.id) =>
+      Promise.resolve().then(() => {
+        const b = issueBody({ badgeId, recipient: { name: 'Rich Recipient', email }, ...body });
+        return c.IssueCredential({
+          organization_id: orgId,
+          badge_id: b.badgeId,
+          recipient_name: b.name,
+          recipient_email: b.email,
+          issued_by: 'test',
+          ...(b.content ? { content: b.content } : {}),
+        });
       });
     const r = await issueWith(content);
     const ob3 = JSON.parse(r.ob3_credential_json);
@@ -200,7 +205,7 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
     t.equal(verified.verified, true);
 
     // Results must name the badge's descriptions and use their allowed values; the rest as the API names it.
-    const bad: Array<[unknown, string]> = [
+    const bad: Array<[Record<string, unknown>, string]> = [
       [{ results: [{ resultDescription: 'urn:uuid:00000000-0000-4000-8000-000000000000', value: 'A' }] }, 'results[0].resultDescription'],
       [{ results: [{ resultDescription: grade!.id, value: 'E' }] }, 'results[0].value'],
       [{ results: [{ resultDescription: grade!.id }] }, 'results[0]'],
@@ -226,7 +231,7 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
     // An organization that chose to put names into credentials: a plain-text name identifier beside the hashed e-mail.
     const named = await h.createOrg({ name: 'Named Org' });
     await h.accounts.UpdateOrganization({ organization_id: named.id, recipient_name_in_credentials: true });
-    const namedBadge = await c.CreateBadge({ organization_id: named.id, badge_json: badgeBody() });
+    const namedBadge = await c.CreateBadge({ organization_id: named.id, badge: badgeBody() });
     const n = await c.IssueCredential({
       organization_id: named.id,
       badge_id: namedBadge.id,
@@ -252,24 +257,24 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
 
   t.test('badge and organization preconditions', async (t) => {
     const other = await h.createOrg();
-    const foreign = await c.CreateBadge({ organization_id: other.id, badge_json: badgeBody() });
+    const foreign = await c.CreateBadge({ organization_id: other.id, badge: badgeBody() });
     t.equal((await rejection(issue(foreign.id, 'a@example.com'))).code, 'NOT_FOUND', "another organization's badge");
     t.equal((await rejection(issue('0f8fad5b-d9cb-469f-a165-70867728950e', 'a@example.com'))).code, 'NOT_FOUND', 'unknown badge');
 
-    const off = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Retired', isActive: false }) });
+    const off = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Retired', isActive: false }) });
     const inactive = await rejection(issue(off.id, 'a@example.com'));
     t.equal(inactive.code, 'VALIDATION_ERROR');
     t.equal(inactive.details.field, 'badgeId');
     t.match(inactive.message, /deactivated/);
 
     const keyless = await h.createOrg({ keys: false });
-    const kb = await c.CreateBadge({ organization_id: keyless.id, badge_json: badgeBody() });
+    const kb = await c.CreateBadge({ organization_id: keyless.id, badge: badgeBody() });
     const noKeys = await rejection(issue(kb.id, 'a@example.com', 'A', keyless.id));
     t.equal(noKeys.code, 'FORBIDDEN');
     t.match(noKeys.message, /[Ss]igning keys/);
 
     const pending = await h.createOrg({ approve: false });
-    const pb = await c.CreateBadge({ organization_id: pending.id, badge_json: badgeBody() });
+    const pb = await c.CreateBadge({ organization_id: pending.id, badge: badgeBody() });
     t.equal((await rejection(issue(pb.id, 'a@example.com', 'A', pending.id))).code, 'FORBIDDEN', 'organization not approved');
     t.equal((await h.db('credentials').whereIn('organization_id', [keyless.id, pending.id])).length, 0);
     // The refusal above left issuance's short cache holding "pending"; approval counts at once.
@@ -279,12 +284,12 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
   });
 
   t.test('credentials follow the badge as it is now; slug frozen; delete deactivates', async (t) => {
-    const b = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Evolving' }) });
+    const b = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Evolving' }) });
     await issue(b.id, 'first@example.com', 'First');
     await c.UpdateBadge({
       organization_id: org.id,
       badge_id: b.id,
-      badge_json: JSON.stringify({ name: 'Evolved', description: 'New text.' }),
+      badge: patchBody({ name: 'Evolved', description: 'New text.' }),
     });
     const second = await issue(b.id, 'second@example.com', 'Second');
     const achievement = JSON.parse(second.ob3_credential_json).credentialSubject.achievement;
@@ -292,7 +297,7 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
     t.equal(achievement.description, 'New text.');
     t.equal(second.badge_name, 'Evolved');
 
-    const slug = await rejection(c.UpdateBadge({ organization_id: org.id, badge_id: b.id, badge_json: '{"slug":"moved"}' }));
+    const slug = await rejection(c.UpdateBadge({ organization_id: org.id, badge_id: b.id, badge: patchBody({ slug: 'moved' }) }));
     t.equal(slug.code, 'CONFLICT');
     t.equal(slug.details.field, 'slug');
 

@@ -36,7 +36,7 @@ t.test('group commit (real PostgreSQL, signing and accounts)', async (t) => {
 
   t.test('40 concurrent first issues: fewer transactions than issues, every issue exactly once', async (t) => {
     const org = await h.createOrg({ name: 'Batch Academy' });
-    const badge = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Batched', expiresInDays: 30 }) });
+    const badge = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Batched', expiresInDays: 30 }) });
     const before = await commitMetrics(registry);
     const signBefore = await commitMetrics(registry, 'issuance_sign_batch_size');
     const results = await Promise.all(
@@ -80,7 +80,7 @@ t.test('group commit (real PostgreSQL, signing and accounts)', async (t) => {
 
   t.test('one recipient issued concurrently: one issue, the rest 409, as without batching', async (t) => {
     const org = await h.createOrg({ name: 'Race Academy' });
-    const badge = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Raced', expiresInDays: 30 }) });
+    const badge = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Raced', expiresInDays: 30 }) });
     // A first issue of someone else, so that the racers queue behind it and commit as one batch.
     const results = await Promise.allSettled([
       c.IssueCredential({
@@ -114,7 +114,7 @@ t.test('group commit (real PostgreSQL, signing and accounts)', async (t) => {
 
   t.test('a batch that would pass the quota: exactly the limit is issued, the rest 403', async (t) => {
     const org = await h.createOrg({ name: 'Quota Academy' });
-    const badge = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Limited' }) });
+    const badge = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Limited' }) });
     // Fill the month to 995 of 1000 directly, then race 12 new recipients.
     const month = new Date().toISOString().slice(0, 7);
     await h.db('quota_counters').insert({ organization_id: org.id, month, used: 995 });

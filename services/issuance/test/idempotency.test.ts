@@ -11,7 +11,7 @@ t.test('idempotency keys of issues (real PostgreSQL, signing and accounts)', asy
   const h = await startIssuance(t, { EXPIRY_SWEEP_INTERVAL_MS: String(DAY) });
   const c = h.issuance;
   const org = await h.createOrg({ name: 'Idempotent Academy' });
-  const yearly = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Yearly', expiresInDays: 365 }) });
+  const yearly = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Yearly', expiresInDays: 365 }) });
   const issue = (email: string, key: string, name = 'Ada Lovelace', orgId = org.id) =>
     c.IssueCredential({
       organization_id: orgId,
@@ -76,7 +76,7 @@ t.test('idempotency keys of issues (real PostgreSQL, signing and accounts)', asy
 
   t.test('keys are per organization', async (t) => {
     const other = await h.createOrg({ name: 'Other Academy' });
-    const badge = await c.CreateBadge({ organization_id: other.id, badge_json: badgeBody({ name: 'Other' }) });
+    const badge = await c.CreateBadge({ organization_id: other.id, badge: badgeBody({ name: 'Other' }) });
     await issue('scoped@example.com', 'k-shared');
     const theirs = await c.IssueCredential({
       organization_id: other.id,

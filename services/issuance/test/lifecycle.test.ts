@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import t from 'tap';
 import { createLogger } from '@cred/runtime';
 import { ExpirySweeper } from '../src/app/expiry-sweeper.js';
-import { badgeBody, outboxEvents, rejection, startIssuance, type IssuanceHarness } from './fixtures/harness.js';
+import { badgeBody, patchBody, outboxEvents, rejection, startIssuance, type IssuanceHarness } from './fixtures/harness.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -36,8 +36,8 @@ t.test('credential lifecycle over gRPC (real PostgreSQL, RabbitMQ, signing and a
   const h = await startIssuance(t, { RECIPIENT_QUOTA_LIMITS: 'free=1000', EXPIRY_SWEEP_INTERVAL_MS: String(DAY) });
   const c = h.issuance;
   const org = await h.createOrg({ name: 'Lifecycle Academy' });
-  const yearly = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Yearly', expiresInDays: 365 }) });
-  const forever = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Forever' }) });
+  const yearly = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Yearly', expiresInDays: 365 }) });
+  const forever = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Forever' }) });
   const issue = (badgeId: string, email: string, orgId = org.id) =>
     c.IssueCredential({ organization_id: orgId, badge_id: badgeId, recipient_name: 'Ada Lovelace', recipient_email: email, issued_by: 'test' });
   t.afterEach(() => h.clock.reset());
@@ -53,7 +53,7 @@ t.test('credential lifecycle over gRPC (real PostgreSQL, RabbitMQ, signing and a
 
   t.test('active time-bound prior (pending counts as active): revoked as superseded, renewal pending, linked both ways', async (t) => {
     const prior = await issue(yearly.id, 'renew@example.com');
-    await c.UpdateBadge({ organization_id: org.id, badge_id: yearly.id, badge_json: JSON.stringify({ description: 'Renewed text.' }) });
+    await c.UpdateBadge({ organization_id: org.id, badge_id: yearly.id, badge: patchBody({ description: 'Renewed text.' }) });
     const renewal = await issue(yearly.id, 'RENEW@example.com');
     t.equal(renewal.status, 'pending');
     t.equal(renewal.supersedes_credential_id, prior.id);
@@ -88,7 +88,7 @@ t.test('credential lifecycle over gRPC (real PostgreSQL, RabbitMQ, signing and a
   });
 
   t.test('expired prior: renewal pending, prior stays expired (expiry persisted and announced once)', async (t) => {
-    const shortBadge = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Short', expiresInDays: 2 }) });
+    const shortBadge = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Short', expiresInDays: 2 }) });
     const prior = await issue(shortBadge.id, 'expired@example.com');
     h.clock.advance(3 * DAY);
     t.equal((await c.GetCredential({ organization_id: org.id, credential_uuid: prior.id })).status, 'expired', 'expired from the clock before any sweep');
@@ -146,8 +146,8 @@ t.test('credential lifecycle over gRPC (real PostgreSQL, RabbitMQ, signing and a
 
   t.test('list: order, exact total, filters, status from the clock, validation', async (t) => {
     const o = await h.createOrg();
-    const b1 = await c.CreateBadge({ organization_id: o.id, badge_json: badgeBody({ name: 'B1', expiresInDays: 10 }) });
-    const b2 = await c.CreateBadge({ organization_id: o.id, badge_json: badgeBody({ name: 'B2' }) });
+    const b1 = await c.CreateBadge({ organization_id: o.id, badge: badgeBody({ name: 'B1', expiresInDays: 10 }) });
+    const b2 = await c.CreateBadge({ organization_id: o.id, badge: badgeBody({ name: 'B2' }) });
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {
       h.clock.set(new Date(Date.now() + i * 2000));
@@ -213,7 +213,7 @@ t.test('credential lifecycle over gRPC (real PostgreSQL, RabbitMQ, signing and a
   });
 
   t.test('expiry sweeper: persists expired and emits credential.expired exactly once', async (t) => {
-    const b = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Sweep', expiresInDays: 1 }) });
+    const b = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Sweep', expiresInDays: 1 }) });
     const a = await issue(b.id, 'sweep-a@example.com');
     const later = await issue(b.id, 'sweep-b@example.com');
     await c.RevokeCredential({ organization_id: org.id, credential_ref: later.id, reason: 'x', revoked_by: 'test' });
@@ -259,7 +259,7 @@ t.test('credential lifecycle over gRPC (real PostgreSQL, RabbitMQ, signing and a
     t.equal((await rejection(c.ClaimCredential({ credential_ref: late.id, token: expiring }))).code, 'FORBIDDEN', 'an expired token');
     h.clock.reset();
 
-    const shortBadge = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Brief', expiresInDays: 1 }) });
+    const shortBadge = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Brief', expiresInDays: 1 }) });
     const brief = await issue(shortBadge.id, 'brief@example.com');
     const briefToken = await claimToken(h, brief, org.id, new Date(Date.now() + 30 * DAY));
     h.clock.advance(2 * DAY);
@@ -332,8 +332,8 @@ t.test('monthly recipient quota (UTC calendar month, unique e-mails, race-free)'
   t.test('unique recipients per month; renewals to a counted e-mail are free; 403 names the limit', async (t) => {
     h.clock.set(mid);
     const org = await h.createOrg();
-    const b = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ expiresInDays: 30 }) });
-    const b2 = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Second badge', expiresInDays: 30 }) });
+    const b = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ expiresInDays: 30 }) });
+    const b2 = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Second badge', expiresInDays: 30 }) });
     const issue = (badgeId: string, email: string) => c.IssueCredential({ organization_id: org.id, badge_id: badgeId, recipient_name: 'R', recipient_email: email, issued_by: 'test' });
     await issue(b.id, 'q1@example.com');
     await issue(b.id, 'q2@example.com');
@@ -362,7 +362,7 @@ t.test('monthly recipient quota (UTC calendar month, unique e-mails, race-free)'
   t.test('concurrent issues cannot overshoot the quota', async (t) => {
     h.clock.set(mid);
     const org = await h.createOrg();
-    const b = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody() });
+    const b = await c.CreateBadge({ organization_id: org.id, badge: badgeBody() });
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, (_, i) => c.IssueCredential({ organization_id: org.id, badge_id: b.id, recipient_name: 'R', recipient_email: `race${i}@example.com`, issued_by: 'test' })),
     );

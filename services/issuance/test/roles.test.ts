@@ -3,7 +3,7 @@
 // accounts, signing, PostgreSQL and RabbitMQ.
 import t from 'tap';
 import { createDb } from '@cred/db';
-import { badgeBody, rejection, startIssuance } from './fixtures/harness.js';
+import { badgeBody, patchBody, rejection, startIssuance } from './fixtures/harness.js';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -11,7 +11,7 @@ t.test('issuance re-checks the acting member against the permission table', asyn
   const h = await startIssuance(t);
   const c = h.issuance;
   const org = await h.createOrg({ name: 'Roles Academy' });
-  const badge = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody() });
+  const badge = await c.CreateBadge({ organization_id: org.id, badge: badgeBody() });
   const accountsDb = createDb({ url: h.iso.databaseUrl, schema: 'accounts' });
   t.teardown(() => accountsDb.destroy());
 
@@ -51,11 +51,11 @@ t.test('issuance re-checks the acting member against the permission table', asyn
 
   // Badge RPCs name their actor in the call's metadata (x-actor), as the gateway sends it.
   const asViewer = { actor: viewer };
-  const badgeRefusal = await rejection(c.CreateBadge({ organization_id: org.id, badge_json: badgeBody() }, asViewer));
+  const badgeRefusal = await rejection(c.CreateBadge({ organization_id: org.id, badge: badgeBody() }, asViewer));
   t.equal(badgeRefusal.code, 'FORBIDDEN', 'a viewer cannot create a badge');
   t.same(badgeRefusal.details, { role: 'viewer', permission: 'badges.manage' });
-  const patch = JSON.stringify({ name: 'Renamed by a viewer' });
-  t.equal((await rejection(c.UpdateBadge({ organization_id: org.id, badge_id: badge.id, badge_json: patch }, asViewer))).code, 'FORBIDDEN', 'nor change one');
+  const patch = patchBody({ name: 'Renamed by a viewer' });
+  t.equal((await rejection(c.UpdateBadge({ organization_id: org.id, badge_id: badge.id, badge: patch }, asViewer))).code, 'FORBIDDEN', 'nor change one');
   t.equal((await rejection(c.DeleteBadge({ organization_id: org.id, badge_id: badge.id }, asViewer))).code, 'FORBIDDEN', 'nor delete one');
   const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b90000000049454e44ae426082', 'hex');
   t.equal(
@@ -64,10 +64,10 @@ t.test('issuance re-checks the acting member against the permission table', asyn
     'nor set its image',
   );
   t.equal((await c.GetBadge({ organization_id: org.id, badge_id: badge.id })).name, badge.name, 'the badge is unchanged');
-  const byIssuer = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'By an issuer' }) }, { actor: issuer });
+  const byIssuer = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'By an issuer' }) }, { actor: issuer });
   t.ok(byIssuer.id, 'an issuer creates a badge');
   t.equal(
-    (await rejection(c.CreateBadge({ organization_id: org.id, badge_json: badgeBody() }, { actor: stranger }))).code,
+    (await rejection(c.CreateBadge({ organization_id: org.id, badge: badgeBody() }, { actor: stranger }))).code,
     'NOT_FOUND',
     'a user outside the organization is not told it exists',
   );

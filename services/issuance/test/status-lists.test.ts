@@ -32,8 +32,8 @@ async function listOf(h: IssuanceHarness, org: Org, listNumber = 1) {
 t.test('status lists over gRPC (real PostgreSQL, RabbitMQ, signing and accounts)', async (t) => {
   const h = await startIssuance(t);
   const org = await h.createOrg({ name: 'Status Academy' });
-  const forever = await h.issuance.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Forever' }) });
-  const yearly = await h.issuance.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Yearly', expiresInDays: 365 }) });
+  const forever = await h.issuance.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Forever' }) });
+  const yearly = await h.issuance.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Yearly', expiresInDays: 365 }) });
   const issue = (badgeId: string, email: string) =>
     h.issuance.IssueCredential({ organization_id: org.id, badge_id: badgeId, recipient_name: 'Ada', recipient_email: email, issued_by: 'test' });
   const listUrl = `${BASE_URL}/issuers/${org.slug}/status/1`;

@@ -4,7 +4,7 @@
 // organizations, and the bulk CSV preview (the real job's outcomes, nothing written).
 import t from 'tap';
 import { waitFor } from '@cred/testing';
-import { badgeBody, rejection, startIssuance } from './fixtures/harness.js';
+import { badgeBody, patchBody, rejection, startIssuance } from './fixtures/harness.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const csv = (...lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
@@ -13,10 +13,10 @@ const h = await startIssuance(t);
 const c = h.issuance;
 const org = await h.createOrg({ name: 'Web Academy' });
 const other = await h.createOrg({ name: 'Other Institute' });
-const yearly = await c.CreateBadge({ organization_id: org.id, badge_json: badgeBody({ name: 'Yearly', expiresInDays: 365 }) });
+const yearly = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Yearly', expiresInDays: 365 }) });
 const forever = await c.CreateBadge({
   organization_id: org.id,
-  badge_json: badgeBody({ name: 'Forever', imageUrl: 'https://img.example.com/forever.png' }),
+  badge: badgeBody({ name: 'Forever', imageUrl: 'https://img.example.com/forever.png' }),
 });
 const issue = (badgeId: string, email: string, orgId = org.id, name = 'Ada Lovelace') =>
   c.IssueCredential({ organization_id: orgId, badge_id: badgeId, recipient_name: name, recipient_email: email, issued_by: 'test' });
@@ -56,8 +56,8 @@ t.test('GetCredentialDetail: by UUID or CRD- id, with the renewal chain oldest f
 
 t.test('ListCredentials recipient: case-insensitive prefix, exact totals, combined with the other filters', async (t) => {
   const o = await h.createOrg({ name: 'Prefix Org' });
-  const b = await c.CreateBadge({ organization_id: o.id, badge_json: badgeBody({ name: 'P' }) });
-  const b2 = await c.CreateBadge({ organization_id: o.id, badge_json: badgeBody({ name: 'Q', expiresInDays: 10 }) });
+  const b = await c.CreateBadge({ organization_id: o.id, badge: badgeBody({ name: 'P' }) });
+  const b2 = await c.CreateBadge({ organization_id: o.id, badge: badgeBody({ name: 'Q', expiresInDays: 10 }) });
   for (const e of ['alice@example.com', 'alice.b@example.com', 'alicia@example.org', 'bob@example.com', 'al_x@example.com', 'alxx@example.com'])
     await issue(b.id, e, o.id);
   await issue(b2.id, 'alice@example.com', o.id);
@@ -85,7 +85,7 @@ t.test('ListCredentials recipient: case-insensitive prefix, exact totals, combin
   // Index-backed: with an organization of 20,000 credentials (rows written directly, nothing
   // reads their payloads) the planner answers the prefix from credentials_org_recipient_prefix_idx.
   const big = await h.createOrg({ name: 'Big Org' });
-  const bigBadge = await c.CreateBadge({ organization_id: big.id, badge_json: badgeBody({ name: 'Big' }) });
+  const bigBadge = await c.CreateBadge({ organization_id: big.id, badge: badgeBody({ name: 'Big' }) });
   await h.db.raw(
     `INSERT INTO credentials (id, credential_id, organization_id, badge_id, recipient_name, recipient_email, status, issuance_date, ob3, created_at)
      SELECT gen_random_uuid(), 'TST-' || ? || '-' || i, ?, ?, 'N', 'r' || i || '@example.com', 'pending', now(), '{}'::jsonb, now()
@@ -112,7 +112,7 @@ t.test('ListRecipientCredentials: every organization, private ones included, new
   const email = `me-${Date.now()}@example.com`;
   const a = await issue(forever.id, email);
   h.clock.advance(1000);
-  const otherBadge = await c.CreateBadge({ organization_id: other.id, badge_json: badgeBody({ name: 'Elsewhere' }) });
+  const otherBadge = await c.CreateBadge({ organization_id: other.id, badge: badgeBody({ name: 'Elsewhere' }) });
   const b = await issue(otherBadge.id, email.toUpperCase(), other.id);
   await c.SetCredentialVisibility({
     credential_ref: b.id,
@@ -145,8 +145,8 @@ t.test('ListRecipientCredentials: every organization, private ones included, new
 
 t.test('PreviewBulkIssuance: the outcomes the real job then has, and nothing written', async (t) => {
   const o = await h.createOrg({ name: 'Preview Org' });
-  const timed = await c.CreateBadge({ organization_id: o.id, badge_json: badgeBody({ name: 'Timed', expiresInDays: 30 }) });
-  const lasting = await c.CreateBadge({ organization_id: o.id, badge_json: badgeBody({ name: 'Lasting' }) });
+  const timed = await c.CreateBadge({ organization_id: o.id, badge: badgeBody({ name: 'Timed', expiresInDays: 30 }) });
+  const lasting = await c.CreateBadge({ organization_id: o.id, badge: badgeBody({ name: 'Lasting' }) });
   await issue(timed.id, 'holder@example.com', o.id); // active, time-bound: renewed
   await issue(lasting.id, 'keeper@example.com', o.id); // active, non-expiring: conflict
   const body = csv(
@@ -227,7 +227,7 @@ t.test('PreviewBulkIssuance: the outcomes the real job then has, and nothing wri
 
 t.test('PreviewBulkIssuance refuses what the upload refuses, with the same errors', async (t) => {
   const o = await h.createOrg({ name: 'Refusals' });
-  const b = await c.CreateBadge({ organization_id: o.id, badge_json: badgeBody({ name: 'R' }) });
+  const b = await c.CreateBadge({ organization_id: o.id, badge: badgeBody({ name: 'R' }) });
   const good = csv('name,email', 'A,a@example.com');
   const both = async (badgeId: string, file: Buffer, orgId = o.id) => {
     const preview = await rejection(c.PreviewBulkIssuance({ organization_id: orgId, badge_id: badgeId, csv: file }));
@@ -243,9 +243,9 @@ t.test('PreviewBulkIssuance refuses what the upload refuses, with the same error
   t.match(await both(b.id, csv('nom,courriel', 'A,a@example.com')), { code: 'VALIDATION_ERROR', details: { field: 'file' } });
   t.match(await both(b.id, Buffer.from('name,email\r\n"open,a@example.com\r\n')), { code: 'VALIDATION_ERROR', details: { field: 'file' } });
   t.match(await both(yearly.id, good), { code: 'NOT_FOUND' }, "another organization's badge");
-  await c.UpdateBadge({ organization_id: o.id, badge_id: b.id, badge_json: JSON.stringify({ isActive: false }) });
+  await c.UpdateBadge({ organization_id: o.id, badge_id: b.id, badge: patchBody({ isActive: false }) });
   t.match(await both(b.id, good), { code: 'VALIDATION_ERROR', details: { field: 'badgeId' } });
   const unapproved = await h.createOrg({ approve: false });
-  const ub = await c.CreateBadge({ organization_id: unapproved.id, badge_json: badgeBody({ name: 'U' }) });
+  const ub = await c.CreateBadge({ organization_id: unapproved.id, badge: badgeBody({ name: 'U' }) });
   t.match(await both(ub.id, good, unapproved.id), { code: 'FORBIDDEN' });
 });

@@ -1,5 +1,5 @@
 import { loadProtos } from '@cred/proto';
-import type { GrpcServiceBinding } from '@cred/grpc';
+import { grpcService, type GrpcServiceBinding } from '@cred/grpc';
 import type { ApiKeyService } from '../app/api-key-service.js';
 import type { AuthService } from '../app/auth-service.js';
 import type { OrganizationService } from '../app/organization-service.js';
@@ -25,169 +25,159 @@ type Call = { metadata: { get(key: string): unknown[] } };
 /** The actor and request id the caller sent (audit log). */
 const by = (call: Call) => acting(auditCallMeta(call));
 
-/**
- * Requests as proto-loader decodes them (keepCase, defaults: absent scalars are '' / 0 / false,
- * absent messages null). Typed loosely here: @cred/proto exports only the service types.
- */
-type Msg = Record<string, any>;
-
 /** proto3 `optional`: present only when the synthetic oneof names the field. */
-function present<T>(req: Record<string, unknown>, field: string): T | undefined {
-  return req[`_${field}`] === field ? (req[field] as T) : undefined;
+function present<R, K extends keyof R & string>(req: R, field: K): R[K] | undefined {
+  return (req as Record<string, unknown>)[`_${field}`] === field ? req[field] : undefined;
 }
 
 /** The gRPC edge: maps messages to use-case calls and domain objects back to messages. No rules here. */
 export function accountsBinding(app: AccountsApp): GrpcServiceBinding {
   const { auth, organizations, apiKeys, members } = app;
-  return {
-    name: 'credentials.accounts.v1.AccountsService',
-    definition: loadProtos().accounts.AccountsService.service,
-    implementation: {
-      ListAuditEntries: listAuditEntriesHandler(app.audit.db, app.audit.schema, (field, message) => AppError.validation(field, message)),
+  return grpcService('credentials.accounts.v1.AccountsService', loadProtos().accounts.AccountsService.service, {
+    ListAuditEntries: listAuditEntriesHandler(app.audit.db, app.audit.schema, (field, message) => AppError.validation(field, message)),
 
-      GetOrganization: async (req: Msg) => organizationToProto(await organizations.get(req.organization_id)),
+    GetOrganization: async (req) => organizationToProto(await organizations.get(req.organization_id)),
 
-      SignUp: async (req: Msg) => {
-        const r = await auth.signUp({
-          email: req.email,
-          password: req.password,
-          name: req.name,
-          organization: req.organization ? { name: req.organization.name, slug: req.organization.slug } : undefined,
-        });
-        return {
-          user: userToProto(r.user, r.memberships),
-          organization: r.organization ? organizationToProto(r.organization) : null,
-          session: sessionToProto(r.session),
-        };
-      },
-      Login: async (req: Msg) => {
-        const r = await auth.login({ email: req.email, password: req.password });
-        return { user: userToProto(r.user, r.memberships), session: sessionToProto(r.session) };
-      },
-      GetUser: async (req: Msg) => {
-        const r = await auth.getUser(req.user_id);
-        return userToProto(r.user, r.memberships);
-      },
-      GetSession: async (req: Msg) => {
-        const r = await auth.getSession(req.session_id, req.user_id);
-        return userToProto(r.user, r.memberships);
-      },
-      EndSession: async (req: Msg) => {
-        await auth.endSession(req.session_id, req.user_id);
-        return {};
-      },
-      VerifyEmail: async (req: Msg) => {
-        const r = await auth.verifyEmail(req.token);
-        return userToProto(r.user, r.memberships);
-      },
-      ResendVerification: async (req: Msg) => {
-        await auth.resendVerification(req.email);
-        return {};
-      },
-      RequestPasswordReset: async (req: Msg) => {
-        await auth.requestPasswordReset(req.email);
-        return {};
-      },
-      ConfirmPasswordReset: async (req: Msg) => {
-        await auth.confirmPasswordReset({ token: req.token, password: req.password });
-        return {};
-      },
-      GetMembership: async (req: Msg) => membershipToProto(await organizations.membership(req.user_id, req.organization_id)),
+    SignUp: async (req) => {
+      const r = await auth.signUp({
+        email: req.email,
+        password: req.password,
+        name: req.name,
+        organization: req.organization ? { name: req.organization.name, slug: req.organization.slug } : undefined,
+      });
+      return {
+        user: userToProto(r.user, r.memberships),
+        organization: r.organization ? organizationToProto(r.organization) : null,
+        session: sessionToProto(r.session),
+      };
+    },
+    Login: async (req) => {
+      const r = await auth.login({ email: req.email, password: req.password });
+      return { user: userToProto(r.user, r.memberships), session: sessionToProto(r.session) };
+    },
+    GetUser: async (req) => {
+      const r = await auth.getUser(req.user_id);
+      return userToProto(r.user, r.memberships);
+    },
+    GetSession: async (req) => {
+      const r = await auth.getSession(req.session_id, req.user_id);
+      return userToProto(r.user, r.memberships);
+    },
+    EndSession: async (req) => {
+      await auth.endSession(req.session_id, req.user_id);
+      return {};
+    },
+    VerifyEmail: async (req) => {
+      const r = await auth.verifyEmail(req.token);
+      return userToProto(r.user, r.memberships);
+    },
+    ResendVerification: async (req) => {
+      await auth.resendVerification(req.email);
+      return {};
+    },
+    RequestPasswordReset: async (req) => {
+      await auth.requestPasswordReset(req.email);
+      return {};
+    },
+    ConfirmPasswordReset: async (req) => {
+      await auth.confirmPasswordReset({ token: req.token, password: req.password });
+      return {};
+    },
+    GetMembership: async (req) => membershipToProto(await organizations.membership(req.user_id, req.organization_id)),
 
-      UpdateOrganization: async (req: Msg, call: Call) => {
-        return organizationToProto(
-          await organizations.update(
-            req.organization_id,
-            {
-              name: present<string>(req, 'name'),
-              domain: present<string>(req, 'domain'),
-              emailNotificationsEnabled: present<boolean>(req, 'email_notifications_enabled'),
-              recipientNameInCredentials: present<boolean>(req, 'recipient_name_in_credentials'),
-              actorUserId: req.actor_user_id || undefined,
-            },
-            by(call),
-          ),
-        );
-      },
-      ListOrganizations: async (req: Msg) => {
-        const r = await organizations.list({ status: req.status, limit: req.limit, offset: req.offset });
-        return { organizations: r.items.map(organizationToProto), total: r.total };
-      },
-      ApproveOrganization: async (req: Msg, call: Call) => organizationToProto(await organizations.adminAction(req.organization_id, 'approve', by(call))),
-      SuspendOrganization: async (req: Msg, call: Call) => organizationToProto(await organizations.adminAction(req.organization_id, 'suspend', by(call))),
-      ReinstateOrganization: async (req: Msg, call: Call) => organizationToProto(await organizations.adminAction(req.organization_id, 'reinstate', by(call))),
-      SetPlan: async (req: Msg, call: Call) => organizationToProto(await organizations.setPlan(req.organization_id, req.plan, by(call))),
-      SetSubscription: async (req: Msg, call: Call) =>
-        organizationToProto(
-          await organizations.setSubscription(req.organization_id, { plan: req.plan, subscriptionStatus: req.subscription_status }, by(call)),
-        ),
-      MarkSigningKeysGenerated: async (req: Msg) => organizationToProto(await organizations.markSigningKeysGenerated(req.organization_id)),
-
-      CreateApiKey: async (req: Msg, call: Call) => {
-        const r = await apiKeys.create(
+    UpdateOrganization: async (req, call) => {
+      return organizationToProto(
+        await organizations.update(
           req.organization_id,
-          req.actor_user_id,
           {
-            name: req.name,
-            ...(req.rate_limit_per_minute ? { rateLimitPerMinute: req.rate_limit_per_minute } : {}),
+            name: present(req, 'name'),
+            domain: present(req, 'domain'),
+            emailNotificationsEnabled: present(req, 'email_notifications_enabled'),
+            recipientNameInCredentials: present(req, 'recipient_name_in_credentials'),
+            actorUserId: req.actor_user_id || undefined,
           },
           by(call),
-        );
-        return { api_key: apiKeyToProto(r.apiKey), secret: r.secret };
-      },
-      ListApiKeys: async (req: Msg) => ({
-        api_keys: (await apiKeys.list(req.organization_id, req.actor_user_id, req.include_revoked)).map(apiKeyToProto),
-      }),
-      UpdateApiKey: async (req: Msg, call: Call) => {
-        return apiKeyToProto(
-          await apiKeys.update(
-            req.organization_id,
-            req.actor_user_id,
-            req.key_id,
-            {
-              name: present<string>(req, 'name'),
-              rateLimitPerMinute: present<number>(req, 'rate_limit_per_minute'),
-            },
-            by(call),
-          ),
-        );
-      },
-      RevokeApiKey: async (req: Msg, call: Call) => apiKeyToProto(await apiKeys.revoke(req.organization_id, req.actor_user_id, req.key_id, by(call))),
-      ResolveApiKey: async (req: Msg) => {
-        const r = await apiKeys.resolve(req.key_hash);
-        return { api_key: apiKeyToProto(r.apiKey), organization: organizationToProto(r.organization) };
-      },
-      TouchApiKey: async (req: Msg) => {
-        await apiKeys.touch(req.key_id);
-        return {};
-      },
-
-      ListMembers: async (req: Msg) => ({ members: (await members.list(req.organization_id, req.actor_user_id)).map(memberToProto) }),
-      ChangeMemberRole: async (req: Msg) => memberToProto(await members.changeRole(req.organization_id, req.actor_user_id, req.user_id, req.role)),
-      RemoveMember: async (req: Msg) => {
-        await members.remove(req.organization_id, req.actor_user_id, req.user_id);
-        return {};
-      },
-      CreateInvitation: async (req: Msg) =>
-        invitationToProto(await members.invite(req.organization_id, req.actor_user_id, { email: req.email, role: req.role })),
-      ListInvitations: async (req: Msg) => ({
-        invitations: (await members.listInvitations(req.organization_id, req.actor_user_id)).map(invitationToProto),
-      }),
-      RevokeInvitation: async (req: Msg) => invitationToProto(await members.revokeInvitation(req.organization_id, req.actor_user_id, req.invitation_id)),
-      GetInvitationByToken: async (req: Msg) => {
-        const r = await members.summary(req.token);
-        return {
-          organization_id: r.organization.id,
-          organization_name: r.organization.name,
-          email: r.invitation.email,
-          role: r.invitation.role,
-          expires_at: r.invitation.expiresAt.toISOString(),
-        };
-      },
-      AcceptInvitation: async (req: Msg) => {
-        const r = await members.accept(req.token, req.user_id);
-        return { member: memberToProto(r.member), organization: organizationToProto(r.organization) };
-      },
+        ),
+      );
     },
-  };
+    ListOrganizations: async (req) => {
+      const r = await organizations.list({ status: req.status, limit: req.limit, offset: req.offset });
+      return { organizations: r.items.map(organizationToProto), total: r.total };
+    },
+    ApproveOrganization: async (req, call) => organizationToProto(await organizations.adminAction(req.organization_id, 'approve', by(call))),
+    SuspendOrganization: async (req, call) => organizationToProto(await organizations.adminAction(req.organization_id, 'suspend', by(call))),
+    ReinstateOrganization: async (req, call) => organizationToProto(await organizations.adminAction(req.organization_id, 'reinstate', by(call))),
+    SetPlan: async (req, call) => organizationToProto(await organizations.setPlan(req.organization_id, req.plan, by(call))),
+    SetSubscription: async (req, call) =>
+      organizationToProto(
+        await organizations.setSubscription(req.organization_id, { plan: req.plan, subscriptionStatus: req.subscription_status }, by(call)),
+      ),
+    MarkSigningKeysGenerated: async (req) => organizationToProto(await organizations.markSigningKeysGenerated(req.organization_id)),
+
+    CreateApiKey: async (req, call) => {
+      const r = await apiKeys.create(
+        req.organization_id,
+        req.actor_user_id,
+        {
+          name: req.name,
+          ...(req.rate_limit_per_minute ? { rateLimitPerMinute: req.rate_limit_per_minute } : {}),
+        },
+        by(call),
+      );
+      return { api_key: apiKeyToProto(r.apiKey), secret: r.secret };
+    },
+    ListApiKeys: async (req) => ({
+      api_keys: (await apiKeys.list(req.organization_id, req.actor_user_id, req.include_revoked)).map(apiKeyToProto),
+    }),
+    UpdateApiKey: async (req, call) => {
+      return apiKeyToProto(
+        await apiKeys.update(
+          req.organization_id,
+          req.actor_user_id,
+          req.key_id,
+          {
+            name: present(req, 'name'),
+            rateLimitPerMinute: present(req, 'rate_limit_per_minute'),
+          },
+          by(call),
+        ),
+      );
+    },
+    RevokeApiKey: async (req, call) => apiKeyToProto(await apiKeys.revoke(req.organization_id, req.actor_user_id, req.key_id, by(call))),
+    ResolveApiKey: async (req) => {
+      const r = await apiKeys.resolve(req.key_hash);
+      return { api_key: apiKeyToProto(r.apiKey), organization: organizationToProto(r.organization) };
+    },
+    TouchApiKey: async (req) => {
+      await apiKeys.touch(req.key_id);
+      return {};
+    },
+
+    ListMembers: async (req) => ({ members: (await members.list(req.organization_id, req.actor_user_id)).map(memberToProto) }),
+    ChangeMemberRole: async (req) => memberToProto(await members.changeRole(req.organization_id, req.actor_user_id, req.user_id, req.role)),
+    RemoveMember: async (req) => {
+      await members.remove(req.organization_id, req.actor_user_id, req.user_id);
+      return {};
+    },
+    CreateInvitation: async (req) =>
+      invitationToProto(await members.invite(req.organization_id, req.actor_user_id, { email: req.email, role: req.role })),
+    ListInvitations: async (req) => ({
+      invitations: (await members.listInvitations(req.organization_id, req.actor_user_id)).map(invitationToProto),
+    }),
+    RevokeInvitation: async (req) => invitationToProto(await members.revokeInvitation(req.organization_id, req.actor_user_id, req.invitation_id)),
+    GetInvitationByToken: async (req) => {
+      const r = await members.summary(req.token);
+      return {
+        organization_id: r.organization.id,
+        organization_name: r.organization.name,
+        email: r.invitation.email,
+        role: r.invitation.role,
+        expires_at: r.invitation.expiresAt.toISOString(),
+      };
+    },
+    AcceptInvitation: async (req) => {
+      const r = await members.accept(req.token, req.user_id);
+      return { member: memberToProto(r.member), organization: organizationToProto(r.organization) };
+    },
+  });
 }

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { Router, type Request, type Response } from 'express';
 import { AppError, readMultipart } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
+import { badgeInput } from '../upstream/issuance-input.js';
 import { pathId, requestIdOf } from './body.js';
 import { idempotency, type IdempotencyDeps, type IdempotencyRouteOptions } from './idempotency.js';
 import { scopeOf } from './org-scope.js';
@@ -141,9 +142,9 @@ export function uploadFingerprint(_req: Request, res: Response): string {
 /**
  * Badge templates of an organization: for its members under `/api/organizations/:orgId` and for
  * API keys under `/api/v1`, mounted after the authentication that sets the organization scope
- * (./org-scope.ts). Bodies are passed to the issuance service as they came; it validates every
- * field. The image upload reads its own multipart body, so app.ts lets multipart through on its
- * path only. With `idempotency` (app.ts always passes it) the POSTs honour Idempotency-Key: a
+ * (./org-scope.ts). Bodies go to the issuance service as BadgeInput messages
+ * (../upstream/issuance-input.ts checks their JSON shape; issuance checks every value). The image
+ * upload reads its own multipart body, so app.ts lets multipart through on its path only. With `idempotency` (app.ts always passes it) the POSTs honour Idempotency-Key: a
  * created badge or an uploaded image is answered again, not done twice.
  */
 export function badgeRoutes(upstreams: Pick<Upstreams, 'issuance'>, options: { idempotency?: IdempotencyDeps } = {}): Router {
@@ -155,7 +156,7 @@ export function badgeRoutes(upstreams: Pick<Upstreams, 'issuance'>, options: { i
   router.post('/badges', ...keyed('badges.create'), async (req, res) => {
     const scope = scopeOf(res);
     const badge = await issuance.CreateBadge(
-      { organization_id: scope.organizationId, badge_json: JSON.stringify(req.body ?? {}) },
+      { organization_id: scope.organizationId, badge: badgeInput(req.body ?? {}, 'create') },
       actingCall(res),
     );
     res.status(201).location(`${scope.basePath}/badges/${badge.id}`).json(badgeJson(badge));
@@ -176,7 +177,7 @@ export function badgeRoutes(upstreams: Pick<Upstreams, 'issuance'>, options: { i
   router.patch('/badges/:badgeId', async (req, res) => {
     const badgeId = pathId(req, 'badgeId');
     const badge = await issuance.UpdateBadge(
-      { organization_id: scopeOf(res).organizationId, badge_id: badgeId, badge_json: JSON.stringify(req.body ?? {}) },
+      { organization_id: scopeOf(res).organizationId, badge_id: badgeId, badge: badgeInput(req.body ?? {}, 'update') },
       actingCall(res),
     );
     res.status(200).json(badgeJson(badge));

@@ -1,13 +1,13 @@
 import type { RequestHandler } from 'express';
 import { AppError } from '@cred/runtime';
+import type { IssueContent } from '@cred/proto';
 import type { Upstreams } from '../upstream/clients.js';
+import { issueContent } from '../upstream/issuance-input.js';
 import { requestIdOf } from './body.js';
 import { REPLAYED_HEADER } from './idempotency.js';
 import { scopeOf } from './org-scope.js';
 
 const ISSUE_FIELDS = ['badgeId', 'recipient', 'evidence', 'narrative', 'results'];
-/** Optional content fields, passed on to issuance as one JSON object (it checks their values). */
-const CONTENT_FIELDS = ['evidence', 'narrative', 'results'] as const;
 const RECIPIENT_FIELDS = ['name', 'email'];
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -25,7 +25,7 @@ function stringField(value: unknown, field: string, what: string): string {
  * {name, email}, and optionally evidence, narrative and results (issue 14), nothing else. The
  * issuance service checks the values themselves.
  */
-export function issueBody(body: unknown): { badgeId: string; name: string; email: string; contentJson: string } {
+export function issueBody(body: unknown): { badgeId: string; name: string; email: string; content: IssueContent | undefined } {
   if (!isObject(body)) throw AppError.validation('body', 'The body must be a JSON object');
   for (const key of Object.keys(body)) {
     if (!ISSUE_FIELDS.includes(key)) throw AppError.validation(key.slice(0, 64), `Unknown field: ${key.slice(0, 64)}`);
@@ -37,13 +37,12 @@ export function issueBody(body: unknown): { badgeId: string; name: string; email
     if (!RECIPIENT_FIELDS.includes(key))
       throw AppError.validation(`recipient.${key.slice(0, 64)}`, `Unknown field: recipient.${key.slice(0, 64)}`);
   }
-  const content: Record<string, unknown> = {};
-  for (const field of CONTENT_FIELDS) if (body[field] !== undefined && body[field] !== null) content[field] = body[field];
   return {
     badgeId,
     name: stringField(body.recipient.name, 'recipient.name', 'a string'),
     email: stringField(body.recipient.email, 'recipient.email', 'a string'),
-    contentJson: Object.keys(content).length > 0 ? JSON.stringify(content) : '',
+    // Optional content (issue 14) as an IssueContent message; issuance checks the values.
+    content: issueContent(body),
   };
 }
 
@@ -67,7 +66,7 @@ export function issueCredentialHandler(issuance: Pick<Upstreams, 'issuance'>['is
         recipient_email: body.email,
         issued_by: scope.actor,
         idempotency_key: typeof res.locals.idempotencyKey === 'string' ? res.locals.idempotencyKey : '',
-        content_json: body.contentJson,
+        ...(body.content ? { content: body.content } : {}),
       },
       { requestId: requestIdOf(res) },
     );

@@ -3,10 +3,11 @@ import { AppError } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { requestIdOf } from './body.js';
 
-type Msg = Record<string, any>;
+/** One entry of ListNotifications (the generated `__Output` type). */
+type NotificationMessage = Awaited<ReturnType<Upstreams['notification']['ListNotifications']>>['notifications'][number];
 const orNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-export function notificationView(n: Msg) {
+export function notificationView(n: NotificationMessage) {
   return {
     id: n.id,
     eventId: n.event_id,

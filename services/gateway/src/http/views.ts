@@ -2,11 +2,15 @@
  * gRPC messages -> the public JSON shapes. The gateway never forwards an upstream message as
  * is: each field of a response is chosen here.
  */
-type Msg = Record<string, any>;
+import type { Upstreams } from '../upstream/clients.js';
+
+type Accounts = Upstreams['accounts'];
+/** What an accounts RPC answers (the generated `__Output` type). */
+type AnswerOf<K extends keyof Accounts> = Accounts[K] extends (...args: never[]) => Promise<infer R> ? R : never;
 
 const orNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-export function organizationView(o: Msg) {
+export function organizationView(o: AnswerOf<'GetOrganization'>) {
   return {
     id: o.id,
     name: o.name,
@@ -23,18 +27,18 @@ export function organizationView(o: Msg) {
   };
 }
 
-export function userView(u: Msg) {
+export function userView(u: AnswerOf<'GetUser'>) {
   return {
     id: u.id,
     email: u.email,
     name: u.name,
     emailVerified: Boolean(u.email_verified),
     createdAt: u.created_at,
-    memberships: ((u.memberships ?? []) as Msg[]).map((m) => ({ organizationId: m.organization_id, role: m.role })),
+    memberships: (u.memberships ?? []).map((m) => ({ organizationId: m.organization_id, role: m.role })),
   };
 }
 
-export function apiKeyView(k: Msg) {
+export function apiKeyView(k: AnswerOf<'RevokeApiKey'>) {
   return {
     id: k.id,
     name: k.name,
@@ -46,16 +50,16 @@ export function apiKeyView(k: Msg) {
   };
 }
 
-export function memberView(m: Msg) {
+export function memberView(m: AnswerOf<'ChangeMemberRole'>) {
   return { userId: m.user_id, email: m.email, name: m.name, role: m.role, joinedAt: m.joined_at };
 }
 
 /** A pending invitation as its organization's managers see it (never its token). */
-export function invitationView(i: Msg) {
+export function invitationView(i: AnswerOf<'RevokeInvitation'>) {
   return { id: i.id, email: i.email, role: i.role, invitedBy: i.invited_by_user_id, createdAt: i.created_at, expiresAt: i.expires_at };
 }
 
 /** What the holder of an invitation's token sees before accepting. */
-export function invitationSummaryView(s: Msg) {
+export function invitationSummaryView(s: AnswerOf<'GetInvitationByToken'>) {
   return { organization: { id: s.organization_id, name: s.organization_name }, email: s.email, role: s.role, expiresAt: s.expires_at };
 }

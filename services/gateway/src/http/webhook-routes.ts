@@ -6,16 +6,18 @@ import { idempotency, type IdempotencyDeps } from './idempotency.js';
 import { scopeOf } from './org-scope.js';
 import { actingCall } from './acting-call.js';
 
-type Msg = Record<string, any>;
+type Notification = Upstreams['notification'];
+/** What a notification RPC answers (the generated `__Output` type). */
+type AnswerOf<K extends keyof Notification> = Notification[K] extends (...args: never[]) => Promise<infer R> ? R : never;
 
 const orNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** A webhook endpoint as clients see it (never the secret; only creation adds it). */
-export function webhookView(e: Msg) {
+export function webhookView(e: AnswerOf<'ListWebhooks'>['endpoints'][number]) {
   return { id: e.id, url: e.url, events: e.events ?? [], createdAt: e.created_at };
 }
 
-export function deliveryView(d: Msg) {
+export function deliveryView(d: AnswerOf<'PingWebhook'>) {
   return {
     id: d.id,
     webhookId: d.webhook_id,
@@ -29,7 +31,7 @@ export function deliveryView(d: Msg) {
     createdAt: d.created_at,
     updatedAt: d.updated_at,
     deliveredAt: orNull(d.delivered_at),
-    attemptLog: ((d.attempt_log ?? []) as Msg[]).map((a) => ({
+    attemptLog: (d.attempt_log ?? []).map((a) => ({
       attempt: a.attempt,
       startedAt: a.started_at,
       durationMs: a.duration_ms,

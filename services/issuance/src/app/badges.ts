@@ -10,10 +10,11 @@ import {
   validateBadgeCreate,
   validateBadgePatch,
   type Badge,
+  type BadgeBody,
 } from '../domain/badge.js';
 import { checkImage, IMAGE_CONTENT_TYPES, type ImageKind } from '../domain/image.js';
 import { checkPage } from '../domain/page.js';
-import { checkUuid, parseJsonObject } from '../domain/text.js';
+import { checkUuid } from '../domain/text.js';
 import { badgeDeleted, badgeImageSet, badgeUpserted } from '../events/issuance-events.js';
 import type { CallMeta, IssuanceContext } from './context.js';
 import { audit, auditActor } from './audit.js';
@@ -34,10 +35,10 @@ async function findOrThrow(db: IssuanceContext['db'], organizationId: string, ba
 }
 
 /** Creates a badge template; the slug is derived from the name (made unique) unless given. */
-export async function createBadge(ctx: IssuanceContext, organizationId: string, badgeJson: string, meta: CallMeta): Promise<Badge> {
+export async function createBadge(ctx: IssuanceContext, organizationId: string, body: BadgeBody, meta: CallMeta): Promise<Badge> {
   const orgId = checkUuid(organizationId, 'organization_id', true);
   await requireActorPermission(ctx, orgId, meta.actor, 'badges.manage', meta);
-  const input = validateBadgeCreate(parseJsonObject(badgeJson));
+  const input = validateBadgeCreate(body);
   const org = await ctx.organizations.get(ctx, orgId, meta);
   const base = input.slug ?? slugify(input.name);
   // A derived slug races other creates for the same name: take the next free one and retry.
@@ -80,11 +81,11 @@ export async function listBadges(ctx: IssuanceContext, organizationId: string, q
 }
 
 /** Changes the given fields. The slug is frozen once credentials exist: it is part of their signed achievement id. */
-export async function updateBadge(ctx: IssuanceContext, organizationId: string, badgeId: string, badgeJson: string, meta: CallMeta = {}): Promise<Badge> {
+export async function updateBadge(ctx: IssuanceContext, organizationId: string, badgeId: string, body: BadgeBody, meta: CallMeta = {}): Promise<Badge> {
   const orgId = checkUuid(organizationId, 'organization_id', true);
   const id = checkUuid(badgeId, 'badgeId', true);
   await requireActorPermission(ctx, orgId, meta.actor, 'badges.manage', meta);
-  const patch = validateBadgePatch(parseJsonObject(badgeJson));
+  const patch = validateBadgePatch(body);
   try {
     const updated = await ctx.db.transaction(async (trx) => {
       const badge = await findOrThrow(trx, orgId, id, 'update');

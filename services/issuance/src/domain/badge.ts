@@ -39,6 +39,15 @@ export interface BadgeFields {
   resultDescriptions: BadgeResultDescription[];
 }
 
+/**
+ * A badge body as the client sent it, with the API's names (gRPC BadgeInput, mapped in
+ * grpc/mappers.ts): a field left out was not sent, null is the client's null. Its values are
+ * checked by validateBadgeCreate / validateBadgePatch.
+ */
+export type BadgeBody = {
+  [K in keyof BadgeFields]?: K extends 'alignments' | 'resultDescriptions' ? Array<Record<string, unknown>> : BadgeFields[K];
+};
+
 export type BadgeCreateInput = Omit<BadgeFields, 'slug'> & { slug: string | undefined };
 export type BadgePatch = Partial<BadgeFields>;
 

@@ -48,18 +48,3 @@ export function checkUuid(value: unknown, field: string, asNotFound = false): st
   }
   return value.toLowerCase();
 }
-
-/** Parses a JSON object text (gRPC `*_json` payloads). Prototype keys are refused like at the gateway. */
-export function parseJsonObject(text: string, field = 'body'): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text, (key, v: unknown) => {
-      if (key === '__proto__' || key === 'constructor' || key === 'prototype') throw new Error('forbidden key');
-      return v;
-    });
-  } catch {
-    throw AppError.validation(field, 'The body must be a JSON object');
-  }
-  if (!isPlainObject(value)) throw AppError.validation(field, 'The body must be a JSON object');
-  return value;
-}

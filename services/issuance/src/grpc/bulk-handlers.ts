@@ -1,9 +1,12 @@
 import { requireActorPermission } from '../app/actor-permission.js';
 import type { ServerUnaryCall } from '@grpc/grpc-js';
+import type { UnaryHandlers } from '@cred/grpc';
+import type { IssuanceServiceDefinition } from '@cred/proto';
 import type { CallMeta, IssuanceContext } from '../app/context.js';
 import { createBulkIssuance, getBulkIssuance, listBulkIssuances, previewBulkIssuance, type BulkJob, type BulkRow } from '../app/bulk-issuance.js';
 
-type Call = ServerUnaryCall<unknown, unknown>;
+type Call = Pick<ServerUnaryCall<unknown, unknown>, 'metadata'>;
+type BulkRpc = 'CreateBulkIssuance' | 'PreviewBulkIssuance' | 'GetBulkIssuance' | 'ListBulkIssuances';
 
 function metaOf(call: Call): CallMeta {
   const v = call.metadata.get('x-request-id')[0];
@@ -33,6 +36,7 @@ export function bulkJobToProto(job: BulkJob, rows: BulkRow[] = [], page: { limit
     rows: rows.map(bulkRowToProto),
     rows_limit: page.limit,
     rows_offset: page.offset,
+    idempotent_replay: false,
   };
 }
 
@@ -49,12 +53,9 @@ export function bulkRowToProto(r: BulkRow) {
 }
 
 /** Bulk issuance RPCs (CreateBulkIssuance, PreviewBulkIssuance, GetBulkIssuance, ListBulkIssuances). */
-export function bulkHandlers(ctx: IssuanceContext): Record<string, (req: never, call: never) => Promise<unknown>> {
+export function bulkHandlers(ctx: IssuanceContext): Pick<UnaryHandlers<IssuanceServiceDefinition>, BulkRpc> {
   return {
-    CreateBulkIssuance: async (
-      req: { organization_id: string; badge_id: string; csv: Buffer; requested_by: string; idempotency_key?: string },
-      call: Call,
-    ) => {
+    CreateBulkIssuance: async (req, call) => {
       await requireActorPermission(ctx, req.organization_id, req.requested_by, 'credentials.issue', metaOf(call));
       const job = await createBulkIssuance(
         ctx,
@@ -70,7 +71,7 @@ export function bulkHandlers(ctx: IssuanceContext): Record<string, (req: never, 
       return { ...bulkJobToProto(job), idempotent_replay: job.idempotentReplay === true };
     },
 
-    PreviewBulkIssuance: async (req: { organization_id: string; badge_id: string; csv: Buffer }, call: Call) => {
+    PreviewBulkIssuance: async (req, call) => {
       const p = await previewBulkIssuance(ctx, req.organization_id, { badgeId: req.badge_id, csv: Buffer.from(req.csv ?? []) }, metaOf(call));
       return {
         badge_id: p.badgeId,
@@ -80,13 +81,7 @@ export function bulkHandlers(ctx: IssuanceContext): Record<string, (req: never, 
       };
     },
 
-    GetBulkIssuance: async (req: {
-      organization_id: string;
-      bulk_issuance_id: string;
-      rows_limit: number;
-      rows_offset: number;
-      result?: string;
-    }) => {
+    GetBulkIssuance: async (req) => {
       const r = await getBulkIssuance(ctx, req.organization_id, req.bulk_issuance_id, {
         limit: req.rows_limit,
         offset: req.rows_offset,
@@ -96,7 +91,7 @@ export function bulkHandlers(ctx: IssuanceContext): Record<string, (req: never, 
       return bulkJobToProto(r.job, r.rows, { limit: r.limit, offset: r.offset });
     },
 
-    ListBulkIssuances: async (req: { organization_id: string; limit: number; offset: number }) => {
+    ListBulkIssuances: async (req) => {
       const r = await listBulkIssuances(ctx, req.organization_id, { limit: req.limit, offset: req.offset });
       return { bulk_issuances: r.items.map((j) => bulkJobToProto(j)), limit: r.limit, offset: r.offset, total: r.total };
     },

@@ -1,5 +1,5 @@
 import { loadProtos } from '@cred/proto';
-import type { GrpcServiceBinding } from '@cred/grpc';
+import { grpcService, type GrpcServiceBinding } from '@cred/grpc';
 import { AppError } from '@cred/runtime';
 import { auditCallMeta, listAuditEntriesHandler } from '@cred/db/audit';
 import type { ServerUnaryCall } from '@grpc/grpc-js';
@@ -20,8 +20,7 @@ import {
   setCredentialVisibility,
   type RecipientSession,
 } from '../app/lifecycle.js';
-import { parseJsonObject } from '../domain/text.js';
-import { badgeToProto, chainLinkToProto, credentialToProto } from './mappers.js';
+import { badgeBodyFromProto, badgeToProto, chainLinkToProto, credentialToProto, issueContentFromProto } from './mappers.js';
 import { bulkHandlers } from './bulk-handlers.js';
 import { requireActorPermission } from '../app/actor-permission.js';
 
@@ -43,11 +42,9 @@ function requireOrgAndSlug(req: { organization_id: string; organization_slug: st
   if (!SLUG_RE.test(req.organization_slug)) throw AppError.validation('organization_slug', 'organization_slug must be a URL-safe slug');
 }
 
-function metaOf(call: ServerUnaryCall<unknown, unknown>): CallMeta {
+function metaOf(call: Pick<ServerUnaryCall<unknown, unknown>, 'metadata'>): CallMeta {
   return auditCallMeta(call);
 }
-
-type Call = ServerUnaryCall<unknown, unknown>;
 
 interface SessionMessage {
   user_id: string;
@@ -59,248 +56,217 @@ function sessionOf(s: SessionMessage | null | undefined): RecipientSession | und
   return s && s.user_id ? { userId: s.user_id, email: s.email, emailVerified: s.email_verified } : undefined;
 }
 
-interface BadgeIdRequest {
-  organization_id: string;
-  badge_id: string;
-}
-
 /** credentials.issuance.v1.IssuanceService: thin handlers mapping proto <-> use cases. */
 export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
   const badge = (b: Parameters<typeof badgeToProto>[0]) => badgeToProto(b, ctx.baseUrl);
-  return {
-    name: 'credentials.issuance.v1.IssuanceService',
-    definition: loadProtos().issuance.IssuanceService.service,
-    implementation: {
-      ListAuditEntries: listAuditEntriesHandler(ctx.db, ctx.schema, (field, message) => AppError.validation(field, message)),
+  return grpcService('credentials.issuance.v1.IssuanceService', loadProtos().issuance.IssuanceService.service, {
+    ListAuditEntries: listAuditEntriesHandler(ctx.db, ctx.schema, (field, message) => AppError.validation(field, message)),
 
-      GenerateSigningKeys: async (req: { organization_id: string; organization_slug: string; requested_by: string }, call: Call) => {
-        if (!req.organization_id) throw AppError.validation('organization_id', 'organization_id is required');
-        if (!SLUG_RE.test(req.organization_slug))
-          throw AppError.validation('organization_slug', 'organization_slug must be a URL-safe slug');
-        const { requestId, actor } = metaOf(call);
-        await requireActorPermission(ctx, req.organization_id, req.requested_by, 'signing_keys.manage', metaOf(call));
-        const r = await generateSigningKeys(
-          { db: ctx.db, schema: ctx.schema, clock: ctx.clock, signing: ctx.signing, wakeRelay: ctx.wakeRelay },
-          {
-            organizationId: req.organization_id,
-            organizationSlug: req.organization_slug,
-            requestedBy: req.requested_by || actor || 'unknown',
-            ...(requestId ? { requestId } : {}),
-          },
-        );
-        return { key_id: r.keyId, public_key_multibase: r.publicKeyMultibase, created: r.created };
-      },
-
-      RotateSigningKey: async (req: { organization_id: string; organization_slug: string; requested_by: string }, call: Call) => {
-        requireOrgAndSlug(req);
-        const meta = metaOf(call);
-        await requireActorPermission(ctx, req.organization_id, req.requested_by, 'signing_keys.manage', meta);
-        const r = await rotateSigningKey(ctx, req.organization_id, req.organization_slug, { ...meta, actor: auditActor(req.requested_by, meta.actor) });
-        return { key: signingKeyToProto(r.key), current_key: signingKeyToProto(r.currentKey), rotated: r.rotated };
-      },
-
-      ReportSigningKeyCompromised: async (
-        req: { organization_id: string; organization_slug: string; sequence: number; compromised_at: string; requested_by: string },
-        call: Call,
-      ) => {
-        requireOrgAndSlug(req);
-        const meta = metaOf(call);
-        await requireActorPermission(ctx, req.organization_id, req.requested_by, 'signing_keys.manage', meta);
-        const r = await reportSigningKeyCompromised(
-          ctx,
-          { organizationId: req.organization_id, organizationSlug: req.organization_slug, sequence: req.sequence, compromisedAt: req.compromised_at },
-          { ...meta, actor: auditActor(req.requested_by, meta.actor) },
-        );
-        return { key: signingKeyToProto(r.key), current_key: signingKeyToProto(r.currentKey), rotated: r.rotated };
-      },
-
-      ListSigningKeys: async (req: { organization_id: string }, call: Call) => {
-        if (!req.organization_id) throw AppError.validation('organization_id', 'organization_id is required');
-        return { keys: (await listSigningKeys(ctx, req.organization_id, metaOf(call))).map(signingKeyToProto) };
-      },
-
-      CreateBadge: async (req: { organization_id: string; badge_json: string }, call: Call) =>
-        badge(await createBadge(ctx, req.organization_id, req.badge_json, metaOf(call))),
-
-      GetBadge: async (req: BadgeIdRequest) => badge(await getBadge(ctx, req.organization_id, req.badge_id)),
-
-      ListBadges: async (req: { organization_id: string; limit: number; offset: number; active?: boolean }) => {
-        const r = await listBadges(ctx, req.organization_id, {
-          limit: req.limit,
-          offset: req.offset,
-          ...(req.active === undefined ? {} : { active: req.active }),
-        });
-        return { badges: r.items.map(badge), limit: r.limit, offset: r.offset, total: r.total };
-      },
-
-      UpdateBadge: async (req: BadgeIdRequest & { badge_json: string }, call: Call) =>
-        badge(await updateBadge(ctx, req.organization_id, req.badge_id, req.badge_json, metaOf(call))),
-
-      DeleteBadge: async (req: BadgeIdRequest, call: Call) => {
-        const r = await deleteBadge(ctx, req.organization_id, req.badge_id, metaOf(call));
-        return r.deleted ? { deleted: true } : { deleted: false, badge: badge(r.badge) };
-      },
-
-      SetBadgeImage: async (req: BadgeIdRequest & { data: Buffer; declared_content_type: string }, call: Call) =>
-        badge(await setBadgeImage(ctx, req.organization_id, req.badge_id, Buffer.from(req.data ?? []), req.declared_content_type, metaOf(call))),
-
-      GetBadgeImage: async (req: { badge_id: string; content_hash: string; extension: string; organization_id: string }) => {
-        const image = await getBadgeImage(ctx, {
-          badgeId: req.badge_id,
-          contentHash: req.content_hash,
-          extension: req.extension,
-          ...(req.organization_id ? { organizationId: req.organization_id } : {}),
-        });
-        return { data: image.data, content_type: image.contentType, content_hash: image.contentHash };
-      },
-
-      IssueCredential: async (
-        req: {
-          organization_id: string;
-          badge_id: string;
-          recipient_name: string;
-          recipient_email: string;
-          issued_by: string;
-          idempotency_key: string;
-          content_json: string;
+    GenerateSigningKeys: async (req, call) => {
+      if (!req.organization_id) throw AppError.validation('organization_id', 'organization_id is required');
+      if (!SLUG_RE.test(req.organization_slug))
+        throw AppError.validation('organization_slug', 'organization_slug must be a URL-safe slug');
+      const { requestId, actor } = metaOf(call);
+      await requireActorPermission(ctx, req.organization_id, req.requested_by, 'signing_keys.manage', metaOf(call));
+      const r = await generateSigningKeys(
+        { db: ctx.db, schema: ctx.schema, clock: ctx.clock, signing: ctx.signing, wakeRelay: ctx.wakeRelay },
+        {
+          organizationId: req.organization_id,
+          organizationSlug: req.organization_slug,
+          requestedBy: req.requested_by || actor || 'unknown',
+          ...(requestId ? { requestId } : {}),
         },
-        call: Call,
-      ) => {
-        await requireActorPermission(ctx, req.organization_id, req.issued_by, 'credentials.issue', metaOf(call));
-        const c = await issueCredential(
-          ctx,
-          req.organization_id,
-          {
-            badgeId: req.badge_id,
-            recipientName: req.recipient_name,
-            recipientEmail: req.recipient_email,
-            ...(req.issued_by ? { issuedBy: req.issued_by } : {}),
-            ...(req.idempotency_key ? { idempotencyKey: req.idempotency_key } : {}),
-            ...(req.content_json ? { content: parseJsonObject(req.content_json, 'content_json') } : {}),
-          },
-          metaOf(call),
-        );
-        if (c.idempotentReplay) {
-          ctx.logger.info({ credentialUuid: c.id, issuedBy: req.issued_by }, 'issue replayed for a repeated idempotency key');
-          return { ...credentialToProto(c, ctx.baseUrl, ctx.clock.now()), idempotent_replay: true };
-        }
-        ctx.logger.debug(
-          { credentialUuid: c.id, badgeId: c.badgeId, issuedBy: req.issued_by, renewal: c.supersedesCredentialId !== null },
-          'credential issued',
-        );
-        return credentialToProto(c, ctx.baseUrl, ctx.clock.now());
-      },
-
-      GetCredential: async (req: { organization_id: string; credential_uuid: string }) =>
-        credentialToProto(await getCredential(ctx, req.organization_id, req.credential_uuid), ctx.baseUrl, ctx.clock.now()),
-
-      GetCredentialDetail: async (req: { organization_id: string; credential_ref: string }) => {
-        const r = await getCredentialDetail(ctx, req.organization_id, req.credential_ref);
-        const now = ctx.clock.now();
-        return {
-          credential: credentialToProto(r.credential, ctx.baseUrl, now),
-          renewal_chain: r.renewalChain.map((l) => chainLinkToProto(l, now)),
-        };
-      },
-
-      ListCredentials: async (req: {
-        organization_id: string;
-        limit: number;
-        offset: number;
-        badge_id?: string;
-        status?: string;
-        recipient?: string;
-      }) => {
-        const r = await listCredentials(ctx, req.organization_id, {
-          limit: req.limit,
-          offset: req.offset,
-          badgeId: req.badge_id,
-          status: req.status,
-          recipient: req.recipient,
-        });
-        const now = ctx.clock.now();
-        return {
-          credentials: r.items.map((c) => ({ ...credentialToProto(c, ctx.baseUrl, now), ob3_credential_json: '' })),
-          limit: r.limit,
-          offset: r.offset,
-          total: r.total,
-        };
-      },
-
-      ListRecipientCredentials: async (req: { email: string; limit: number; offset: number }) => {
-        const r = await listRecipientCredentials(ctx, req.email, { limit: req.limit, offset: req.offset });
-        const now = ctx.clock.now();
-        return {
-          credentials: r.items.map((c) => ({
-            credential: { ...credentialToProto(c, ctx.baseUrl, now), ob3_credential_json: '' },
-            issuer_name: c.issuerName,
-            ...(c.badgeImageUrl === null ? {} : { badge_image_url: c.badgeImageUrl }),
-          })),
-          limit: r.limit,
-          offset: r.offset,
-          total: r.total,
-        };
-      },
-
-      RevokeCredential: async (req: { organization_id: string; credential_ref: string; reason: string; revoked_by: string }, call: Call) => {
-        await requireActorPermission(ctx, req.organization_id, req.revoked_by, 'credentials.issue', metaOf(call));
-        const c = await revokeCredential(ctx, req.organization_id, req.credential_ref, req.reason, req.revoked_by || 'unknown', metaOf(call));
-        ctx.logger.info({ credentialUuid: c.id, revokedBy: req.revoked_by }, 'credential revoked');
-        return credentialToProto(c, ctx.baseUrl, ctx.clock.now());
-      },
-
-      ClaimCredential: async (req: { credential_ref: string; token?: string; session?: SessionMessage | null }) => {
-        const c = await claimCredential(ctx, req.credential_ref, { token: req.token, session: sessionOf(req.session) });
-        return credentialToProto(c, ctx.baseUrl, ctx.clock.now());
-      },
-
-      SetCredentialVisibility: async (req: { credential_ref: string; is_public: boolean; session?: SessionMessage | null }) =>
-        credentialToProto(
-          await setCredentialVisibility(ctx, req.credential_ref, req.is_public, sessionOf(req.session)),
-          ctx.baseUrl,
-          ctx.clock.now(),
-        ),
-
-      GetQuota: async (req: { organization_id: string }, call: Call) => {
-        const q = await getQuota(ctx, req.organization_id, metaOf(call));
-        return { plan: q.plan, limit: q.limit, used: q.used, month: q.month, resets_at: q.resetsAt.toISOString() };
-      },
-
-      GetCredentialRecord: async (req: { credential_ref: string }) => {
-        const { credential, organizationSlug } = await getCredentialRecord(ctx, req.credential_ref);
-        return {
-          credential: credentialToProto(credential, ctx.baseUrl, ctx.clock.now()),
-          organization_id: credential.organizationId,
-          organization_slug: organizationSlug,
-          recorded_at: credential.createdAt.toISOString(),
-        };
-      },
-
-      GetStatusList: async (req: { organization_slug: string; list_number: number }, call: Call) => {
-        if (!SLUG_RE.test(req.organization_slug) || !Number.isSafeInteger(req.list_number) || req.list_number < 1)
-          throw AppError.notFound('Status list not found');
-        return { credential_json: await ctx.statusLists.current(req.organization_slug, req.list_number, metaOf(call)) };
-      },
-
-      RegisterClaimTokens: async (req: { tokens?: Array<Record<string, string>> }) => {
-        const tokens = req.tokens ?? [];
-        if (tokens.length > MAX_CLAIM_TOKENS_PER_CALL) throw AppError.validation('tokens', `at most ${MAX_CLAIM_TOKENS_PER_CALL} tokens per call`);
-        const parsed = tokens.map((t, i) =>
-          parseClaimTokenRegistration(
-            {
-              credentialUuid: t.credential_uuid,
-              organizationId: t.organization_id,
-              tokenHash: t.token_hash,
-              expiresAt: t.expires_at,
-              sourceEventId: t.source_event_id,
-            },
-            (message) => AppError.validation(`tokens[${i}]`, message),
-          ),
-        );
-        return { registered: await registerClaimTokens(ctx, parsed) };
-      },
-
-      ...bulkHandlers(ctx),
+      );
+      return { key_id: r.keyId, public_key_multibase: r.publicKeyMultibase, created: r.created };
     },
-  };
+
+    RotateSigningKey: async (req, call) => {
+      requireOrgAndSlug(req);
+      const meta = metaOf(call);
+      await requireActorPermission(ctx, req.organization_id, req.requested_by, 'signing_keys.manage', meta);
+      const r = await rotateSigningKey(ctx, req.organization_id, req.organization_slug, { ...meta, actor: auditActor(req.requested_by, meta.actor) });
+      return { key: signingKeyToProto(r.key), current_key: signingKeyToProto(r.currentKey), rotated: r.rotated };
+    },
+
+    ReportSigningKeyCompromised: async (req, call) => {
+      requireOrgAndSlug(req);
+      const meta = metaOf(call);
+      await requireActorPermission(ctx, req.organization_id, req.requested_by, 'signing_keys.manage', meta);
+      const r = await reportSigningKeyCompromised(
+        ctx,
+        { organizationId: req.organization_id, organizationSlug: req.organization_slug, sequence: req.sequence, compromisedAt: req.compromised_at },
+        { ...meta, actor: auditActor(req.requested_by, meta.actor) },
+      );
+      return { key: signingKeyToProto(r.key), current_key: signingKeyToProto(r.currentKey), rotated: r.rotated };
+    },
+
+    ListSigningKeys: async (req, call) => {
+      if (!req.organization_id) throw AppError.validation('organization_id', 'organization_id is required');
+      return { keys: (await listSigningKeys(ctx, req.organization_id, metaOf(call))).map(signingKeyToProto) };
+    },
+
+    CreateBadge: async (req, call) => badge(await createBadge(ctx, req.organization_id, badgeBodyFromProto(req.badge), metaOf(call))),
+
+    GetBadge: async (req) => badge(await getBadge(ctx, req.organization_id, req.badge_id)),
+
+    ListBadges: async (req) => {
+      const r = await listBadges(ctx, req.organization_id, {
+        limit: req.limit,
+        offset: req.offset,
+        ...(req.active === undefined ? {} : { active: req.active }),
+      });
+      return { badges: r.items.map(badge), limit: r.limit, offset: r.offset, total: r.total };
+    },
+
+    UpdateBadge: async (req, call) =>
+      badge(await updateBadge(ctx, req.organization_id, req.badge_id, badgeBodyFromProto(req.badge), metaOf(call))),
+
+    DeleteBadge: async (req, call) => {
+      const r = await deleteBadge(ctx, req.organization_id, req.badge_id, metaOf(call));
+      return r.deleted ? { deleted: true, badge: null } : { deleted: false, badge: badge(r.badge) };
+    },
+
+    SetBadgeImage: async (req, call) =>
+      badge(await setBadgeImage(ctx, req.organization_id, req.badge_id, Buffer.from(req.data ?? []), req.declared_content_type, metaOf(call))),
+
+    GetBadgeImage: async (req) => {
+      const image = await getBadgeImage(ctx, {
+        badgeId: req.badge_id,
+        contentHash: req.content_hash,
+        extension: req.extension,
+        ...(req.organization_id ? { organizationId: req.organization_id } : {}),
+      });
+      return { data: image.data, content_type: image.contentType, content_hash: image.contentHash };
+    },
+
+    IssueCredential: async (req, call) => {
+      await requireActorPermission(ctx, req.organization_id, req.issued_by, 'credentials.issue', metaOf(call));
+      const c = await issueCredential(
+        ctx,
+        req.organization_id,
+        {
+          badgeId: req.badge_id,
+          recipientName: req.recipient_name,
+          recipientEmail: req.recipient_email,
+          ...(req.issued_by ? { issuedBy: req.issued_by } : {}),
+          ...(req.idempotency_key ? { idempotencyKey: req.idempotency_key } : {}),
+          ...(req.content ? { content: issueContentFromProto(req.content) } : {}),
+        },
+        metaOf(call),
+      );
+      if (c.idempotentReplay) {
+        ctx.logger.info({ credentialUuid: c.id, issuedBy: req.issued_by }, 'issue replayed for a repeated idempotency key');
+        return { ...credentialToProto(c, ctx.baseUrl, ctx.clock.now()), idempotent_replay: true };
+      }
+      ctx.logger.debug(
+        { credentialUuid: c.id, badgeId: c.badgeId, issuedBy: req.issued_by, renewal: c.supersedesCredentialId !== null },
+        'credential issued',
+      );
+      return credentialToProto(c, ctx.baseUrl, ctx.clock.now());
+    },
+
+    GetCredential: async (req) =>
+      credentialToProto(await getCredential(ctx, req.organization_id, req.credential_uuid), ctx.baseUrl, ctx.clock.now()),
+
+    GetCredentialDetail: async (req) => {
+      const r = await getCredentialDetail(ctx, req.organization_id, req.credential_ref);
+      const now = ctx.clock.now();
+      return {
+        credential: credentialToProto(r.credential, ctx.baseUrl, now),
+        renewal_chain: r.renewalChain.map((l) => chainLinkToProto(l, now)),
+      };
+    },
+
+    ListCredentials: async (req) => {
+      const r = await listCredentials(ctx, req.organization_id, {
+        limit: req.limit,
+        offset: req.offset,
+        badgeId: req.badge_id,
+        status: req.status,
+        recipient: req.recipient,
+      });
+      const now = ctx.clock.now();
+      return {
+        credentials: r.items.map((c) => ({ ...credentialToProto(c, ctx.baseUrl, now), ob3_credential_json: '' })),
+        limit: r.limit,
+        offset: r.offset,
+        total: r.total,
+      };
+    },
+
+    ListRecipientCredentials: async (req) => {
+      const r = await listRecipientCredentials(ctx, req.email, { limit: req.limit, offset: req.offset });
+      const now = ctx.clock.now();
+      return {
+        credentials: r.items.map((c) => ({
+          credential: { ...credentialToProto(c, ctx.baseUrl, now), ob3_credential_json: '' },
+          issuer_name: c.issuerName,
+          ...(c.badgeImageUrl === null ? {} : { badge_image_url: c.badgeImageUrl }),
+        })),
+        limit: r.limit,
+        offset: r.offset,
+        total: r.total,
+      };
+    },
+
+    RevokeCredential: async (req, call) => {
+      await requireActorPermission(ctx, req.organization_id, req.revoked_by, 'credentials.issue', metaOf(call));
+      const c = await revokeCredential(ctx, req.organization_id, req.credential_ref, req.reason, req.revoked_by || 'unknown', metaOf(call));
+      ctx.logger.info({ credentialUuid: c.id, revokedBy: req.revoked_by }, 'credential revoked');
+      return credentialToProto(c, ctx.baseUrl, ctx.clock.now());
+    },
+
+    ClaimCredential: async (req) => {
+      const c = await claimCredential(ctx, req.credential_ref, { token: req.token, session: sessionOf(req.session) });
+      return credentialToProto(c, ctx.baseUrl, ctx.clock.now());
+    },
+
+    SetCredentialVisibility: async (req) =>
+      credentialToProto(
+        await setCredentialVisibility(ctx, req.credential_ref, req.is_public, sessionOf(req.session)),
+        ctx.baseUrl,
+        ctx.clock.now(),
+      ),
+
+    GetQuota: async (req, call) => {
+      const q = await getQuota(ctx, req.organization_id, metaOf(call));
+      return { plan: q.plan, limit: q.limit, used: q.used, month: q.month, resets_at: q.resetsAt.toISOString() };
+    },
+
+    GetCredentialRecord: async (req) => {
+      const { credential, organizationSlug } = await getCredentialRecord(ctx, req.credential_ref);
+      return {
+        credential: credentialToProto(credential, ctx.baseUrl, ctx.clock.now()),
+        organization_id: credential.organizationId,
+        organization_slug: organizationSlug,
+        recorded_at: credential.createdAt.toISOString(),
+      };
+    },
+
+    GetStatusList: async (req, call) => {
+      if (!SLUG_RE.test(req.organization_slug) || !Number.isSafeInteger(req.list_number) || req.list_number < 1)
+        throw AppError.notFound('Status list not found');
+      return { credential_json: await ctx.statusLists.current(req.organization_slug, req.list_number, metaOf(call)) };
+    },
+
+    RegisterClaimTokens: async (req) => {
+      const tokens = req.tokens ?? [];
+      if (tokens.length > MAX_CLAIM_TOKENS_PER_CALL) throw AppError.validation('tokens', `at most ${MAX_CLAIM_TOKENS_PER_CALL} tokens per call`);
+      const parsed = tokens.map((t, i) =>
+        parseClaimTokenRegistration(
+          {
+            credentialUuid: t.credential_uuid,
+            organizationId: t.organization_id,
+            tokenHash: t.token_hash,
+            expiresAt: t.expires_at,
+            sourceEventId: t.source_event_id,
+          },
+          (message) => AppError.validation(`tokens[${i}]`, message),
+        ),
+      );
+      return { registered: await registerClaimTokens(ctx, parsed) };
+    },
+
+    ...bulkHandlers(ctx),
+  });
 }

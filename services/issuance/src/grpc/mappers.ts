@@ -1,4 +1,5 @@
-import { badgeView, type Badge } from '../domain/badge.js';
+import type { BadgeInput__Output, IssueContent__Output } from '@cred/proto';
+import { badgeView, type Badge, type BadgeBody } from '../domain/badge.js';
 import type { ChainLink } from '../db/credential-store.js';
 import { effectiveStatus, verificationUrl, type Credential } from '../domain/credential.js';
 
@@ -96,6 +97,7 @@ export function credentialToProto(c: Credential, baseUrl: string, now: Date) {
     ...optional('supersedes_credential_id', c.supersedesCredentialId),
     ...optional('superseded_by_credential_id', c.supersededByCredentialId),
     ob3_credential_json: JSON.stringify(c.ob3),
+    idempotent_replay: false,
   };
 }
 
@@ -110,4 +112,54 @@ export function chainLinkToProto(l: ChainLink, now: Date) {
     ...optional('revoked_at', iso(l.revokedAt)),
     ...optional('revocation_reason', l.revocationReason),
   };
+}
+
+/** Only the fields that are set (proto3 `optional` fields are left out when absent). */
+function present<T extends Record<string, unknown>>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * BadgeInput -> the badge body with the API's field names, which the domain validates
+ * (validateBadgeCreate / validateBadgePatch): a field not set is left out, a Nullable* wrapper
+ * without a value is null, a list wrapper is its list.
+ */
+export function badgeBodyFromProto(b: BadgeInput__Output | null): BadgeBody {
+  if (!b) return {};
+  const nullable = <T>(w: { value?: T } | null): T | null | undefined => (w === null ? undefined : (w.value ?? null));
+  return present({
+    name: b.name,
+    slug: b.slug,
+    description: b.description,
+    criteria: b.criteria,
+    imageUrl: nullable(b.image_url),
+    expiresInDays: nullable(b.expires_in_days),
+    tags: b.tags?.values,
+    isActive: b.is_active,
+    achievementType: nullable(b.achievement_type),
+    alignments: b.alignments?.items.map((a) =>
+      present({ targetName: a.target_name, targetUrl: a.target_url, targetFramework: a.target_framework, targetCode: a.target_code }),
+    ),
+    resultDescriptions: b.result_descriptions?.items.map((d) =>
+      present({
+        id: d.id,
+        name: d.name,
+        resultType: d.result_type,
+        allowedValues: d.allowed_values,
+        requiredValue: d.required_value,
+        valueMin: d.value_min,
+        valueMax: d.value_max,
+      }),
+    ),
+  });
+}
+
+/** IssueContent -> the content object the domain validates (validateIssueContent); undefined: none. */
+export function issueContentFromProto(c: IssueContent__Output | null) {
+  if (!c) return undefined;
+  return present({
+    evidence: c.evidence.map((e) => present({ url: e.url, name: e.name, description: e.description, narrative: e.narrative })),
+    narrative: c.narrative,
+    results: c.results.map((r) => present({ resultDescription: r.result_description, value: r.value, status: r.status })),
+  });
 }

@@ -1,13 +1,11 @@
 import { loadProtos } from '@cred/proto';
-import type { GrpcServiceBinding } from '@cred/grpc';
+import { grpcService, type GrpcServiceBinding } from '@cred/grpc';
 import { AppError } from '@cred/runtime';
 import { auditCallMeta, listAuditEntriesHandler } from '@cred/db/audit';
 import type { Knex } from '@cred/db';
 import { notificationStore } from '../db/notification-store.js';
 import type { DeliveryWithAttempts, WebhookService } from '../app/webhook-service.js';
 import type { WebhookEndpoint } from '../db/webhook-store.js';
-
-type Msg = Record<string, any>;
 
 const iso = (d: Date | null | undefined): string => (d ? d.toISOString() : '');
 
@@ -42,57 +40,49 @@ function deliveryToProto({ delivery: d, attempts }: DeliveryWithAttempts) {
   };
 }
 
-/** The part of a grpc-js server call read here: its metadata (actor and request id). */
-type Call = { metadata: { get(key: string): unknown[] } };
-
 export function notificationBinding(db: Knex, webhooks: WebhookService, schema: string): GrpcServiceBinding {
-  return {
-    name: 'credentials.notification.v1.NotificationService',
-    definition: loadProtos().notification.NotificationService.service,
-    implementation: {
-      ListAuditEntries: listAuditEntriesHandler(db, schema, (field, message) => AppError.validation(field, message)),
+  return grpcService('credentials.notification.v1.NotificationService', loadProtos().notification.NotificationService.service, {
+    ListAuditEntries: listAuditEntriesHandler(db, schema, (field, message) => AppError.validation(field, message)),
 
-      ListNotifications: async (req: { organization_id: string; limit: number; offset: number }) => {
-        if (!req.organization_id) throw AppError.validation('organization_id', 'organization_id is required');
-        const limit = req.limit || 50;
-        if (limit < 1 || limit > 100) throw AppError.validation('limit', 'limit must be between 1 and 100');
-        if (req.offset < 0) throw AppError.validation('offset', 'offset must not be negative');
-        const page = await notificationStore.listForOrganization(db, req.organization_id, limit, req.offset);
-        return {
-          total: page.total,
-          notifications: page.items.map((n) => ({
-            id: n.id,
-            event_id: n.eventId,
-            event_type: n.eventType,
-            channel: n.channel,
-            status: n.status,
-            created_at: iso(n.createdAt),
-            kind: n.kind,
-            recipient: n.recipient,
-            subject: n.subject,
-            attempts: n.attempts,
-            last_error: n.lastError ?? '',
-            sent_at: iso(n.sentAt),
-            updated_at: iso(n.updatedAt),
-          })),
-        };
-      },
-      CreateWebhook: async (req: Msg, call: Call) => {
-        const r = await webhooks.create(String(req.organization_id ?? ''), String(req.url ?? ''), (req.events ?? []) as string[], auditCallMeta(call));
-        return { endpoint: endpointToProto(r.endpoint), secret: r.secret };
-      },
-      ListWebhooks: async (req: Msg) => ({ endpoints: (await webhooks.list(String(req.organization_id ?? ''))).map(endpointToProto) }),
-      DeleteWebhook: async (req: Msg, call: Call) => {
-        await webhooks.remove(String(req.organization_id ?? ''), String(req.webhook_id ?? ''), auditCallMeta(call));
-        return {};
-      },
-      ListDeliveries: async (req: Msg) => {
-        const page = await webhooks.deliveries(String(req.organization_id ?? ''), String(req.webhook_id ?? ''), Number(req.limit ?? 0), Number(req.offset ?? 0));
-        return { total: page.total, deliveries: page.items.map(deliveryToProto) };
-      },
-      ReplayDelivery: async (req: Msg) =>
-        deliveryToProto(await webhooks.replay(String(req.organization_id ?? ''), String(req.webhook_id ?? ''), String(req.delivery_id ?? ''))),
-      PingWebhook: async (req: Msg) => deliveryToProto(await webhooks.ping(String(req.organization_id ?? ''), String(req.webhook_id ?? ''))),
+    ListNotifications: async (req) => {
+      if (!req.organization_id) throw AppError.validation('organization_id', 'organization_id is required');
+      const limit = req.limit || 50;
+      if (limit < 1 || limit > 100) throw AppError.validation('limit', 'limit must be between 1 and 100');
+      if (req.offset < 0) throw AppError.validation('offset', 'offset must not be negative');
+      const page = await notificationStore.listForOrganization(db, req.organization_id, limit, req.offset);
+      return {
+        total: page.total,
+        notifications: page.items.map((n) => ({
+          id: n.id,
+          event_id: n.eventId,
+          event_type: n.eventType,
+          channel: n.channel,
+          status: n.status,
+          created_at: iso(n.createdAt),
+          kind: n.kind,
+          recipient: n.recipient,
+          subject: n.subject,
+          attempts: n.attempts,
+          last_error: n.lastError ?? '',
+          sent_at: iso(n.sentAt),
+          updated_at: iso(n.updatedAt),
+        })),
+      };
     },
-  };
+    CreateWebhook: async (req, call) => {
+      const r = await webhooks.create(req.organization_id, req.url, req.events, auditCallMeta(call));
+      return { endpoint: endpointToProto(r.endpoint), secret: r.secret };
+    },
+    ListWebhooks: async (req) => ({ endpoints: (await webhooks.list(req.organization_id)).map(endpointToProto) }),
+    DeleteWebhook: async (req, call) => {
+      await webhooks.remove(req.organization_id, req.webhook_id, auditCallMeta(call));
+      return {};
+    },
+    ListDeliveries: async (req) => {
+      const page = await webhooks.deliveries(req.organization_id, req.webhook_id, req.limit, req.offset);
+      return { total: page.total, deliveries: page.items.map(deliveryToProto) };
+    },
+    ReplayDelivery: async (req) => deliveryToProto(await webhooks.replay(req.organization_id, req.webhook_id, req.delivery_id)),
+    PingWebhook: async (req) => deliveryToProto(await webhooks.ping(req.organization_id, req.webhook_id)),
+  });
 }

@@ -1,5 +1,5 @@
 import { loadProtos } from '@cred/proto';
-import type { GrpcServiceBinding } from '@cred/grpc';
+import { grpcService, type GrpcServiceBinding } from '@cred/grpc';
 import { AppError } from '@cred/runtime';
 import type { KeyService, PublicKeyView } from '../app/key-service.js';
 
@@ -26,38 +26,34 @@ function parseCreated(value: string, fallback: Date): Date {
 }
 
 export function signingBinding(keys: KeyService, now: () => Date): GrpcServiceBinding {
-  return {
-    name: 'credentials.signing.v1.SigningService',
-    definition: loadProtos().signing.SigningService.service,
-    implementation: {
-      GenerateKey: async (req: { organization_id: string; organization_slug: string }) => {
-        const r = await keys.generate(req.organization_id, req.organization_slug);
-        return { key: toProto(r.key), created: r.created };
-      },
-      RotateKey: async (req: { organization_id: string; organization_slug: string }) => {
-        const r = await keys.rotate(req.organization_id, req.organization_slug);
-        return { key: toProto(r.key), created: r.created };
-      },
-      ReportKeyCompromised: async (req: { organization_id: string; organization_slug: string; sequence: number; compromised_at: string }) => {
-        if (!req.compromised_at) throw AppError.validation('compromisedAt', 'compromisedAt is required');
-        const r = await keys.compromise(req.organization_id, req.organization_slug, req.sequence, new Date(req.compromised_at));
-        return { key: toProto(r.key), current_key: toProto(r.current), rotated: r.rotated };
-      },
-      SignCredential: async (req: { organization_id: string; unsigned_credential_json: string; created: string }) => {
-        const r = await keys.sign(req.organization_id, req.unsigned_credential_json, parseCreated(req.created, now()));
-        return { signed_credential_json: r.signed, key_id: r.keyId };
-      },
-      SignCredentials: async (req: { organization_id: string; items: Array<{ unsigned_credential_json: string; created: string }> }) => {
-        if (req.items.length < 1 || req.items.length > MAX_SIGN_ITEMS) {
-          throw AppError.validation('items', `between 1 and ${MAX_SIGN_ITEMS} credentials per call`);
-        }
-        const signed = await keys.signMany(
-          req.organization_id,
-          req.items.map((item) => ({ unsignedCredentialJson: item.unsigned_credential_json, created: parseCreated(item.created, now()) })),
-        );
-        return { results: signed.map((r) => ({ signed_credential_json: r.signed, key_id: r.keyId })) };
-      },
-      ListPublicKeys: async (req: { organization_id: string }) => ({ keys: (await keys.listPublic(req.organization_id)).map(toProto) }),
+  return grpcService('credentials.signing.v1.SigningService', loadProtos().signing.SigningService.service, {
+    GenerateKey: async (req) => {
+      const r = await keys.generate(req.organization_id, req.organization_slug);
+      return { key: toProto(r.key), created: r.created };
     },
-  };
+    RotateKey: async (req) => {
+      const r = await keys.rotate(req.organization_id, req.organization_slug);
+      return { key: toProto(r.key), created: r.created };
+    },
+    ReportKeyCompromised: async (req) => {
+      if (!req.compromised_at) throw AppError.validation('compromisedAt', 'compromisedAt is required');
+      const r = await keys.compromise(req.organization_id, req.organization_slug, req.sequence, new Date(req.compromised_at));
+      return { key: toProto(r.key), current_key: toProto(r.current), rotated: r.rotated };
+    },
+    SignCredential: async (req) => {
+      const r = await keys.sign(req.organization_id, req.unsigned_credential_json, parseCreated(req.created, now()));
+      return { signed_credential_json: r.signed, key_id: r.keyId };
+    },
+    SignCredentials: async (req) => {
+      if (req.items.length < 1 || req.items.length > MAX_SIGN_ITEMS) {
+        throw AppError.validation('items', `between 1 and ${MAX_SIGN_ITEMS} credentials per call`);
+      }
+      const signed = await keys.signMany(
+        req.organization_id,
+        req.items.map((item) => ({ unsignedCredentialJson: item.unsigned_credential_json, created: parseCreated(item.created, now()) })),
+      );
+      return { results: signed.map((r) => ({ signed_credential_json: r.signed, key_id: r.keyId })) };
+    },
+    ListPublicKeys: async (req) => ({ keys: (await keys.listPublic(req.organization_id)).map(toProto) }),
+  });
 }

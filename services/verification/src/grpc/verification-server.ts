@@ -1,10 +1,8 @@
 import type { Knex } from '@cred/db';
-import type { GrpcServiceBinding } from '@cred/grpc';
+import { grpcService, type GrpcServiceBinding } from '@cred/grpc';
 import { loadProtos } from '@cred/proto';
 import { AppError } from '@cred/runtime';
 import { analyticsForOrganization } from '../db/verification-stats-store.js';
-
-type Msg = Record<string, unknown>;
 
 /** Longest range one GetAnalytics call may cover (days, both ends included). */
 export const MAX_ANALYTICS_DAYS = 366;
@@ -39,20 +37,15 @@ export function validateRange(from: unknown, to: unknown): { from: string; to: s
  * gateway checks the session and the membership, then passes the organization id).
  */
 export function verificationBinding(db: Knex): GrpcServiceBinding {
-  return {
-    name: 'credentials.verification.v1.VerificationService',
-    definition: loadProtos().verification.VerificationService.service,
-    implementation: {
-      GetAnalytics: async (req: Msg) => {
-        const organizationId = typeof req['organization_id'] === 'string' ? req['organization_id'] : '';
-        if (organizationId === '' || organizationId.length > 100)
-          throw AppError.validation('organization_id', 'organization_id is required');
-        const range = validateRange(req['from'], req['to']);
-        const rows = await analyticsForOrganization(db, organizationId, range.from, range.to);
-        return {
-          rows: rows.map((r) => ({ day: r.day, channel: r.channel, badge_id: r.badgeId, outcome: r.outcome, count: String(r.count) })),
-        };
-      },
+  return grpcService('credentials.verification.v1.VerificationService', loadProtos().verification.VerificationService.service, {
+    GetAnalytics: async (req) => {
+      const organizationId = req.organization_id;
+      if (organizationId === '' || organizationId.length > 100) throw AppError.validation('organization_id', 'organization_id is required');
+      const range = validateRange(req.from, req.to);
+      const rows = await analyticsForOrganization(db, organizationId, range.from, range.to);
+      return {
+        rows: rows.map((r) => ({ day: r.day, channel: r.channel, badge_id: r.badgeId, outcome: r.outcome, count: String(r.count) })),
+      };
     },
-  };
+  });
 }

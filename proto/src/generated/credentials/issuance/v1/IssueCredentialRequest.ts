@@ -1,5 +1,6 @@
 // Original file: credentials/issuance/v1/issuance.proto
 
+import type { IssueContent as _credentials_issuance_v1_IssueContent, IssueContent__Output as _credentials_issuance_v1_IssueContent__Output } from '../../../credentials/issuance/v1/IssueContent';
 
 export interface IssueCredentialRequest {
   'organization_id'?: (string);
@@ -8,7 +9,7 @@ export interface IssueCredentialRequest {
   'recipient_email'?: (string);
   'issued_by'?: (string);
   'idempotency_key'?: (string);
-  'content_json'?: (string);
+  'content'?: (_credentials_issuance_v1_IssueContent | null);
 }
 
 export interface IssueCredentialRequest__Output {
@@ -18,5 +19,5 @@ export interface IssueCredentialRequest__Output {
   'recipient_email': (string);
   'issued_by': (string);
   'idempotency_key': (string);
-  'content_json': (string);
+  'content': (_credentials_issuance_v1_IssueContent__Output | null);
 }

@@ -1,14 +1,15 @@
 // Original file: credentials/issuance/v1/issuance.proto
 
+import type { BadgeInput as _credentials_issuance_v1_BadgeInput, BadgeInput__Output as _credentials_issuance_v1_BadgeInput__Output } from '../../../credentials/issuance/v1/BadgeInput';
 
 export interface UpdateBadgeRequest {
   'organization_id'?: (string);
   'badge_id'?: (string);
-  'badge_json'?: (string);
+  'badge'?: (_credentials_issuance_v1_BadgeInput | null);
 }
 
 export interface UpdateBadgeRequest__Output {
   'organization_id': (string);
   'badge_id': (string);
-  'badge_json': (string);
+  'badge': (_credentials_issuance_v1_BadgeInput__Output | null);
 }

@@ -40,8 +40,13 @@ t.test('members and invitations over gRPC', async (t) => {
   }
 
   t.test('an invitation: token only in the event, single use, proves the address', async (t) => {
-    const inv = await c.CreateInvitation({ organization_id: orgId, actor_user_id: ownerId, email: ' Ivy@Example.COM ', role: 'issuer' });
+    const inv = await c.CreateInvitation(
+      { organization_id: orgId, actor_user_id: ownerId, email: ' Ivy@Example.COM ', role: 'issuer' },
+      { requestId: 'req-invite-1' },
+    );
     t.equal(inv.email, 'ivy@example.com', 'stored lower-cased');
+    const entry = (await c.ListAuditEntries({ organization_id: orgId, target_id: inv.id!, limit: 10 })).entries![0];
+    t.match(entry, { action: 'invitation.created', actor: `user:${ownerId}`, request_id: 'req-invite-1' }, 'audited with the call\'s request id');
     t.equal(inv.role, 'issuer');
     t.equal(new Date(inv.expires_at!).getTime() - new Date(inv.created_at!).getTime(), 7 * 86400_000, 'expires after 7 days');
     const [event] = (await outboxEvents(h.db, 'accounts.invitation.created')).filter((e) => e.data.invitationId === inv.id);

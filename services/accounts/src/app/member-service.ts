@@ -19,7 +19,8 @@ import { emit, EVENTS, type AccountsContext } from './context.js';
 import { audit, type Acting } from './audit.js';
 
 /** A member acting through a session (the gateway passes their id): the audit actor `user:<id>`. */
-const asUser = (userId: string): Acting => ({ actor: `user:${userId}` });
+/** The member who acts, with the request id the call carried (the audit log links the two). */
+const asUser = (userId: string, requestId?: string): Acting => ({ actor: `user:${userId}`, ...(requestId ? { requestId } : {}) });
 import { lockTeam, requirePermission } from './permissions.js';
 
 function role(value: unknown): Role {
@@ -62,7 +63,7 @@ export class MemberService {
     return organizationStore.listMembers(this.ctx.db, organizationId.toLowerCase());
   }
 
-  async changeRole(organizationId: string, actorUserId: unknown, userIdInput: unknown, roleInput: unknown): Promise<Member> {
+  async changeRole(organizationId: string, actorUserId: unknown, userIdInput: unknown, roleInput: unknown, requestId?: string): Promise<Member> {
     const next = role(roleInput);
     const userId = uuidOr404(userIdInput, 'Member');
     const orgId = organizationId.toLowerCase();
@@ -79,7 +80,7 @@ export class MemberService {
         throw AppError.conflict('The last owner cannot be demoted; make someone else an owner first', { reason: 'last_owner' });
       }
       await organizationStore.setRole(trx, orgId, userId, next);
-      await audit(this.ctx, trx, asUser(actor.userId), {
+      await audit(this.ctx, trx, asUser(actor.userId, requestId), {
         organizationId: orgId,
         action: 'member.role_changed',
         targetType: 'membership',
@@ -91,7 +92,7 @@ export class MemberService {
   }
 
   /** Removes a member; a member removing themselves leaves (any role may), unless they are the last owner. */
-  async remove(organizationId: string, actorUserId: unknown, userIdInput: unknown): Promise<void> {
+  async remove(organizationId: string, actorUserId: unknown, userIdInput: unknown, requestId?: string): Promise<void> {
     const userId = uuidOr404(userIdInput, 'Member');
     const orgId = organizationId.toLowerCase();
     await this.ctx.db.transaction(async (trx) => {
@@ -110,7 +111,7 @@ export class MemberService {
         );
       }
       await organizationStore.removeMembership(trx, orgId, userId);
-      await audit(this.ctx, trx, asUser(actor.userId), {
+      await audit(this.ctx, trx, asUser(actor.userId, requestId), {
         organizationId: orgId,
         action: 'member.removed',
         targetType: 'membership',
@@ -126,7 +127,7 @@ export class MemberService {
    * SHA-256 is stored. 409 when the address already belongs to a member or has a pending
    * invitation (revoke it to send a new one).
    */
-  async invite(organizationId: string, actorUserId: unknown, input: { email: unknown; role: unknown }): Promise<Invitation> {
+  async invite(organizationId: string, actorUserId: unknown, input: { email: unknown; role: unknown }, requestId?: string): Promise<Invitation> {
     const email = v.normalizeEmail(input.email);
     const wanted = role(input.role);
     const orgId = organizationId.toLowerCase();
@@ -165,7 +166,7 @@ export class MemberService {
         revokedAt: null,
       };
       await invitationStore.insert(trx, invitation);
-      await audit(this.ctx, trx, asUser(actor.userId), {
+      await audit(this.ctx, trx, asUser(actor.userId, requestId), {
         organizationId: orgId,
         action: 'invitation.created',
         targetType: 'invitation',
@@ -193,7 +194,7 @@ export class MemberService {
   }
 
   /** Withdraws a pending invitation (its link stops working); an owner's invitation only by an owner. */
-  async revokeInvitation(organizationId: string, actorUserId: unknown, invitationIdInput: unknown): Promise<Invitation> {
+  async revokeInvitation(organizationId: string, actorUserId: unknown, invitationIdInput: unknown, requestId?: string): Promise<Invitation> {
     const id = uuidOr404(invitationIdInput, 'Invitation');
     const orgId = organizationId.toLowerCase();
     const now = this.ctx.clock.now();
@@ -209,7 +210,7 @@ export class MemberService {
       if (status !== 'pending') throw notPending(status);
       const revoked = await invitationStore.revoke(trx, orgId, id, now);
       if (!revoked) throw notPending(invitationStatus(invitation, this.ctx.clock.now()));
-      await audit(this.ctx, trx, asUser(actor.userId), {
+      await audit(this.ctx, trx, asUser(actor.userId, requestId), {
         organizationId: orgId,
         action: 'invitation.revoked',
         targetType: 'invitation',
@@ -237,7 +238,7 @@ export class MemberService {
    * transaction under the team lock and the invitation's row lock: of two concurrent accepts,
    * the second finds it accepted (409).
    */
-  async accept(token: unknown, userIdInput: unknown): Promise<{ member: Member; organization: Organization; membership: Membership }> {
+  async accept(token: unknown, userIdInput: unknown, requestId?: string): Promise<{ member: Member; organization: Organization; membership: Membership }> {
     const hash = this.tokenHash(token);
     if (!v.isUuid(userIdInput)) throw AppError.unauthorized('Missing or invalid session');
     const userId = userIdInput.toLowerCase();
@@ -266,14 +267,14 @@ export class MemberService {
       }
       const organization = await organizationStore.findById(trx, invitation.organizationId);
       if (!organization) throw AppError.notFound(INVALID_TOKEN);
-      await audit(this.ctx, trx, asUser(userId), {
+      await audit(this.ctx, trx, asUser(userId, requestId), {
         organizationId: invitation.organizationId,
         action: 'invitation.accepted',
         targetType: 'invitation',
         targetId: invitation.id,
         details: { role: invitation.role },
       });
-      await audit(this.ctx, trx, asUser(userId), {
+      await audit(this.ctx, trx, asUser(userId, requestId), {
         organizationId: invitation.organizationId,
         action: 'member.added',
         targetType: 'membership',

@@ -154,17 +154,19 @@ export function accountsBinding(app: AccountsApp): GrpcServiceBinding {
     },
 
     ListMembers: async (req) => ({ members: (await members.list(req.organization_id, req.actor_user_id)).map(memberToProto) }),
-    ChangeMemberRole: async (req) => memberToProto(await members.changeRole(req.organization_id, req.actor_user_id, req.user_id, req.role)),
-    RemoveMember: async (req) => {
-      await members.remove(req.organization_id, req.actor_user_id, req.user_id);
+    ChangeMemberRole: async (req, call) =>
+      memberToProto(await members.changeRole(req.organization_id, req.actor_user_id, req.user_id, req.role, by(call).requestId)),
+    RemoveMember: async (req, call) => {
+      await members.remove(req.organization_id, req.actor_user_id, req.user_id, by(call).requestId);
       return {};
     },
-    CreateInvitation: async (req) =>
-      invitationToProto(await members.invite(req.organization_id, req.actor_user_id, { email: req.email, role: req.role })),
+    CreateInvitation: async (req, call) =>
+      invitationToProto(await members.invite(req.organization_id, req.actor_user_id, { email: req.email, role: req.role }, by(call).requestId)),
     ListInvitations: async (req) => ({
       invitations: (await members.listInvitations(req.organization_id, req.actor_user_id)).map(invitationToProto),
     }),
-    RevokeInvitation: async (req) => invitationToProto(await members.revokeInvitation(req.organization_id, req.actor_user_id, req.invitation_id)),
+    RevokeInvitation: async (req, call) =>
+      invitationToProto(await members.revokeInvitation(req.organization_id, req.actor_user_id, req.invitation_id, by(call).requestId)),
     GetInvitationByToken: async (req) => {
       const r = await members.summary(req.token);
       return {
@@ -175,8 +177,8 @@ export function accountsBinding(app: AccountsApp): GrpcServiceBinding {
         expires_at: r.invitation.expiresAt.toISOString(),
       };
     },
-    AcceptInvitation: async (req) => {
-      const r = await members.accept(req.token, req.user_id);
+    AcceptInvitation: async (req, call) => {
+      const r = await members.accept(req.token, req.user_id, by(call).requestId);
       return { member: memberToProto(r.member), organization: organizationToProto(r.organization) };
     },
   });

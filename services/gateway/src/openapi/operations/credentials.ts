@@ -1,7 +1,14 @@
-import { Credential, CredentialDetail, CredentialList } from '../schemas/credentials.js';
+import {
+  ClaimCredentialBody,
+  Credential,
+  CredentialDetail,
+  CredentialList,
+  CredentialVisibilityBody,
+  IssueCredentialBody,
+  RevokeCredentialBody,
+} from '../schemas/credentials.js';
 import {
   IDEMPOTENCY_KEY_HEADER,
-  ISSUE_BODY,
   LIST_PARAMETERS,
   common,
   credentialRef,
@@ -41,7 +48,7 @@ export const credentialsPaths: PathItems = {
         'The key is also stored with the issued credential, so a retry after a lost answer (a timeout, a 503) replays that credential instead of issuing again.',
       security: [{ apiKey: [] }],
       parameters: [IDEMPOTENCY_KEY_HEADER],
-      requestBody: ISSUE_BODY,
+      requestBody: { required: true, content: json(IssueCredentialBody) },
       responses: {
         ...issueResponses("NOT_FOUND: unknown or another organization's badge."),
         '401': error('UNAUTHORIZED'),
@@ -84,7 +91,7 @@ export const credentialsPaths: PathItems = {
         'under this organization.',
       security: session,
       parameters: [IDEMPOTENCY_KEY_HEADER],
-      requestBody: ISSUE_BODY,
+      requestBody: { required: true, content: json(IssueCredentialBody) },
       responses: {
         ...issueResponses("NOT_FOUND: not a member, or an unknown or another organization's badge."),
         '401': error('UNAUTHORIZED: no session (an API key is not one).'),
@@ -110,15 +117,7 @@ export const credentialsPaths: PathItems = {
       summary: 'Revoke a credential (member session)',
       description: 'Revoked for good: a revoked credential is never valid again; issuing the badge again to the recipient renews it.',
       security: session,
-      requestBody: {
-        required: true,
-        content: json({
-          type: 'object',
-          additionalProperties: false,
-          required: ['reason'],
-          properties: { reason: { type: 'string', minLength: 1, maxLength: 500 } },
-        }),
-      },
+      requestBody: { required: true, content: json(RevokeCredentialBody) },
       responses: {
         ...ok('200', 'The revoked credential with revokedAt and revocationReason.', Credential),
         '400': error('VALIDATION_ERROR: reason missing, empty, longer than 500 characters or with control characters.'),
@@ -138,7 +137,7 @@ export const credentialsPaths: PathItems = {
         "e-mail address must be the recipient's.",
       requestBody: {
         required: false,
-        content: json({ type: 'object', additionalProperties: false, properties: { token: { type: 'string' } } }),
+        content: json(ClaimCredentialBody),
       },
       responses: {
         ...ok('200', 'The claimed credential (status valid, claimedAt set).', Credential),
@@ -160,12 +159,7 @@ export const credentialsPaths: PathItems = {
       security: session,
       requestBody: {
         required: true,
-        content: json({
-          type: 'object',
-          additionalProperties: false,
-          required: ['isPublic'],
-          properties: { isPublic: { type: 'boolean' } },
-        }),
+        content: json(CredentialVisibilityBody),
       },
       responses: {
         ...ok('200', 'The credential.', Credential),

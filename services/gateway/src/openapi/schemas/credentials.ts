@@ -1,5 +1,25 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { AnyObject, component, Nullable, Ref, StringEnum } from '../kit.js';
+
+/** A credential's status; `expired` is evaluated at request time (docs/contract.md "Credential lifecycle"). */
+export const CREDENTIAL_STATUSES = ['pending', 'valid', 'expired', 'revoked'] as const;
+const CredentialStatus = StringEnum(CREDENTIAL_STATUSES);
+
+/** A status from issuance, checked against the list the document shows (anything else is a fault, 500). */
+export function credentialStatus(status: string): Static<typeof CredentialStatus> {
+  const known = CREDENTIAL_STATUSES.find((s) => s === status);
+  if (!known) throw new Error(`unknown credential status ${status.slice(0, 32)}`);
+  return known;
+}
+
+/** The JSON of a credential (a list item, a revocation or claim answer). */
+export type CredentialJson = Static<typeof Credential>;
+/** The JSON of POST /credentials (201). */
+export type IssuedCredentialJson = Static<typeof IssuedCredential>;
+/** The JSON of one credential of the organization, with its signed payload and renewal chain. */
+export type CredentialDetailJson = Static<typeof CredentialDetail>;
+/** The JSON of one credential in GET /api/me/credentials. */
+export type RecipientCredentialJson = Static<typeof RecipientCredential>;
 
 export const IssuedCredential = component(
   'IssuedCredential',
@@ -8,7 +28,7 @@ export const IssuedCredential = component(
       id: Type.String({ format: 'uuid' }),
       credentialId: Type.String({ pattern: '^CRD-[0-9A-HJKMNP-TV-Z]{12}$' }),
       verificationUrl: Type.String({ format: 'uri' }),
-      status: StringEnum(['pending', 'valid', 'expired', 'revoked']),
+      status: CredentialStatus,
       issuanceDate: Type.String({ format: 'date-time' }),
       expirationDate: Nullable(Type.String({ format: 'date-time' })),
       recipientName: Type.String(),
@@ -27,7 +47,7 @@ export const Credential = component(
     badgeName: Type.String(),
     recipientName: Type.String(),
     recipientEmail: Type.String(),
-    status: StringEnum(['pending', 'valid', 'expired', 'revoked']),
+    status: CredentialStatus,
     issuanceDate: Type.String({ format: 'date-time' }),
     expirationDate: Nullable(Type.String({ format: 'date-time' })),
     claimedAt: Nullable(Type.String({ format: 'date-time' })),
@@ -46,7 +66,7 @@ export const RenewalLink = component(
     {
       id: Type.String({ format: 'uuid' }),
       credentialId: Type.String({ pattern: '^CRD-[0-9A-HJKMNP-TV-Z]{12}$' }),
-      status: StringEnum(['pending', 'valid', 'expired', 'revoked']),
+      status: CredentialStatus,
       issuanceDate: Type.String({ format: 'date-time' }),
       expirationDate: Nullable(Type.String({ format: 'date-time' })),
       revokedAt: Nullable(Type.String({ format: 'date-time' })),
@@ -162,3 +182,71 @@ export const BulkIssuanceRow = component(
     { additionalProperties: false },
   ),
 );
+
+/** Optional content of an issue (issue 14): written into the signed credential; issuance checks the values. */
+const RESULT_STATUSES = ['Completed', 'Enrolled', 'Failed', 'InProgress', 'OnHold', 'Provisional', 'Withdrew'] as const;
+const IssueContent = {
+  evidence: Type.Optional(
+    Type.Array(
+      Type.Object(
+        {
+          url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+          name: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+          description: Type.Optional(Type.String({ minLength: 1, maxLength: 5000 })),
+          narrative: Type.Optional(Type.String({ minLength: 1, maxLength: 5000, description: 'Markdown.' })),
+        },
+        { additionalProperties: false, minProperties: 1 },
+      ),
+      {
+        maxItems: 10,
+        description: 'Evidence of the achievement (OB 3.0 Evidence); each item needs at least one field. url is an absolute http(s) URL.',
+      },
+    ),
+  ),
+  narrative: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 5000, description: 'How the recipient earned it, in Markdown (AchievementSubject.narrative).' }),
+  ),
+  results: Type.Optional(
+    Type.Array(
+      Type.Object(
+        {
+          resultDescription: Type.String({ description: "The id of one of the badge's resultDescriptions (urn:uuid:...)." }),
+          value: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+          status: Type.Optional(StringEnum(RESULT_STATUSES)),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        maxItems: 10,
+        description:
+          "The recipient's results (OB 3.0 Result). Each names one of the badge's resultDescriptions by id, at most once, with a value " +
+          '(one of its allowedValues when it lists them) and/or a status; anything else is 400 naming the field.',
+      },
+    ),
+  ),
+};
+
+/** The body of an issue (POST /api/v1/credentials and the member route). */
+export const IssueCredentialBody = Type.Object(
+  {
+    badgeId: Type.String({ format: 'uuid' }),
+    recipient: Type.Object(
+      {
+        name: Type.String({ minLength: 1, maxLength: 200 }),
+        email: Type.String({ format: 'email', maxLength: 254 }),
+      },
+      { additionalProperties: false },
+    ),
+    ...IssueContent,
+  },
+  { additionalProperties: false },
+);
+
+/** The body of a revocation. */
+export const RevokeCredentialBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false });
+
+/** The body of a claim: the token from the e-mail, or nothing with the recipient's session. */
+export const ClaimCredentialBody = Type.Object({ token: Type.Optional(Type.String()) }, { additionalProperties: false });
+
+/** The body of PATCH /api/credentials/{credentialId}. */
+export const CredentialVisibilityBody = Type.Object({ isPublic: Type.Boolean() }, { additionalProperties: false });

@@ -1,10 +1,11 @@
 import {
   ApiKey,
   ApiKeyWithSecret,
+  ChangeRoleBody,
   Invitation,
+  InvitationBody,
   Member,
   Organization,
-  Role,
   SigningKey,
   SigningKeyCompromise,
   SigningKeyList,
@@ -70,7 +71,7 @@ export const accountPaths: PathItems = {
       security: session,
       requestBody: {
         required: true,
-        content: json({ type: 'object', additionalProperties: false, required: ['role'], properties: { role: Role } }),
+        content: json(ChangeRoleBody),
       },
       responses: {
         ...ok('200', 'The member with the new role.', Member),
@@ -109,12 +110,7 @@ export const accountPaths: PathItems = {
       security: session,
       requestBody: {
         required: true,
-        content: json({
-          type: 'object',
-          additionalProperties: false,
-          required: ['email', 'role'],
-          properties: { email: { type: 'string', maxLength: 254 }, role: Role },
-        }),
+        content: json(InvitationBody),
       },
       responses: {
         '201': {

@@ -1,4 +1,4 @@
-import { InvitationSummary, Member, Organization, User } from '../schemas/accounts.js';
+import { AcceptInvitationBody, InvitationSummary, Member, Organization, User } from '../schemas/accounts.js';
 import { Accepted, ErrorBody } from '../schemas/common.js';
 import { RecipientCredential } from '../schemas/credentials.js';
 import { common, csrfRefused, error, json, ok, page, rateHeaders, session, sessionInfo, setCookie, ts } from './shared.js';
@@ -161,7 +161,7 @@ export const authPaths: PathItems = {
       summary: 'Confirm an e-mail address with the token from the verification e-mail',
       requestBody: {
         required: true,
-        content: json({ type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string' } } }),
+        content: json(AcceptInvitationBody),
       },
       responses: {
         ...ok('200', 'Verified.', { type: 'object', additionalProperties: false, required: ['user'], properties: { user: User } }),
@@ -210,7 +210,7 @@ export const authPaths: PathItems = {
       security: session,
       requestBody: {
         required: true,
-        content: json({ type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string' } } }),
+        content: json(AcceptInvitationBody),
       },
       responses: {
         ...ok('200', 'You are a member now.', {

@@ -1,4 +1,4 @@
-import { Organization, OrganizationList, SigningKeys } from '../schemas/accounts.js';
+import { AdminSessionBody, Organization, OrganizationList, SetPlanBody, SigningKeys } from '../schemas/accounts.js';
 import { Health } from '../schemas/common.js';
 import {
   admin,
@@ -24,7 +24,7 @@ export const platformPaths: PathItems = {
       description: 'Wrong tokens count against the per-IP failed-attempt limit of the authentication endpoints.',
       requestBody: {
         required: true,
-        content: json({ type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string' } } }),
+        content: json(AdminSessionBody),
       },
       responses: {
         '200': {
@@ -84,12 +84,7 @@ export const platformPaths: PathItems = {
       security: admin,
       requestBody: {
         required: true,
-        content: json({
-          type: 'object',
-          additionalProperties: false,
-          required: ['plan'],
-          properties: { plan: { type: 'string', enum: ['free', 'professional', 'enterprise'] } },
-        }),
+        content: json(SetPlanBody),
       },
       responses: {
         ...ok('200', 'The organization.', Organization),

@@ -180,3 +180,14 @@ export const SigningKeyCompromise = component(
     { additionalProperties: false },
   ),
 );
+
+/** PATCH /api/organizations/{orgId}/members/{userId}. */
+export const ChangeRoleBody = Type.Object({ role: Role }, { additionalProperties: false });
+/** POST /api/organizations/{orgId}/invitations: accounts checks the address. */
+export const InvitationBody = Type.Object({ email: Type.String({ maxLength: 254 }), role: Role }, { additionalProperties: false });
+/** POST /api/invitations/accept: the token from the e-mail. */
+export const AcceptInvitationBody = Type.Object({ token: Type.String() }, { additionalProperties: false });
+/** POST /api/admin/session: the platform operator token. */
+export const AdminSessionBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 4096 }) }, { additionalProperties: false });
+/** PATCH /api/admin/organizations/{orgId}: the operator sets the plan. */
+export const SetPlanBody = Type.Object({ plan: StringEnum(['free', 'professional', 'enterprise']) }, { additionalProperties: false });

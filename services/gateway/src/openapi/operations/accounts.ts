@@ -2,6 +2,10 @@ import {
   ApiKey,
   ApiKeyWithSecret,
   ChangeRoleBody,
+  CreateApiKeyBody,
+  SigningKeyCompromisedBody,
+  UpdateApiKeyBody,
+  UpdateOrganizationBody,
   Invitation,
   InvitationBody,
   Member,
@@ -32,16 +36,7 @@ export const accountPaths: PathItems = {
       security: session,
       requestBody: {
         required: true,
-        content: json({
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            name: { type: 'string', minLength: 1, maxLength: 200 },
-            domain: { type: ['string', 'null'] },
-            emailNotificationsEnabled: { type: 'boolean' },
-            recipientNameInCredentials: { type: 'boolean' },
-          },
-        }),
+        content: json(UpdateOrganizationBody),
       },
       responses: {
         ...ok('200', 'The organization.', Organization),
@@ -148,15 +143,7 @@ export const accountPaths: PathItems = {
       security: session,
       requestBody: {
         required: true,
-        content: json({
-          type: 'object',
-          additionalProperties: false,
-          required: ['name'],
-          properties: {
-            name: { type: 'string', minLength: 1, maxLength: 100 },
-            rateLimitPerMinute: { type: 'integer', minimum: 1, maximum: 10000, default: 60 },
-          },
-        }),
+        content: json(CreateApiKeyBody),
       },
       responses: {
         ...ok('201', 'Created.', ApiKeyWithSecret),
@@ -186,14 +173,7 @@ export const accountPaths: PathItems = {
       security: session,
       requestBody: {
         required: true,
-        content: json({
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            name: { type: 'string', minLength: 1, maxLength: 100 },
-            rateLimitPerMinute: { type: 'integer', minimum: 1, maximum: 10000 },
-          },
-        }),
+        content: json(UpdateApiKeyBody),
       },
       responses: {
         ...ok('200', 'The key.', ApiKey),
@@ -318,12 +298,7 @@ export const accountPaths: PathItems = {
       security: session,
       requestBody: {
         required: true,
-        content: json({
-          type: 'object',
-          additionalProperties: false,
-          required: ['compromisedAt'],
-          properties: { compromisedAt: { type: 'string', format: 'date-time', description: 'Not in the future.' } },
-        }),
+        content: json(SigningKeyCompromisedBody),
       },
       responses: {
         ...ok('200', 'Recorded.', SigningKeyCompromise),

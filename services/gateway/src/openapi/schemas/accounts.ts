@@ -191,3 +191,34 @@ export const AcceptInvitationBody = Type.Object({ token: Type.String() }, { addi
 export const AdminSessionBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 4096 }) }, { additionalProperties: false });
 /** PATCH /api/admin/organizations/{orgId}: the operator sets the plan. */
 export const SetPlanBody = Type.Object({ plan: StringEnum(['free', 'professional', 'enterprise']) }, { additionalProperties: false });
+/** PATCH /api/organizations/{orgId}: only what the members may change; accounts checks the values. */
+export const UpdateOrganizationBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    domain: Type.Optional(Nullable(Type.String())),
+    emailNotificationsEnabled: Type.Optional(Type.Boolean()),
+    recipientNameInCredentials: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+/** POST /api/organizations/{orgId}/api-keys. */
+export const CreateApiKeyBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    rateLimitPerMinute: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 60 })),
+  },
+  { additionalProperties: false },
+);
+/** PATCH /api/organizations/{orgId}/api-keys/{keyId}. */
+export const UpdateApiKeyBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    rateLimitPerMinute: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+  },
+  { additionalProperties: false },
+);
+/** POST /api/organizations/{orgId}/signing-keys/{key}/compromised. */
+export const SigningKeyCompromisedBody = Type.Object(
+  { compromisedAt: Type.String({ format: 'date-time', description: 'Not in the future.' }) },
+  { additionalProperties: false },
+);

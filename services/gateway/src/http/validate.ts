@@ -15,14 +15,16 @@ import { components } from '../openapi/kit.js';
  * here), so ajv does not check them.
  */
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
-let named = false;
+const added = new Set<string>();
 const compiled = new WeakMap<TSchema, ValidateFunction>();
 
 function validatorOf(schema: TSchema): ValidateFunction {
-  if (!named) {
-    // Named schemas are referenced by their $id (kit.ts Ref); loaded on first use, when every module has defined its own.
-    for (const s of components.values()) ajv.addSchema(s);
-    named = true;
+  // Named schemas are referenced by their $id (kit.ts Ref): each is given to ajv before a schema that may refer to it is compiled.
+  for (const [name, s] of components) {
+    if (!added.has(name)) {
+      ajv.addSchema(s);
+      added.add(name);
+    }
   }
   let v = compiled.get(schema);
   if (!v) {

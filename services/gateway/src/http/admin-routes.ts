@@ -4,7 +4,9 @@ import { createAdminSessions } from '../auth/admin-session.js';
 import type { PrincipalCache } from '../auth/principal-cache.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { requirePlatformAdmin } from './admin-auth.js';
-import { bodyOf, pathId, requestIdOf, requiredString } from './body.js';
+import { pathId, requestIdOf } from './body.js';
+import { validate } from './validate.js';
+import { AdminSessionBody, SetPlanBody } from '../openapi/schemas/accounts.js';
 import { failedAttemptLimit, type LimitDeps } from './rate-limit.js';
 import { invalidatePrincipals } from '../auth/principal-cache.js';
 import { organizationView } from './views.js';
@@ -39,8 +41,7 @@ export function adminRoutes(deps: AdminRouteDeps): Router {
   // The operator console's cookie session (docs/decisions.md, "Browser sessions and CSRF"). Wrong
   // tokens count against the client's failed-attempt limit, like failed logins.
   router.post('/session', async (req, res) => {
-    const body = bodyOf(req, ['token']);
-    const token = requiredString(body, 'token', 4096);
+    const { token } = validate(AdminSessionBody, req.body ?? {});
     const answer = await limited(res, `admin-session:${clientKey(req.ip)}`, async () => {
       if (!admin.tokenMatches(token)) throw AppError.unauthorized();
       return admin.start(res);
@@ -83,9 +84,8 @@ export function adminRoutes(deps: AdminRouteDeps): Router {
 
   router.patch('/organizations/:orgId', async (req, res) => {
     const orgId = pathId(req, 'orgId');
-    const body = bodyOf(req, ['plan']);
-    if (typeof body.plan !== 'string') throw AppError.validation('plan', 'plan must be one of free, professional, enterprise');
-    const org = await upstreams.accounts.SetPlan({ organization_id: orgId, plan: body.plan }, { requestId: requestIdOf(res), actor: 'operator' });
+    const { plan } = validate(SetPlanBody, req.body ?? {});
+    const org = await upstreams.accounts.SetPlan({ organization_id: orgId, plan }, { requestId: requestIdOf(res), actor: 'operator' });
     await invalidatePrincipals(deps.cache, deps.logger);
     res.status(200).json(organizationView(org));
   });

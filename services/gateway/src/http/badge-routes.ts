@@ -8,6 +8,7 @@ import { pathId, requestIdOf } from './body.js';
 import { idempotency, type IdempotencyDeps, type IdempotencyRouteOptions } from './idempotency.js';
 import { scopeOf } from './org-scope.js';
 import { actingCall } from './acting-call.js';
+import { credentialStatus, type CredentialJson } from '../openapi/schemas/credentials.js';
 
 /** docs/contract.md "Requests and bodies": badge images at most 2 MiB. */
 export const MAX_BADGE_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -53,7 +54,7 @@ export function badgeJson(b: BadgeMessage) {
 }
 
 /** A credential list item (docs/contract.md "Resources" plus revocationReason, docs/contract.md "Requests and bodies"). */
-export function credentialJson(c: CredentialMessage) {
+export function credentialJson(c: CredentialMessage): CredentialJson {
   return {
     id: c.id,
     credentialId: c.credential_id,
@@ -61,7 +62,7 @@ export function credentialJson(c: CredentialMessage) {
     badgeName: c.badge_name,
     recipientName: c.recipient_name,
     recipientEmail: c.recipient_email,
-    status: c.status,
+    status: credentialStatus(c.status),
     issuanceDate: c.issuance_date,
     expirationDate: c.expiration_date ?? null,
     claimedAt: c.claimed_at ?? null,

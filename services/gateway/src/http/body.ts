@@ -14,14 +14,6 @@ export function bodyOf(req: Request, allowed: readonly string[]): Record<string,
   return body as Record<string, unknown>;
 }
 
-/** An optional string field: absent -> undefined, anything but a string -> 400. */
-export function optionalString(body: Record<string, unknown>, field: string): string | undefined {
-  const v = body[field];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string') throw AppError.validation(field, `${field} must be a string`);
-  return v;
-}
-
 /** A required string (the upstream validates its content; this only fixes the type). */
 export function requiredString(body: Record<string, unknown>, field: string, max = 4096): string {
   const v = body[field];

@@ -2,12 +2,20 @@ import express, { Router, type Request, type Response } from 'express';
 import { AppError } from '@cred/runtime';
 import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
-import { bodyOf, requestIdOf } from './body.js';
+import { requestIdOf } from './body.js';
 import { credentialJson, queryInt } from './badge-routes.js';
 import { idempotency, type IdempotencyDeps } from './idempotency.js';
 import { scopeOf } from './org-scope.js';
 import { requireConfirmedAddress } from './confirmed-address.js';
 import { issueCredentialHandler } from './issue-credential.js';
+import { validate } from './validate.js';
+import {
+  ClaimCredentialBody,
+  credentialStatus,
+  CredentialVisibilityBody,
+  RevokeCredentialBody,
+  type CredentialDetailJson,
+} from '../openapi/schemas/credentials.js';
 
 type IssuanceClient = Upstreams['issuance'];
 
@@ -75,9 +83,7 @@ function credentialRef(req: Request): string {
 export function revokeHandler(issuance: IssuanceClient, refOf: (req: Request) => string) {
   return async (req: Request, res: Response) => {
     const ref = refOf(req);
-    const body = bodyOf(req, ['reason']);
-    if (body.reason === undefined || body.reason === null) throw AppError.validation('reason', 'reason is required');
-    if (typeof body.reason !== 'string') throw AppError.validation('reason', 'reason must be a string');
+    const body = validate(RevokeCredentialBody, req.body ?? {});
     const scope = scopeOf(res);
     const c = await issuance.RevokeCredential(
       { organization_id: scope.organizationId, credential_ref: ref, reason: body.reason, revoked_by: scope.actor },
@@ -118,19 +124,20 @@ export function credentialSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>, 
     const ref = credentialRef(req);
     const d = await issuance.GetCredentialDetail({ organization_id: orgOf(res), credential_ref: ref }, { requestId: requestIdOf(res) });
     const c = d.credential!;
-    res.status(200).json({
+    const detail: CredentialDetailJson = {
       ...credentialJson(c),
-      ob3Credential: JSON.parse(c.ob3_credential_json) as unknown,
+      ob3Credential: JSON.parse(c.ob3_credential_json) as Record<string, unknown>,
       renewalChain: (d.renewal_chain ?? []).map((l) => ({
         id: l.id,
         credentialId: l.credential_id,
-        status: l.status,
+        status: credentialStatus(l.status),
         issuanceDate: l.issuance_date,
         expirationDate: l.expiration_date ?? null,
         revokedAt: l.revoked_at ?? null,
         revocationReason: l.revocation_reason ?? null,
       })),
-    });
+    };
+    res.status(200).json(detail);
   });
 
   router.delete('/credentials/:credentialId', revokeHandler(issuance, credentialRef));
@@ -167,10 +174,9 @@ export function recipientRoutes(upstreams: Pick<Upstreams, 'issuance'>, verifySe
 
   router.post('/:credentialId/claim', async (req, res) => {
     const ref = credentialRef(req);
-    const body = bodyOf(req, ['token']);
-    if (body.token !== undefined && typeof body.token !== 'string') throw AppError.validation('token', 'token must be a string');
+    const body = validate(ClaimCredentialBody, req.body ?? {});
     const session = await optionalSession(req, res, verifySession);
-    const token = typeof body.token === 'string' && body.token !== '' ? body.token : undefined;
+    const token = body.token !== undefined && body.token !== '' ? body.token : undefined;
     if (token === undefined && session === undefined) throw AppError.validation('token', 'token is required unless you are signed in as the recipient');
     const c = await issuance.ClaimCredential(
       { credential_ref: ref, ...(token === undefined ? {} : { token }), ...(session === undefined ? {} : { session }) },
@@ -184,8 +190,7 @@ export function recipientRoutes(upstreams: Pick<Upstreams, 'issuance'>, verifySe
     const session = await optionalSession(req, res, verifySession);
     if (!session) throw AppError.unauthorized('Sign in as the recipient to change the visibility of a credential');
     const ref = credentialRef(req);
-    const body = bodyOf(req, ['isPublic']);
-    if (typeof body.isPublic !== 'boolean') throw AppError.validation('isPublic', 'isPublic is required and must be a boolean');
+    const body = validate(CredentialVisibilityBody, req.body ?? {});
     const c = await issuance.SetCredentialVisibility({ credential_ref: ref, is_public: body.isPublic, session }, { requestId: requestIdOf(res) });
     view(res, c);
   });

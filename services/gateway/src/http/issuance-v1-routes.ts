@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import type { Upstreams } from '../upstream/clients.js';
 import { pathId, requestIdOf } from './body.js';
 import { credentialJson } from './badge-routes.js';
+import type { CredentialJson } from '../openapi/schemas/credentials.js';
 import { idempotency, type IdempotencyDeps } from './idempotency.js';
 import { issueCredentialHandler } from './issue-credential.js';
 import { listCredentialsJson, revokeHandler } from './credential-routes.js';
@@ -38,7 +39,8 @@ export function issuanceV1Routes(upstreams: Pick<Upstreams, 'issuance'>, options
       { organization_id: scopeOf(res).organizationId, credential_uuid: credentialUuid(req) },
       { requestId: requestIdOf(res) },
     );
-    res.status(200).json({ ...credentialJson(c), ob3Credential: JSON.parse(c.ob3_credential_json) as unknown });
+    const credential: CredentialJson = { ...credentialJson(c), ob3Credential: JSON.parse(c.ob3_credential_json) as Record<string, unknown> };
+    res.status(200).json(credential);
   });
 
   router.delete('/credentials/:credentialId', revokeHandler(issuance, credentialUuid));

@@ -5,6 +5,7 @@ import type { Upstreams } from '../upstream/clients.js';
 import { requestIdOf } from './body.js';
 import { credentialJson, queryInt } from './badge-routes.js';
 import { requireSession } from './session-auth.js';
+import type { RecipientCredentialJson } from '../openapi/schemas/credentials.js';
 
 /**
  * /api/me: the signed-in user as a recipient (session JWT, any user, no organization needed).
@@ -30,14 +31,12 @@ export function meRoutes(upstreams: Pick<Upstreams, 'accounts' | 'issuance'>, ve
     const user = await upstreams.accounts.GetUser({ user_id: String(res.locals.userId) }, { requestId });
     if (!user.email_verified) throw AppError.forbidden('Verify your e-mail address to see the credentials issued to it');
     const r = await upstreams.issuance.ListRecipientCredentials({ email: user.email, limit, offset }, { requestId });
-    res.status(200).json({
-      data: (r.credentials ?? []).map((item) => ({
-        ...credentialJson(item.credential!),
-        issuerName: item.issuer_name,
-        badgeImageUrl: item.badge_image_url ?? null,
-      })),
-      pagination: { limit: r.limit, offset: r.offset, total: r.total },
-    });
+    const data: RecipientCredentialJson[] = (r.credentials ?? []).map((item) => ({
+      ...credentialJson(item.credential!),
+      issuerName: item.issuer_name,
+      badgeImageUrl: item.badge_image_url ?? null,
+    }));
+    res.status(200).json({ data, pagination: { limit: r.limit, offset: r.offset, total: r.total } });
   });
 
   return router;

@@ -1,18 +1,13 @@
 import { Router } from 'express';
 import { AppError } from '@cred/runtime';
-import { isRole, ROLES } from '@cred/proto/roles';
 import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
-import { bodyOf, pathId, requestIdOf, requiredString } from './body.js';
+import { pathId, requestIdOf } from './body.js';
 import { idempotency, type IdempotencyDeps } from './idempotency.js';
 import { requireSession } from './session-auth.js';
 import { invitationSummaryView, invitationView, memberView, organizationView } from './views.js';
-
-function roleOf(body: Record<string, unknown>): string {
-  const role = body.role;
-  if (!isRole(role)) throw AppError.validation('role', `role must be one of ${ROLES.join(', ')}`);
-  return role;
-}
+import { validate } from './validate.js';
+import { AcceptInvitationBody, ChangeRoleBody, InvitationBody } from '../openapi/schemas/accounts.js';
 
 /**
  * `/api/organizations/{orgId}/members` and `.../invitations`: mounted under the organization
@@ -34,8 +29,7 @@ export function memberRoutes(upstreams: Upstreams, opts: { idempotency?: Idempot
 
   router.patch('/members/:userId', async (req, res) => {
     const userId = pathId(req, 'userId');
-    const body = bodyOf(req, ['role']);
-    const role = roleOf(body);
+    const { role } = validate(ChangeRoleBody, req.body ?? {});
     const member = await accounts.ChangeMemberRole({ ...actor(res), user_id: userId, role }, { requestId: requestIdOf(res) });
     res.status(200).json(memberView(member));
   });
@@ -53,9 +47,7 @@ export function memberRoutes(upstreams: Upstreams, opts: { idempotency?: Idempot
 
   const keyed = opts.idempotency ? [idempotency(opts.idempotency, 'invitations.create')] : [];
   router.post('/invitations', ...keyed, async (req, res) => {
-    const body = bodyOf(req, ['email', 'role']);
-    const email = requiredString(body, 'email', 254);
-    const role = roleOf(body);
+    const { email, role } = validate(InvitationBody, req.body ?? {});
     const invitation = await accounts.CreateInvitation({ ...actor(res), email, role }, { requestId: requestIdOf(res) });
     const view = invitationView(invitation);
     res.status(201).setHeader('Location', `/api/organizations/${String(res.locals.orgId)}/invitations/${view.id}`);
@@ -87,8 +79,7 @@ export function invitationRoutes(upstreams: Upstreams, verifySession: SessionVer
   const accounts = upstreams.accounts;
 
   router.post('/accept', requireSession(verifySession), async (req, res) => {
-    const body = bodyOf(req, ['token']);
-    const token = tokenOf(body.token);
+    const token = tokenOf(validate(AcceptInvitationBody, req.body ?? {}).token);
     const r = await accounts.AcceptInvitation({ token, user_id: String(res.locals.userId) }, { requestId: requestIdOf(res) });
     res.status(200).json({ organization: organizationView(r.organization!), member: memberView(r.member!) });
   });

@@ -3,7 +3,14 @@ import { AppError, type Logger } from '@cred/runtime';
 import { invalidatePrincipals, type PrincipalCache } from '../auth/principal-cache.js';
 import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
-import { bodyOf, optionalString, pathId, requestIdOf } from './body.js';
+import { bodyOf, pathId, requestIdOf } from './body.js';
+import { validate } from './validate.js';
+import {
+  CreateApiKeyBody,
+  SigningKeyCompromisedBody,
+  UpdateApiKeyBody,
+  UpdateOrganizationBody,
+} from '../openapi/schemas/accounts.js';
 import { requireMembership, requireSession } from './session-auth.js';
 import { memberScope } from './org-scope.js';
 import { enforceRole } from './role-permissions.js';
@@ -25,13 +32,6 @@ export interface OrganizationRouteDeps {
   idempotency?: IdempotencyDeps;
 }
 
-function optionalInt(body: Record<string, unknown>, field: string): number | undefined {
-  const v = body[field];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw AppError.validation(field, `${field} must be an integer from 1 to 10000`);
-  return v;
-}
-
 /** /api/organizations/{orgId}/...: members manage their organization and its API keys (session JWT). */
 export function organizationRoutes(deps: OrganizationRouteDeps): Router {
   const router = Router();
@@ -49,23 +49,12 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
   });
 
   router.patch('/:orgId', async (req, res) => {
-    const body = bodyOf(req, ['name', 'domain', 'emailNotificationsEnabled', 'recipientNameInCredentials']);
+    const body = validate(UpdateOrganizationBody, req.body ?? {});
     const request: Record<string, unknown> = { organization_id: String(res.locals.orgId), actor_user_id: String(res.locals.userId) };
-    const name = optionalString(body, 'name');
-    if (name !== undefined) request.name = name;
-    if (body.domain !== undefined) {
-      if (body.domain !== null && typeof body.domain !== 'string') throw AppError.validation('domain', 'domain must be a host name or null');
-      request.domain = body.domain ?? '';
-    }
-    if (body.emailNotificationsEnabled !== undefined) {
-      if (typeof body.emailNotificationsEnabled !== 'boolean') throw AppError.validation('emailNotificationsEnabled', 'emailNotificationsEnabled must be a boolean');
-      request.email_notifications_enabled = body.emailNotificationsEnabled;
-    }
-    if (body.recipientNameInCredentials !== undefined) {
-      if (typeof body.recipientNameInCredentials !== 'boolean')
-        throw AppError.validation('recipientNameInCredentials', 'recipientNameInCredentials must be a boolean');
-      request.recipient_name_in_credentials = body.recipientNameInCredentials;
-    }
+    if (body.name !== undefined) request.name = body.name;
+    if (body.domain !== undefined) request.domain = body.domain ?? '';
+    if (body.emailNotificationsEnabled !== undefined) request.email_notifications_enabled = body.emailNotificationsEnabled;
+    if (body.recipientNameInCredentials !== undefined) request.recipient_name_in_credentials = body.recipientNameInCredentials;
     const org = await accounts.UpdateOrganization(request, actingCall(res));
     await invalidatePrincipals(deps.cache, deps.logger);
     res.status(200).json(organizationView(org));
@@ -94,9 +83,8 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
   });
 
   router.post('/:orgId/signing-keys/:key/compromised', async (req, res) => {
-    const body = bodyOf(req, ['compromisedAt']);
-    const at = body.compromisedAt;
-    if (typeof at !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(at) || Number.isNaN(Date.parse(at))) {
+    const at = validate(SigningKeyCompromisedBody, req.body ?? {}).compromisedAt;
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(at) || Number.isNaN(Date.parse(at))) {
       throw AppError.validation('compromisedAt', 'compromisedAt must be an ISO 8601 date-time with a time zone');
     }
     const requestId = requestIdOf(res);
@@ -117,11 +105,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
   });
 
   router.post('/:orgId/api-keys', requireConfirmedAddress, async (req, res) => {
-    const body = bodyOf(req, ['name', 'rateLimitPerMinute']);
-    const name = optionalString(body, 'name');
-    if (name === undefined) throw AppError.validation('name', 'name is required');
-    const rate = optionalInt(body, 'rateLimitPerMinute');
-    if (rate !== undefined && (rate < 1 || rate > 10_000)) throw AppError.validation('rateLimitPerMinute', 'rateLimitPerMinute must be an integer from 1 to 10000');
+    const { name, rateLimitPerMinute: rate } = validate(CreateApiKeyBody, req.body ?? {});
     const r = await accounts.CreateApiKey(
       { organization_id: String(res.locals.orgId), name, rate_limit_per_minute: rate ?? 0, actor_user_id: String(res.locals.userId) },
       actingCall(res),
@@ -139,12 +123,10 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
 
   router.patch('/:orgId/api-keys/:keyId', async (req, res) => {
     const keyId = pathId(req, 'keyId');
-    const body = bodyOf(req, ['name', 'rateLimitPerMinute']);
+    const body = validate(UpdateApiKeyBody, req.body ?? {});
     const request: Record<string, unknown> = { organization_id: String(res.locals.orgId), key_id: keyId, actor_user_id: String(res.locals.userId) };
-    const name = optionalString(body, 'name');
-    if (name !== undefined) request.name = name;
-    const rate = optionalInt(body, 'rateLimitPerMinute');
-    if (rate !== undefined) request.rate_limit_per_minute = rate;
+    if (body.name !== undefined) request.name = body.name;
+    if (body.rateLimitPerMinute !== undefined) request.rate_limit_per_minute = body.rateLimitPerMinute;
     const key = await accounts.UpdateApiKey(request, actingCall(res));
     await invalidatePrincipals(deps.cache, deps.logger);
     res.status(200).json(apiKeyView(key));

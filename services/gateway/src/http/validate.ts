@@ -1,0 +1,112 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { AppError } from '@cred/runtime';
+import { components } from '../openapi/kit.js';
+
+/**
+ * Request validation from the definitions that also make the OpenAPI document
+ * (docs/adr/0010-schema-first-http.md): `validate(schema, value)` returns the value typed by the
+ * schema, or throws the first problem as 400 VALIDATION_ERROR with `details.field` naming it
+ * (docs/contract.md "Requests and bodies"): an unknown field before anything else, then a missing
+ * one, then a wrong value. Fields are written as paths: `recipient.email`, `evidence[0].url`.
+ *
+ * Formats (uuid, email, uri, date-time) describe the value; the service that owns it decides
+ * whether it is one (an e-mail address is accounts' or issuance's rule, not a regular expression
+ * here), so ajv does not check them.
+ */
+const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+const added = new Set<string>();
+const compiled = new WeakMap<TSchema, ValidateFunction>();
+
+function validatorOf(schema: TSchema): ValidateFunction {
+  // Named schemas are referenced by their $id (kit.ts Ref): each is given to ajv before a schema that may refer to it is compiled.
+  for (const [name, s] of components) {
+    if (!added.has(name)) {
+      ajv.addSchema(s);
+      added.add(name);
+    }
+  }
+  let v = compiled.get(schema);
+  if (!v) {
+    v = typeof schema.$id === 'string' ? ajv.getSchema(schema.$id) : ajv.compile(schema);
+    if (!v) throw new Error(`no schema ${String(schema.$id)}`);
+    compiled.set(schema, v);
+  }
+  return v;
+}
+
+/** `/evidence/0/url` -> `evidence[0].url` (JSON Pointer segments, ~1 and ~0 decoded). */
+function fieldOf(pointer: string, last?: string): string {
+  const segments =
+    pointer === ''
+      ? []
+      : pointer
+          .slice(1)
+          .split('/')
+          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (last !== undefined) segments.push(last.slice(0, 64));
+  let out = '';
+  for (const s of segments) out += /^\d+$/.test(s) ? `[${s}]` : out === '' ? s : `.${s}`;
+  return out.slice(0, 260);
+}
+
+const A_TYPE: Record<string, string> = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+function problem(e: ErrorObject): AppError {
+  const p = e.params as Record<string, unknown>;
+  if (e.keyword === 'additionalProperties') {
+    const field = fieldOf(e.instancePath, String(p.additionalProperty));
+    return AppError.validation(field, `Unknown field: ${field}`);
+  }
+  if (e.keyword === 'required') {
+    const field = fieldOf(e.instancePath, String(p.missingProperty));
+    return AppError.validation(field, `${field} is required`);
+  }
+  if (e.instancePath === '' && e.keyword === 'type') return AppError.validation('body', 'The body must be a JSON object');
+  const field = fieldOf(e.instancePath);
+  switch (e.keyword) {
+    case 'type': {
+      const types = (Array.isArray(p.type) ? p.type : String(p.type).split(',')) as string[];
+      return AppError.validation(field, `${field} must be ${types.map((t) => A_TYPE[t] ?? t).join(' or ')}`);
+    }
+    case 'minLength':
+      return AppError.validation(
+        field,
+        p.limit === 1 ? `${field} must not be empty` : `${field} must be at least ${String(p.limit)} characters`,
+      );
+    case 'maxLength':
+      return AppError.validation(field, `${field} is too long (at most ${String(p.limit)} characters)`);
+    case 'enum':
+      return AppError.validation(field, `${field} must be one of ${(p.allowedValues as unknown[]).map(String).join(', ')}`);
+    case 'minimum':
+    case 'maximum':
+      return AppError.validation(field, `${field} must be ${e.keyword === 'minimum' ? 'at least' : 'at most'} ${String(p.limit)}`);
+    case 'minItems':
+    case 'maxItems':
+      return AppError.validation(field, `${field} must have ${e.keyword === 'minItems' ? 'at least' : 'at most'} ${String(p.limit)} items`);
+    case 'uniqueItems':
+      return AppError.validation(field, `${field} must not repeat an item`);
+    case 'minProperties':
+      return AppError.validation(field, `${field} needs at least one field`);
+    default:
+      return AppError.validation(field, `${field} is not valid`);
+  }
+}
+
+/** The order problems are told in: the first of the first kind. */
+const RANK: Record<string, number> = { additionalProperties: 0, required: 1 };
+
+export function validate<T extends TSchema>(schema: T, value: unknown): Static<T> {
+  const v = validatorOf(schema);
+  if (v(value)) return value as Static<T>;
+  const errors = [...(v.errors ?? [])].sort((a, b) => (RANK[a.keyword] ?? 2) - (RANK[b.keyword] ?? 2));
+  throw errors[0] ? problem(errors[0]) : AppError.validation('body', 'The body is not valid');
+}

@@ -1,0 +1,254 @@
+import { AcceptInvitationBody, InvitationSummary, Member, Organization, User } from '../schemas/accounts.js';
+import { Accepted, ErrorBody } from '../schemas/common.js';
+import { RecipientCredential } from '../schemas/credentials.js';
+import { common, csrfRefused, error, json, ok, page, rateHeaders, session, sessionInfo, setCookie, ts } from './shared.js';
+import type { PathItems } from './shared.js';
+
+export const authPaths: PathItems = {
+  '/api/auth/signup': {
+    post: {
+      summary: 'Create an account (with an organization, or as a recipient without one)',
+      requestBody: {
+        required: true,
+        content: json({
+          type: 'object',
+          additionalProperties: false,
+          required: ['email', 'password', 'name'],
+          properties: {
+            email: { type: 'string', maxLength: 254 },
+            password: { type: 'string', minLength: 12, description: '12 characters to 1024 bytes.' },
+            name: { type: 'string', minLength: 1, maxLength: 200 },
+            organization: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['name', 'slug'],
+              properties: {
+                name: { type: 'string', minLength: 1, maxLength: 200 },
+                slug: { type: 'string', pattern: '^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$' },
+              },
+            },
+          },
+        }),
+      },
+      responses: {
+        ...ok('201', 'Account created; the organization starts pending_approval on the free plan. A verification e-mail is sent.', {
+          type: 'object',
+          additionalProperties: false,
+          required: ['user', 'organization', 'token', 'expiresAt'],
+          properties: {
+            user: User,
+            organization: { oneOf: [Organization, { type: 'null' }] },
+            token: { type: 'string' },
+            expiresAt: ts,
+          },
+        }),
+        '409': error('CONFLICT: the e-mail address or the organization slug cannot be used.'),
+        ...common,
+      },
+    },
+  },
+  '/api/auth/login': {
+    post: {
+      summary: 'Sign in; returns a session JWT valid for one hour',
+      requestBody: {
+        required: true,
+        content: json({
+          type: 'object',
+          additionalProperties: false,
+          required: ['email', 'password'],
+          properties: { email: { type: 'string' }, password: { type: 'string' } },
+        }),
+      },
+      responses: {
+        ...ok('200', 'Signed in.', {
+          type: 'object',
+          additionalProperties: false,
+          required: ['token', 'expiresAt', 'user'],
+          properties: { token: { type: 'string' }, expiresAt: ts, user: User },
+        }),
+        '401': error('UNAUTHORIZED: wrong e-mail or password (the same answer for both).'),
+        ...common,
+        '503': {
+          description: 'UNAVAILABLE: too many sign-ins at this moment (password checks are bounded); retry after Retry-After seconds.',
+          headers: { 'Retry-After': { schema: { type: 'integer' } } },
+          content: json(ErrorBody),
+        },
+      },
+    },
+  },
+  '/api/auth/session': {
+    post: {
+      summary: 'Sign in from a browser: the session goes into an HttpOnly cookie, never into the body',
+      description:
+        'The same rules and the same failed-login limit as /api/auth/login. The answer carries the CSRF token that cookie-authenticated ' +
+        'unsafe requests must send as `X-CSRF-Token`.',
+      requestBody: {
+        required: true,
+        content: json({
+          type: 'object',
+          additionalProperties: false,
+          required: ['email', 'password'],
+          properties: { email: { type: 'string' }, password: { type: 'string' } },
+        }),
+      },
+      responses: {
+        '200': {
+          description: 'Signed in.',
+          headers: {
+            ...rateHeaders,
+            ...setCookie('`session=<JWT>; HttpOnly; SameSite=Lax; Path=/; Max-Age=<seconds>` (plus `Secure` when BASE_URL is https).'),
+          },
+          content: json(sessionInfo),
+        },
+        '401': error('UNAUTHORIZED: wrong e-mail or password (the same answer for both).'),
+        ...common,
+      },
+    },
+    get: {
+      summary: 'The current session (cookie or Bearer): the user as they are now, its expiry and CSRF token',
+      security: session,
+      responses: {
+        ...ok('200', 'The session.', sessionInfo),
+        '401': error('UNAUTHORIZED: no session, or it is invalid, expired or ended.'),
+        '429': common['429'],
+      },
+    },
+    delete: {
+      summary: 'Sign out: ends the session everywhere (the token stops working too) and clears the cookie',
+      security: session,
+      responses: {
+        '204': { description: 'Signed out.', headers: { ...rateHeaders, ...setCookie('Clears the `session` cookie.') } },
+        '401': error('UNAUTHORIZED: no session, or it is invalid, expired or ended.'),
+        '403': csrfRefused,
+        '429': common['429'],
+      },
+    },
+  },
+  '/api/auth/me': {
+    get: {
+      summary: 'The signed-in user',
+      security: session,
+      responses: {
+        ...ok('200', 'The user.', { type: 'object', additionalProperties: false, required: ['user'], properties: { user: User } }),
+        '401': error('UNAUTHORIZED'),
+        '429': common['429'],
+      },
+    },
+  },
+  '/api/me/credentials': {
+    get: {
+      summary: "The signed-in user's own credentials, from every organization (recipient view)",
+      description:
+        "Every credential issued to the user's e-mail address, private ones included, newest first (issuanceDate desc, id desc). " +
+        "The address and whether it is verified are read from the user's current account, so an address verified after sign-in " +
+        'counts at once. An unverified address sees nothing: 403.',
+      security: session,
+      parameters: [
+        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
+        { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+      ],
+      responses: {
+        ...ok('200', 'One page and the exact total.', page(RecipientCredential)),
+        '400': common['400'],
+        '401': error('UNAUTHORIZED'),
+        '403': error('FORBIDDEN: "Verify your e-mail address to see the credentials issued to it".'),
+        '429': common['429'],
+      },
+    },
+  },
+  '/api/auth/verify-email': {
+    post: {
+      summary: 'Confirm an e-mail address with the token from the verification e-mail',
+      requestBody: {
+        required: true,
+        content: json(AcceptInvitationBody),
+      },
+      responses: {
+        ...ok('200', 'Verified.', { type: 'object', additionalProperties: false, required: ['user'], properties: { user: User } }),
+        ...common,
+      },
+    },
+  },
+  '/api/auth/resend-verification': {
+    post: {
+      summary: 'Send a new verification e-mail (the answer never reveals whether the address has an account)',
+      requestBody: {
+        required: true,
+        content: json({ type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string' } } }),
+      },
+      responses: { ...ok('202', 'Accepted.', Accepted), ...common },
+    },
+  },
+  '/api/auth/password-reset': {
+    post: {
+      summary: 'Send a password reset e-mail (the answer never reveals whether the address has an account)',
+      requestBody: {
+        required: true,
+        content: json({ type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string' } } }),
+      },
+      responses: { ...ok('202', 'Accepted.', Accepted), ...common },
+    },
+  },
+  '/api/auth/password-reset/confirm': {
+    post: {
+      summary: 'Set a new password with the token from the reset e-mail (valid one hour, single use)',
+      requestBody: {
+        required: true,
+        content: json({
+          type: 'object',
+          additionalProperties: false,
+          required: ['token', 'password'],
+          properties: { token: { type: 'string' }, password: { type: 'string', minLength: 12 } },
+        }),
+      },
+      responses: { ...ok('200', 'Changed.', Accepted), ...common },
+    },
+  },
+  '/api/invitations/accept': {
+    post: {
+      summary: 'Accept an invitation, signed in with the invited address (which counts as verified from then on)',
+      security: session,
+      requestBody: {
+        required: true,
+        content: json(AcceptInvitationBody),
+      },
+      responses: {
+        ...ok('200', 'You are a member now.', {
+          type: 'object',
+          additionalProperties: false,
+          required: ['organization', 'member'],
+          properties: { organization: Organization, member: Member },
+        }),
+        '401': error('UNAUTHORIZED: not signed in.'),
+        '403': error(
+          'FORBIDDEN (details.reason = email_mismatch): signed in with another address than the invited one; or a failed CSRF check.',
+        ),
+        '404': error('NOT_FOUND: no invitation has this token.'),
+        '409': error(
+          'CONFLICT: details.invitationStatus = accepted | revoked | expired (the link no longer works), or details.reason = already_member.',
+        ),
+        ...common,
+      },
+    },
+  },
+  '/api/invitations/{token}': {
+    parameters: [
+      {
+        name: 'token',
+        in: 'path',
+        required: true,
+        description: "The token from the invitation e-mail's link.",
+        schema: { type: 'string' },
+      },
+    ],
+    get: {
+      summary: 'What an invitation offers (no sign-in needed: the token is the proof)',
+      responses: {
+        ...ok('200', 'A pending invitation.', InvitationSummary),
+        '404': error('NOT_FOUND: no invitation has this token.'),
+        '409': error('CONFLICT (details.invitationStatus = accepted | revoked | expired): the link no longer works.'),
+        '429': common['429'],
+      },
+    },
+  },
+};

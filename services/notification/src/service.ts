@@ -151,6 +151,8 @@ export function createNotificationService(config: NotificationConfig, overrides:
           const org = await accounts.GetOrganization({ organization_id: organizationId });
           return { plan: org.plan, status: org.status };
         },
+        memberRole: async (organizationId, userId) =>
+          (await accounts.GetMembership({ organization_id: organizationId, user_id: userId })).role,
       });
       const server = await host.serveGrpc(config.GRPC_PORT, [notificationBinding(db, webhooks, config.DB_SCHEMA)]);
       port = server.port;

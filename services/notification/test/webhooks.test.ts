@@ -43,6 +43,42 @@ t.test('registration is for the Enterprise plan only', async (t) => {
   await t.rejects(client().CreateWebhook({ organization_id: enterprise.id, url: h.receiver.url, events: ['credential.bogus'] }), { code: 'VALIDATION_ERROR' });
 });
 
+t.test("webhooks are for owners and admins: notification re-checks the acting member's role", async (t) => {
+  const viewer = '0b7f5c3e-6d1a-4c8e-9f2b-3a4d5e6f7a01';
+  const admin = '0b7f5c3e-6d1a-4c8e-9f2b-3a4d5e6f7a02';
+  const stranger = '0b7f5c3e-6d1a-4c8e-9f2b-3a4d5e6f7a03';
+  h.accounts.memberships.set(`${enterprise.id}/${viewer}`, 'viewer');
+  h.accounts.memberships.set(`${enterprise.id}/${admin}`, 'admin');
+  const as = (userId: string) => ({ actor: `user:${userId}` });
+  const body = { organization_id: enterprise.id, url: h.receiver.url, events: ['credential.issued'] };
+  const refused = await client()
+    .CreateWebhook(body, as(viewer))
+    .then(
+      () => undefined,
+      (err: { code?: string; details?: unknown }) => err,
+    );
+  t.equal(refused?.code, 'FORBIDDEN', 'a viewer cannot register an endpoint');
+  t.same(refused?.details, { role: 'viewer', permission: 'webhooks.manage' });
+  await t.rejects(client().ListWebhooks({ organization_id: enterprise.id }, as(viewer)), { code: 'FORBIDDEN' }, 'nor list them');
+  await t.rejects(client().CreateWebhook(body, as(stranger)), { code: 'NOT_FOUND' }, 'someone outside the organization');
+  await t.rejects(client().CreateWebhook(body, { actor: 'user:not-a-uuid' }), { code: 'FORBIDDEN' }, 'a malformed member actor');
+  const created = await client().CreateWebhook(body, as(admin));
+  t.ok(created.endpoint?.id, 'an admin registers one');
+  const id = created.endpoint!.id;
+  await t.rejects(
+    client().ListDeliveries({ organization_id: enterprise.id, webhook_id: id, limit: 10, offset: 0 }, as(viewer)),
+    { code: 'FORBIDDEN' },
+    "a viewer reads no deliveries",
+  );
+  await t.rejects(client().PingWebhook({ organization_id: enterprise.id, webhook_id: id }, as(viewer)), { code: 'FORBIDDEN' }, 'nor pings');
+  await t.rejects(client().DeleteWebhook({ organization_id: enterprise.id, webhook_id: id }, as(viewer)), { code: 'FORBIDDEN' }, 'nor deletes');
+  t.ok((await client().ListWebhooks({ organization_id: enterprise.id }, as(admin))).endpoints?.some((e) => e.id === id), 'the admin lists it');
+  await client().DeleteWebhook({ organization_id: enterprise.id, webhook_id: id }, as(admin));
+  // A role change counts on the next call.
+  h.accounts.memberships.set(`${enterprise.id}/${admin}`, 'issuer');
+  await t.rejects(client().ListWebhooks({ organization_id: enterprise.id }, as(admin)), { code: 'FORBIDDEN' }, 'demoted: refused at once');
+});
+
 t.test("registration, ping and replay follow accounts' current record, not the event-fed copy", async (t) => {
   // Upgraded a moment ago: accounts says Enterprise, its event has not arrived here yet.
   const upgraded = organization({ plan: 'professional' });

@@ -86,7 +86,7 @@ export function webhookRoutes(upstreams: Upstreams, options: { idempotency?: Ide
   });
 
   router.get('/webhooks', async (_req, res) => {
-    const r = await notification.ListWebhooks({ organization_id: orgOf(res) }, { requestId: requestIdOf(res) });
+    const r = await notification.ListWebhooks({ organization_id: orgOf(res) }, actingCall(res));
     res.status(200).json({ data: (r.endpoints ?? []).map(webhookView) });
   });
 
@@ -97,7 +97,7 @@ export function webhookRoutes(upstreams: Upstreams, options: { idempotency?: Ide
 
   router.get('/webhooks/:webhookId/deliveries', async (req, res) => {
     const { limit, offset } = pageParams(req.query as Record<string, unknown>);
-    const r = await notification.ListDeliveries({ organization_id: orgOf(res), webhook_id: pathId(req, 'webhookId'), limit, offset }, { requestId: requestIdOf(res) });
+    const r = await notification.ListDeliveries({ organization_id: orgOf(res), webhook_id: pathId(req, 'webhookId'), limit, offset }, actingCall(res));
     res.status(200).json({ data: (r.deliveries ?? []).map(deliveryView), pagination: { limit, offset, total: r.total } });
   });
 
@@ -105,7 +105,7 @@ export function webhookRoutes(upstreams: Upstreams, options: { idempotency?: Ide
     async (req: Request, res: Response) => {
       const d = await notification.ReplayDelivery(
         { organization_id: orgOf(res), webhook_id: withWebhook ? pathId(req, 'webhookId') : '', delivery_id: pathId(req, 'deliveryId') },
-        { requestId: requestIdOf(res) },
+        actingCall(res),
       );
       res.status(202).json(deliveryView(d));
     };
@@ -115,7 +115,7 @@ export function webhookRoutes(upstreams: Upstreams, options: { idempotency?: Ide
   router.post('/deliveries/:deliveryId/replay', ...keyed('webhooks.replay'), replay(false));
 
   router.post('/webhooks/:webhookId/ping', ...keyed('webhooks.ping'), async (req, res) => {
-    const d = await notification.PingWebhook({ organization_id: orgOf(res), webhook_id: pathId(req, 'webhookId') }, { requestId: requestIdOf(res), deadlineMs: 20_000 });
+    const d = await notification.PingWebhook({ organization_id: orgOf(res), webhook_id: pathId(req, 'webhookId') }, actingCall(res, { deadlineMs: 20_000 }));
     res.status(200).json(deliveryView(d));
   });
 

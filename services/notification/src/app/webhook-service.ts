@@ -9,6 +9,7 @@ import type { SecretBox } from '../domain/secret-box.js';
 import type { DeliveryWorker } from '../webhooks/delivery-worker.js';
 import type { Resolver } from '../webhooks/safe-http.js';
 import { isAuditActor, recordAudit } from '@cred/db/audit';
+import { can } from '@cred/proto/roles';
 
 /** Who asks (gRPC metadata `x-actor`) and the request id, for the audit log. */
 export interface Acting {
@@ -33,6 +34,11 @@ export interface WebhookServiceDeps {
    * changed it said so) and a downgrade or suspension stops them at once.
    */
   currentOrganization: CurrentOrganization;
+  /**
+   * A member's role in the organization, asked of accounts on the call (GetMembership): this
+   * service re-checks the acting member as the gateway does (docs/roles.md "Who checks").
+   */
+  memberRole: (organizationId: string, userId: string) => Promise<string>;
   clock: Clock;
   allowedHosts: readonly string[];
   resolver: Resolver;
@@ -46,6 +52,7 @@ export interface DeliveryWithAttempts {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const USER_ACTOR = /^user:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 function requireOrg(id: string): string {
   if (!UUID.test(id)) throw AppError.validation('organization_id', 'organization_id must be a UUID');
@@ -62,6 +69,21 @@ function idOrNotFound(id: string, what: string): string {
 export class WebhookService {
   constructor(private readonly d: WebhookServiceDeps) {}
 
+  /**
+   * Webhooks are `webhooks.manage` (owners and admins), reading included. A call made for a member
+   * (`user:<id>` in x-actor) is checked against that member's current role; an API key acts as its
+   * organization and the platform's own calls have no role. A malformed member actor is refused.
+   */
+  private async requireManager(organizationId: string, by: Acting): Promise<void> {
+    if (!by.actor?.startsWith('user:')) return;
+    const m = USER_ACTOR.exec(by.actor);
+    if (!m) throw AppError.forbidden('The acting user is not a member of the organization');
+    const role = await this.d.memberRole(organizationId, m[1]!.toLowerCase());
+    if (!can(role, 'webhooks.manage')) {
+      throw AppError.forbidden(`Your role (${role}) does not allow this`, { role, permission: 'webhooks.manage' });
+    }
+  }
+
   async create(
     organizationIdInput: string,
     urlInput: string,
@@ -69,6 +91,7 @@ export class WebhookService {
     by: Acting = {},
   ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const organizationId = requireOrg(organizationIdInput);
+    await this.requireManager(organizationId, by);
     await this.assertMayCallOut(organizationId);
     if (!Array.isArray(eventsInput) || eventsInput.length === 0) throw AppError.validation('events', 'events must list at least one event type');
     for (const e of eventsInput) {
@@ -137,12 +160,15 @@ export class WebhookService {
     }
   }
 
-  async list(organizationId: string): Promise<WebhookEndpoint[]> {
-    return webhookStore.listActive(this.d.db, requireOrg(organizationId));
+  async list(organizationId: string, by: Acting = {}): Promise<WebhookEndpoint[]> {
+    const org = requireOrg(organizationId);
+    await this.requireManager(org, by);
+    return webhookStore.listActive(this.d.db, org);
   }
 
   async remove(organizationIdInput: string, webhookIdInput: string, by: Acting = {}): Promise<void> {
     const organizationId = requireOrg(organizationIdInput);
+    await this.requireManager(organizationId, by);
     const webhookId = idOrNotFound(webhookIdInput, 'Webhook');
     const now = this.d.clock.now();
     await this.d.db.transaction(async (trx) => {
@@ -166,7 +192,14 @@ export class WebhookService {
     return e;
   }
 
-  async deliveries(organizationId: string, webhookId: string, limitInput: number, offset: number): Promise<{ items: DeliveryWithAttempts[]; total: number }> {
+  async deliveries(
+    organizationId: string,
+    webhookId: string,
+    limitInput: number,
+    offset: number,
+    by: Acting = {},
+  ): Promise<{ items: DeliveryWithAttempts[]; total: number }> {
+    await this.requireManager(requireOrg(organizationId), by);
     const limit = limitInput || 50;
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw AppError.validation('limit', 'limit must be between 1 and 100');
     if (!Number.isInteger(offset) || offset < 0) throw AppError.validation('offset', 'offset must not be negative');
@@ -176,8 +209,9 @@ export class WebhookService {
     return { total: page.total, items: page.items.map((delivery) => ({ delivery, attempts: attempts.get(delivery.id) ?? [] })) };
   }
 
-  async replay(organizationId: string, webhookId: string, deliveryId: string): Promise<DeliveryWithAttempts> {
+  async replay(organizationId: string, webhookId: string, deliveryId: string, by: Acting = {}): Promise<DeliveryWithAttempts> {
     const org = requireOrg(organizationId);
+    await this.requireManager(org, by);
     const delivery = await webhookStore.findDelivery(this.d.db, org, idOrNotFound(deliveryId, 'Delivery'));
     if (delivery) await this.assertMayCallOut(org);
     if (!delivery || (webhookId && delivery.endpointId !== webhookId.toLowerCase())) throw AppError.notFound('Delivery not found');
@@ -192,7 +226,8 @@ export class WebhookService {
   }
 
   /** A `webhook.ping` event sent once, now; the outcome is logged like any delivery. */
-  async ping(organizationId: string, webhookId: string): Promise<DeliveryWithAttempts> {
+  async ping(organizationId: string, webhookId: string, by: Acting = {}): Promise<DeliveryWithAttempts> {
+    await this.requireManager(requireOrg(organizationId), by);
     const endpoint = await this.activeEndpoint(organizationId, webhookId);
     await this.assertMayCallOut(endpoint.organizationId);
     const now = this.d.clock.now();

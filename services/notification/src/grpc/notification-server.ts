@@ -73,16 +73,17 @@ export function notificationBinding(db: Knex, webhooks: WebhookService, schema: 
       const r = await webhooks.create(req.organization_id, req.url, req.events, auditCallMeta(call));
       return { endpoint: endpointToProto(r.endpoint), secret: r.secret };
     },
-    ListWebhooks: async (req) => ({ endpoints: (await webhooks.list(req.organization_id)).map(endpointToProto) }),
+    ListWebhooks: async (req, call) => ({ endpoints: (await webhooks.list(req.organization_id, auditCallMeta(call))).map(endpointToProto) }),
     DeleteWebhook: async (req, call) => {
       await webhooks.remove(req.organization_id, req.webhook_id, auditCallMeta(call));
       return {};
     },
-    ListDeliveries: async (req) => {
-      const page = await webhooks.deliveries(req.organization_id, req.webhook_id, req.limit, req.offset);
+    ListDeliveries: async (req, call) => {
+      const page = await webhooks.deliveries(req.organization_id, req.webhook_id, req.limit, req.offset, auditCallMeta(call));
       return { total: page.total, deliveries: page.items.map(deliveryToProto) };
     },
-    ReplayDelivery: async (req) => deliveryToProto(await webhooks.replay(req.organization_id, req.webhook_id, req.delivery_id)),
-    PingWebhook: async (req) => deliveryToProto(await webhooks.ping(req.organization_id, req.webhook_id)),
+    ReplayDelivery: async (req, call) =>
+      deliveryToProto(await webhooks.replay(req.organization_id, req.webhook_id, req.delivery_id, auditCallMeta(call))),
+    PingWebhook: async (req, call) => deliveryToProto(await webhooks.ping(req.organization_id, req.webhook_id, auditCallMeta(call))),
   });
 }

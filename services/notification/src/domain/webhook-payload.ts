@@ -2,15 +2,9 @@
  * What customers receive (docs/events.md, "Outbound webhook payloads"). Built from a whitelist
  * per type: never the OB3 payload, token hashes or anything internal.
  */
-export const WEBHOOK_EVENT_TYPES = [
-  'credential.issued',
-  'credential.renewed',
-  'credential.claimed',
-  'credential.revoked',
-  'credential.expired',
-  'bulk_issuance.completed',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@cred/proto/webhook-events';
+
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType };
 
 export const PING_EVENT_TYPE = 'webhook.ping';
 

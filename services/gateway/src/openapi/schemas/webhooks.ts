@@ -1,17 +1,8 @@
 import { Type } from '@sinclair/typebox';
+import { WEBHOOK_EVENT_TYPES } from '@cred/proto/webhook-events';
 import { component, Dict, Nullable, Ref, StringEnum } from '../kit.js';
 
-export const WebhookEvent = component(
-  'WebhookEvent',
-  StringEnum([
-    'credential.issued',
-    'credential.renewed',
-    'credential.claimed',
-    'credential.revoked',
-    'credential.expired',
-    'bulk_issuance.completed',
-  ]),
-);
+export const WebhookEvent = component('WebhookEvent', StringEnum(WEBHOOK_EVENT_TYPES));
 export const WebhookEndpoint = component(
   'WebhookEndpoint',
   Type.Object(

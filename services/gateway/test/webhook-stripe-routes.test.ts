@@ -67,10 +67,12 @@ const upstreams = {
 const app = express();
 app.post('/api/webhooks/stripe', ...stripeWebhookRoute(upstreams));
 app.use('/api', express.json({ limit: 64 * 1024 }));
-// Stands in for requireSession + requireMembership, which set res.locals.orgId and userId.
+// Stands in for requireSession + requireMembership, which set res.locals.orgId and userId. The
+// user is the organization's owner (signed up below): notification re-checks the member's role.
+let ownerId = '';
 app.use('/api/organizations/:orgId', (req, res, next) => {
   res.locals.orgId = req.params.orgId;
-  res.locals.userId = 'user-1';
+  res.locals.userId = ownerId;
   next();
 }, memberScope(), webhookRoutes(upstreams), notificationSessionRoutes(upstreams));
 app.use(errorHandler(createLogger({ service: 'gateway', level })));
@@ -103,6 +105,7 @@ const signup = await upstreams.accounts.SignUp(
   { deadlineMs: 15000 },
 );
 const orgId = signup.organization!.id;
+ownerId = signup.user!.id;
 const stripeHeader = (raw: string, ts = Math.floor(clock.now().getTime() / 1000)) => `t=${ts},v1=${createHmac('sha256', STRIPE_SECRET).update(`${ts}.${raw}`).digest('hex')}`;
 
 t.test('webhook registration is 403 below Enterprise', async (t) => {

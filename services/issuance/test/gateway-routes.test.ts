@@ -1,9 +1,11 @@
 // Route-level tests of the gateway's issuance routers (services/gateway/src/http/*-routes.ts),
 // mounted on a small express app with stub auth middleware, in front of the real issuance
 // service (and accounts, signing, PostgreSQL, RabbitMQ) from the harness.
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import t from 'tap';
+import { createDb } from '@cred/db';
 import { createClient } from '@cred/grpc';
 import { loadProtos } from '@cred/proto';
 import { createLogger } from '@cred/runtime';
@@ -72,6 +74,15 @@ t.test('gateway issuance routes (stub auth) -> real issuance service', async (t)
   const other = await h.createOrg();
   const issuance = createClient(loadProtos().issuance.IssuanceService, h.issuanceAddress, { deadlineMs: 15000 });
   const upstreams = { issuance };
+  // The session user is the addressed organization's owner: issuance re-checks the member's role
+  // with accounts. (A path that is not an organization id gets a user that is no member.)
+  const accountsDb = createDb({ url: h.iso.databaseUrl, schema: 'accounts' });
+  t.teardown(() => accountsDb.destroy());
+  const ownerOf = async (orgId: string): Promise<string> => {
+    if (!/^[0-9a-f-]{36}$/i.test(orgId)) return randomUUID();
+    const row = await accountsDb('memberships').where({ organization_id: orgId, role: 'owner' }).first();
+    return row ? String(row.user_id) : randomUUID();
+  };
 
   // What app.ts provides around the routers: request ids, JSON bodies, auth, the error shape.
   const app = express();
@@ -84,8 +95,10 @@ t.test('gateway issuance routes (stub auth) -> real issuance service', async (t)
     '/api/organizations/:orgId',
     (req, res, next) => {
       res.locals.orgId = req.params.orgId;
-      res.locals.userId = 'user-1';
-      next();
+      ownerOf(String(req.params.orgId)).then((userId) => {
+        res.locals.userId = userId;
+        next();
+      }, next);
     },
     memberScope(),
     badgeRoutes(upstreams),

@@ -9,7 +9,10 @@ const h = await startHarness(t);
 await h.start({}, { WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${h.receiver.port}` });
 const org = organization({ plan: 'enterprise', name: 'Audited Corp' });
 await h.publish('accounts.organization.created', { organization: org });
-const member = `user:${randomUUID()}`;
+const memberId = randomUUID();
+const member = `user:${memberId}`;
+// An admin of the organization: notification re-checks the member's role with accounts.
+h.accounts.memberships.set(`${org.id}/${memberId}`, 'admin');
 const rows = () =>
   h
     .db('audit_log')

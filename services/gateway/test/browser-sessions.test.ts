@@ -185,6 +185,15 @@ t.test('browser sessions and CSRF', async (t) => {
     check('DELETE', '/api/admin/session', out);
     t.equal(out.status, 204);
     t.match(cookieOf(out, 'admin_session').header, /Max-Age=0/);
+    // Signed out means ended, not only forgotten by this browser: a kept copy of the value is
+    // refused at once, by this gateway and by another replica.
+    t.equal((await g.request('GET', '/api/admin/organizations', { headers: { cookie } })).status, 401, 'a copy of the ended cookie');
+    t.equal((await replica.request('GET', '/api/admin/organizations', { headers: { cookie } })).status, 401, 'on every replica');
+    t.equal((await g.request('GET', '/api/admin/session', { headers: { cookie } })).status, 401);
+    // A second session started by the same operator is not affected.
+    const again = await g.request('POST', '/api/admin/session', { body: { token: ADMIN_TOKEN } });
+    const cookie2 = `admin_session=${cookieOf(again, 'admin_session').value}`;
+    t.equal((await g.request('GET', '/api/admin/organizations', { headers: { cookie: cookie2 } })).status, 200, 'a new session works');
 
     g.clock.advance(61 * 60 * 1000);
     t.equal((await g.request('GET', '/api/admin/organizations', { headers: { cookie } })).status, 401, 'one hour on the app clock');

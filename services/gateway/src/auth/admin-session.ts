@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { Clock } from '@cred/runtime';
+import type { Redis } from 'ioredis';
+import { AppError, type Clock } from '@cred/runtime';
 import { assertCsrf, cookieHeader, deriveKey, hmacBase64url, originOf, readCookie, safeEqual, type CookieOptions } from './csrf.js';
 
 export const ADMIN_SESSION_COOKIE = 'admin_session';
@@ -13,13 +14,20 @@ export interface AdminSessionDeps {
   adminToken: string;
   clock: Clock;
   baseUrl: string;
+  /** Where ended sessions are remembered until their expiry (the gateway's Redis, its prefix applied). */
+  redis: Redis;
 }
+
+/** The Redis key that marks one cookie session (by its nonce) as ended before its expiry. */
+const endedKey = (nonce: string) => `admin-session:ended:${nonce}`;
 
 /**
  * The platform operator console's cookie session. The cookie holds a short-lived value signed
  * with a key derived from PLATFORM_ADMIN_TOKEN (HKDF, own label), never the token itself, so a
- * leaked cookie is worth one hour and changing the token ends every such session. Stateless:
- * DELETE clears the browser's cookie, and a copy of the value would live until its expiry.
+ * leaked cookie is worth one hour and changing the token ends every such session. Signing out
+ * (DELETE) also ends it server-side: the session's nonce is remembered in Redis until the cookie
+ * would have expired, so a copy of the value is refused on every gateway replica. Redis
+ * unreachable: the cookie is not accepted (503), since an ended session cannot be told apart.
  */
 export function createAdminSessions(deps: AdminSessionDeps) {
   const macKey = deriveKey(deps.adminToken, 'admin-session:v1');
@@ -31,13 +39,25 @@ export function createAdminSessions(deps: AdminSessionDeps) {
   const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000);
 
   /** The cookie's session if it is well-formed, authentic and unexpired (application clock). */
-  const fromCookie = (req: Request): { nonce: string; expiresAt: Date } | undefined => {
+  const signedSession = (req: Request): { nonce: string; expiresAt: Date } | undefined => {
     const value = readCookie(req, ADMIN_SESSION_COOKIE);
     const m = value ? VALUE.exec(value) : null;
     if (!m) return undefined;
     const [, exp, nonce, given] = m as unknown as [string, string, string, string];
     if (!safeEqual(given, mac(exp, nonce)) || Number(exp) <= nowSeconds()) return undefined;
     return { nonce, expiresAt: new Date(Number(exp) * 1000) };
+  };
+  /** As signedSession, and not ended by a sign-out. */
+  const fromCookie = async (req: Request): Promise<{ nonce: string; expiresAt: Date } | undefined> => {
+    const s = signedSession(req);
+    if (!s) return undefined;
+    let ended: number;
+    try {
+      ended = await deps.redis.exists(endedKey(s.nonce));
+    } catch {
+      throw new AppError('UNAVAILABLE', 'The operator session cannot be checked right now; try again shortly');
+    }
+    return ended ? undefined : s;
   };
 
   return {
@@ -51,18 +71,31 @@ export function createAdminSessions(deps: AdminSessionDeps) {
       return { expiresAt: new Date(Number(exp) * 1000).toISOString(), csrfToken: csrfToken(nonce) };
     },
     /** The cookie session's expiry and CSRF token, or undefined (GET /api/admin/session). */
-    describe(req: Request): { expiresAt: string; csrfToken: string } | undefined {
-      const s = fromCookie(req);
+    async describe(req: Request): Promise<{ expiresAt: string; csrfToken: string } | undefined> {
+      const s = await fromCookie(req);
       return s ? { expiresAt: s.expiresAt.toISOString(), csrfToken: csrfToken(s.nonce) } : undefined;
     },
     /** True for a valid cookie session; a CSRF failure on an unsafe method throws 403. */
-    authenticateCookie(req: Request): boolean {
-      const s = fromCookie(req);
+    async authenticateCookie(req: Request): Promise<boolean> {
+      const s = await fromCookie(req);
       if (!s) return false;
       assertCsrf(req, csrfToken(s.nonce), ownOrigin);
       return true;
     },
-    clearCookie(res: Response): void {
+    /**
+     * Signs out: the request's cookie session (if any) is ended for good, kept in Redis until it
+     * would have expired, and the browser's cookie is cleared.
+     */
+    async end(req: Request, res: Response): Promise<void> {
+      const s = signedSession(req);
+      if (s) {
+        const remainingMs = s.expiresAt.getTime() - deps.clock.now().getTime();
+        try {
+          if (remainingMs > 0) await deps.redis.set(endedKey(s.nonce), '1', 'PX', remainingMs);
+        } catch {
+          throw new AppError('UNAVAILABLE', 'The operator session cannot be ended right now; try again shortly');
+        }
+      }
       res.append('Set-Cookie', cookieHeader(ADMIN_SESSION_COOKIE, '', 0, cookie));
     },
   };

@@ -15,10 +15,9 @@ export function requirePlatformAdmin(admin: AdminSessions): RequestHandler {
       next(match && admin.tokenMatches(match[1]!) ? undefined : AppError.unauthorized());
       return;
     }
-    try {
-      next(admin.authenticateCookie(req) ? undefined : AppError.unauthorized());
-    } catch (err) {
-      next(err);
-    }
+    admin.authenticateCookie(req).then(
+      (ok) => next(ok ? undefined : AppError.unauthorized()),
+      (err: unknown) => next(err),
+    );
   };
 }

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { Redis } from 'ioredis';
 import { AppError, clientKey, type Clock, type Logger } from '@cred/runtime';
 import { createAdminSessions } from '../auth/admin-session.js';
 import type { PrincipalCache } from '../auth/principal-cache.js';
@@ -20,6 +21,8 @@ export interface AdminRouteDeps extends LimitDeps {
   clock: Clock;
   baseUrl: string;
   authPer15Minutes: number;
+  /** The gateway's Redis: ended operator sessions are remembered there (auth/admin-session.ts). */
+  redis: Redis;
 }
 
 function queryInt(value: unknown, field: string, fallback: number, min: number, max: number): number {
@@ -34,7 +37,7 @@ function queryInt(value: unknown, field: string, fallback: number, min: number, 
 export function adminRoutes(deps: AdminRouteDeps): Router {
   const { upstreams } = deps;
   const router = Router();
-  const admin = createAdminSessions({ adminToken: deps.adminToken, clock: deps.clock, baseUrl: deps.baseUrl });
+  const admin = createAdminSessions({ adminToken: deps.adminToken, clock: deps.clock, baseUrl: deps.baseUrl, redis: deps.redis });
   const guard = requirePlatformAdmin(admin);
   const limited = failedAttemptLimit(deps, 'admin-session', deps.authPer15Minutes);
 
@@ -49,14 +52,14 @@ export function adminRoutes(deps: AdminRouteDeps): Router {
     res.setHeader('Cache-Control', 'no-store');
     res.status(200).json(answer);
   });
-  router.get('/session', (req, res) => {
-    const answer = admin.describe(req);
+  router.get('/session', async (req, res) => {
+    const answer = await admin.describe(req);
     if (!answer) throw AppError.unauthorized();
     res.setHeader('Cache-Control', 'no-store');
     res.status(200).json(answer);
   });
-  router.delete('/session', guard, (_req, res) => {
-    admin.clearCookie(res);
+  router.delete('/session', guard, async (req, res) => {
+    await admin.end(req, res);
     res.status(204).end();
   });
 

@@ -251,6 +251,7 @@ export function createApp(deps: AppDeps): Express {
       clock: deps.clock,
       baseUrl: deps.config.BASE_URL,
       authPer15Minutes: deps.config.RATE_LIMIT_AUTH_PER_15_MINUTES,
+      redis: deps.redis,
     }),
   );
 

@@ -10,7 +10,11 @@ export interface BrokerSettings {
 /** The process's one broker connection, in readiness and closed on stop. */
 export function openBroker(host: ServiceHost, settings: BrokerSettings): BrokerConnection {
   // Named after the service and its exchange, so operators (and tests) can tell platforms apart.
-  const connection = createBrokerConnection({ url: settings.url, logger: host.logger.child({ subsystem: 'amqp' }), name: `${host.name}@${settings.exchange}` });
+  const connection = createBrokerConnection({
+    url: settings.url,
+    logger: host.logger.child({ subsystem: 'amqp' }),
+    name: `${host.name}@${settings.exchange}`,
+  });
   host.addReadinessCheck({
     name: 'rabbitmq',
     check: async () => {
@@ -22,8 +26,22 @@ export function openBroker(host: ServiceHost, settings: BrokerSettings): BrokerC
 }
 
 /** Publishes this service's outbox; stopped before the broker connection closes. */
-export async function startOutboxRelay(host: ServiceHost, db: Knex, schema: string, connection: BrokerConnection, exchange: string): Promise<OutboxRelay> {
-  const relay = new OutboxRelay({ db, schema, connection, exchange, logger: host.logger.child({ subsystem: 'outbox' }), metrics: host.metrics, clock: host.clock });
+export async function startOutboxRelay(
+  host: ServiceHost,
+  db: Knex,
+  schema: string,
+  connection: BrokerConnection,
+  exchange: string,
+): Promise<OutboxRelay> {
+  const relay = new OutboxRelay({
+    db,
+    schema,
+    connection,
+    exchange,
+    logger: host.logger.child({ subsystem: 'outbox' }),
+    metrics: host.metrics,
+    clock: host.clock,
+  });
   await relay.start();
   host.onStop('outbox-relay', () => relay.stop());
   return relay;
@@ -31,7 +49,18 @@ export async function startOutboxRelay(host: ServiceHost, db: Knex, schema: stri
 
 export async function consume<T>(
   host: ServiceHost,
-  options: { db: Knex; schema: string; connection: BrokerConnection; exchange: string; queue: string; routingKeys: string[]; handler: EventHandler<T>; prefetch?: number },
+  options: {
+    db: Knex;
+    schema: string;
+    connection: BrokerConnection;
+    exchange: string;
+    queue: string;
+    routingKeys: string[];
+    handler: EventHandler<T>;
+    prefetch?: number;
+    /** Delay between retries of a failed event (fixed when the queue is first declared). */
+    retryDelayMs?: number;
+  },
 ): Promise<void> {
   const consumer = await startConsumer<T>({
     ...options,

@@ -12,7 +12,7 @@ import {
   type Registry,
   type Service,
 } from '@cred/runtime';
-import { createDb, pingDb, type Knex } from '@cred/db';
+import { createDb, migrateSchema, pingDb, type Knex, type Migration } from '@cred/db';
 import { startGrpcServer, type GrpcServer, type GrpcServiceBinding } from '@cred/grpc';
 
 export interface HostConfig {
@@ -24,6 +24,19 @@ export interface HostConfig {
 export interface HostOverrides {
   logger?: Logger;
   clock?: Clock;
+}
+
+/** What the composition root of a service that owns a schema may be given besides its config. */
+export interface ServiceOverrides extends HostOverrides {
+  /** Apply this service's migrations on start (tests, single-node dev); production runs `pnpm migrate`. */
+  migrate?: boolean;
+}
+
+/** The database settings of a service that owns a schema (persistenceEnv in @cred/runtime). */
+export interface SchemaConfig {
+  DATABASE_URL: string;
+  DB_SCHEMA: string;
+  DB_POOL_MAX: number;
 }
 
 /**
@@ -58,11 +71,21 @@ export class ServiceHost {
     this.checks.push(check);
   }
 
-  /** A knex pool on the service's own schema, checked for readiness and closed on stop. */
-  openDb(options: { url: string; schema: string; poolMax?: number }): Knex {
-    const db = createDb({ ...options, logger: this.logger, applicationName: this.name });
+  /**
+   * A knex pool on the service's own schema, from its settings: checked for readiness and closed
+   * on stop. `migrations`, when given, are applied before it is used.
+   */
+  async openSchema(config: SchemaConfig, migrations?: Migration[]): Promise<Knex> {
+    const db = createDb({
+      url: config.DATABASE_URL,
+      schema: config.DB_SCHEMA,
+      poolMax: config.DB_POOL_MAX,
+      logger: this.logger,
+      applicationName: this.name,
+    });
     this.addReadinessCheck({ name: 'postgres', check: () => pingDb(db) });
     this.lifecycle.onStop({ name: 'postgres', run: () => db.destroy() });
+    if (migrations) await migrateSchema(db, config.DB_SCHEMA, migrations);
     return db;
   }
 
@@ -111,3 +134,37 @@ export class ServiceHost {
 }
 
 export type { Service };
+
+/** A service process whose work is served over gRPC (every service but the gateway). */
+export interface GrpcServiceProcess extends Service {
+  readonly host: ServiceHost;
+  grpcPort(): number;
+}
+
+/** What a gRPC service's composition root says for itself. */
+export interface GrpcServiceParts {
+  /** Opens the service's own resources in start order (each registering its stop) and returns what it serves. */
+  compose(): Promise<GrpcServiceBinding[]>;
+}
+
+/**
+ * The start and stop of a gRPC service process: the ops server first (probes answer from the
+ * start), then the service's own parts; what they serve is served on `port` (0: any free one,
+ * read back through grpcPort()) and the process is marked ready. stop() turns readiness off and
+ * releases everything in reverse.
+ */
+export function grpcServiceProcess(host: ServiceHost, port: number, parts: GrpcServiceParts): GrpcServiceProcess {
+  let bound = 0;
+  return {
+    name: host.name,
+    host,
+    grpcPort: () => bound,
+    async start() {
+      await host.startOps();
+      const services = await parts.compose();
+      bound = (await host.serveGrpc(port, services)).port;
+      host.markReady();
+    },
+    stop: () => host.stop(),
+  };
+}

@@ -18,3 +18,33 @@ export async function dropBrokerConnections(nameFragment: string): Promise<numbe
   for (const pid of pids) await run('rabbitmqctl', ['close_connection', pid, 'test: broker connections dropped']);
   return pids.length;
 }
+
+/** What removing a run's topology needs of a broker connection (the one @cred/events opens). */
+interface ChannelSource {
+  current(): { createChannel(): Promise<TopologyChannel> } | null | undefined;
+}
+
+interface TopologyChannel {
+  deleteQueue(name: string): Promise<unknown>;
+  deleteExchange(name: string): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/**
+ * Quorum queues outlive their consumers: removes a test run's queues `<exchange>.<consumer>`
+ * (each with its `.retry` and `.dlq`) and the exchange with its dead-letter exchange. A name
+ * already gone, or a connection that is down, is not an error: this is teardown.
+ */
+export async function removeRunTopology(broker: ChannelSource, exchange: string, consumers: readonly string[]): Promise<void> {
+  const model = broker.current();
+  if (!model) return;
+  const ch = await model.createChannel().catch(() => undefined);
+  if (!ch) return;
+  for (const consumer of consumers) {
+    const q = `${exchange}.${consumer}`;
+    for (const name of [q, `${q}.retry`, `${q}.dlq`]) await ch.deleteQueue(name).catch(() => undefined);
+  }
+  await ch.deleteExchange(exchange).catch(() => undefined);
+  await ch.deleteExchange(`${exchange}.dlx`).catch(() => undefined);
+  await ch.close().catch(() => undefined);
+}

@@ -4,3 +4,4 @@ export * from './broker.js';
 export * from './redis.js';
 export * from './raw-http.js';
 export * from './confirmation.js';
+export * from './audit.js';

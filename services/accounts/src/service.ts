@@ -1,7 +1,13 @@
-import { createSessionTokenSigner, type Clock, type Logger, type Service } from '@cred/runtime';
+import { createSessionTokenSigner } from '@cred/runtime';
 import { pruneOutbox } from '@cred/events';
-import { migrateSchema } from '@cred/db';
-import { ServiceHost, openBroker, startOutboxRelay } from '@cred/service-kit';
+import {
+  ServiceHost,
+  grpcServiceProcess,
+  openBroker,
+  startOutboxRelay,
+  type GrpcServiceProcess,
+  type ServiceOverrides,
+} from '@cred/service-kit';
 import type { AccountsConfig } from './config.js';
 import { MemberService } from './app/member-service.js';
 import { ApiKeyService } from './app/api-key-service.js';
@@ -13,19 +19,12 @@ import { OrganizationService } from './app/organization-service.js';
 import { migrations } from './db/migrations.js';
 import { accountsBinding } from './grpc/accounts-server.js';
 
-export interface AccountsOverrides {
-  logger?: Logger;
-  clock?: Clock;
-  /** Apply this service's migrations on start (tests, single-node dev); production runs `pnpm migrate`. */
-  migrate?: boolean;
+export interface AccountsOverrides extends ServiceOverrides {
   /** Bounds of the password lane (tests use small ones); production uses the defaults. */
   passwordHashing?: Omit<PasswordHasherOptions, 'metrics'>;
 }
 
-export interface AccountsService extends Service {
-  readonly host: ServiceHost;
-  grpcPort(): number;
-}
+export type AccountsService = GrpcServiceProcess;
 
 /** Published outbox rows may carry one-time links (see docs/decisions.md, "One-time tokens in events"); keep them briefly. */
 const OUTBOX_RETENTION_MS = 10 * 60 * 1000;
@@ -37,15 +36,9 @@ const OUTBOX_RETENTION_MS = 10 * 60 * 1000;
  */
 export function createAccountsService(config: AccountsConfig, overrides: AccountsOverrides = {}): AccountsService {
   const host = new ServiceHost('accounts', config, overrides);
-  let port = 0;
-  return {
-    name: 'accounts',
-    host,
-    grpcPort: () => port,
-    async start() {
-      await host.startOps();
-      const db = host.openDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
-      if (overrides.migrate) await migrateSchema(db, config.DB_SCHEMA, migrations);
+  return grpcServiceProcess(host, config.GRPC_PORT, {
+    async compose() {
+      const db = await host.openSchema(config, overrides.migrate ? migrations : undefined);
       const broker = openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
       const relay = await startOutboxRelay(host, db, config.DB_SCHEMA, broker, config.EVENTS_EXCHANGE);
       const passwords = new PasswordHasher({ ...overrides.passwordHashing, metrics: host.metrics });
@@ -73,7 +66,7 @@ export function createAccountsService(config: AccountsConfig, overrides: Account
       }, 60_000);
       prune.unref();
       host.onStop('outbox-prune', () => clearInterval(prune));
-      const server = await host.serveGrpc(config.GRPC_PORT, [
+      return [
         accountsBinding({
           auth,
           organizations: new OrganizationService(ctx),
@@ -81,12 +74,9 @@ export function createAccountsService(config: AccountsConfig, overrides: Account
           members: new MemberService(ctx),
           audit: { db: ctx.db, schema: ctx.schema },
         }),
-      ]);
-      port = server.port;
-      host.markReady();
+      ];
     },
-    stop: () => host.stop(),
-  };
+  });
 }
 
 export { migrations };

@@ -1,29 +1,15 @@
 import { createHash } from 'node:crypto';
 import t from 'tap';
 import { AppError } from '@cred/runtime';
+import { auditRows, refuseAuditWrites } from '@cred/testing';
 import { startAccounts } from './fixtures/helpers.js';
 
 const PASSWORD = 'correct horse battery staple';
 
-interface Row {
-  organization_id: string;
-  occurred_at: Date;
-  actor: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  details: Record<string, unknown>;
-  request_id: string | null;
-}
-
 t.test("accounts' audit log against real PostgreSQL", async (t) => {
   const h = await startAccounts(t);
   const c = h.client;
-  const rows = async (organizationId: string): Promise<Row[]> =>
-    h
-      .db('audit_log')
-      .where({ organization_id: organizationId })
-      .orderBy([{ column: 'occurred_at' }, { column: 'id' }]);
+  const rows = (organizationId: string) => auditRows(h.db, { organization_id: organizationId });
 
   const signup = await c.SignUp({
     email: 'owner@example.com',
@@ -97,12 +83,7 @@ t.test("accounts' audit log against real PostgreSQL", async (t) => {
 
   t.test('an action and its entry commit together: when the entry cannot be written, the action is undone', async (t) => {
     // A trigger stands in for any failure of the audit write inside the action's transaction.
-    await h.db.raw(`
-      CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.action = 'api_key.created' THEN RAISE EXCEPTION 'audit write refused by the test'; END IF; RETURN NEW; END $$;
-      CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit();
-    `);
-    t.teardown(() => h.db.raw('DROP TRIGGER refuse_audit ON audit_log; DROP FUNCTION refuse_audit()'));
+    t.teardown(await refuseAuditWrites(h.db, 'api_key.created'));
     const before = await h.db('api_keys').where({ organization_id: org.id }).count<{ count: number }[]>({ count: '*' });
     const err = await c.CreateApiKey({ organization_id: org.id, name: 'Never', rate_limit_per_minute: 0 }, { actor: owner }).then(
       () => undefined,

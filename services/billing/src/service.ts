@@ -1,8 +1,6 @@
-import type { Clock, Logger, Service } from '@cred/runtime';
-import { migrateSchema } from '@cred/db';
 import { createClient } from '@cred/grpc';
 import { loadProtos } from '@cred/proto';
-import { ServiceHost, openBroker } from '@cred/service-kit';
+import { ServiceHost, grpcServiceProcess, openBroker, type GrpcServiceProcess, type ServiceOverrides } from '@cred/service-kit';
 import type { BillingConfig } from './config.js';
 import type { AccountsPort } from './app/handle-provider-webhook.js';
 import { migrations } from './db/migrations.js';
@@ -10,17 +8,8 @@ import { billingBinding } from './grpc/billing-server.js';
 import type { PaymentProviderAdapter } from './providers/provider-adapter.js';
 import { createStripeAdapter } from './providers/stripe-adapter.js';
 
-export interface BillingOverrides {
-  logger?: Logger;
-  clock?: Clock;
-  /** Apply this service's migrations on start (tests, single-node dev); production runs `pnpm migrate`. */
-  migrate?: boolean;
-}
-
-export interface BillingService extends Service {
-  readonly host: ServiceHost;
-  grpcPort(): number;
-}
+export type BillingOverrides = ServiceOverrides;
+export type BillingService = GrpcServiceProcess;
 
 /**
  * Billing: receives the payment provider's webhook (passed through by the gateway with the raw
@@ -29,15 +18,9 @@ export interface BillingService extends Service {
  */
 export function createBillingService(config: BillingConfig, overrides: BillingOverrides = {}): BillingService {
   const host = new ServiceHost('billing', config, overrides);
-  let port = 0;
-  return {
-    name: 'billing',
-    host,
-    grpcPort: () => port,
-    async start() {
-      await host.startOps();
-      const db = host.openDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
-      if (overrides.migrate) await migrateSchema(db, config.DB_SCHEMA, migrations);
+  return grpcServiceProcess(host, config.GRPC_PORT, {
+    async compose() {
+      const db = await host.openSchema(config, overrides.migrate ? migrations : undefined);
       openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
       const accountsClient = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, { deadlineMs: 5000 });
       host.onStop('accounts-client', () => accountsClient.close());
@@ -52,14 +35,9 @@ export function createBillingService(config: BillingConfig, overrides: BillingOv
         },
       };
       const adapters = new Map<string, PaymentProviderAdapter>([['stripe', createStripeAdapter(config.STRIPE_WEBHOOK_SECRET)]]);
-      const server = await host.serveGrpc(config.GRPC_PORT, [
-        billingBinding({ db, clock: host.clock, logger: host.logger.child({ subsystem: 'webhooks' }), adapters, accounts }),
-      ]);
-      port = server.port;
-      host.markReady();
+      return [billingBinding({ db, clock: host.clock, logger: host.logger.child({ subsystem: 'webhooks' }), adapters, accounts })];
     },
-    stop: () => host.stop(),
-  };
+  });
 }
 
 export { migrations };

@@ -1,7 +1,6 @@
-import type { Clock, Logger, Service } from '@cred/runtime';
 import { loadProtos } from '@cred/proto';
 import { createClient, checkGrpcHealth } from '@cred/grpc';
-import { ServiceHost, consume, openBroker, startOutboxRelay } from '@cred/service-kit';
+import { ServiceHost, consume, grpcServiceProcess, openBroker, startOutboxRelay, type GrpcServiceProcess, type HostOverrides } from '@cred/service-kit';
 import type { IssuanceConfig } from './config.js';
 import { OrganizationCache } from './app/organizations.js';
 import { issuanceBinding } from './grpc/issuance-server.js';
@@ -14,14 +13,9 @@ import { StatusLists } from './app/status-lists.js';
 import { parseQuotaLimits } from './domain/quota.js';
 import { CLAIM_TOKEN_EVENT_TYPES, onClaimTokenIssued } from './events/claim-token-events.js';
 
-export interface IssuanceOverrides {
-  logger?: Logger;
-  clock?: Clock;
-}
+export type IssuanceOverrides = HostOverrides;
 
-export interface IssuanceService extends Service {
-  readonly host: ServiceHost;
-  grpcPort(): number;
+export interface IssuanceService extends GrpcServiceProcess {
   /** The bulk-issuance worker of this process (tests stop and replace it). */
   bulkWorker(): BulkWorker | undefined;
 }
@@ -29,16 +23,10 @@ export interface IssuanceService extends Service {
 /** Issuance: badge templates and credentials, their lifecycle, and the calls to signing. */
 export function createIssuanceService(config: IssuanceConfig, overrides: IssuanceOverrides = {}): IssuanceService {
   const host = new ServiceHost('issuance', config, overrides);
-  let port = 0;
   let bulkWorker: BulkWorker | undefined;
-  return {
-    name: 'issuance',
-    host,
-    grpcPort: () => port,
-    bulkWorker: () => bulkWorker,
-    async start() {
-      await host.startOps();
-      const db = host.openDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
+  const service = grpcServiceProcess(host, config.GRPC_PORT, {
+    async compose() {
+      const db = await host.openSchema(config);
       const broker = openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
       const relay = await startOutboxRelay(host, db, config.DB_SCHEMA, broker, config.EVENTS_EXCHANGE);
       const protos = loadProtos();
@@ -95,10 +83,8 @@ export function createIssuanceService(config: IssuanceConfig, overrides: Issuanc
       bulkWorker.start();
       const worker = bulkWorker;
       host.onStop('bulk-worker', () => worker.stop(), 15000);
-      const server = await host.serveGrpc(config.GRPC_PORT, [issuanceBinding(ctx)]);
-      port = server.port;
-      host.markReady();
+      return [issuanceBinding(ctx)];
     },
-    stop: () => host.stop(),
-  };
+  });
+  return { ...service, bulkWorker: () => bulkWorker };
 }

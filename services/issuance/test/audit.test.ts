@@ -1,19 +1,8 @@
 import { createDb } from '@cred/db';
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
+import { auditRows, refuseAuditWrites, type AuditRow } from '@cred/testing';
 import { badgeBody, patchBody, rejection, startIssuance } from './fixtures/harness.js';
-
-interface Row {
-  id: string;
-  organization_id: string;
-  occurred_at: Date;
-  actor: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  details: Record<string, unknown>;
-  request_id: string | null;
-}
 
 t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) => {
   const h = await startIssuance(t);
@@ -26,11 +15,7 @@ t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) =>
   await accountsDb('memberships').insert({ organization_id: org.id, user_id: issuerUser.user!.id, role: 'admin', created_at: new Date() });
   const member = `user:${issuerUser.user!.id}`;
   const apiKey = `api_key:${randomUUID()}`;
-  const rows = async (where: Partial<Row> = {}): Promise<Row[]> =>
-    h
-      .db('audit_log')
-      .where({ organization_id: org.id, ...where })
-      .orderBy([{ column: 'occurred_at' }, { column: 'id' }]);
+  const rows = (where: Partial<AuditRow> = {}) => auditRows(h.db, { organization_id: org.id, ...where });
   const tick = () => h.clock.advance(5); // entries of consecutive calls never share a millisecond
 
   t.test('generating the keys is recorded with the key id and nothing private', async (t) => {
@@ -192,12 +177,7 @@ t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) =>
       recipient_email: 'bo@example.com',
       issued_by: member,
     });
-    await h.db.raw(`
-      CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.action = 'credential.revoked' THEN RAISE EXCEPTION 'audit write refused (test)'; END IF; RETURN NEW; END $$;
-      CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit();
-    `);
-    t.teardown(() => h.db.raw('DROP TRIGGER refuse_audit ON audit_log; DROP FUNCTION refuse_audit()'));
+    t.teardown(await refuseAuditWrites(h.db, 'credential.revoked'));
     await rejection(c.RevokeCredential({ organization_id: org.id, credential_ref: c2.id, reason: 'Nope', revoked_by: member }));
     const row = await h.db('credentials').where({ id: c2.id }).first();
     t.equal(row.revoked_at, null, 'the credential is not revoked');

@@ -1,10 +1,8 @@
-import type { Clock, Logger, Service } from '@cred/runtime';
-import { startConsumer, type EventHandler } from '@cred/events';
+import type { EventHandler } from '@cred/events';
 import type { Knex } from '@cred/db';
-import { migrateSchema } from '@cred/db';
 import { createClient } from '@cred/grpc';
 import { loadProtos } from '@cred/proto';
-import { ServiceHost, openBroker, startOutboxRelay } from '@cred/service-kit';
+import { ServiceHost, consume, grpcServiceProcess, openBroker, startOutboxRelay, type GrpcServiceProcess, type ServiceOverrides } from '@cred/service-kit';
 import type { BrokerConnection } from '@cred/events';
 import type { NotificationConfig } from './config.js';
 import { WebhookService } from './app/webhook-service.js';
@@ -21,11 +19,7 @@ import { notificationBinding } from './grpc/notification-server.js';
 import { DeliveryWorker } from './webhooks/delivery-worker.js';
 import { systemResolver, type Resolver } from './webhooks/safe-http.js';
 
-export interface NotificationOverrides {
-  logger?: Logger;
-  clock?: Clock;
-  /** Apply this service's migrations on start (tests, single-node dev); production runs `pnpm migrate`. */
-  migrate?: boolean;
+export interface NotificationOverrides extends ServiceOverrides {
   mailer?: Mailer;
   /** DNS for webhook targets (tests play a rebinding resolver). */
   resolver?: Resolver;
@@ -38,10 +32,7 @@ export interface NotificationOverrides {
   webhookPerEndpointConcurrency?: number;
 }
 
-export interface NotificationService extends Service {
-  readonly host: ServiceHost;
-  grpcPort(): number;
-}
+export type NotificationService = GrpcServiceProcess;
 
 /**
  * Notification: consumes domain events and turns them into e-mails (SMTP, through the
@@ -51,16 +42,10 @@ export interface NotificationService extends Service {
  */
 export function createNotificationService(config: NotificationConfig, overrides: NotificationOverrides = {}): NotificationService {
   const host = new ServiceHost('notification', config, overrides);
-  let port = 0;
-  return {
-    name: 'notification',
-    host,
-    grpcPort: () => port,
-    async start() {
+  return grpcServiceProcess(host, config.GRPC_PORT, {
+    async compose() {
       const templates = loadTemplates();
-      await host.startOps();
-      const db = host.openDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
-      if (overrides.migrate) await migrateSchema(db, config.DB_SCHEMA, migrations);
+      const db = await host.openSchema(config, overrides.migrate ? migrations : undefined);
       const broker = openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
       // Notification publishes no event of its own any more; the relay drains what an earlier
       // release left in its outbox (claim-token events) during an upgrade.
@@ -154,15 +139,13 @@ export function createNotificationService(config: NotificationConfig, overrides:
         memberRole: async (organizationId, userId) =>
           (await accounts.GetMembership({ organization_id: organizationId, user_id: userId })).role,
       });
-      const server = await host.serveGrpc(config.GRPC_PORT, [notificationBinding(db, webhooks, config.DB_SCHEMA)]);
-      port = server.port;
-      host.markReady();
+      return [notificationBinding(db, webhooks, config.DB_SCHEMA)];
     },
-    stop: () => host.stop(),
-  };
+  });
 }
 
-async function subscribe(
+/** One of this service's queues; handlers only write rows (sending happens in the workers). */
+function subscribe(
   host: ServiceHost,
   c: { db: Knex; broker: BrokerConnection; schema: string; exchange: string },
   queue: string,
@@ -170,24 +153,18 @@ async function subscribe(
   handler: EventHandler,
   overrides: NotificationOverrides,
 ): Promise<void> {
-  const consumer = await startConsumer({
+  return consume(host, {
     connection: c.broker,
     db: c.db,
     schema: c.schema,
     exchange: c.exchange,
-    service: host.name,
     queue,
     routingKeys,
     handler,
-    // Handlers only write rows (sending happens in the workers): a few in flight are plenty,
-    // and each holds one pooled connection for its transaction.
+    // A few in flight are plenty, and each holds one pooled connection for its transaction.
     prefetch: 4,
     ...(overrides.consumerRetryDelayMs ? { retryDelayMs: overrides.consumerRetryDelayMs } : {}),
-    logger: host.logger.child({ subsystem: 'consumer', queue }),
-    metrics: host.metrics,
-    clock: host.clock,
   });
-  host.onStop(`consumer:${queue}`, () => consumer.stop(), 10_000);
 }
 
 export { migrations };

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { AppError } from '@cred/runtime';
+import { auditRows, refuseAuditWrites } from '@cred/testing';
 import { organization, startHarness } from './fixtures/harness.js';
 
 const h = await startHarness(t);
@@ -13,11 +14,7 @@ const memberId = randomUUID();
 const member = `user:${memberId}`;
 // An admin of the organization: notification re-checks the member's role with accounts.
 h.accounts.memberships.set(`${org.id}/${memberId}`, 'admin');
-const rows = () =>
-  h
-    .db('audit_log')
-    .where({ organization_id: org.id })
-    .orderBy([{ column: 'occurred_at' }, { column: 'id' }]);
+const rows = () => auditRows(h.db, { organization_id: org.id });
 
 t.test('created and deleted by the member named in x-actor; the secret is never in the log', async (t) => {
   const created = await h
@@ -31,19 +28,14 @@ t.test('created and deleted by the member named in x-actor; the secret is never 
   await h.client().DeleteWebhook({ organization_id: org.id, webhook_id: id }, { actor: member });
   const r = await rows();
   t.same(
-    r.map((e: { action: string; actor: string; target_type: string; target_id: string }) => [
-      e.action,
-      e.actor,
-      e.target_type,
-      e.target_id,
-    ]),
+    r.map((e) => [e.action, e.actor, e.target_type, e.target_id]),
     [
       ['webhook.created', member, 'webhook', id],
       ['webhook.deleted', member, 'webhook', id],
     ],
   );
-  t.same(r[0].details, { url: `${h.receiver.url}/audit`, events: ['credential.issued', 'credential.revoked'] });
-  t.equal(r[0].request_id, 'req-wh-1');
+  t.same(r[0]!.details, { url: `${h.receiver.url}/audit`, events: ['credential.issued', 'credential.revoked'] });
+  t.equal(r[0]!.request_id, 'req-wh-1');
   t.match(created.secret, /^whsec_/);
   const dump = ((await h.db.raw('select a::text as row from audit_log a')).rows as { row: string }[]).map((x) => x.row).join('\n');
   t.notOk(dump.includes(created.secret), 'no webhook secret in the audit log');
@@ -63,12 +55,8 @@ t.test('a refused action leaves no entry, and an entry that cannot be written un
   });
   t.equal((await rows()).length, n);
 
-  await h.db.raw(`
-    CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN RAISE EXCEPTION 'audit write refused (test)'; END $$;
-    CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit();
-  `);
-  t.teardown(() => h.db.raw('DROP TRIGGER IF EXISTS refuse_audit ON audit_log; DROP FUNCTION IF EXISTS refuse_audit()'));
+  const allowCreate = await refuseAuditWrites(h.db);
+  t.teardown(allowCreate);
   const before = (await h.db('webhook_endpoints').where({ organization_id: org.id })).length;
   const err = await h
     .client()
@@ -80,15 +68,11 @@ t.test('a refused action leaves no entry, and an entry that cannot be written un
   t.equal(err?.code, 'INTERNAL_ERROR');
   t.equal((await h.db('webhook_endpoints').where({ organization_id: org.id })).length, before, 'no endpoint without its entry');
 
-  await h.db.raw('DROP TRIGGER refuse_audit ON audit_log; DROP FUNCTION refuse_audit()');
+  await allowCreate();
   const live = await h
     .client()
     .CreateWebhook({ organization_id: org.id, url: `${h.receiver.url}/kept`, events: ['credential.issued'] }, { actor: member });
-  await h.db.raw(`
-    CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN RAISE EXCEPTION 'audit write refused (test)'; END $$;
-    CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit();
-  `);
+  t.teardown(await refuseAuditWrites(h.db));
   await t.rejects(h.client().DeleteWebhook({ organization_id: org.id, webhook_id: live.endpoint!.id }, { actor: member }));
   const row = await h.db('webhook_endpoints').where({ id: live.endpoint!.id }).first();
   t.equal(row.deleted_at, null, 'the endpoint is not deleted without its entry');

@@ -1,7 +1,7 @@
-import { Gauge, type Logger, type Clock, type Service } from '@cred/runtime';
+import { Gauge } from '@cred/runtime';
 import { writeOutbox } from '@cred/events';
 import { newEvent } from '@cred/event-contracts';
-import { ServiceHost, openBroker, startOutboxRelay } from '@cred/service-kit';
+import { ServiceHost, grpcServiceProcess, openBroker, startOutboxRelay, type GrpcServiceProcess, type HostOverrides } from '@cred/service-kit';
 import type { SigningConfig } from './config.js';
 import { KeyService } from './app/key-service.js';
 import { signingBinding } from './grpc/signing-server.js';
@@ -10,15 +10,8 @@ import { kekKeyring } from './domain/envelope.js';
 /** How often keys still under a previous KEK are looked for (a KEK rollout in progress). */
 const REWRAP_INTERVAL_MS = 5 * 60_000;
 
-export interface SigningOverrides {
-  logger?: Logger;
-  clock?: Clock;
-}
-
-export interface SigningService extends Service {
-  readonly host: ServiceHost;
-  grpcPort(): number;
-}
+export type SigningOverrides = HostOverrides;
+export type SigningService = GrpcServiceProcess;
 
 /**
  * Signing: the only holder of private keys. Serves SigningService over gRPC (only the
@@ -28,14 +21,9 @@ export interface SigningService extends Service {
  */
 export function createSigningService(config: SigningConfig, overrides: SigningOverrides = {}): SigningService {
   const host = new ServiceHost('signing', config, overrides);
-  let port = 0;
-  return {
-    name: 'signing',
-    host,
-    grpcPort: () => port,
-    async start() {
-      await host.startOps();
-      const db = host.openDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
+  return grpcServiceProcess(host, config.GRPC_PORT, {
+    async compose() {
+      const db = await host.openSchema(config);
       const broker = openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
       const relay = await startOutboxRelay(host, db, config.DB_SCHEMA, broker, config.EVENTS_EXCHANGE);
       const keys = new KeyService({
@@ -102,10 +90,7 @@ export function createSigningService(config: SigningConfig, overrides: SigningOv
       }, REWRAP_INTERVAL_MS);
       timer.unref();
       host.onStop('kek-rewrap', () => clearInterval(timer));
-      const server = await host.serveGrpc(config.GRPC_PORT, [signingBinding(keys, () => host.clock.now())]);
-      port = server.port;
-      host.markReady();
+      return [signingBinding(keys, () => host.clock.now())];
     },
-    stop: () => host.stop(),
-  };
+  });
 }

@@ -1,7 +1,7 @@
-import { LocalLimiter, RateLimiter, type Clock, type Logger, type Service } from '@cred/runtime';
+import { LocalLimiter, RateLimiter } from '@cred/runtime';
 import { createClient } from '@cred/grpc';
 import { loadProtos } from '@cred/proto';
-import { ServiceHost, consume, openBroker } from '@cred/service-kit';
+import { ServiceHost, consume, grpcServiceProcess, openBroker, type GrpcServiceProcess, type HostOverrides } from '@cred/service-kit';
 import { createBadgePngSource } from './app/badge-png.js';
 import { createBakedCredentials } from './app/baked-credential.js';
 import { startCanonicalizationPool } from './app/canonicalization.js';
@@ -26,14 +26,9 @@ import { createPublicLimit } from './http/public-limit.js';
 import { startPublicServer } from './http/public-server.js';
 import { startReplicaInvalidation } from './app/replica-invalidation.js';
 
-export interface VerificationOverrides {
-  logger?: Logger;
-  clock?: Clock;
-}
+export type VerificationOverrides = HostOverrides;
 
-export interface VerificationService extends Service {
-  readonly host: ServiceHost;
-  grpcPort(): number;
+export interface VerificationService extends GrpcServiceProcess {
   httpPort(): number;
   /** Writes buffered verification counts now (tests; otherwise once a second and on stop). */
   flushAnalytics(): Promise<void>;
@@ -45,18 +40,11 @@ export interface VerificationService extends Service {
  */
 export function createVerificationService(config: VerificationConfig, overrides: VerificationOverrides = {}): VerificationService {
   const host = new ServiceHost('verification', config, overrides);
-  let grpcPort = 0;
   let httpPort = 0;
   let flushAnalytics: () => Promise<void> = async () => undefined;
-  return {
-    name: 'verification',
-    host,
-    grpcPort: () => grpcPort,
-    httpPort: () => httpPort,
-    flushAnalytics: () => flushAnalytics(),
-    async start() {
-      await host.startOps();
-      const db = host.openDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
+  const service = grpcServiceProcess(host, config.GRPC_PORT, {
+    async compose() {
+      const db = await host.openSchema(config);
 
       // Redis shares signature results, the per-IP limit and cache invalidations between replicas;
       // each degrades on its own when Redis is away (ADR 0009): not a readiness dependency.
@@ -210,10 +198,8 @@ export function createVerificationService(config: VerificationConfig, overrides:
       httpPort = publicServer.port;
       host.onStop('public-http', () => publicServer.close());
       // GetAnalytics for organization members (through the gateway) and health.
-      const server = await host.serveGrpc(config.GRPC_PORT, [verificationBinding(db)]);
-      grpcPort = server.port;
-      host.markReady();
+      return [verificationBinding(db)];
     },
-    stop: () => host.stop(),
-  };
+  });
+  return { ...service, httpPort: () => httpPort, flushAnalytics: () => flushAnalytics() };
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from './api.js';
+import type { Location } from './router.js';
 
 export interface Resource<T> {
   data: T | undefined;
@@ -64,3 +65,34 @@ export function useSubmission(): Submission {
   }, []);
   return { pending, error, run, clear: () => setError(undefined) };
 }
+
+export interface QueryFilters<K extends string> {
+  /** The filters in force: what the address says. */
+  applied: Record<K, string>;
+  /** What the filter form's fields hold, applied on submit. */
+  draft: Record<K, string>;
+  /** The setter of one field of the form. */
+  set: (name: K) => (value: string) => void;
+  /** Whether any filter is in force. */
+  filtered: boolean;
+}
+
+/**
+ * The filters of a list page: kept in the address (so a filtered list can be linked to), and in
+ * a form's fields until applied. Filters changed by a link (Clear filters, Back) show in the
+ * fields too.
+ */
+export function useQueryFilters<K extends string>(location: Location, names: readonly K[]): QueryFilters<K> {
+  const applied = Object.fromEntries(names.map((n) => [n, location.search.get(n) ?? ''])) as Record<K, string>;
+  const [draft, setDraft] = useState(applied);
+  useEffect(() => setDraft(applied), names.map((n) => applied[n]));
+  return {
+    applied,
+    draft,
+    set: (name) => (value) => setDraft((d) => ({ ...d, [name]: value })),
+    filtered: names.some((n) => applied[n] !== ''),
+  };
+}
+
+/** A list's 400 names a refused filter: shown at the filter form, not as a broken page. */
+export const refusedFilter = (error: ApiError | undefined): ApiError | undefined => (error?.status === 400 ? error : undefined);

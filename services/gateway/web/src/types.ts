@@ -1,3 +1,10 @@
+import type { Static } from '@sinclair/typebox';
+import type {
+  Alignment as AlignmentSchema,
+  Badge as BadgeSchema,
+  ResultDescription as ResultDescriptionSchema,
+} from '../../src/openapi/schemas/badges.js';
+
 /** The JSON shapes of the API as the pages read them (see the OpenAPI document at /api/v1/openapi.json). */
 
 export interface Pagination {
@@ -55,40 +62,13 @@ export interface Quota {
   resetsAt: string;
 }
 
-export interface Badge {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  criteria: string;
-  imageUrl: string | null;
-  expiresInDays: number | null;
-  tags: string[];
-  isActive: boolean;
-  achievementType: string | null;
-  alignments: Alignment[];
-  resultDescriptions: ResultDescription[];
-  createdAt: string;
-  publicUrl: string;
-  achievementUrl: string;
-}
-
-export interface Alignment {
-  targetName: string;
-  targetUrl: string;
-  targetFramework: string | null;
-  targetCode: string | null;
-}
-
-export interface ResultDescription {
-  id: string;
-  name: string;
-  resultType: string;
-  allowedValues: string[];
-  requiredValue: string | null;
-  valueMin: string | null;
-  valueMax: string | null;
-}
+/*
+ * The badge as the API answers it: derived from the gateway's OpenAPI schema (a type-only import,
+ * nothing of it reaches the bundle), so the page and the contract cannot drift apart.
+ */
+export type Badge = Static<typeof BadgeSchema>;
+export type Alignment = Static<typeof AlignmentSchema>;
+export type ResultDescription = Static<typeof ResultDescriptionSchema>;
 
 export type CredentialStatus = 'pending' | 'valid' | 'expired' | 'revoked';
 

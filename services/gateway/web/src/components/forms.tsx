@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef } from 'preact/hooks';
 import type { ApiError } from '../api.js';
+import { Link } from '../router.js';
 
 /**
  * Forms in the GOV.UK pattern: a visible label above every field, a hint under it, the field's
@@ -39,15 +40,25 @@ export function ErrorSummary({ error, fields = [], scope }: { error: ApiError | 
   );
 }
 
-interface FieldProps {
+/** What every labelled field takes: its name (and scope), label, hint and its own error message. */
+export interface FieldFrame {
   name: string;
   /** Makes the id unique when a page has several forms with the same field names (`f-<scope>-<name>`). */
   scope?: string;
   label: string;
   hint?: ComponentChildren;
   error?: string;
-  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ComponentChildren;
 }
+
+/** The attributes that tie a control to its label, hint and error message. */
+interface ControlAttributes {
+  id: string;
+  name: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
+}
+
+type FieldProps = FieldFrame & { children: (control: ControlAttributes) => ComponentChildren };
 
 export function Field({ name, scope, label, hint, error, children }: FieldProps) {
   const id = fieldId(name, scope);
@@ -68,10 +79,13 @@ export function Field({ name, scope, label, hint, error, children }: FieldProps)
           {error}
         </p>
       ) : null}
-      {children({ id, describedBy, invalid: Boolean(error) })}
+      {children({ id, name, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
     </div>
   );
 }
+
+/** A field holding one text value. */
+type ValueFieldProps = FieldFrame & { value: string; onValue: (value: string) => void };
 
 /** The plain attributes a text input may take besides those the component sets. */
 interface InputAttributes {
@@ -86,28 +100,15 @@ interface InputAttributes {
   placeholder?: string;
 }
 
-type InputProps = InputAttributes & {
-  name: string;
-  scope?: string;
-  label: string;
-  hint?: ComponentChildren;
-  error?: string;
-  value: string;
-  onValue: (value: string) => void;
-};
-
-export function TextInput({ name, scope, label, hint, error, value, onValue, ...rest }: InputProps) {
+export function TextInput({ name, scope, label, hint, error, value, onValue, ...rest }: InputAttributes & ValueFieldProps) {
   return (
     <Field name={name} scope={scope} label={label} hint={hint} error={error}>
-      {({ id, describedBy, invalid }) => (
+      {(control) => (
         <input
-          id={id}
-          name={name}
+          {...control}
           // Preact's input types are a union keyed on `type`, which a variable type cannot narrow.
           {...({ type: 'text', ...rest } as Record<string, unknown>)}
           value={value}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
           onInput={(e) => onValue((e.currentTarget as HTMLInputElement).value)}
         />
       )}
@@ -115,28 +116,17 @@ export function TextInput({ name, scope, label, hint, error, value, onValue, ...
   );
 }
 
-type AreaProps = { rows?: number; maxLength?: number; required?: boolean } & {
-  name: string;
-  scope?: string;
-  label: string;
-  hint?: ComponentChildren;
-  error?: string;
-  value: string;
-  onValue: (value: string) => void;
-};
+type AreaProps = { rows?: number; maxLength?: number; required?: boolean } & ValueFieldProps;
 
 export function TextArea({ name, scope, label, hint, error, value, onValue, ...rest }: AreaProps) {
   return (
     <Field name={name} scope={scope} label={label} hint={hint} error={error}>
-      {({ id, describedBy, invalid }) => (
+      {(control) => (
         <textarea
-          id={id}
-          name={name}
+          {...control}
           rows={4}
           {...rest}
           value={value}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
           onInput={(e) => onValue((e.currentTarget as HTMLTextAreaElement).value)}
         />
       )}
@@ -144,29 +134,11 @@ export function TextArea({ name, scope, label, hint, error, value, onValue, ...r
   );
 }
 
-interface SelectProps {
-  name: string;
-  scope?: string;
-  label: string;
-  hint?: ComponentChildren;
-  error?: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onValue: (value: string) => void;
-}
-
-export function Select({ name, scope, label, hint, error, value, options, onValue }: SelectProps) {
+export function Select({ name, scope, label, hint, error, value, options, onValue }: ValueFieldProps & { options: { value: string; label: string }[] }) {
   return (
     <Field name={name} scope={scope} label={label} hint={hint} error={error}>
-      {({ id, describedBy, invalid }) => (
-        <select
-          id={id}
-          name={name}
-          value={value}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          onChange={(e) => onValue((e.currentTarget as HTMLSelectElement).value)}
-        >
+      {(control) => (
+        <select {...control} value={value} onChange={(e) => onValue((e.currentTarget as HTMLSelectElement).value)}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -176,6 +148,40 @@ export function Select({ name, scope, label, hint, error, value, options, onValu
       )}
     </Field>
   );
+}
+
+/**
+ * The e-mail address of an account (sign-in, sign-up, reset, resend): one way to ask for it
+ * everywhere. `errors` is the submission's error; the field shows it when it names `email`.
+ */
+export function EmailInput({ errors, ...props }: Omit<ValueFieldProps, 'name' | 'label' | 'error'> & { errors: ApiError | undefined }) {
+  return (
+    <TextInput
+      name="email"
+      label="E-mail address"
+      type="email"
+      autoComplete="email"
+      spellcheck={false}
+      error={errorFor(errors, 'email')}
+      {...props}
+    />
+  );
+}
+
+/** The hint of every field that chooses a new password. */
+export const NEW_PASSWORD_HINT = 'At least 12 characters. A few unrelated words make a good password.';
+
+/**
+ * A password: the account's current one (sign-in) or a new one (sign-up, reset), which tells
+ * password managers which to fill in or to offer.
+ */
+export function PasswordInput({
+  purpose,
+  name = 'password',
+  label = 'Password',
+  ...props
+}: Omit<ValueFieldProps, 'name' | 'label'> & { purpose: 'current' | 'new'; name?: string; label?: string }) {
+  return <TextInput name={name} label={label} type="password" autoComplete={`${purpose}-password`} {...props} />;
 }
 
 export function Checkbox({
@@ -247,5 +253,29 @@ export function SubmitButton({
     <button type="submit" class={variant ? `button ${variant}` : 'button'} disabled={pending} aria-disabled={pending}>
       {pending ? 'Working…' : children}
     </button>
+  );
+}
+
+/** The filter form above a list: its fields in a row, then "Apply filters" and, while any is in force, "Clear filters". */
+export function FilterForm({
+  label,
+  onApply,
+  clearHref,
+  children,
+}: {
+  label: string;
+  onApply: () => void;
+  /** The list without filters; undefined while none is in force. */
+  clearHref: string | undefined;
+  children: ComponentChildren;
+}) {
+  return (
+    <Form label={label} onSubmit={onApply}>
+      <div class="filter-form">{children}</div>
+      <div class="actions">
+        <SubmitButton pending={false}>Apply filters</SubmitButton>
+        {clearHref === undefined ? null : <Link href={clearHref}>Clear filters</Link>}
+      </div>
+    </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { isRole } from '@cred/proto/roles';
 import { api } from '../api.js';
-import { ErrorSummary, Form, SubmitButton, TextInput, errorFor } from '../components/forms.js';
+import { ErrorSummary, Form, NEW_PASSWORD_HINT, PasswordInput, SubmitButton, TextInput, errorFor } from '../components/forms.js';
 import { useUser } from '../components/layout.js';
 import { DateText, LoadError, Notice } from '../components/ui.js';
 import { useResource, useSubmission, useTitle } from '../hooks.js';
@@ -44,13 +44,10 @@ function SignUpToAccept({ summary, onSignedIn }: { summary: InvitationSummary; o
           onValue={setName}
           error={errorFor(submission.error, 'name')}
         />
-        <TextInput
-          name="password"
+        <PasswordInput
+          purpose="new"
           scope="join"
-          label="Password"
-          hint="At least 12 characters. A few unrelated words make a good password."
-          type="password"
-          autoComplete="new-password"
+          hint={NEW_PASSWORD_HINT}
           value={password}
           onValue={setPassword}
           error={errorFor(submission.error, 'password') ?? errorFor(submission.error, 'email')}

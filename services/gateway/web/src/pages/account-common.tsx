@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.js';
-import { ErrorSummary, Form, SubmitButton, TextInput, errorFor } from '../components/forms.js';
+import { EmailInput, ErrorSummary, Form, SubmitButton } from '../components/forms.js';
 import { useUser } from '../components/layout.js';
 import { Notice } from '../components/ui.js';
 import { useSubmission } from '../hooks.js';
@@ -30,17 +30,7 @@ export function ResendVerificationForm({ email: initial = '', scope }: { email?:
           })
         }
       >
-        <TextInput
-          name="email"
-          scope={scope}
-          label="E-mail address"
-          type="email"
-          autoComplete="email"
-          spellcheck={false}
-          value={email}
-          onValue={setEmail}
-          error={errorFor(submission.error, 'email')}
-        />
+        <EmailInput scope={scope} value={email} onValue={setEmail} errors={submission.error} />
         <SubmitButton pending={submission.pending} variant="secondary">
           Send the confirmation link again
         </SubmitButton>

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'preact/hooks';
 import { api, query } from '../api.js';
-import { ErrorSummary, Form, Select, SubmitButton, TextInput, errorFor } from '../components/forms.js';
+import { ErrorSummary, FilterForm, Select, TextInput, errorFor } from '../components/forms.js';
 import { useOrg } from '../components/layout.js';
 import { DateText, Loaded, LoadError, Table } from '../components/ui.js';
-import { useResource, useTitle } from '../hooks.js';
+import { refusedFilter, useQueryFilters, useResource, useTitle } from '../hooks.js';
 import { pagePath } from '../routes.js';
 import type { Member } from '../types.js';
 import { Link, navigate, useLocation, withQuery } from '../router.js';
@@ -25,6 +24,7 @@ interface AuditLogPage {
 }
 
 const PAGE_SIZE = 50;
+const FILTERS = ['action', 'from', 'to'] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The action filter: a whole group (prefix) or one action. The API takes both forms. */
@@ -140,7 +140,7 @@ export function AuditLogPage() {
   const { org } = useOrg();
   const location = useLocation();
   const q = location.search;
-  const filters = { action: q.get('action') ?? '', from: q.get('from') ?? '', to: q.get('to') ?? '' };
+  const { applied: filters, draft, set, filtered } = useQueryFilters(location, FILTERS);
   const cursor = q.get('cursor') ?? undefined;
   const list = useResource(
     () =>
@@ -161,39 +161,28 @@ export function AuditLogPage() {
   const names: Names | undefined = team.data
     ? new Map(team.data.data.map((m) => [m.userId, `${m.name} (${m.email})`]))
     : undefined;
-  const [action, setAction] = useState(filters.action);
-  const [from, setFrom] = useState(filters.from);
-  const [to, setTo] = useState(filters.to);
-  useEffect(() => {
-    setAction(filters.action);
-    setFrom(filters.from);
-    setTo(filters.to);
-  }, [filters.action, filters.from, filters.to]);
-  const filtered = Boolean(filters.action || filters.from || filters.to);
-  const filterError = list.error && list.error.status === 400 ? list.error : undefined;
+  const filterError = refusedFilter(list.error);
   return (
     <>
       <h1>Audit log</h1>
       <p>Who did what in the organization and when, newest first. Owners and admins can read it.</p>
-      <ErrorSummary error={filterError} fields={['action', 'from', 'to']} />
-      <Form label="Filter the audit log" onSubmit={() => navigate(withQuery(location, { action, from, to, cursor: undefined }))}>
-        <div class="filter-form">
-          <Select
-            name="action"
-            label="Action"
-            value={action}
-            options={ACTION_OPTIONS}
-            onValue={setAction}
-            error={errorFor(filterError, 'action')}
-          />
-          <TextInput name="from" label="From (day, UTC)" type="date" value={from} onValue={setFrom} error={errorFor(filterError, 'from')} />
-          <TextInput name="to" label="To (day included, UTC)" type="date" value={to} onValue={setTo} error={errorFor(filterError, 'to')} />
-        </div>
-        <div class="actions">
-          <SubmitButton pending={false}>Apply filters</SubmitButton>
-          {filtered ? <Link href={location.pathname}>Clear filters</Link> : null}
-        </div>
-      </Form>
+      <ErrorSummary error={filterError} fields={[...FILTERS]} />
+      <FilterForm
+        label="Filter the audit log"
+        onApply={() => navigate(withQuery(location, { ...draft, cursor: undefined }))}
+        clearHref={filtered ? location.pathname : undefined}
+      >
+        <Select
+          name="action"
+          label="Action"
+          value={draft.action}
+          options={ACTION_OPTIONS}
+          onValue={set('action')}
+          error={errorFor(filterError, 'action')}
+        />
+        <TextInput name="from" label="From (day, UTC)" type="date" value={draft.from} onValue={set('from')} error={errorFor(filterError, 'from')} />
+        <TextInput name="to" label="To (day included, UTC)" type="date" value={draft.to} onValue={set('to')} error={errorFor(filterError, 'to')} />
+      </FilterForm>
       {filterError ? null : list.error ? (
         <LoadError error={list.error} retry={list.reload} />
       ) : (

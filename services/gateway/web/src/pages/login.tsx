@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ErrorSummary, Form, SubmitButton, TextInput, errorFor } from '../components/forms.js';
+import { EmailInput, ErrorSummary, Form, PasswordInput, SubmitButton, errorFor } from '../components/forms.js';
 import { Notice } from '../components/ui.js';
 import { useSubmission, useTitle } from '../hooks.js';
 import { Link, navigate, useLocation } from '../router.js';
@@ -37,25 +37,8 @@ export function LoginPage() {
           })
         }
       >
-        <TextInput
-          name="email"
-          label="E-mail address"
-          type="email"
-          autoComplete="email"
-          spellcheck={false}
-          value={email}
-          onValue={setEmail}
-          error={errorFor(submission.error, 'email')}
-        />
-        <TextInput
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onValue={setPassword}
-          error={errorFor(submission.error, 'password')}
-        />
+        <EmailInput value={email} onValue={setEmail} errors={submission.error} />
+        <PasswordInput purpose="current" value={password} onValue={setPassword} error={errorFor(submission.error, 'password')} />
         <SubmitButton pending={submission.pending}>Sign in</SubmitButton>
       </Form>
       <p>

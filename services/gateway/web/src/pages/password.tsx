@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api.js';
-import { ErrorSummary, Form, SubmitButton, TextInput, errorFor } from '../components/forms.js';
+import { EmailInput, ErrorSummary, Form, PasswordInput, SubmitButton, errorFor } from '../components/forms.js';
 import { Notice } from '../components/ui.js';
 import { useSubmission, useTitle } from '../hooks.js';
 import { pagePath } from '../routes.js';
@@ -39,16 +39,7 @@ export function ForgotPasswordPage() {
               })
             }
           >
-            <TextInput
-              name="email"
-              label="E-mail address"
-              type="email"
-              autoComplete="email"
-              spellcheck={false}
-              value={email}
-              onValue={setEmail}
-              error={errorFor(submission.error, 'email')}
-            />
+            <EmailInput value={email} onValue={setEmail} errors={submission.error} />
             <SubmitButton pending={submission.pending}>Send reset link</SubmitButton>
           </Form>
           <p>
@@ -102,21 +93,18 @@ export function ResetPasswordPage() {
           })
         }
       >
-        <TextInput
-          name="password"
+        <PasswordInput
+          purpose="new"
           label="New password"
           hint="At least 12 characters."
-          type="password"
-          autoComplete="new-password"
           value={password}
           onValue={setPassword}
           error={errorFor(submission.error, 'password')}
         />
-        <TextInput
+        <PasswordInput
+          purpose="new"
           name="confirmation"
           label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
           value={confirmation}
           onValue={setConfirmation}
           error={errorFor(submission.error, 'confirmation')}

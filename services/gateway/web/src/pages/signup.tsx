@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
-import { Checkbox, ErrorSummary, Form, SubmitButton, TextInput, errorFor } from '../components/forms.js';
+import { Checkbox, EmailInput, ErrorSummary, Form, NEW_PASSWORD_HINT, PasswordInput, SubmitButton, TextInput, errorFor } from '../components/forms.js';
 import { useSubmission, useTitle } from '../hooks.js';
 import { Link, navigate } from '../router.js';
 import { signIn } from '../session.js';
@@ -68,23 +68,10 @@ export function SignupPage() {
           onValue={setName}
           error={errorFor(submission.error, 'name')}
         />
-        <TextInput
-          name="email"
-          label="E-mail address"
-          hint="We send a link to this address to confirm it."
-          type="email"
-          autoComplete="email"
-          spellcheck={false}
-          value={email}
-          onValue={setEmail}
-          error={errorFor(submission.error, 'email')}
-        />
-        <TextInput
-          name="password"
-          label="Password"
-          hint="At least 12 characters. A few unrelated words make a good password."
-          type="password"
-          autoComplete="new-password"
+        <EmailInput hint="We send a link to this address to confirm it." value={email} onValue={setEmail} errors={submission.error} />
+        <PasswordInput
+          purpose="new"
+          hint={NEW_PASSWORD_HINT}
           value={password}
           onValue={setPassword}
           error={errorFor(submission.error, 'password')}

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { api, ApiError, query, seg } from '../../api.js';
-import { Field } from '../../components/forms.js';
+import { Field, type FieldFrame } from '../../components/forms.js';
 import { Notice } from '../../components/ui.js';
 import { pagePath } from '../../routes.js';
 import { Link } from '../../router.js';
@@ -70,27 +70,10 @@ export function FileInput({
   error,
   accept,
   onFile,
-}: {
-  name: string;
-  label: string;
-  hint?: ComponentChildren;
-  error?: string;
-  accept: string;
-  onFile: (file: File | undefined) => void;
-}) {
+}: FieldFrame & { accept: string; onFile: (file: File | undefined) => void }) {
   return (
     <Field name={name} label={label} hint={hint} error={error}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          name={name}
-          type="file"
-          accept={accept}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          onChange={(e) => onFile((e.currentTarget as HTMLInputElement).files?.[0])}
-        />
-      )}
+      {(control) => <input {...control} type="file" accept={accept} onChange={(e) => onFile((e.currentTarget as HTMLInputElement).files?.[0])} />}
     </Field>
   );
 }

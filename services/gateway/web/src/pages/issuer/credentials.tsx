@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, query } from '../../api.js';
-import { ErrorSummary, Form, Select, SubmitButton, TextArea, TextInput, errorFor } from '../../components/forms.js';
+import { ErrorSummary, FilterForm, Form, Select, SubmitButton, TextArea, TextInput, errorFor } from '../../components/forms.js';
 import { useCan, useOrg } from '../../components/layout.js';
 import { ConfirmDialog, CopyButton, DateText, Loaded, LoadError, Notice, Pager, QrCode, StatusTag, Table } from '../../components/ui.js';
-import { useResource, useSubmission, useTitle } from '../../hooks.js';
+import { refusedFilter, useQueryFilters, useResource, useSubmission, useTitle } from '../../hooks.js';
 import { pagePath } from '../../routes.js';
 import { Link, navigate, useLocation, withQuery } from '../../router.js';
 import type { Credential, CredentialDetail, Page } from '../../types.js';
@@ -11,6 +11,7 @@ import type { PageProps } from '../../app.js';
 import { CredentialLink, allBadges, localError, orgApi } from './common.js';
 
 const PAGE_SIZE = 25;
+const FILTERS = ['status', 'badgeId', 'recipient'] as const;
 const STATUS_OPTIONS = [
   { value: '', label: 'Any status' },
   { value: 'pending', label: 'Pending (not claimed yet)' },
@@ -23,26 +24,14 @@ export function CredentialsPage() {
   useTitle('Credentials');
   const { org } = useOrg();
   const location = useLocation();
-  const q = location.search;
-  const filters = { status: q.get('status') ?? '', badgeId: q.get('badgeId') ?? '', recipient: q.get('recipient') ?? '' };
-  const offset = q.get('offset') ?? undefined;
+  const { applied: filters, draft, set, filtered } = useQueryFilters(location, FILTERS);
+  const offset = location.search.get('offset') ?? undefined;
   const badges = useResource(() => allBadges(org.id), [org.id]);
   const list = useResource(
     () => api.get<Page<Credential>>(`${orgApi(org.id, 'credentials')}${query({ ...filters, limit: PAGE_SIZE, offset })}`),
     [org.id, location.href],
   );
-  const [status, setStatus] = useState(filters.status);
-  const [badgeId, setBadgeId] = useState(filters.badgeId);
-  const [recipient, setRecipient] = useState(filters.recipient);
-  // Filters changed by a link (Clear filters, Back) show in the fields too.
-  useEffect(() => {
-    setStatus(filters.status);
-    setBadgeId(filters.badgeId);
-    setRecipient(filters.recipient);
-  }, [filters.status, filters.badgeId, filters.recipient]);
-  const filtered = Boolean(filters.status || filters.badgeId || filters.recipient);
-  // A refused filter (400 naming the parameter) is shown at the form, not as a broken page.
-  const filterError = list.error && list.error.status === 400 ? list.error : undefined;
+  const filterError = refusedFilter(list.error);
   return (
     <>
       <h1>Credentials</h1>
@@ -50,26 +39,26 @@ export function CredentialsPage() {
         Every credential the organization has issued, newest first.{' '}
         <Link href={pagePath('issue', { orgId: org.id })}>Issue a credential</Link>
       </p>
-      <ErrorSummary error={filterError} fields={['status', 'badgeId', 'recipient']} />
-      <Form
+      <ErrorSummary error={filterError} fields={[...FILTERS]} />
+      <FilterForm
         label="Filter credentials"
-        onSubmit={() => navigate(withQuery(location, { status, badgeId, recipient: recipient.trim(), offset: undefined }))}
+        onApply={() => navigate(withQuery(location, { ...draft, recipient: draft.recipient.trim(), offset: undefined }))}
+        clearHref={filtered ? location.pathname : undefined}
       >
-        <div class="filter-form">
           <Select
             name="status"
             label="Status"
-            value={status}
+            value={draft.status}
             options={STATUS_OPTIONS}
-            onValue={setStatus}
+            onValue={set('status')}
             error={errorFor(filterError, 'status')}
           />
           <Select
             name="badgeId"
             label="Badge"
-            value={badgeId}
+            value={draft.badgeId}
             options={[{ value: '', label: 'Any badge' }, ...(badges.data ?? []).map((b) => ({ value: b.id, label: b.name }))]}
-            onValue={setBadgeId}
+            onValue={set('badgeId')}
             error={errorFor(filterError, 'badgeId')}
           />
           <TextInput
@@ -78,16 +67,11 @@ export function CredentialsPage() {
             hint="The beginning of the address is enough."
             type="search"
             spellcheck={false}
-            value={recipient}
-            onValue={setRecipient}
+            value={draft.recipient}
+            onValue={set('recipient')}
             error={errorFor(filterError, 'recipient')}
           />
-        </div>
-        <div class="actions">
-          <SubmitButton pending={false}>Apply filters</SubmitButton>
-          {filtered ? <Link href={location.pathname}>Clear filters</Link> : null}
-        </div>
-      </Form>
+      </FilterForm>
       {filterError ? null : (
         <Loaded resource={list}>
           {(page) =>

@@ -17,6 +17,7 @@ import { EmailRequestWorker } from './app/email-request-worker.js';
 import { PasswordHasher, type PasswordHasherOptions } from './app/password-hasher.js';
 import { OrganizationService } from './app/organization-service.js';
 import { migrations } from './db/migrations.js';
+import { sessionStore } from './db/session-store.js';
 import { accountsBinding } from './grpc/accounts-server.js';
 
 export interface AccountsOverrides extends ServiceOverrides {
@@ -28,6 +29,9 @@ export type AccountsService = GrpcServiceProcess;
 
 /** Published outbox rows may carry one-time links (see docs/decisions.md, "One-time tokens in events"); keep them briefly. */
 const OUTBOX_RETENTION_MS = 10 * 60 * 1000;
+/** Session rows are deleted a day after they expired or ended; a minute's pass deletes at most this many. */
+const SESSION_GRACE_MS = 24 * 60 * 60 * 1000;
+const SESSION_PRUNE_BATCH = 1000;
 
 /**
  * Accounts: users, sessions, organizations, memberships and API keys. Serves AccountsService
@@ -60,9 +64,13 @@ export function createAccountsService(config: AccountsConfig, overrides: Account
       worker.start();
       host.onStop('email-request-worker', () => worker.stop());
       const prune = setInterval(() => {
-        pruneOutbox(db, config.DB_SCHEMA, new Date(host.clock.now().getTime() - OUTBOX_RETENTION_MS)).catch((err: unknown) =>
+        const now = host.clock.now().getTime();
+        pruneOutbox(db, config.DB_SCHEMA, new Date(now - OUTBOX_RETENTION_MS)).catch((err: unknown) =>
           host.logger.warn({ err }, 'outbox prune failed'),
         );
+        sessionStore
+          .pruneBefore(db, new Date(now - SESSION_GRACE_MS), SESSION_PRUNE_BATCH)
+          .catch((err: unknown) => host.logger.warn({ err }, 'session prune failed'));
       }, 60_000);
       prune.unref();
       host.onStop('outbox-prune', () => clearInterval(prune));

@@ -51,6 +51,20 @@ export const sessionStore = {
     return n > 0;
   },
 
+  /**
+   * Deletes up to `limit` sessions that stopped being live before `cutoff` (expired, or ended by a
+   * sign-out or a password reset); returns how many. A row is only needed while it can still be
+   * presented, so rows past their end are kept a grace period only (the caller's cutoff).
+   */
+  async pruneBefore(db: Knex, cutoff: Date, limit: number): Promise<number> {
+    const ids = db<SessionRow>('sessions')
+      .where('expires_at', '<', cutoff)
+      .orWhere('ended_at', '<', cutoff)
+      .limit(limit)
+      .select('id');
+    return db<SessionRow>('sessions').whereIn('id', ids).delete();
+  },
+
   /** Ends every session of the user still open (password reset). */
   async endAllOf(db: Knex, userId: string, now: Date): Promise<number> {
     return db<SessionRow>('sessions').where({ user_id: userId }).whereNull('ended_at').update({ ended_at: now });

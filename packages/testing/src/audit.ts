@@ -1,17 +1,7 @@
 import type { Knex } from '@cred/db';
+import type { AuditRow } from '@cred/db/audit';
 
-/** A stored audit entry as its table holds it (see packages/db/src/audit/store.ts). */
-export interface AuditRow {
-  id: string;
-  organization_id: string;
-  occurred_at: Date;
-  actor: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  details: Record<string, unknown>;
-  request_id: string | null;
-}
+export type { AuditRow };
 
 /** The entries matching `where`, oldest first (ties by id), as a service wrote them. */
 export function auditRows(db: Knex, where: Partial<AuditRow> = {}): Promise<AuditRow[]> {

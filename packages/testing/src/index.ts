@@ -5,3 +5,4 @@ export * from './redis.js';
 export * from './raw-http.js';
 export * from './confirmation.js';
 export * from './audit.js';
+export * from './grpc-stub.js';

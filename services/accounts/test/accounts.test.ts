@@ -1,22 +1,10 @@
 import t from 'tap';
 import { createPublicKey } from 'node:crypto';
 import { jwtVerify } from 'jose';
-import { AppError, sessionKeyIdOf } from '@cred/runtime';
-import { eventsOf, outboxEvents, SESSION_KEYS, startAccounts, tokenFromUrl } from './fixtures/helpers.js';
+import { sessionKeyIdOf } from '@cred/runtime';
+import { eventsOf, outboxEvents, PASSWORD, rejects, SESSION_KEYS, startAccounts, tokenFromUrl } from './fixtures/helpers.js';
 
 const sessionPublicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: SESSION_KEYS.SESSION_PUBLIC_KEYS }, format: 'jwk' });
-
-const PASSWORD = 'correct horse battery staple';
-
-async function rejects(p: Promise<unknown>, code: string): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof AppError && err.code === code) return err;
-    throw err;
-  }
-  throw new Error(`expected ${code}`);
-}
 
 t.test('accounts over gRPC against real PostgreSQL', async (t) => {
   const h = await startAccounts(t);

@@ -2,20 +2,8 @@
 // accounts makes itself, single-use and expiring invitation tokens, the e-mail match, the
 // last-owner rules, and two concurrent accepts of one token.
 import t from 'tap';
-import { AppError } from '@cred/runtime';
-import { outboxEvents, startAccounts, tokenFromUrl } from './fixtures/helpers.js';
-
-const PASSWORD = 'correct horse battery staple';
-
-async function rejects(p: Promise<unknown>, code: string): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof AppError && err.code === code) return err;
-    throw err;
-  }
-  throw new Error(`expected ${code}`);
-}
+import type { AppError } from '@cred/runtime';
+import { outboxEvents, PASSWORD, rejects, startAccounts, tokenFromUrl } from './fixtures/helpers.js';
 
 t.test('members and invitations over gRPC', async (t) => {
   const h = await startAccounts(t);

@@ -94,7 +94,8 @@ export async function recordAudit(
   return entries;
 }
 
-interface AuditRow {
+/** An entry as the `audit_log` table holds it. */
+export interface AuditRow {
   id: string;
   organization_id: string;
   occurred_at: Date;

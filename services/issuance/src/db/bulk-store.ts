@@ -138,6 +138,8 @@ const COUNTER: Record<FinalResult, 'issued' | 'renewed' | 'conflicts' | 'invalid
 /** Rows per INSERT statement (9 parameters each, well under PostgreSQL's 65,535). */
 const INSERT_CHUNK = 1000;
 const REASON_MAX = 500;
+/** Uploads of at least this many rows refresh the rows table's statistics (insertJob). */
+const ANALYZE_AFTER_ROWS = 1000;
 
 /** A credential a bulk row already issued (found by its mark). */
 export interface EarlierCredential {
@@ -223,6 +225,12 @@ export const bulkStore = {
         })),
       );
     }
+    // A large upload changes the table at once. Planned on statistics that predate it, the
+    // lease's probe for an earlier pending row of the same recipient went through
+    // bulk_issuance_rows_result_idx and read every pending row of the job for each row leased
+    // (a minute per lease at 10,000 rows, until autovacuum came by). ANALYZE in this transaction
+    // counts the new rows, and the statistics commit with them, before any worker sees them.
+    if (rows.length >= ANALYZE_AFTER_ROWS) await trx.raw('ANALYZE bulk_issuance_rows');
   },
 
   async findJob(db: Knex, organizationId: string, id: string): Promise<BulkJob | undefined> {

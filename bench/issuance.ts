@@ -11,8 +11,13 @@
 // per issue by process (/proc; PostgreSQL backends by service), and the summary turns CPU per
 // issue into the ratio an otherwise idle machine would give, which other load skews less.
 //
-// Knobs: BENCH_ISSUES, BENCH_WARMUP, BENCH_CONCURRENCY, BENCH_SIGNS; BENCH_STAGES=e2e (end to end
-// and the baseline only); BENCH_NODE_ARGS (extra node options for the services, e.g. --cpu-prof);
+// Then bulk issuance as an organization uses it: a CSV of BENCH_BULK_ROWS (10,000) new recipients
+// uploaded through the gateway, timed from the upload to the job's `completed`, with every service
+// running and CPU per row by process (until the consumers sent every row's e-mail).
+//
+// Knobs: BENCH_ISSUES, BENCH_WARMUP, BENCH_CONCURRENCY, BENCH_SIGNS; BENCH_BULK_ROWS (0: no bulk
+// run), BENCH_BULK_CONCURRENCY (the issuance service's BULK_ISSUANCE_CONCURRENCY; its default
+// otherwise); BENCH_STAGES=e2e (end to end, bulk and the baseline only); BENCH_NODE_ARGS (extra node options for the services, e.g. --cpu-prof);
 // BENCH_AMQP_URL (a broker to use as is instead of a vhost of its own on the local one).
 import { spawn } from 'node:child_process';
 import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
@@ -56,6 +61,8 @@ const ISSUES = Number(process.env.BENCH_ISSUES ?? 1500);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 /** In-process signing runs (DB and ours). */
 const SIGNS = Number(process.env.BENCH_SIGNS ?? 400);
+/** Rows of the bulk run's CSV. */
+const BULK_ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
 const API_KEYS = 4; // 10,000 requests per minute each, the per-key maximum
 const LOAD_GENERATOR = 'load generator + SMTP sink (this process)';
 /** Extra node options for every service process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
@@ -165,6 +172,8 @@ async function benchVhost(): Promise<{ url: string; cleanup: () => Promise<unkno
 
 interface Setup {
   orgId: string;
+  /** The owner's session (bulk uploads are a session route). */
+  session: string;
   orgSlug: string;
   apiKeys: string[];
   badgeId: string;
@@ -219,7 +228,7 @@ async function setUp(platform: RunningPlatform, adminToken: string, databaseUrl:
       throw new Error(`organization not ready for /api/v1: ${org.status} ${JSON.stringify(org.body).slice(0, 200)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { orgId, orgSlug: slug, apiKeys, badgeId };
+  return { orgId, session, orgSlug: slug, apiKeys, badgeId };
 }
 
 interface HandlerTime {
@@ -298,6 +307,7 @@ export async function runIssuanceBench(): Promise<void> {
   let platform: RunningPlatform | undefined;
   let mail: MailCatcher | undefined;
   let pgCpu: ReturnType<typeof postgresGroups> | undefined;
+  let bulkRun: { rowsPerSecond: number; seconds: number; cpuMs: number } | undefined;
   const vhost = await benchVhost();
   try {
     await migrateAll(isolation.databaseUrl);
@@ -308,6 +318,8 @@ export async function runIssuanceBench(): Promise<void> {
     // A real SMTP sink: the notification service's claim e-mails succeed as in a deployment
     // (an unreachable server would make it retry every one of them during the run).
     mail = await startMailCatcher({ smtpPort: 0, httpPort: 0, limit: 50 });
+    /** Credentials issued so far whose e-mail or read-model row is still owed. */
+    let bulkIssued = 0;
     platform = await launchPlatform({
       ports,
       env: {
@@ -327,6 +339,7 @@ export async function runIssuanceBench(): Promise<void> {
         // Every measured issue is a new recipient: far beyond a month's quota of any plan.
         RECIPIENT_QUOTA_LIMITS: 'professional=1000000',
         LOG_LEVEL: 'warn',
+        ...(process.env.BENCH_BULK_CONCURRENCY ? { BULK_ISSUANCE_CONCURRENCY: process.env.BENCH_BULK_CONCURRENCY } : {}),
       },
       output: { kind: 'file', path: logFile },
       readyTimeoutMs: 90000,
@@ -368,13 +381,15 @@ export async function runIssuanceBench(): Promise<void> {
     const sink = mail;
     /** The platform's share of a report: every process but this one (the load generator and the SMTP sink). */
     const platformSeconds = (r: CpuReport) => r.totalSeconds - (r.lines.find((l) => l.label === LOAD_GENERATOR)?.seconds ?? 0);
-    const issued = () => run * ISSUES + WARMUP;
+    const issued = () => run * ISSUES + WARMUP + bulkIssued;
+    /** Claim e-mails received (the sink numbers them) and read-model rows so far. */
+    const consumed = async () => ({ mails: sink.messages()[0]?.id ?? 0, verified: await pg.count('verification.credentials') });
     /** Until every issue so far has its claim e-mail and its verification read-model row (or the timeout). */
     const waitForConsumers = async (timeoutMs: number): Promise<number> => {
       const started = performance.now();
       while (performance.now() - started < timeoutMs) {
-        const verified = await pg.count('verification.credentials');
-        if ((sink.messages()[0]?.id ?? 0) >= issued() && verified >= issued()) break;
+        const { mails, verified } = await consumed();
+        if (mails >= issued() && verified >= issued()) break;
         await new Promise((r) => setTimeout(r, 250));
       }
       return (performance.now() - started) / 1000;
@@ -414,6 +429,11 @@ export async function runIssuanceBench(): Promise<void> {
       } else {
         // The consumers' backlog at the end of the run is theirs to drain; the CPU they spend on
         // it belongs to the run's issues too.
+        const left = await consumed();
+        breakdown.push(
+          `  consumers' backlog when the last issue was answered: ${issued() - left.mails} claim e-mails not yet sent, ` +
+            `${issued() - left.verified} credentials not yet in verification's read model`,
+        );
         await new Promise((r) => setTimeout(r, 3000));
         const drainedReport = await cpu.finish();
         breakdown.push('', ...formatCpuReport(cpuReport, stats.count, cores, 'issue', drainedReport));
@@ -426,6 +446,57 @@ export async function runIssuanceBench(): Promise<void> {
     results.push(await httpRun(`platform, issuing path (consumers deferred): ${pathLabel}`, true));
     results.push(await httpRun(`platform, every service on these cores: ${pathLabel}`, false));
     agent.destroy();
+    if (BULK_ROWS > 0) bulkRun = await measureBulk();
+
+    /**
+     * Bulk: a CSV of new recipients uploaded through the gateway as the web app does, every
+     * service running; rows per second from the upload to `completed`, and CPU per row of every
+     * process until every row's e-mail was sent and its read-model row written.
+     */
+    async function measureBulk(): Promise<{ rowsPerSecond: number; seconds: number; cpuMs: number }> {
+      const csv = `name,email\n${Array.from({ length: BULK_ROWS }, (_, i) => `Bulk ${i + 1},bulk-${i + 1}@bench.example.com`).join('\n')}\n`;
+      const form = new FormData();
+      form.append('badgeId', setup.badgeId);
+      form.append('file', new Blob([csv], { type: 'text/csv' }), 'recipients.csv');
+      const cpu = await startCpuAccounting(cpuGroups);
+      const t0 = performance.now();
+      const res = await fetch(`${running.gatewayUrl}/api/organizations/${setup.orgId}/bulk-issuances`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${setup.session}` },
+        body: form,
+        signal: AbortSignal.timeout(120000),
+      });
+      const created = (await res.json()) as { id: string };
+      if (res.status !== 202) throw new Error(`bulk upload: ${res.status} ${JSON.stringify(created).slice(0, 300)}`);
+      let job: { status: string; issued: number; renewed: number; conflicts: number; invalid: number; failed: number };
+      for (;;) {
+        job = expect(
+          await http(running.gatewayUrl, 'GET', `/api/organizations/${setup.orgId}/bulk-issuances/${created.id}?limit=1`, undefined, setup.session),
+          200,
+          'bulk job',
+        ).body;
+        if (job.status === 'completed') break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      const seconds = (performance.now() - t0) / 1000;
+      const atCompletion = await cpu.finish();
+      bulkIssued += job.issued;
+      const left = await consumed();
+      const drained = await waitForConsumers(300000);
+      const drainedReport = await cpu.finish();
+      const label = `bulk issuance, ${BULK_ROWS} rows (CSV upload through the gateway, every service running)`;
+      breakdown.push(
+        '',
+        label,
+        `  job completed in ${seconds.toFixed(1)} s: ${(BULK_ROWS / seconds).toFixed(1)} rows/s ` +
+          `(issued ${job.issued}, renewed ${job.renewed}, conflicts ${job.conflicts}, invalid ${job.invalid}, failed ${job.failed})`,
+        `  consumers' backlog at completion: ${issued() - left.mails} claim e-mails not yet sent, ${issued() - left.verified} credentials not yet in the read model; caught up ${drained.toFixed(1)} s later`,
+        '',
+        ...formatCpuReport(atCompletion, BULK_ROWS, cores, 'row', drainedReport),
+      );
+      if (job.issued !== BULK_ROWS) throw new Error(`bulk: ${job.issued} of ${BULK_ROWS} rows issued`);
+      return { rowsPerSecond: BULK_ROWS / seconds, seconds, cpuMs: (platformSeconds(drainedReport) * 1000) / BULK_ROWS };
+    }
 
     // 2. The issuance service over gRPC (no HTTP edge).
     if (ALL_STAGES) await measureInnerStages();
@@ -565,6 +636,12 @@ export async function runIssuanceBench(): Promise<void> {
         `(${r.perSecond.toFixed(1)}/s end to end vs ${dbRun.perSecond.toFixed(1)}/s signing in-process)`,
     );
   }
+  if (bulkRun) {
+    console.log(
+      `ratio bulk rows (every service on these cores) / Digital Bazaar vc.issue: ${(bulkRun.rowsPerSecond / dbRun.perSecond).toFixed(2)} ` +
+        `(${bulkRun.rowsPerSecond.toFixed(1)} rows/s, ${BULK_ROWS} rows in ${bulkRun.seconds.toFixed(1)} s)`,
+    );
+  }
   // Other work on the machine skews the measured ratio: under contention the platform's many
   // busy threads get a larger share of the cores than vc.issue's few. CPU time per issue depends
   // far less on that; from it, the rates an otherwise idle machine with these cores would allow:
@@ -581,6 +658,12 @@ export async function runIssuanceBench(): Promise<void> {
     const idleRate = (cores * 1000) / ms;
     console.log(
       `  ${r.label.split(':')[0]}: ${ms.toFixed(2)} ms over the platform's processes (load generator excluded) -> at most ${idleRate.toFixed(0)}/s, ratio ${(idleRate / dbIdleRate).toFixed(2)}`,
+    );
+  }
+  if (bulkRun) {
+    const idleRate = (cores * 1000) / bulkRun.cpuMs;
+    console.log(
+      `  bulk rows, every service: ${bulkRun.cpuMs.toFixed(2)} ms per row over the platform's processes (until every e-mail was sent) -> at most ${idleRate.toFixed(0)}/s, ratio ${(idleRate / dbIdleRate).toFixed(2)}`,
     );
   }
 }

@@ -6,6 +6,7 @@ import type { DomainEvent } from '@cred/events';
 import { waitFor } from '@cred/testing';
 import { Registry } from '@cred/runtime';
 import { BulkWorker, type BulkWorkerOptions } from '../src/app/bulk-issuance.js';
+import { bulkStore } from '../src/db/bulk-store.js';
 import { issueCredential } from '../src/app/issue-credential.js';
 import { quotaMonth } from '../src/domain/quota.js';
 import { badgeBody, outboxEvents, rejection, startIssuance } from './fixtures/harness.js';
@@ -270,6 +271,12 @@ t.test('10,000 rows are accepted and stored in one go', async (t) => {
   t.match(job, { total: 10_000, invalid: 10_000, status: 'completed' });
   t.equal(Number((await h.db('bulk_issuance_rows').where({ job_id: job.id }).count('* as n').first())!.n), 10_000);
   t.ok(ms < 30_000, `created in ${Math.round(ms)} ms`);
+  // The upload refreshed the rows table's statistics (bulk-store insertJob): the lease is planned
+  // knowing the 10,000 rows, not on the empty table the earlier tests left.
+  const stats = await h.db.raw<{ rows: Array<{ reltuples: number }> }>(
+    "SELECT reltuples FROM pg_class WHERE oid = to_regclass('bulk_issuance_rows')",
+  );
+  t.ok(Number(stats.rows[0]!.reltuples) >= 10_000, `planner statistics count the upload (${stats.rows[0]!.reltuples} rows)`);
   const last = await get(job.id, { rows_limit: 1, rows_offset: 9_999 });
   t.equal(last.rows[0]!.row, 10_000);
   t.equal(
@@ -556,4 +563,45 @@ t.test('Idempotency-Key: a repeated upload answers with the first job, never que
   } finally {
     h.clock.reset();
   }
+});
+
+t.test('results recorded together: one statement for the rows, the counters summed, a lapsed attempt left alone', async (t) => {
+  const own = h.service.bulkWorker()!;
+  await own.stop();
+  const ctx = own.ctx;
+  const job = await create(expiring.id, csv('name,email', 'One,one@batch.example', 'Two,two@batch.example', 'Three,three@batch.example'));
+  // Fresh rows have attempts 0: a lease of attempt 0 is current, one of attempt 5 is not.
+  const row = (n: number, attempt = 0) => ({ jobId: job.id, row: n, attempt });
+  const outcome = (result: 'issued' | 'failed', reason: string | null = null) => ({
+    result,
+    reason,
+    credentialUuid: null,
+    credentialId: null,
+  });
+  const first = await ctx.db.transaction((trx) =>
+    bulkStore.recordResults(
+      trx,
+      [
+        { row: row(1), outcome: outcome('issued') },
+        { row: row(2), outcome: outcome('failed', 'no') },
+        { row: row(3, 5), outcome: outcome('issued') },
+      ],
+      h.clock.now(),
+    ),
+  );
+  t.same(first.recorded, [true, true, false], 'the lapsed attempt records nothing');
+  t.match(first.jobs, [{ id: job.id, completedAt: null, processed: 2, issued: 1, failed: 1 }], 'one counter update, both rows counted');
+  const last = await ctx.db.transaction((trx) => bulkStore.recordResults(trx, [{ row: row(3), outcome: outcome('issued') }], h.clock.now()));
+  t.match(last.jobs, [{ id: job.id, status: 'completed', processed: 3, issued: 2, failed: 1 }], 'the last row completes the job');
+  const again = await ctx.db.transaction((trx) => bulkStore.recordResults(trx, [{ row: row(1), outcome: outcome('failed') }], h.clock.now()));
+  t.same(again, { recorded: [false], jobs: [] }, 'a recorded row is never recorded twice');
+  const rows = (await get(job.id)).rows;
+  t.same(
+    rows.map((r) => [r.row, r.result]),
+    [
+      [1, 'issued'],
+      [2, 'failed'],
+      [3, 'issued'],
+    ],
+  );
 });

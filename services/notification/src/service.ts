@@ -161,8 +161,10 @@ function subscribe(
     queue,
     routingKeys,
     handler,
-    // A few in flight are plenty, and each holds one pooled connection for its transaction.
-    prefetch: 4,
+    // Handlers only write rows (sending happens in the workers). The deliveries that queue up
+    // while a batch is handled share one transaction (one pooled connection), up to prefetch:
+    // under load, one commit for many events (ADR 0005).
+    prefetch: 32,
     ...(overrides.consumerRetryDelayMs ? { retryDelayMs: overrides.consumerRetryDelayMs } : {}),
   });
 }

@@ -10,7 +10,9 @@ import {
   type BulkRow,
   type FinalResult,
   type LeasedRow,
+  type EarlierCredential,
   type NewBulkRow,
+  type RecordedOutcome,
   type RowResult,
 } from '../db/bulk-store.js';
 import { signingKeyStore } from '../db/signing-key-store.js';
@@ -403,6 +405,9 @@ function describe(err: unknown): string {
   );
 }
 
+/** Results recorded in one transaction at most (the rows in flight bound it first). */
+const RECORD_BATCH_MAX = 64;
+
 /** Backoff of a row's transient failures: 5 s, 10 s, 20 s ... capped at 10 minutes. */
 export function retryDelayMs(attempt: number): number {
   return doublingDelay(attempt, 5000, 10 * 60 * 1000);
@@ -431,6 +436,10 @@ export class BulkWorker {
   private readonly maxAttempts: number;
   private readonly metrics: BulkMetrics | undefined;
   private readonly issue: typeof issueCredential;
+  /** Results waiting for the next recording transaction (record()). */
+  private readonly toRecord: Array<{ row: LeasedRow; outcome: RecordedOutcome; resolve(recorded: boolean): void; reject(err: unknown): void }> =
+    [];
+  private recording = false;
 
   constructor(
     readonly ctx: IssuanceContext,
@@ -482,8 +491,13 @@ export class BulkWorker {
     const free = this.o.concurrency - this.inFlight.size;
     if (free <= 0) return false;
     const leased = await bulkStore.leaseRows(this.ctx.db, this.ctx.clock.now(), this.leaseMs, free);
+    if (leased.length === 0) return false;
+    // Credentials a crash left behind, for the whole lease in one query (a failure of it is
+    // each row's transient failure).
+    const earlier = bulkStore.credentialsIssuedBy(this.ctx.db, leased.map(bulkMark));
+    earlier.catch(() => undefined);
     for (const row of leased) {
-      const p: Promise<void> = this.process(row).finally(() => {
+      const p: Promise<void> = this.process(row, earlier).finally(() => {
         this.inFlight.delete(p);
         this.wake();
       });
@@ -492,13 +506,13 @@ export class BulkWorker {
     return leased.length > 0 && this.inFlight.size < this.o.concurrency;
   }
 
-  private async process(row: LeasedRow): Promise<void> {
-    const issuedBy = `bulk:${row.jobId}:${row.row}`;
+  private async process(row: LeasedRow, earlierOfLease: Promise<Map<string, EarlierCredential>>): Promise<void> {
+    const issuedBy = bulkMark(row);
     const log = this.log.child({ bulkIssuanceId: row.jobId, row: row.row, attempt: row.attempt });
     const endTimer = this.metrics?.rowSeconds.startTimer();
     let outcome: Outcome;
     try {
-      const earlier = await bulkStore.credentialIssuedBy(this.ctx.db, issuedBy);
+      const earlier = (await earlierOfLease).get(issuedBy);
       if (earlier) {
         log.info({ credentialUuid: earlier.id }, 'bulk row was issued before a crash; recording it');
         outcome = resultOf(earlier.id, earlier.credentialId, earlier.supersedesCredentialId);
@@ -548,24 +562,56 @@ export class BulkWorker {
     }
   }
 
-  private async record(
-    row: LeasedRow,
-    outcome: { result: FinalResult; reason: string | null; credentialUuid: string | null; credentialId: string | null },
-    log: Logger,
-  ): Promise<void> {
-    const now = this.ctx.clock.now();
-    const job = await this.ctx.db.transaction(async (trx) => {
-      const updated = await bulkStore.recordResult(trx, row, outcome, now);
-      if (updated?.status === 'completed') await writeOutbox(trx, this.ctx.schema, bulkIssuanceCompleted(updated, this.ctx.clock));
-      return updated;
+  /**
+   * Records a row's result. Results that finish while a recording transaction runs are
+   * recorded together in the next one (one statement for their rows, one per job: the job's
+   * counter row is locked once per batch, not once per row). A batch that fails is recorded
+   * row by row, so each row's failure stays its own (its lease lapses and it is taken again).
+   */
+  private async record(row: LeasedRow, outcome: RecordedOutcome, log: Logger): Promise<void> {
+    const recorded = await new Promise<boolean>((resolve, reject) => {
+      this.toRecord.push({ row, outcome, resolve, reject });
+      if (!this.recording) void this.recordQueued();
     });
-    if (!job) {
+    if (!recorded) {
       log.warn('bulk row lease was taken over; result not recorded by this worker');
       return;
     }
     this.metrics?.rows.inc({ result: outcome.result });
     log.debug({ result: outcome.result }, 'bulk row done');
-    if (job.status === 'completed') {
+  }
+
+  private async recordQueued(): Promise<void> {
+    this.recording = true;
+    try {
+      while (this.toRecord.length > 0) {
+        const batch = this.toRecord.splice(0, RECORD_BATCH_MAX);
+        try {
+          const recorded = await this.recordBatch(batch);
+          batch.forEach((r, i) => r.resolve(recorded[i]!));
+        } catch (err) {
+          if (batch.length === 1) batch[0]!.reject(err);
+          else {
+            for (const r of batch) await this.recordBatch([r]).then((rec) => r.resolve(rec[0]!), r.reject);
+          }
+        }
+      }
+    } finally {
+      // No await between the empty queue and this line: a later record() starts a new pass.
+      this.recording = false;
+    }
+  }
+
+  private async recordBatch(batch: ReadonlyArray<{ row: LeasedRow; outcome: RecordedOutcome }>): Promise<boolean[]> {
+    const now = this.ctx.clock.now();
+    const { recorded, jobs } = await this.ctx.db.transaction(async (trx) => {
+      const r = await bulkStore.recordResults(trx, batch, now);
+      for (const job of r.jobs) {
+        if (job.status === 'completed') await writeOutbox(trx, this.ctx.schema, bulkIssuanceCompleted(job, this.ctx.clock));
+      }
+      return r;
+    });
+    for (const job of jobs.filter((j) => j.status === 'completed')) {
       this.metrics?.jobsCompleted.inc();
       this.ctx.wakeRelay();
       this.log.info(
@@ -581,7 +627,13 @@ export class BulkWorker {
         'bulk issuance completed',
       );
     }
+    return recorded;
   }
+}
+
+/** The mark a bulk row's credential carries as `issuedBy` (unique: credentials_bulk_row_idx). */
+function bulkMark(row: Pick<LeasedRow, 'jobId' | 'row'>): string {
+  return `bulk:${row.jobId}:${row.row}`;
 }
 
 function resultOf(credentialUuid: string, credentialId: string, supersedes: string | null): Outcome {

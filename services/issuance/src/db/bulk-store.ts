@@ -138,6 +138,23 @@ const COUNTER: Record<FinalResult, 'issued' | 'renewed' | 'conflicts' | 'invalid
 /** Rows per INSERT statement (9 parameters each, well under PostgreSQL's 65,535). */
 const INSERT_CHUNK = 1000;
 const REASON_MAX = 500;
+/** Uploads of at least this many rows refresh the rows table's statistics (insertJob). */
+const ANALYZE_AFTER_ROWS = 1000;
+
+/** A credential a bulk row already issued (found by its mark). */
+export interface EarlierCredential {
+  id: string;
+  credentialId: string;
+  supersedesCredentialId: string | null;
+}
+
+/** A row's final result as recorded. */
+export interface RecordedOutcome {
+  result: FinalResult;
+  reason: string | null;
+  credentialUuid: string | null;
+  credentialId: string | null;
+}
 
 /** The only SQL on bulk_issuances and bulk_issuance_rows (and the bulk rows' credentials lookup). */
 export const bulkStore = {
@@ -208,6 +225,12 @@ export const bulkStore = {
         })),
       );
     }
+    // A large upload changes the table at once. Planned on statistics that predate it, the
+    // lease's probe for an earlier pending row of the same recipient went through
+    // bulk_issuance_rows_result_idx and read every pending row of the job for each row leased
+    // (a minute per lease at 10,000 rows, until autovacuum came by). ANALYZE in this transaction
+    // counts the new rows, and the statistics commit with them, before any worker sees them.
+    if (rows.length >= ANALYZE_AFTER_ROWS) await trx.raw('ANALYZE bulk_issuance_rows');
   },
 
   async findJob(db: Knex, organizationId: string, id: string): Promise<BulkJob | undefined> {
@@ -306,56 +329,79 @@ export const bulkStore = {
    * The credential a bulk row already created, found by its audit mark (`issued_by`): after a
    * crash between the issue and the recording of its result, the row is recorded, not issued again.
    */
-  async credentialIssuedBy(
-    db: Knex,
-    issuedBy: string,
-  ): Promise<{ id: string; credentialId: string; supersedesCredentialId: string | null } | undefined> {
-    const r = await db('credentials').where({ issued_by: issuedBy }).first('id', 'credential_id', 'supersedes_credential_id');
-    return r
-      ? {
-          id: r.id as string,
-          credentialId: r.credential_id as string,
-          supersedesCredentialId: (r.supersedes_credential_id as string | null) ?? null,
-        }
-      : undefined;
+  /**
+   * The credentials already marked with any of these bulk marks (`bulk:<job>:<row>`), by mark:
+   * one query for a whole lease instead of one per row.
+   */
+  async credentialsIssuedBy(db: Knex, marks: string[]): Promise<Map<string, EarlierCredential>> {
+    const out = new Map<string, EarlierCredential>();
+    if (marks.length === 0) return out;
+    const rows = await db('credentials').whereIn('issued_by', marks).select('issued_by', 'id', 'credential_id', 'supersedes_credential_id');
+    for (const r of rows) {
+      out.set(r.issued_by as string, {
+        id: r.id as string,
+        credentialId: r.credential_id as string,
+        supersedesCredentialId: (r.supersedes_credential_id as string | null) ?? null,
+      });
+    }
+    return out;
   },
 
   /**
-   * Records a leased row's final result and moves the job's counters, in the caller's
-   * transaction. Only the lease's own attempt may record (a lapsed lease taken over by another
-   * worker records nothing). Returns the job after the change, or undefined when nothing was
-   * recorded; the job is `completed` when this was its last row.
+   * Records leased rows' final results and moves their jobs' counters, in the caller's
+   * transaction: one statement for the rows and one per job, whatever their number. Only a
+   * lease's own attempt may record (a lapsed lease taken over by another worker records
+   * nothing). Returns, in the order given, whether each was recorded, and every job that moved
+   * after the change (`completed` when its last row was among these).
    */
-  async recordResult(
+  async recordResults(
     trx: Knex.Transaction,
-    row: Pick<LeasedRow, 'jobId' | 'row' | 'attempt'>,
-    outcome: { result: FinalResult; reason: string | null; credentialUuid: string | null; credentialId: string | null },
+    results: ReadonlyArray<{ row: Pick<LeasedRow, 'jobId' | 'row' | 'attempt'>; outcome: RecordedOutcome }>,
     now: Date,
-  ): Promise<BulkJob | undefined> {
-    const updated = await trx<RowRow>('bulk_issuance_rows')
-      .where({ job_id: row.jobId, row_no: row.row, result: 'pending', attempts: row.attempt })
-      .update({
-        result: outcome.result,
-        reason: outcome.reason === null ? null : outcome.reason.slice(0, REASON_MAX),
-        credential_uuid: outcome.credentialUuid,
-        credential_id: outcome.credentialId,
-        leased_until: null,
-        processed_at: now,
-      });
-    if (updated === 0) return undefined;
-    const counter = COUNTER[outcome.result];
-    const r = await trx.raw<{ rows: JobRow[] }>(
-      `UPDATE bulk_issuances SET
-         processed = processed + 1,
-         ${counter} = ${counter} + 1,
-         status = CASE WHEN processed + 1 = total THEN 'completed' ELSE status END,
-         completed_at = CASE WHEN processed + 1 = total THEN ? ELSE completed_at END,
-         started_at = COALESCE(started_at, ?),
-         updated_at = ?
-       WHERE id = ? RETURNING *`,
-      [now, now, now, row.jobId],
+  ): Promise<{ recorded: boolean[]; jobs: BulkJob[] }> {
+    if (results.length === 0) return { recorded: [], jobs: [] };
+    const values = results.map(({ row, outcome }) => ({
+      job_id: row.jobId,
+      row_no: row.row,
+      attempts: row.attempt,
+      result: outcome.result,
+      reason: outcome.reason === null ? null : outcome.reason.slice(0, REASON_MAX),
+      credential_uuid: outcome.credentialUuid,
+      credential_id: outcome.credentialId,
+    }));
+    const updated = await trx.raw<{ rows: Array<{ job_id: string; row_no: number; result: FinalResult }> }>(
+      `UPDATE bulk_issuance_rows r SET
+         result = v.result, reason = v.reason, credential_uuid = v.credential_uuid, credential_id = v.credential_id,
+         leased_until = NULL, processed_at = ?
+       FROM jsonb_to_recordset(?::jsonb) AS v(job_id uuid, row_no integer, attempts integer, result text, reason text, credential_uuid uuid, credential_id text)
+       WHERE r.job_id = v.job_id AND r.row_no = v.row_no AND r.result = 'pending' AND r.attempts = v.attempts
+       RETURNING r.job_id, r.row_no, r.result`,
+      [now, JSON.stringify(values)],
     );
-    return toJob(r.rows[0]!);
+    const done = new Set(updated.rows.map((r) => `${r.job_id}:${r.row_no}`));
+    const moves = new Map<string, Record<(typeof COUNTER)[FinalResult], number>>();
+    for (const r of updated.rows) {
+      const m = moves.get(r.job_id) ?? { issued: 0, renewed: 0, conflicts: 0, invalid: 0, failed: 0 };
+      m[COUNTER[r.result]] += 1;
+      moves.set(r.job_id, m);
+    }
+    const jobs: BulkJob[] = [];
+    for (const [jobId, m] of [...moves].sort(([a], [b]) => a.localeCompare(b))) {
+      const n = m.issued + m.renewed + m.conflicts + m.invalid + m.failed;
+      const r = await trx.raw<{ rows: JobRow[] }>(
+        `UPDATE bulk_issuances SET
+           processed = processed + ?,
+           issued = issued + ?, renewed = renewed + ?, conflicts = conflicts + ?, invalid = invalid + ?, failed = failed + ?,
+           status = CASE WHEN processed + ? = total THEN 'completed' ELSE status END,
+           completed_at = CASE WHEN processed + ? = total THEN ? ELSE completed_at END,
+           started_at = COALESCE(started_at, ?),
+           updated_at = ?
+         WHERE id = ? RETURNING *`,
+        [n, m.issued, m.renewed, m.conflicts, m.invalid, m.failed, n, n, now, now, now, jobId],
+      );
+      jobs.push(toJob(r.rows[0]!));
+    }
+    return { recorded: results.map(({ row }) => done.has(`${row.jobId}:${row.row}`)), jobs };
   },
 
   /** A transient failure: the row waits until `at` (the lease is released). */

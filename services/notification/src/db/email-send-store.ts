@@ -121,8 +121,9 @@ export const emailSendStore = {
     return (result as { rows: Row[] }).rows.map(toDomain);
   },
 
-  async markSent(db: Knex, id: string, now: Date): Promise<void> {
-    await db<Row>('email_sends').where({ id }).update({ status: 'sent', sent_at: now, updated_at: now, locked_until: null, last_error: null, payload: null });
+  /** Marks these sends `sent` (one statement for all of them). */
+  async markSent(db: Knex, ids: readonly string[], now: Date): Promise<void> {
+    await db<Row>('email_sends').whereIn('id', ids).update({ status: 'sent', sent_at: now, updated_at: now, locked_until: null, last_error: null, payload: null });
   },
 
   async markFailed(db: Knex, id: string, now: Date, error: string): Promise<void> {

@@ -50,10 +50,13 @@ export interface ClaimTokenHash {
 export class EmailWorker extends DrainingWorker {
   private readonly concurrency: number;
   private readonly leaseMs: number;
+  /** Sends accepted by the SMTP server and waiting for the next `sent` update (markSent). */
+  private sentQueue: Array<{ id: string; resolve(): void; reject(err: unknown): void }> = [];
+  private markingSent = false;
 
   constructor(private readonly o: EmailWorkerOptions) {
     super({ name: 'e-mail worker pass', logger: o.logger, intervalMs: o.pollIntervalMs ?? 1000 });
-    this.concurrency = o.concurrency ?? 4;
+    this.concurrency = o.concurrency ?? 32;
     this.leaseMs = o.leaseMs ?? 120_000;
   }
 
@@ -115,7 +118,7 @@ export class EmailWorker extends DrainingWorker {
     const deadline = performance.now() + this.leaseMs / 2;
     for (let attempt = 1; ; attempt++) {
       try {
-        await emailSendStore.markSent(this.o.db, send.id, this.o.clock.now());
+        await this.markSent(send.id);
         if (attempt > 1) log.info({ attempts: attempt }, 'e-mail recorded as sent after the database came back');
         return;
       } catch (err) {
@@ -125,6 +128,42 @@ export class EmailWorker extends DrainingWorker {
           log.warn({ err: err instanceof Error ? err.message : String(err) }, 'e-mail sent; recording it failed, retrying');
         await new Promise((r) => setTimeout(r, wait));
       }
+    }
+  }
+
+  /**
+   * Records a send as `sent`. Sends accepted while an update runs are recorded together by the
+   * next one (one statement instead of one per e-mail); each is recorded as soon as the update
+   * before it is done, so the duplicate window stays that of one update. A failed update fails
+   * every send of it, and each retries on its own (recordSent).
+   */
+  private markSent(id: string): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.sentQueue.push({ id, resolve, reject });
+      if (!this.markingSent) void this.markQueued();
+    });
+  }
+
+  private async markQueued(): Promise<void> {
+    this.markingSent = true;
+    try {
+      while (this.sentQueue.length > 0) {
+        const batch = this.sentQueue;
+        this.sentQueue = [];
+        try {
+          await emailSendStore.markSent(
+            this.o.db,
+            batch.map((s) => s.id),
+            this.o.clock.now(),
+          );
+          for (const s of batch) s.resolve();
+        } catch (err) {
+          for (const s of batch) s.reject(err);
+        }
+      }
+    } finally {
+      // No await between the empty queue and this line: a later markSent() starts a new pass.
+      this.markingSent = false;
     }
   }
 

@@ -14,7 +14,8 @@ import { components } from '../openapi/kit.js';
  * whether it is one (an e-mail address is accounts' or issuance's rule, not a regular expression
  * here), so ajv does not check them.
  */
-const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+// verbose: each problem carries the schema it broke (a pattern's description names the rule in words).
+const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true, verbose: true });
 const added = new Set<string>();
 const compiled = new WeakMap<TSchema, ValidateFunction>();
 
@@ -90,10 +91,17 @@ function problem(e: ErrorObject): AppError {
     case 'maximum':
       return AppError.validation(field, `${field} must be ${e.keyword === 'minimum' ? 'at least' : 'at most'} ${String(p.limit)}`);
     case 'minItems':
+      if (p.limit === 1) return AppError.validation(field, `${field} must not be empty`);
+      return AppError.validation(field, `${field} must have at least ${String(p.limit)} items`);
     case 'maxItems':
-      return AppError.validation(field, `${field} must have ${e.keyword === 'minItems' ? 'at least' : 'at most'} ${String(p.limit)} items`);
+      return AppError.validation(field, `${field} must have at most ${String(p.limit)} items`);
     case 'uniqueItems':
       return AppError.validation(field, `${field} must not repeat an item`);
+    case 'pattern': {
+      // A pattern is told by its schema's description (the rule in words) where it has one.
+      const rule = (e.parentSchema as { description?: unknown } | undefined)?.description;
+      return AppError.validation(field, typeof rule === 'string' ? `${field} must be ${rule}` : `${field} does not have the required form`);
+    }
     case 'minProperties':
       return AppError.validation(field, `${field} needs at least one field`);
     default:

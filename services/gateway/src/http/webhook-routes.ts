@@ -1,10 +1,12 @@
 import { Router, type Request, type Response } from 'express';
 import { AppError } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
-import { bodyOf, pathId, requestIdOf } from './body.js';
+import { CreateWebhookBody } from '../openapi/schemas/webhooks.js';
+import { pathId, requestIdOf } from './body.js';
 import { idempotency, type IdempotencyDeps } from './idempotency.js';
 import { scopeOf } from './org-scope.js';
 import { actingCall } from './acting-call.js';
+import { validate } from './validate.js';
 
 type Notification = Upstreams['notification'];
 /** What a notification RPC answers (the generated `__Output` type). */
@@ -72,15 +74,10 @@ export function webhookRoutes(upstreams: Upstreams, options: { idempotency?: Ide
 
   router.post('/webhooks', ...keyed('webhooks.create'), async (req, res) => {
     const organizationId = orgOf(res);
-    const body = bodyOf(req, ['url', 'events']);
-    if (typeof body.url !== 'string' || body.url.length === 0) throw AppError.validation('url', 'url is required');
-    if (body.url.length > 2048) throw AppError.validation('url', 'url is too long');
-    if (!Array.isArray(body.events) || body.events.length === 0 || body.events.length > 20 || !body.events.every((e) => typeof e === 'string')) {
-      throw AppError.validation('events', 'events must be a non-empty array of event types');
-    }
+    const { url, events } = validate(CreateWebhookBody, req.body ?? {});
     const org = await upstreams.accounts.GetOrganization({ organization_id: organizationId }, { requestId: requestIdOf(res) });
     if (org.plan !== 'enterprise') throw AppError.forbidden('Outbound webhooks require the Enterprise plan', { plan: org.plan });
-    const r = await notification.CreateWebhook({ organization_id: organizationId, url: body.url, events: body.events as string[] }, actingCall(res));
+    const r = await notification.CreateWebhook({ organization_id: organizationId, url, events }, actingCall(res));
     res.status(201).setHeader('Cache-Control', 'no-store');
     res.json({ ...webhookView(r.endpoint!), secret: r.secret });
   });

@@ -117,3 +117,12 @@ export const Analytics = component(
     { additionalProperties: false },
   ),
 );
+
+/** POST .../webhooks: notification checks the URL (https, a public address) and keeps the last word. */
+export const CreateWebhookBody = Type.Object(
+  {
+    url: Type.String({ format: 'uri', minLength: 1, maxLength: 2048 }),
+    events: Type.Array(Ref(WebhookEvent), { minItems: 1, maxItems: 20 }),
+  },
+  { additionalProperties: false },
+);

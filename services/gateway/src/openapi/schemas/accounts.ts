@@ -233,7 +233,7 @@ const NewPassword = Type.String({ minLength: 12, maxLength: 1024, description: '
 /** An organization's slug, as accounts accepts it (services/accounts/src/domain/validation.ts). */
 const Slug = Type.String({
   pattern: '^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$',
-  description: '1-64 lower-case letters, digits or hyphens, not starting or ending with a hyphen',
+  title: '1-64 lower-case letters, digits or hyphens, not starting or ending with a hyphen',
 });
 /** POST /api/auth/signup: with an organization (its owner) or without (a recipient). */
 export const SignUpBody = Type.Object(

@@ -78,6 +78,7 @@ export const BadgeInput = component(
         Type.String({
           maxLength: 100,
           pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+          title: 'lower-case letters, digits and single hyphens (e.g. "team-player")',
           description: 'Derived from the name (made unique) when absent on create; unique per organization.',
         }),
       ),
@@ -86,8 +87,8 @@ export const BadgeInput = component(
       imageUrl: Type.Optional(
         Nullable(Type.String({ format: 'uri', maxLength: 2048, description: 'An absolute http(s) URL; or upload the image.' })),
       ),
-      expiresInDays: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 36500, description: 'null: credentials never expire.' }))),
-      tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50, uniqueItems: true })),
+      expiresInDays: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 36500, title: 'an integer from 1 to 36500, or null', description: 'null: credentials never expire.' }))),
+      tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50, uniqueItems: true, title: 'an array of strings' })),
       isActive: Type.Optional(Type.Boolean({ default: true })),
       achievementType: Type.Optional(
         Nullable(
@@ -114,7 +115,14 @@ export const BadgeInput = component(
         Type.Array(
           Type.Object(
             {
-              id: Type.Optional(Nullable(Type.String({ pattern: '^urn:uuid:[0-9a-f-]{36}$' }))),
+              id: Type.Optional(
+                Nullable(
+                  Type.String({
+                    pattern: '^urn:uuid:[0-9a-f-]{36}$',
+                    title: '"urn:uuid:" followed by a lower-case UUID (leave it out for a new one)',
+                  }),
+                ),
+              ),
               name: Type.String({ minLength: 1, maxLength: 500 }),
               resultType: Type.String({
                 description: RESULT_TYPE_DESCRIPTION,

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { AppError } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
-import { CreateWebhookBody } from '../openapi/schemas/webhooks.js';
+import { CreateWebhookBody, type WebhookDeliveryJson, type WebhookEndpointJson } from '../openapi/schemas/webhooks.js';
 import { pathId, requestIdOf } from './body.js';
 import { idempotency, type IdempotencyDeps } from './idempotency.js';
 import { scopeOf } from './org-scope.js';
@@ -15,17 +15,18 @@ type AnswerOf<K extends keyof Notification> = Notification[K] extends (...args: 
 const orNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** A webhook endpoint as clients see it (never the secret; only creation adds it). */
-export function webhookView(e: AnswerOf<'ListWebhooks'>['endpoints'][number]) {
-  return { id: e.id, url: e.url, events: e.events ?? [], createdAt: e.created_at };
+export function webhookView(e: AnswerOf<'ListWebhooks'>['endpoints'][number]): WebhookEndpointJson {
+  // Notification stores only known event types (the same list, @cred/proto/webhook-events).
+  return { id: e.id, url: e.url, events: (e.events ?? []) as WebhookEndpointJson['events'], createdAt: e.created_at };
 }
 
-export function deliveryView(d: AnswerOf<'PingWebhook'>) {
+export function deliveryView(d: AnswerOf<'PingWebhook'>): WebhookDeliveryJson {
   return {
     id: d.id,
     webhookId: d.webhook_id,
     eventId: d.event_id,
     eventType: d.event_type,
-    status: d.status,
+    status: d.status as WebhookDeliveryJson['status'],
     attempts: d.attempts,
     nextAttemptAt: orNull(d.next_attempt_at),
     lastStatusCode: d.last_status_code || null,

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { ROLES } from '@cred/proto/roles';
 import { component, Nullable, Ref, StringEnum } from '../kit.js';
 import { Pagination } from './common.js';
@@ -180,6 +180,17 @@ export const SigningKeyCompromise = component(
     { additionalProperties: false },
   ),
 );
+
+/**
+ * The answers as their mappers (src/http/views.ts) return them: a field added to a definition is
+ * a type error there until the mapper fills it.
+ */
+export type OrganizationJson = Static<typeof Organization>;
+export type UserJson = Static<typeof User>;
+export type MemberJson = Static<typeof Member>;
+export type InvitationJson = Static<typeof Invitation>;
+export type InvitationSummaryJson = Static<typeof InvitationSummary>;
+export type ApiKeyJson = Static<typeof ApiKey>;
 
 /** PATCH /api/organizations/{orgId}/members/{userId}. */
 export const ChangeRoleBody = Type.Object({ role: Role }, { additionalProperties: false });

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { component, Nullable, Ref } from '../kit.js';
 import { Pagination } from './common.js';
 
@@ -65,6 +65,8 @@ export const Badge = component(
     achievementUrl: Type.String({ format: 'uri' }),
   }),
 );
+/** A badge as the API answers it: badgeJson (src/http/badge-routes.ts) returns exactly this. */
+export type BadgeJson = Static<typeof Badge>;
 export const BadgeList = component(
   'BadgeList',
   Type.Object({ data: Type.Array(Ref(Badge)), pagination: Ref(Pagination) }, { additionalProperties: false }),

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { WEBHOOK_EVENT_TYPES } from '@cred/proto/webhook-events';
 import { component, Dict, Nullable, Ref, StringEnum } from '../kit.js';
 
@@ -64,6 +64,9 @@ export const WebhookDelivery = component(
     { additionalProperties: false },
   ),
 );
+/** The answers as webhookView and deliveryView (src/http/webhook-routes.ts) return them. */
+export type WebhookEndpointJson = Static<typeof WebhookEndpoint>;
+export type WebhookDeliveryJson = Static<typeof WebhookDelivery>;
 export const Notification = component(
   'Notification',
   Type.Object(

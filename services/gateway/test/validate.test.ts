@@ -4,7 +4,8 @@
 import t from 'tap';
 import { AppError } from '@cred/runtime';
 import { validate } from '../src/http/validate.js';
-import { CreateApiKeyBody } from '../src/openapi/schemas/accounts.js';
+import { CreateApiKeyBody, LoginBody, SignUpBody } from '../src/openapi/schemas/accounts.js';
+import { CreateWebhookBody } from '../src/openapi/schemas/webhooks.js';
 import { IssueCredentialBody } from '../src/openapi/schemas/credentials.js';
 import { openApiDocument } from '../src/openapi/openapi.js';
 
@@ -65,4 +66,33 @@ t.test('the served document shows the validating schema for the issue body', asy
   const shown = doc.paths['/api/v1/credentials']!.post!.requestBody!.content['application/json']!.schema;
   t.same(shown, JSON.parse(JSON.stringify(IssueCredentialBody)), 'the same JSON Schema');
   t.same(doc.paths['/api/organizations/{orgId}/credentials']!.post!.requestBody!.content['application/json']!.schema, shown);
+});
+
+t.test('sign-up and login bodies: the lengths the document states, a pattern told in words', async (t) => {
+  const signup = { email: 'ada@example.com', password: 'correct horse battery', name: 'Ada' };
+  t.equal(refused(SignUpBody, signup), undefined, 'a recipient account');
+  t.equal(refused(SignUpBody, { ...signup, organization: null }), undefined, 'organization null: none');
+  t.equal(refused(SignUpBody, { ...signup, organization: { name: 'Acme', slug: 'acme-1' } }), undefined, 'with an organization');
+  t.same(refused(SignUpBody, { ...signup, organization: { name: 'Acme', slug: 'Bad Slug!' } }), {
+    code: 'VALIDATION_ERROR',
+    field: 'organization.slug',
+    message: 'organization.slug must be 1-64 lower-case letters, digits or hyphens, not starting or ending with a hyphen',
+  });
+  t.same(refused(SignUpBody, { ...signup, organization: { name: 'Acme', slug: 'acme', plan: 'enterprise' } })?.field, 'organization.plan');
+  t.same(refused(SignUpBody, { ...signup, organization: 'acme' })?.field, 'organization');
+  t.equal(refused(SignUpBody, { ...signup, password: 'short' })?.message, 'password must be at least 12 characters');
+  t.equal(refused(SignUpBody, { ...signup, password: 'p'.repeat(1025) })?.field, 'password');
+  t.equal(refused(SignUpBody, { ...signup, email: `a${'x'.repeat(260)}@example.com` })?.field, 'email');
+  t.equal(refused(LoginBody, { email: '', password: 'x' })?.message, 'email must not be empty');
+  t.equal(refused(LoginBody, { email: ['a@b.co'], password: 'x' })?.message, 'email must be a string');
+  t.equal(refused(LoginBody, { email: 'a@b.co' })?.message, 'password is required');
+});
+
+t.test('webhook registration: known event types only, 1 to 20 of them', async (t) => {
+  const body = { url: 'https://hooks.example.com/x', events: ['credential.issued'] };
+  t.equal(refused(CreateWebhookBody, body), undefined);
+  t.equal(refused(CreateWebhookBody, { ...body, events: [] })?.message, 'events must not be empty');
+  t.equal(refused(CreateWebhookBody, { ...body, events: ['credential.issued', 'credential.eaten'] })?.field, 'events[1]');
+  t.equal(refused(CreateWebhookBody, { ...body, url: 'x'.repeat(2049) })?.field, 'url');
+  t.equal(refused(CreateWebhookBody, { events: body.events })?.message, 'url is required');
 });

@@ -3,9 +3,11 @@ import { Router, type Request, type Response } from 'express';
 import { AppError, clientKey, Counter } from '@cred/runtime';
 import type { AuthenticatedSession, SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
-import { bodyOf, requestIdOf, requiredString } from './body.js';
+import { EmailBody, LoginBody, PasswordResetConfirmBody, SignUpBody, VerifyEmailBody } from '../openapi/schemas/accounts.js';
+import { requestIdOf } from './body.js';
 import { authRateLimit, failedAttemptLimit, type LimitDeps } from './rate-limit.js';
 import { requireSession } from './session-auth.js';
+import { validate } from './validate.js';
 import { organizationView, userView } from './views.js';
 
 export interface AuthRouteDeps extends LimitDeps {
@@ -53,24 +55,8 @@ export function authRoutes(deps: AuthRouteDeps): Router {
   const loginFailures = new Counter({ name: 'gateway_login_failures_total', help: 'Failed logins', registers: [deps.metrics] });
 
   router.post('/signup', limit('signup'), async (req, res) => {
-    const body = bodyOf(req, ['email', 'password', 'name', 'organization']);
-    let organization: { name: string; slug: string } | undefined;
-    if (body.organization !== undefined && body.organization !== null) {
-      const o = body.organization;
-      if (typeof o !== 'object' || Array.isArray(o)) throw AppError.validation('organization', 'organization must be an object');
-      const org = o as Record<string, unknown>;
-      for (const k of Object.keys(org)) if (k !== 'name' && k !== 'slug') throw AppError.validation(`organization.${k.slice(0, 64)}`, 'Unknown field');
-      if (typeof org.name !== 'string' || typeof org.slug !== 'string') {
-        throw AppError.validation(typeof org.name !== 'string' ? 'organization.name' : 'organization.slug', 'organization needs a name and a slug');
-      }
-      organization = { name: org.name.slice(0, 1000), slug: org.slug.slice(0, 100) };
-    }
-    const input = {
-      email: requiredString(body, 'email', 320),
-      password: requiredString(body, 'password', 4096),
-      name: requiredString(body, 'name', 1000),
-      ...(organization ? { organization } : {}),
-    };
+    const { organization, ...account } = validate(SignUpBody, req.body ?? {});
+    const input = { ...account, ...(organization ? { organization } : {}) };
     const r = await passwordCall(res, () => upstreams.accounts.SignUp(input, { requestId: requestIdOf(res), deadlineMs: PASSWORD_CALL_DEADLINE_MS }));
     res.status(201).json({
       user: userView(r.user!),
@@ -87,16 +73,15 @@ export function authRoutes(deps: AuthRouteDeps): Router {
    * two endpoints buys no extra guesses.
    */
   const login = (req: Request, res: Response) => {
-    const body = bodyOf(req, ['email', 'password']);
-    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-    const emailKey = createHash('sha256').update(email).digest('hex').slice(0, 32);
+    const { email, password } = validate(LoginBody, req.body ?? {});
+    const emailKey = createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
     return limitedLogin(
       res,
       `login:${clientKey(req.ip)}:${emailKey}`,
       () =>
         passwordCall(res, () =>
           upstreams.accounts.Login(
-            { email: requiredString(body, 'email', 320), password: requiredString(body, 'password', 4096) },
+            { email, password },
             { requestId: requestIdOf(res), deadlineMs: PASSWORD_CALL_DEADLINE_MS },
           ),
         ),
@@ -142,26 +127,23 @@ export function authRoutes(deps: AuthRouteDeps): Router {
   });
 
   router.post('/verify-email', async (req, res) => {
-    const body = bodyOf(req, ['token']);
-    const user = await upstreams.accounts.VerifyEmail({ token: requiredString(body, 'token', 512) }, { requestId: requestIdOf(res) });
+    const { token } = validate(VerifyEmailBody, req.body ?? {});
+    const user = await upstreams.accounts.VerifyEmail({ token }, { requestId: requestIdOf(res) });
     res.status(200).json({ user: userView(user) });
   });
 
   router.post('/resend-verification', limit('resend-verification'), async (req, res) => {
-    const body = bodyOf(req, ['email']);
-    await upstreams.accounts.ResendVerification({ email: requiredString(body, 'email', 320) }, { requestId: requestIdOf(res) });
+    await upstreams.accounts.ResendVerification(validate(EmailBody, req.body ?? {}), { requestId: requestIdOf(res) });
     res.status(202).json(ACCEPTED);
   });
 
   router.post('/password-reset', limit('password-reset'), async (req, res) => {
-    const body = bodyOf(req, ['email']);
-    await upstreams.accounts.RequestPasswordReset({ email: requiredString(body, 'email', 320) }, { requestId: requestIdOf(res) });
+    await upstreams.accounts.RequestPasswordReset(validate(EmailBody, req.body ?? {}), { requestId: requestIdOf(res) });
     res.status(202).json(ACCEPTED);
   });
 
   router.post('/password-reset/confirm', async (req, res) => {
-    const body = bodyOf(req, ['token', 'password']);
-    const input = { token: requiredString(body, 'token', 512), password: requiredString(body, 'password', 4096) };
+    const input = validate(PasswordResetConfirmBody, req.body ?? {});
     await passwordCall(res, () => upstreams.accounts.ConfirmPasswordReset(input, { requestId: requestIdOf(res), deadlineMs: PASSWORD_CALL_DEADLINE_MS }));
     res.status(200).json({ message: 'The password has been changed.' });
   });

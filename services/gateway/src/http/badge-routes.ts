@@ -9,6 +9,7 @@ import { idempotency, type IdempotencyDeps, type IdempotencyRouteOptions } from 
 import { scopeOf } from './org-scope.js';
 import { actingCall } from './acting-call.js';
 import { credentialStatus, type CredentialJson } from '../openapi/schemas/credentials.js';
+import type { BadgeJson } from '../openapi/schemas/badges.js';
 
 /** docs/contract.md "Requests and bodies": badge images at most 2 MiB. */
 export const MAX_BADGE_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -20,7 +21,7 @@ type BadgeMessage = Awaited<ReturnType<IssuanceClient['GetBadge']>>;
 type CredentialMessage = Awaited<ReturnType<IssuanceClient['GetCredential']>>;
 
 /** A badge template as docs/contract.md shows it. */
-export function badgeJson(b: BadgeMessage) {
+export function badgeJson(b: BadgeMessage): BadgeJson {
   return {
     id: b.id,
     name: b.name,

@@ -14,14 +14,6 @@ export function bodyOf(req: Request, allowed: readonly string[]): Record<string,
   return body as Record<string, unknown>;
 }
 
-/** A required string (the upstream validates its content; this only fixes the type). */
-export function requiredString(body: Record<string, unknown>, field: string, max = 4096): string {
-  const v = body[field];
-  if (typeof v !== 'string' || v.length === 0) throw AppError.validation(field, `${field} is required`);
-  if (v.length > max) throw AppError.validation(field, `${field} is too long`);
-  return v;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A path id that is not a UUID names nothing: 404, like any id of another organization. */

@@ -14,7 +14,8 @@ import { components } from '../openapi/kit.js';
  * whether it is one (an e-mail address is accounts' or issuance's rule, not a regular expression
  * here), so ajv does not check them.
  */
-const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+// verbose: each problem carries the schema it broke (whose title may name the rule in words).
+const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true, verbose: true });
 const added = new Set<string>();
 const compiled = new WeakMap<TSchema, ValidateFunction>();
 
@@ -72,6 +73,11 @@ function problem(e: ErrorObject): AppError {
   }
   if (e.instancePath === '' && e.keyword === 'type') return AppError.validation('body', 'The body must be a JSON object');
   const field = fieldOf(e.instancePath);
+  // A schema's title, where it has one, is its rule in words ("an integer from 1 to 36500, or null"): it tells a wrong type or form.
+  const title = (e.parentSchema as { title?: unknown } | undefined)?.title;
+  if ((e.keyword === 'type' || e.keyword === 'pattern') && typeof title === 'string') return AppError.validation(field, `${field} must be ${title}`);
+  const allowed = (e.parentSchema as { enum?: unknown } | undefined)?.enum;
+  if (e.keyword === 'type' && Array.isArray(allowed)) return AppError.validation(field, `${field} must be one of ${allowed.map(String).join(', ')}`);
   switch (e.keyword) {
     case 'type': {
       const types = (Array.isArray(p.type) ? p.type : String(p.type).split(',')) as string[];
@@ -90,10 +96,14 @@ function problem(e: ErrorObject): AppError {
     case 'maximum':
       return AppError.validation(field, `${field} must be ${e.keyword === 'minimum' ? 'at least' : 'at most'} ${String(p.limit)}`);
     case 'minItems':
+      if (p.limit === 1) return AppError.validation(field, `${field} must not be empty`);
+      return AppError.validation(field, `${field} must have at least ${String(p.limit)} items`);
     case 'maxItems':
-      return AppError.validation(field, `${field} must have ${e.keyword === 'minItems' ? 'at least' : 'at most'} ${String(p.limit)} items`);
+      return AppError.validation(field, `${field} must have at most ${String(p.limit)} items`);
     case 'uniqueItems':
       return AppError.validation(field, `${field} must not repeat an item`);
+    case 'pattern':
+      return AppError.validation(field, `${field} does not have the required form`);
     case 'minProperties':
       return AppError.validation(field, `${field} needs at least one field`);
     default:

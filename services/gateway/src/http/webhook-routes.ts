@@ -1,10 +1,12 @@
 import { Router, type Request, type Response } from 'express';
 import { AppError } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
-import { bodyOf, pathId, requestIdOf } from './body.js';
+import { CreateWebhookBody, type WebhookDeliveryJson, type WebhookEndpointJson } from '../openapi/schemas/webhooks.js';
+import { pathId, requestIdOf } from './body.js';
 import { idempotency, type IdempotencyDeps } from './idempotency.js';
 import { scopeOf } from './org-scope.js';
 import { actingCall } from './acting-call.js';
+import { validate } from './validate.js';
 
 type Notification = Upstreams['notification'];
 /** What a notification RPC answers (the generated `__Output` type). */
@@ -13,17 +15,18 @@ type AnswerOf<K extends keyof Notification> = Notification[K] extends (...args: 
 const orNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** A webhook endpoint as clients see it (never the secret; only creation adds it). */
-export function webhookView(e: AnswerOf<'ListWebhooks'>['endpoints'][number]) {
-  return { id: e.id, url: e.url, events: e.events ?? [], createdAt: e.created_at };
+export function webhookView(e: AnswerOf<'ListWebhooks'>['endpoints'][number]): WebhookEndpointJson {
+  // Notification stores only known event types (the same list, @cred/proto/webhook-events).
+  return { id: e.id, url: e.url, events: (e.events ?? []) as WebhookEndpointJson['events'], createdAt: e.created_at };
 }
 
-export function deliveryView(d: AnswerOf<'PingWebhook'>) {
+export function deliveryView(d: AnswerOf<'PingWebhook'>): WebhookDeliveryJson {
   return {
     id: d.id,
     webhookId: d.webhook_id,
     eventId: d.event_id,
     eventType: d.event_type,
-    status: d.status,
+    status: d.status as WebhookDeliveryJson['status'],
     attempts: d.attempts,
     nextAttemptAt: orNull(d.next_attempt_at),
     lastStatusCode: d.last_status_code || null,
@@ -72,15 +75,10 @@ export function webhookRoutes(upstreams: Upstreams, options: { idempotency?: Ide
 
   router.post('/webhooks', ...keyed('webhooks.create'), async (req, res) => {
     const organizationId = orgOf(res);
-    const body = bodyOf(req, ['url', 'events']);
-    if (typeof body.url !== 'string' || body.url.length === 0) throw AppError.validation('url', 'url is required');
-    if (body.url.length > 2048) throw AppError.validation('url', 'url is too long');
-    if (!Array.isArray(body.events) || body.events.length === 0 || body.events.length > 20 || !body.events.every((e) => typeof e === 'string')) {
-      throw AppError.validation('events', 'events must be a non-empty array of event types');
-    }
+    const { url, events } = validate(CreateWebhookBody, req.body ?? {});
     const org = await upstreams.accounts.GetOrganization({ organization_id: organizationId }, { requestId: requestIdOf(res) });
     if (org.plan !== 'enterprise') throw AppError.forbidden('Outbound webhooks require the Enterprise plan', { plan: org.plan });
-    const r = await notification.CreateWebhook({ organization_id: organizationId, url: body.url, events: body.events as string[] }, actingCall(res));
+    const r = await notification.CreateWebhook({ organization_id: organizationId, url, events }, actingCall(res));
     res.status(201).setHeader('Cache-Control', 'no-store');
     res.json({ ...webhookView(r.endpoint!), secret: r.secret });
   });

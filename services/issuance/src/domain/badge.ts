@@ -1,3 +1,4 @@
+import { BADGE_CLEARABLE_FIELDS as NULLABLE, BADGE_READ_ONLY_FIELDS as READ_ONLY, BADGE_WRITABLE_FIELDS as WRITABLE } from '@cred/proto/badge-fields';
 import { AppError } from '@cred/runtime';
 import { checkAchievementType, checkAlignments, checkResultDescriptions, type BadgeAlignment, type BadgeResultDescription } from './content.js';
 import { checkText } from './text.js';
@@ -62,22 +63,6 @@ export const BADGE_LIMITS = {
   expiresInDaysMax: 36500,
 } as const;
 
-const WRITABLE = [
-  'name',
-  'slug',
-  'description',
-  'criteria',
-  'imageUrl',
-  'expiresInDays',
-  'tags',
-  'isActive',
-  'achievementType',
-  'alignments',
-  'resultDescriptions',
-] as const;
-/** Fields a patch may set to null (clearing them). */
-const NULLABLE = new Set(['imageUrl', 'expiresInDays', 'achievementType']);
-const READ_ONLY = new Set(['id', 'createdAt', 'updatedAt', 'publicUrl', 'achievementUrl', 'organizationId']);
 export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 function checkKeys(body: Record<string, unknown>): void {

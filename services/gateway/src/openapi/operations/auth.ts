@@ -1,4 +1,15 @@
-import { AcceptInvitationBody, InvitationSummary, Member, Organization, User } from '../schemas/accounts.js';
+import {
+  AcceptInvitationBody,
+  EmailBody,
+  InvitationSummary,
+  LoginBody,
+  Member,
+  Organization,
+  PasswordResetConfirmBody,
+  SignUpBody,
+  User,
+  VerifyEmailBody,
+} from '../schemas/accounts.js';
 import { Accepted, ErrorBody } from '../schemas/common.js';
 import { RecipientCredential } from '../schemas/credentials.js';
 import { common, csrfRefused, error, json, ok, page, rateHeaders, session, sessionInfo, setCookie, ts } from './shared.js';
@@ -10,25 +21,7 @@ export const authPaths: PathItems = {
       summary: 'Create an account (with an organization, or as a recipient without one)',
       requestBody: {
         required: true,
-        content: json({
-          type: 'object',
-          additionalProperties: false,
-          required: ['email', 'password', 'name'],
-          properties: {
-            email: { type: 'string', maxLength: 254 },
-            password: { type: 'string', minLength: 12, description: '12 characters to 1024 bytes.' },
-            name: { type: 'string', minLength: 1, maxLength: 200 },
-            organization: {
-              type: 'object',
-              additionalProperties: false,
-              required: ['name', 'slug'],
-              properties: {
-                name: { type: 'string', minLength: 1, maxLength: 200 },
-                slug: { type: 'string', pattern: '^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$' },
-              },
-            },
-          },
-        }),
+        content: json(SignUpBody),
       },
       responses: {
         ...ok('201', 'Account created; the organization starts pending_approval on the free plan. A verification e-mail is sent.', {
@@ -52,12 +45,7 @@ export const authPaths: PathItems = {
       summary: 'Sign in; returns a session JWT valid for one hour',
       requestBody: {
         required: true,
-        content: json({
-          type: 'object',
-          additionalProperties: false,
-          required: ['email', 'password'],
-          properties: { email: { type: 'string' }, password: { type: 'string' } },
-        }),
+        content: json(LoginBody),
       },
       responses: {
         ...ok('200', 'Signed in.', {
@@ -84,12 +72,7 @@ export const authPaths: PathItems = {
         'unsafe requests must send as `X-CSRF-Token`.',
       requestBody: {
         required: true,
-        content: json({
-          type: 'object',
-          additionalProperties: false,
-          required: ['email', 'password'],
-          properties: { email: { type: 'string' }, password: { type: 'string' } },
-        }),
+        content: json(LoginBody),
       },
       responses: {
         '200': {
@@ -161,7 +144,7 @@ export const authPaths: PathItems = {
       summary: 'Confirm an e-mail address with the token from the verification e-mail',
       requestBody: {
         required: true,
-        content: json(AcceptInvitationBody),
+        content: json(VerifyEmailBody),
       },
       responses: {
         ...ok('200', 'Verified.', { type: 'object', additionalProperties: false, required: ['user'], properties: { user: User } }),
@@ -174,7 +157,7 @@ export const authPaths: PathItems = {
       summary: 'Send a new verification e-mail (the answer never reveals whether the address has an account)',
       requestBody: {
         required: true,
-        content: json({ type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string' } } }),
+        content: json(EmailBody),
       },
       responses: { ...ok('202', 'Accepted.', Accepted), ...common },
     },
@@ -184,7 +167,7 @@ export const authPaths: PathItems = {
       summary: 'Send a password reset e-mail (the answer never reveals whether the address has an account)',
       requestBody: {
         required: true,
-        content: json({ type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string' } } }),
+        content: json(EmailBody),
       },
       responses: { ...ok('202', 'Accepted.', Accepted), ...common },
     },
@@ -194,12 +177,7 @@ export const authPaths: PathItems = {
       summary: 'Set a new password with the token from the reset e-mail (valid one hour, single use)',
       requestBody: {
         required: true,
-        content: json({
-          type: 'object',
-          additionalProperties: false,
-          required: ['token', 'password'],
-          properties: { token: { type: 'string' }, password: { type: 'string', minLength: 12 } },
-        }),
+        content: json(PasswordResetConfirmBody),
       },
       responses: { ...ok('200', 'Changed.', Accepted), ...common },
     },

@@ -1,4 +1,4 @@
-import { Analytics, Notification, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEvent } from '../schemas/webhooks.js';
+import { Analytics, CreateWebhookBody, Notification, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '../schemas/webhooks.js';
 import {
   cacheControl,
   common,
@@ -28,15 +28,7 @@ export const webhooksPaths: PathItems = {
       security: session,
       requestBody: {
         required: true,
-        content: json({
-          type: 'object',
-          additionalProperties: false,
-          required: ['url', 'events'],
-          properties: {
-            url: { type: 'string', format: 'uri', maxLength: 2048 },
-            events: { type: 'array', minItems: 1, maxItems: 20, items: WebhookEvent },
-          },
-        }),
+        content: json(CreateWebhookBody),
       },
       responses: {
         '201': {

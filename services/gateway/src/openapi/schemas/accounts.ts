@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { ROLES } from '@cred/proto/roles';
 import { component, Nullable, Ref, StringEnum } from '../kit.js';
 import { Pagination } from './common.js';
@@ -181,6 +181,17 @@ export const SigningKeyCompromise = component(
   ),
 );
 
+/**
+ * The answers as their mappers (src/http/views.ts) return them: a field added to a definition is
+ * a type error there until the mapper fills it.
+ */
+export type OrganizationJson = Static<typeof Organization>;
+export type UserJson = Static<typeof User>;
+export type MemberJson = Static<typeof Member>;
+export type InvitationJson = Static<typeof Invitation>;
+export type InvitationSummaryJson = Static<typeof InvitationSummary>;
+export type ApiKeyJson = Static<typeof ApiKey>;
+
 /** PATCH /api/organizations/{orgId}/members/{userId}. */
 export const ChangeRoleBody = Type.Object({ role: Role }, { additionalProperties: false });
 /** POST /api/organizations/{orgId}/invitations: accounts checks the address. */
@@ -220,5 +231,49 @@ export const UpdateApiKeyBody = Type.Object(
 /** POST /api/organizations/{orgId}/signing-keys/{key}/compromised. */
 export const SigningKeyCompromisedBody = Type.Object(
   { compromisedAt: Type.String({ format: 'date-time', description: 'Not in the future.' }) },
+  { additionalProperties: false },
+);
+
+/**
+ * The /api/auth bodies. The gateway checks their shape and the lengths below; accounts checks
+ * the values (an address is an address, a password's 1024 bytes, a name's characters) and keeps
+ * the last word (docs/contract.md "Authentication and access").
+ */
+const Email = (maxLength: number) => Type.String({ minLength: 1, maxLength });
+const NewPassword = Type.String({ minLength: 12, maxLength: 1024, description: '12 characters to 1024 bytes.' });
+/** An organization's slug, as accounts accepts it (services/accounts/src/domain/validation.ts). */
+const Slug = Type.String({
+  pattern: '^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$',
+  title: '1-64 lower-case letters, digits or hyphens, not starting or ending with a hyphen',
+});
+/** POST /api/auth/signup: with an organization (its owner) or without (a recipient). */
+export const SignUpBody = Type.Object(
+  {
+    email: Email(254),
+    password: NewPassword,
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    organization: Type.Optional(
+      Nullable(
+        Type.Object(
+          { name: Type.String({ minLength: 1, maxLength: 200 }), slug: Slug },
+          { additionalProperties: false, description: 'Left out or null: an account without an organization.' },
+        ),
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+/** POST /api/auth/login and POST /api/auth/session. */
+export const LoginBody = Type.Object(
+  { email: Email(320), password: Type.String({ minLength: 1, maxLength: 4096 }) },
+  { additionalProperties: false },
+);
+/** POST /api/auth/verify-email: the token from the verification e-mail. */
+export const VerifyEmailBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 512 }) }, { additionalProperties: false });
+/** POST /api/auth/resend-verification and POST /api/auth/password-reset. */
+export const EmailBody = Type.Object({ email: Email(320) }, { additionalProperties: false });
+/** POST /api/auth/password-reset/confirm: the token from the reset e-mail and the new password. */
+export const PasswordResetConfirmBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 512 }), password: NewPassword },
   { additionalProperties: false },
 );

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { component, Nullable, Ref } from '../kit.js';
 import { Pagination } from './common.js';
 
@@ -65,6 +65,8 @@ export const Badge = component(
     achievementUrl: Type.String({ format: 'uri' }),
   }),
 );
+/** A badge as the API answers it: badgeJson (src/http/badge-routes.ts) returns exactly this. */
+export type BadgeJson = Static<typeof Badge>;
 export const BadgeList = component(
   'BadgeList',
   Type.Object({ data: Type.Array(Ref(Badge)), pagination: Ref(Pagination) }, { additionalProperties: false }),
@@ -78,6 +80,7 @@ export const BadgeInput = component(
         Type.String({
           maxLength: 100,
           pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+          title: 'lower-case letters, digits and single hyphens (e.g. "team-player")',
           description: 'Derived from the name (made unique) when absent on create; unique per organization.',
         }),
       ),
@@ -86,8 +89,8 @@ export const BadgeInput = component(
       imageUrl: Type.Optional(
         Nullable(Type.String({ format: 'uri', maxLength: 2048, description: 'An absolute http(s) URL; or upload the image.' })),
       ),
-      expiresInDays: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 36500, description: 'null: credentials never expire.' }))),
-      tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50, uniqueItems: true })),
+      expiresInDays: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 36500, title: 'an integer from 1 to 36500, or null', description: 'null: credentials never expire.' }))),
+      tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50, uniqueItems: true, title: 'an array of strings' })),
       isActive: Type.Optional(Type.Boolean({ default: true })),
       achievementType: Type.Optional(
         Nullable(
@@ -114,7 +117,14 @@ export const BadgeInput = component(
         Type.Array(
           Type.Object(
             {
-              id: Type.Optional(Nullable(Type.String({ pattern: '^urn:uuid:[0-9a-f-]{36}$' }))),
+              id: Type.Optional(
+                Nullable(
+                  Type.String({
+                    pattern: '^urn:uuid:[0-9a-f-]{36}$',
+                    title: '"urn:uuid:" followed by a lower-case UUID (leave it out for a new one)',
+                  }),
+                ),
+              ),
               name: Type.String({ minLength: 1, maxLength: 500 }),
               resultType: Type.String({
                 description: RESULT_TYPE_DESCRIPTION,

@@ -1,3 +1,4 @@
+import { RESULT_STATUSES } from '@cred/ob3';
 import { Type, type Static } from '@sinclair/typebox';
 import { AnyObject, component, Nullable, Ref, StringEnum } from '../kit.js';
 
@@ -184,7 +185,6 @@ export const BulkIssuanceRow = component(
 );
 
 /** Optional content of an issue (issue 14): written into the signed credential; issuance checks the values. */
-const RESULT_STATUSES = ['Completed', 'Enrolled', 'Failed', 'InProgress', 'OnHold', 'Provisional', 'Withdrew'] as const;
 const IssueContent = {
   evidence: Type.Optional(
     Type.Array(

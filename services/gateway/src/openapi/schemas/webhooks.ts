@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { WEBHOOK_EVENT_TYPES } from '@cred/proto/webhook-events';
 import { component, Dict, Nullable, Ref, StringEnum } from '../kit.js';
 
@@ -64,6 +64,9 @@ export const WebhookDelivery = component(
     { additionalProperties: false },
   ),
 );
+/** The answers as webhookView and deliveryView (src/http/webhook-routes.ts) return them. */
+export type WebhookEndpointJson = Static<typeof WebhookEndpoint>;
+export type WebhookDeliveryJson = Static<typeof WebhookDelivery>;
 export const Notification = component(
   'Notification',
   Type.Object(
@@ -116,4 +119,13 @@ export const Analytics = component(
     },
     { additionalProperties: false },
   ),
+);
+
+/** POST .../webhooks: notification checks the URL (https, a public address) and keeps the last word. */
+export const CreateWebhookBody = Type.Object(
+  {
+    url: Type.String({ format: 'uri', minLength: 1, maxLength: 2048 }),
+    events: Type.Array(Ref(WebhookEvent), { minItems: 1, maxItems: 20 }),
+  },
+  { additionalProperties: false },
 );

@@ -164,6 +164,49 @@ export function scopedIdempotencyKey(req: Request, principal: string, scope: str
   return `${principal}:${scope}:${createHash('sha256').update(key).digest('base64url')}`;
 }
 
+/** The key and fingerprint a request passes to the service that owns the effect (proto: IdempotencyKey). */
+export interface ForwardedIdempotency {
+  key: string;
+  fingerprint: string;
+}
+
+/**
+ * The middleware for a route whose owning service keeps the record itself, in the effect's
+ * transaction (@cred/idempotency; docs/decisions.md "Idempotency-Key"). The gateway validates
+ * the header, scopes the key (organization by the call, API key or member, route) and
+ * fingerprints the body; `forwardedIdempotency(res)` hands both to the handler for its call.
+ * The service answers the stored answer with its replayed flag (the handler sets
+ * `Idempotent-Replayed`), 422 for another body, 409 while the key is in flight; on that 409
+ * this middleware adds Retry-After: 1. Nothing is kept here, so Redis plays no part.
+ */
+export function forwardIdempotency(scope: string): RequestHandler {
+  return (req, res, next) => {
+    const raw = headerValue(req);
+    if (raw === undefined) {
+      next();
+      return;
+    }
+    const keyHash = createHash('sha256').update(parseIdempotencyKey(raw)).digest('base64url');
+    const forwarded: ForwardedIdempotency = {
+      key: `${scopeOf(res).idempotencyPrincipal}:${scope}:${keyHash}`,
+      fingerprint: requestFingerprint(req.body),
+    };
+    res.locals.idempotency = forwarded;
+    const originalJson = res.json.bind(res);
+    res.json = ((body: unknown) => {
+      const details = (body as { details?: { field?: unknown } } | undefined)?.details;
+      if (res.statusCode === 409 && details?.field === IDEMPOTENCY_HEADER) res.set('Retry-After', '1');
+      return originalJson(body);
+    }) as Response['json'];
+    next();
+  };
+}
+
+/** The key and fingerprint `forwardIdempotency` took from this request; undefined without the header. */
+export function forwardedIdempotency(res: Response): ForwardedIdempotency | undefined {
+  return res.locals.idempotency as ForwardedIdempotency | undefined;
+}
+
 /** The request fingerprint: SHA-256 of the parsed body in canonical form. */
 export function requestFingerprint(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('base64url');

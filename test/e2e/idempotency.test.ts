@@ -147,8 +147,9 @@ t.test('Idempotency-Key on POST /api/v1/credentials', async (t) => {
   await t.test('the client gave up before the answer (a timeout): its retry gets the stored credential', async (t) => {
     const body = { badgeId: yearly.body.id, recipient: { name: 'Katherine Johnson', email: 'katherine@example.com' } };
     const payload = JSON.stringify(body);
-    // Send the request and hang up at once, like a client whose timeout fired: the issue goes on
-    // and commits with its record, and nobody sees its answer.
+    // Send the request and never read the answer, then hang up, like a client whose timeout fired
+    // (hanging up before the body is read would be a 400 for the aborted body instead): the issue
+    // commits with its record, and nobody sees its answer.
     const { port, hostname } = new URL(tp.baseUrl);
     const socket = net.connect(Number(port), hostname);
     await new Promise<void>((resolve, reject) => {
@@ -161,9 +162,9 @@ t.test('Idempotency-Key on POST /api/v1/credentials', async (t) => {
         );
       });
     });
-    socket.destroy();
     const deadline = Date.now() + 15_000;
     while ((await credentialRows('katherine@example.com')) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    socket.destroy();
     t.equal(await credentialRows('katherine@example.com'), 1, 'the abandoned request issued');
 
     const retry = await issue(apiKey, body, 'lost-1');

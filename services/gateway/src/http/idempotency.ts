@@ -6,7 +6,10 @@ import { scopeOf } from './org-scope.js';
 
 /**
  * `Idempotency-Key` on a POST route (draft-ietf-httpapi-idempotency-key-header; the full
- * policy is in docs/decisions.md, "Idempotency-Key"):
+ * policy is in docs/decisions.md, "Idempotency-Key"). The rule is that the service owning the
+ * effect keeps the record in the effect's transaction (ADR 0013): the issue does, and its routes
+ * use `forwardIdempotency` below. The routes whose owner keeps none yet use `idempotency`, the
+ * Redis record described here:
  *
  * - The header is optional. Its value is 1-255 printable ASCII characters (0x20-0x7E), sent bare
  *   (`Idempotency-Key: abc`) or as the draft's structured-field string (`Idempotency-Key: "abc"`,
@@ -19,9 +22,6 @@ import { scopeOf } from './org-scope.js';
  *   response is stored (status, Location, body) for 24 hours and replayed byte for byte with
  *   `Idempotent-Replayed: true`. Any other response releases the key: this route has no side
  *   effect when it fails, so the client may retry (or correct the body) with the same key.
- *   A failure the gateway cannot judge (the upstream call timed out after the issue
- *   committed) is covered upstream: `res.locals.idempotencyKey` goes with the call and issuance
- *   stores it with the credential, so the retry gets that credential, not a second issue.
  * - The same key with another body (SHA-256 of the canonical JSON, keys sorted): 422
  *   UNPROCESSABLE. The same key while the first request still runs: 409 CONFLICT with
  *   Retry-After: 1.
@@ -335,10 +335,6 @@ export function idempotency(deps: IdempotencyDeps, scope: string, options: Idemp
     }
 
     count('claimed');
-    // The key as the upstream stores it with the effect (issuance: in the issuing transaction),
-    // so that a retry is answered with the first effect even when this record is gone (the
-    // upstream call timed out and the key was released, or Redis lost it).
-    res.locals.idempotencyKey = `${owner.principal}:${scope}:${keyHash}`;
     captureResponse(res, {
       refresh: () => settle(redisKey, lockOwner, 'refresh', lockTtlMs),
       complete: (status, location, body) => {

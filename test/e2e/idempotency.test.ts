@@ -1,10 +1,12 @@
 // Idempotency-Key on POST /api/v1/credentials through the real platform: a replay answers the
 // first response and issues nothing (a real second issue to the same recipient would be a 409
 // or a renewal, and the issuance table holds one row), a mismatch is 422 and issues nothing,
-// a burst issues once, keys belong to one API key, and failures leave the key retryable.
+// a burst issues once, keys belong to one API key, failures leave the key retryable, and a
+// client that gave up before the answer gets the stored credential on its retry (issuance
+// keeps the record with the issue; the gateway keeps none).
+import net from 'node:net';
 import t from 'tap';
 import pg from 'pg';
-import { deleteRedisKeys } from '@cred/testing';
 import { setupStep, startTestPlatform } from './harness.js';
 
 const tp = await setupStep('platform', () => startTestPlatform('idempotency'));
@@ -142,26 +144,42 @@ t.test('Idempotency-Key on POST /api/v1/credentials', async (t) => {
     t.equal(await credentialRows('linus@example.com'), 1);
   });
 
-  await t.test("the gateway's record lost (Redis flushed, or the upstream call timed out): issuance still replays", async (t) => {
+  await t.test('the client gave up before the answer (a timeout): its retry gets the stored credential', async (t) => {
     const body = { badgeId: yearly.body.id, recipient: { name: 'Katherine Johnson', email: 'katherine@example.com' } };
-    const first = await issue(apiKey, body, 'lost-1');
-    t.equal(first.status, 201, first.text);
-    t.ok((await deleteRedisKeys(tp.isolation.redisUrl, `${tp.isolation.redisKeyPrefix}idem:*`)) > 0, 'the gateway had a record; now lost');
+    const payload = JSON.stringify(body);
+    // Send the request and never read the answer, then hang up, like a client whose timeout fired
+    // (hanging up before the body is read would be a 400 for the aborted body instead): the issue
+    // commits with its record, and nobody sees its answer.
+    const { port, hostname } = new URL(tp.baseUrl);
+    const socket = net.connect(Number(port), hostname);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('error', reject);
+      socket.once('connect', () => {
+        socket.write(
+          `POST /api/v1/credentials HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${apiKey}\r\n` +
+            `Content-Type: application/json\r\nIdempotency-Key: lost-1\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`,
+          () => resolve(),
+        );
+      });
+    });
+    const deadline = Date.now() + 15_000;
+    while ((await credentialRows('katherine@example.com')) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    socket.destroy();
+    t.equal(await credentialRows('katherine@example.com'), 1, 'the abandoned request issued');
+
     const retry = await issue(apiKey, body, 'lost-1');
     t.equal(retry.status, 201, retry.text);
-    t.equal(retry.headers.get('idempotent-replayed'), 'true', 'answered by issuance from the key stored with the credential');
-    t.equal(retry.body.id, first.body.id);
-    t.equal(retry.body.credentialId, first.body.credentialId);
+    t.equal(retry.headers.get('idempotent-replayed'), 'true', 'answered from the record issuance stored with the credential');
     t.equal(retry.body.supersedesCredentialId, null, 'not a renewal');
-    const stored = await tp.api('GET', `/api/v1/credentials/${first.body.id}`, undefined, apiKey);
+    const stored = await tp.api('GET', `/api/v1/credentials/${retry.body.id}`, undefined, apiKey);
     t.equal(stored.body.status, 'pending', 'the first credential was not superseded');
+    t.equal(retry.headers.get('location'), `/api/v1/credentials/${retry.body.id}`);
     t.equal(await credentialRows('katherine@example.com'), 1);
 
     const replayedAgain = await issue(apiKey, body, 'lost-1');
-    t.equal(replayedAgain.text, retry.text, "and the gateway's record is back");
-    await deleteRedisKeys(tp.isolation.redisUrl, `${tp.isolation.redisKeyPrefix}idem:*`);
+    t.equal(replayedAgain.text, retry.text, 'every retry gets the same bytes');
     const mismatch = await issue(apiKey, { ...body, recipient: { ...body.recipient, name: 'K. Johnson' } }, 'lost-1');
-    t.equal(mismatch.status, 422, 'another request under the key is still refused');
+    t.equal(mismatch.status, 422, 'another request under the key is refused');
     t.equal(mismatch.body.error, 'UNPROCESSABLE');
     t.equal(mismatch.body.details.field, 'Idempotency-Key');
     t.equal(await credentialRows('katherine@example.com'), 1);

@@ -1,6 +1,8 @@
 // The Idempotency-Key middleware (src/http/idempotency.ts) against the real Redis, on a small
 // express app: the gateway's JSON parser and error handler around a stub handler that counts
-// how often it really ran ("issued").
+// how often it really ran ("issued"). The Redis layer still serves the routes whose owner keeps
+// no record yet (badges, signing-key rotation, invitations, webhooks); the issue forwards the key
+// (forwardIdempotency, tested at the end).
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +12,15 @@ import t from 'tap';
 import { AdjustableClock, createLogger, createMetricsRegistry } from '@cred/runtime';
 import { createIsolation } from '@cred/testing';
 import { errorHandler, notFoundHandler } from '../src/http/errors.js';
-import { canonicalJson, idempotency, type IdempotencyDeps, parseIdempotencyKey } from '../src/http/idempotency.js';
+import {
+  canonicalJson,
+  forwardedIdempotency,
+  forwardIdempotency,
+  idempotency,
+  type ForwardedIdempotency,
+  type IdempotencyDeps,
+  parseIdempotencyKey,
+} from '../src/http/idempotency.js';
 import { createRedis } from '../src/redis.js';
 import { apiKeyScope } from '../src/http/org-scope.js';
 
@@ -351,4 +361,73 @@ t.test('Redis unavailable: a keyed request fails closed with 503; unkeyed reques
   t.equal(r.body.error, 'UNAVAILABLE');
   t.equal(app.issued(), 0, 'nothing ran without the guarantee');
   t.equal((await app.post(undefined, { name: 'ada' })).status, 201);
+});
+
+// forwardIdempotency: the routes whose owning service keeps the record (issuance for the issue,
+// @cred/idempotency). The gateway only validates, scopes and fingerprints; the stub owner here
+// answers as a service does (its answers, 422 and 409 come from the real module in the service
+// tests: packages/idempotency/test, services/issuance/test/idempotency.test.ts, test/e2e).
+async function startForwardingApp(t: { teardown(fn: () => unknown): void }) {
+  const seen: Array<ForwardedIdempotency | undefined> = [];
+  let answer: (res: express.Response) => void = (res) => res.status(201).json({ ok: true });
+  const app = express();
+  app.use(express.json());
+  app.use((req, res, next) => {
+    const keyId = String(req.headers['x-test-key'] ?? 'key-a');
+    res.locals.principal = { kind: 'api_key', keyId, organizationId: 'org-1', organization: { id: 'org-1' } };
+    next();
+  });
+  app.use(apiKeyScope());
+  app.post('/things', forwardIdempotency('things.create'), (_req, res) => {
+    seen.push(forwardedIdempotency(res));
+    answer(res);
+  });
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const port = (server.address() as AddressInfo).port;
+  t.teardown(() => new Promise<void>((r) => server.close(() => r())));
+  const post = async (key: string | undefined, body: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`http://127.0.0.1:${port}/things`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { 'idempotency-key': key }), ...headers },
+      body,
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+  };
+  return { post, seen, answerWith: (fn: typeof answer) => (answer = fn) };
+}
+
+t.test('forwarded keys: scoped to the caller and route, fingerprinted canonically, no Redis involved', async (t) => {
+  const app = await startForwardingApp(t);
+  const hash = createHash('sha256').update('order-1').digest('base64url');
+  t.equal((await app.post('order-1', '{"b":1,"a":2}')).status, 201);
+  t.equal((await app.post('"order-1"', '{ "a": 2, "b": 1 }')).status, 201);
+  t.equal((await app.post('order-1', '{"a":2,"b":1}', { 'x-test-key': 'key-b' })).status, 201);
+  t.equal((await app.post(undefined, '{"a":2,"b":1}')).status, 201);
+  const fp = createHash('sha256').update('{"a":2,"b":1}').digest('base64url');
+  t.same(app.seen, [
+    { key: `key-a:things.create:${hash}`, fingerprint: fp },
+    { key: `key-a:things.create:${hash}`, fingerprint: fp },
+    { key: `key-b:things.create:${hash}`, fingerprint: fp },
+    undefined,
+  ]);
+  const bad = await app.post('x'.repeat(256), '{}');
+  t.equal(bad.status, 400);
+  t.equal(bad.body.details.field, 'Idempotency-Key');
+  t.equal(app.seen.length, 4, 'a malformed key never reaches the service');
+});
+
+t.test("forwarded keys: the owner's 409 for a key in flight gets Retry-After: 1, other 409s do not", async (t) => {
+  const app = await startForwardingApp(t);
+  app.answerWith((res) => res.status(409).json({ error: 'CONFLICT', message: 'in flight', details: { field: 'Idempotency-Key' } }));
+  const inFlight = await app.post('k', '{}');
+  t.equal(inFlight.status, 409);
+  t.equal(inFlight.headers.get('retry-after'), '1');
+  app.answerWith((res) => res.status(409).json({ error: 'CONFLICT', message: 'recipient has one', details: {} }));
+  const other = await app.post('k', '{}');
+  t.equal(other.status, 409);
+  t.equal(other.headers.get('retry-after'), null, "the recipient's conflict is not a retry-later");
 });

@@ -211,7 +211,7 @@ export function createApp(deps: AppDeps): Express {
     bulkRoutes(deps.upstreams),
     webhookRoutes(deps.upstreams, { idempotency: idempotencyDeps }),
   ];
-  app.use('/api/v1', issuanceV1Routes(deps.upstreams, { idempotency: idempotencyDeps }), ...organizationRouters);
+  app.use('/api/v1', issuanceV1Routes(deps.upstreams), ...organizationRouters);
   app.use(
     '/api/auth',
     authRoutes({
@@ -231,7 +231,7 @@ export function createApp(deps: AppDeps): Express {
       idempotency: idempotencyDeps,
       memberRoutes: [
         ...organizationRouters,
-        credentialSessionRoutes(deps.upstreams, { idempotency: idempotencyDeps }),
+        credentialSessionRoutes(deps.upstreams),
         notificationSessionRoutes(deps.upstreams),
         analyticsSessionRoutes(deps.upstreams),
         auditRoutes(deps.upstreams),

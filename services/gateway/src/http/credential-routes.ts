@@ -4,7 +4,7 @@ import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { requestIdOf } from './body.js';
 import { credentialJson, queryInt } from './badge-routes.js';
-import { idempotency, type IdempotencyDeps } from './idempotency.js';
+import { forwardIdempotency } from './idempotency.js';
 import { scopeOf } from './org-scope.js';
 import { requireConfirmedAddress } from './confirmed-address.js';
 import { issueCredentialHandler } from './issue-credential.js';
@@ -99,19 +99,18 @@ export function revokeHandler(issuance: IssuanceClient, refOf: (req: Request) =>
  * its recipient quota.
  *
  * `POST /credentials` is the issue of POST /api/v1/credentials for the web application, on any
- * plan (issuance still requires an approved organization with signing keys). With `idempotency`
- * (app.ts always passes it) it honours Idempotency-Key, scoped to the organization and member.
+ * plan (issuance still requires an approved organization with signing keys). It honours
+ * Idempotency-Key, scoped to the organization and member; issuance keeps the record (forwardIdempotency).
  */
-export function credentialSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>, options: { idempotency?: IdempotencyDeps } = {}): Router {
+export function credentialSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
   const router = Router({ mergeParams: true });
   const issuance = upstreams.issuance;
   const orgOf = (res: Response) => scopeOf(res).organizationId;
 
-  const issueIdempotency = options.idempotency ? [idempotency(options.idempotency, 'credentials.issue')] : [];
   router.post(
     '/credentials',
     requireConfirmedAddress,
-    ...issueIdempotency,
+    forwardIdempotency('credentials.issue'),
     issueCredentialHandler(issuance),
   );
 

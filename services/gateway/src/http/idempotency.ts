@@ -6,7 +6,10 @@ import { scopeOf } from './org-scope.js';
 
 /**
  * `Idempotency-Key` on a POST route (draft-ietf-httpapi-idempotency-key-header; the full
- * policy is in docs/decisions.md, "Idempotency-Key"):
+ * policy is in docs/decisions.md, "Idempotency-Key"). The rule is that the service owning the
+ * effect keeps the record in the effect's transaction (ADR 0013): the issue does, and its routes
+ * use `forwardIdempotency` below. The routes whose owner keeps none yet use `idempotency`, the
+ * Redis record described here:
  *
  * - The header is optional. Its value is 1-255 printable ASCII characters (0x20-0x7E), sent bare
  *   (`Idempotency-Key: abc`) or as the draft's structured-field string (`Idempotency-Key: "abc"`,
@@ -19,9 +22,6 @@ import { scopeOf } from './org-scope.js';
  *   response is stored (status, Location, body) for 24 hours and replayed byte for byte with
  *   `Idempotent-Replayed: true`. Any other response releases the key: this route has no side
  *   effect when it fails, so the client may retry (or correct the body) with the same key.
- *   A failure the gateway cannot judge (the upstream call timed out after the issue
- *   committed) is covered upstream: `res.locals.idempotencyKey` goes with the call and issuance
- *   stores it with the credential, so the retry gets that credential, not a second issue.
  * - The same key with another body (SHA-256 of the canonical JSON, keys sorted): 422
  *   UNPROCESSABLE. The same key while the first request still runs: 409 CONFLICT with
  *   Retry-After: 1.
@@ -164,6 +164,49 @@ export function scopedIdempotencyKey(req: Request, principal: string, scope: str
   return `${principal}:${scope}:${createHash('sha256').update(key).digest('base64url')}`;
 }
 
+/** The key and fingerprint a request passes to the service that owns the effect (proto: IdempotencyKey). */
+export interface ForwardedIdempotency {
+  key: string;
+  fingerprint: string;
+}
+
+/**
+ * The middleware for a route whose owning service keeps the record itself, in the effect's
+ * transaction (@cred/idempotency; docs/decisions.md "Idempotency-Key"). The gateway validates
+ * the header, scopes the key (organization by the call, API key or member, route) and
+ * fingerprints the body; `forwardedIdempotency(res)` hands both to the handler for its call.
+ * The service answers the stored answer with its replayed flag (the handler sets
+ * `Idempotent-Replayed`), 422 for another body, 409 while the key is in flight; on that 409
+ * this middleware adds Retry-After: 1. Nothing is kept here, so Redis plays no part.
+ */
+export function forwardIdempotency(scope: string): RequestHandler {
+  return (req, res, next) => {
+    const raw = headerValue(req);
+    if (raw === undefined) {
+      next();
+      return;
+    }
+    const keyHash = createHash('sha256').update(parseIdempotencyKey(raw)).digest('base64url');
+    const forwarded: ForwardedIdempotency = {
+      key: `${scopeOf(res).idempotencyPrincipal}:${scope}:${keyHash}`,
+      fingerprint: requestFingerprint(req.body),
+    };
+    res.locals.idempotency = forwarded;
+    const originalJson = res.json.bind(res);
+    res.json = ((body: unknown) => {
+      const details = (body as { details?: { field?: unknown } } | undefined)?.details;
+      if (res.statusCode === 409 && details?.field === IDEMPOTENCY_HEADER) res.set('Retry-After', '1');
+      return originalJson(body);
+    }) as Response['json'];
+    next();
+  };
+}
+
+/** The key and fingerprint `forwardIdempotency` took from this request; undefined without the header. */
+export function forwardedIdempotency(res: Response): ForwardedIdempotency | undefined {
+  return res.locals.idempotency as ForwardedIdempotency | undefined;
+}
+
 /** The request fingerprint: SHA-256 of the parsed body in canonical form. */
 export function requestFingerprint(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('base64url');
@@ -292,10 +335,6 @@ export function idempotency(deps: IdempotencyDeps, scope: string, options: Idemp
     }
 
     count('claimed');
-    // The key as the upstream stores it with the effect (issuance: in the issuing transaction),
-    // so that a retry is answered with the first effect even when this record is gone (the
-    // upstream call timed out and the key was released, or Redis lost it).
-    res.locals.idempotencyKey = `${owner.principal}:${scope}:${keyHash}`;
     captureResponse(res, {
       refresh: () => settle(redisKey, lockOwner, 'refresh', lockTtlMs),
       complete: (status, location, body) => {

@@ -3,7 +3,7 @@ import type { Upstreams } from '../upstream/clients.js';
 import { pathId, requestIdOf } from './body.js';
 import { credentialJson } from './badge-routes.js';
 import type { CredentialJson } from '../openapi/schemas/credentials.js';
-import { idempotency, type IdempotencyDeps } from './idempotency.js';
+import { forwardIdempotency } from './idempotency.js';
 import { issueCredentialHandler } from './issue-credential.js';
 import { listCredentialsJson, revokeHandler } from './credential-routes.js';
 import { scopeOf } from './org-scope.js';
@@ -19,15 +19,14 @@ const credentialUuid = (req: Request): string => pathId(req, 'credentialId');
  * `GET /credentials/{credentialId}` takes the UUID only (docs/contract.md); a CRD- id or any other
  * non-UUID gives 404 NOT_FOUND, like an id of another organization. So does `DELETE`.
  *
- * With `idempotency` (app.ts always passes it), `POST /credentials` honours the Idempotency-Key
- * header (./idempotency.ts); route tests that leave it out get the header ignored.
+ * `POST /credentials` honours the Idempotency-Key header: the gateway passes the scoped key and
+ * fingerprint on, issuance keeps the record with the issue (./idempotency.ts, forwardIdempotency).
  */
-export function issuanceV1Routes(upstreams: Pick<Upstreams, 'issuance'>, options: { idempotency?: IdempotencyDeps } = {}): Router {
+export function issuanceV1Routes(upstreams: Pick<Upstreams, 'issuance'>): Router {
   const router = Router();
   const issuance = upstreams.issuance;
 
-  const issueIdempotency = options.idempotency ? [idempotency(options.idempotency, 'credentials.issue')] : [];
-  router.post('/credentials', ...issueIdempotency, issueCredentialHandler(issuance));
+  router.post('/credentials', forwardIdempotency('credentials.issue'), issueCredentialHandler(issuance));
 
   // Newest first (issuanceDate desc, id desc); status as of now; exact pagination.total.
   router.get('/credentials', async (req, res) => {

@@ -3,7 +3,7 @@ import type { IssueContent } from '@cred/proto';
 import type { Upstreams } from '../upstream/clients.js';
 import { issueContent } from '../upstream/issuance-input.js';
 import { requestIdOf } from './body.js';
-import { REPLAYED_HEADER } from './idempotency.js';
+import { forwardedIdempotency, REPLAYED_HEADER } from './idempotency.js';
 import { scopeOf } from './org-scope.js';
 import { validate } from './validate.js';
 import { credentialStatus, IssueCredentialBody, type IssuedCredentialJson } from '../openapi/schemas/credentials.js';
@@ -29,8 +29,8 @@ export function issueBody(body: unknown): { badgeId: string; name: string; email
  * (API key; plan checked by apiKeyAuth) and POST /api/organizations/{orgId}/credentials (member
  * session; any plan): the same body rules, the same issuance call, the same 201. The organization,
  * the issuer recorded with the credential and the Location come from the request's scope
- * (./org-scope.ts). With the idempotency middleware in front, its scoped key goes to issuance
- * with the call.
+ * (./org-scope.ts). With forwardIdempotency in front, the scoped key and fingerprint go to
+ * issuance with the call; issuance keeps the record with the issue (./idempotency.ts).
  */
 export function issueCredentialHandler(issuance: Pick<Upstreams, 'issuance'>['issuance']): RequestHandler {
   return async (req, res) => {
@@ -43,12 +43,12 @@ export function issueCredentialHandler(issuance: Pick<Upstreams, 'issuance'>['is
         recipient_name: body.name,
         recipient_email: body.email,
         issued_by: scope.actor,
-        idempotency_key: typeof res.locals.idempotencyKey === 'string' ? res.locals.idempotencyKey : '',
+        idempotency: forwardedIdempotency(res),
         ...(body.content ? { content: body.content } : {}),
       },
       { requestId: requestIdOf(res) },
     );
-    // Issuance found this key with the issue it already made (a retry after a lost answer).
+    // Issuance found this key's stored answer: the first issue's credential, nothing issued now.
     if (c.idempotent_replay) res.set(REPLAYED_HEADER, 'true');
     const issued: IssuedCredentialJson = {
       id: c.id,

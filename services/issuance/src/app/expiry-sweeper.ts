@@ -1,10 +1,9 @@
 import { writeOutbox } from '@cred/events';
+import { purgeExpired } from '@cred/idempotency';
 import { Counter, DrainingWorker, type Logger, type Registry } from '@cred/runtime';
 import { credentialStore } from '../db/credential-store.js';
 import { credentialExpired } from '../events/issuance-events.js';
 import type { IssuanceContext } from './context.js';
-import { idempotencyStore } from '../db/idempotency-store.js';
-import { IDEMPOTENCY_RETENTION_MS } from './issue-credential.js';
 
 const BATCH = 200;
 
@@ -69,9 +68,9 @@ export class ExpirySweeper extends DrainingWorker {
       if (n > 0) this.ctx.wakeRelay();
       if (n < BATCH || this.stopping) break;
     }
-    // Idempotency keys past their retention no longer bind anything (issue-credential.ts).
-    const since = new Date(this.ctx.clock.now().getTime() - IDEMPOTENCY_RETENTION_MS);
-    while ((await idempotencyStore.purge(this.ctx.db, since, BATCH)) === BATCH && !this.stopping);
+    // Idempotency-Key records past their 24 hours no longer bind anything (@cred/idempotency).
+    const now = this.ctx.clock.now();
+    while ((await purgeExpired(this.ctx.db, now, BATCH)) === BATCH && !this.stopping);
     this.expired?.inc(total);
     if (total > 0) this.o.logger.info({ expired: total }, 'credentials expired');
     return total;

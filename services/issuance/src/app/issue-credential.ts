@@ -1,15 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { writeOutbox, type DomainEvent } from '@cred/events';
 import type { Knex } from '@cred/db';
 import { recordAudit, type AuditRecord } from '@cred/db/audit';
 import { buildAchievementCredential, didWebForOrg, type AchievementCredentialInput, type AchievementInput } from '@cred/ob3';
+import { claimKey, storeAnswer, type IdempotencyRequest } from '@cred/idempotency';
 import { AppError, newUuid } from '@cred/runtime';
 import { credentialStore, isCredentialIdCollision } from '../db/credential-store.js';
-import { idempotencyStore } from '../db/idempotency-store.js';
 import { issueStore } from '../db/issue-store.js';
 import { quotaStore } from '../db/quota-store.js';
 import { badgeAchievementUrl, type Badge } from '../domain/badge.js';
-import { checkResultsAgainstBadge, isEmptyContent, type IssueContent } from '../domain/content.js';
+import { checkResultsAgainstBadge, type IssueContent } from '../domain/content.js';
 import {
   expirationFor,
   issuanceInstant,
@@ -32,6 +32,7 @@ import {
 } from '../events/issuance-events.js';
 import { callOptions, type CallMeta, type IssuanceContext } from './context.js';
 import { auditActor } from './audit.js';
+import { issueIdempotency, issueReplay, replayedIssue, type IssuedCredential } from './issue-idempotency.js';
 import type { OrganizationInfo } from './organizations.js';
 
 const MAX_ID_ATTEMPTS = 5;
@@ -61,56 +62,15 @@ export interface IssueRequest {
   /** Audit trail: "api_key:<id>", "user:<id>", "bulk:<job>:<row>". */
   issuedBy?: string;
   /**
-   * The caller's idempotency key, already scoped by it (the gateway: API key and route). The
-   * same key with the same request within IDEMPOTENCY_RETENTION_MS returns the credential it
-   * issued (`idempotentReplay`); with another request, 422.
+   * The caller's Idempotency-Key, scoped and fingerprinted by it (the gateway: API key or
+   * member, route, body). Within 24 hours the same key and fingerprint answer the credential
+   * the first call answered (`idempotentReplay`); another fingerprint 422; the key still in
+   * flight 409 (./issue-idempotency.ts, @cred/idempotency).
    */
-  idempotencyKey?: string;
+  idempotency?: { key: string; fingerprint: string };
 }
 
-/** What issueCredential returns: the credential, and whether an earlier call with the same idempotency key issued it. */
-export type IssuedCredential = Credential & { idempotentReplay?: true };
-
-/** How long an idempotency key binds (the gateway keeps its own record as long). */
-export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
-
-/** A key still binds another issue of this organization (raised inside the issuing transaction). */
-class IdempotencyKeyTaken extends Error {}
-
-function checkIdempotencyKey(key: string): string {
-  if (!IDEMPOTENCY_KEY.test(key))
-    throw AppError.validation('idempotency_key', 'idempotency_key must be 1-200 printable ASCII characters without spaces');
-  return key;
-}
-
-/** The issue request in a canonical form: what a repeated key must match. */
-function issueRequestHash(input: IssueInput): string {
-  return createHash('sha256')
-    .update(
-      JSON.stringify(
-        isEmptyContent(input.content)
-          ? [input.badgeId, input.recipientName, input.recipientEmail]
-          : [input.badgeId, input.recipientName, input.recipientEmail, input.content],
-      ),
-    )
-    .digest('base64url');
-}
-
-/**
- * The answer for a key that still binds: the credential it issued (as it is now), or 422 if
- * the key came with another request. Undefined when the key binds nothing.
- */
-async function replayFor(ctx: IssuanceContext, orgId: string, key: string, requestHash: string): Promise<IssuedCredential | undefined> {
-  const record = await idempotencyStore.find(ctx.db, orgId, key, new Date(ctx.clock.now().getTime() - IDEMPOTENCY_RETENTION_MS));
-  if (!record) return undefined;
-  if (record.requestHash !== requestHash) {
-    throw new AppError('UNPROCESSABLE', 'This Idempotency-Key was already used with a different request', { field: 'Idempotency-Key' });
-  }
-  const credential = await credentialStore.find(ctx.db, orgId, record.credentialUuid);
-  if (!credential) throw new Error(`idempotency record of ${orgId} points to a missing credential`);
-  return { ...credential, idempotentReplay: true };
-}
+export type { IssuedCredential } from './issue-idempotency.js';
 
 /**
  * Issues a badge to a recipient per the transitions in docs/contract.md "Credential lifecycle" (domain/lifecycle.ts): a first
@@ -133,12 +93,10 @@ export async function issueCredential(
   const orgId = checkUuid(organizationId, 'organization_id', true);
   const input: IssueInput = validateIssueInput(request);
   const month = quotaMonth(ctx.clock.now());
-  const idempotency = request.idempotencyKey
-    ? { key: checkIdempotencyKey(request.idempotencyKey), requestHash: issueRequestHash(input) }
-    : undefined;
+  const idempotency = request.idempotency?.key ? issueIdempotency(orgId, request.idempotency) : undefined;
   if (idempotency) {
-    // A retry of an issue that committed (its caller never saw the answer): the same credential.
-    const replay = await replayFor(ctx, orgId, idempotency.key, idempotency.requestHash);
+    // A retry of an issue that committed (its caller never saw the answer): the same answer, no signing.
+    const replay = await issueReplay(ctx.db, idempotency, ctx.clock.now());
     if (replay) return replay;
   }
 
@@ -238,7 +196,7 @@ export interface IssueJob {
   /** Who the audit log names (issuedBy when it is a user or API key; `system` for bulk rows). */
   auditActor: string;
   requestId?: string;
-  idempotency?: { key: string; requestHash: string };
+  idempotency?: IdempotencyRequest;
 }
 
 /** The credential row of a job, under a short id of its own. */
@@ -274,19 +232,11 @@ export async function commitIssue(ctx: IssuanceContext, job: IssueJob): Promise<
   for (let attempt = 1; ; attempt++) {
     const credential = credentialOf(ctx, job, newCredentialId());
     try {
-      await ctx.db.transaction(async (trx) => {
+      const earlier = await ctx.db.transaction(async (trx) => {
         if (idempotency) {
-          // First: a concurrent request with the same key waits here for this one's outcome.
-          const now = ctx.clock.now();
-          const claimed = await idempotencyStore.claim(trx, {
-            organizationId: orgId,
-            key: idempotency.key,
-            requestHash: idempotency.requestHash,
-            credentialUuid: id,
-            at: now,
-            since: new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS),
-          });
-          if (!claimed) throw new IdempotencyKeyTaken();
+          // First: the key is held to the commit (another request with it: 409), or it answers.
+          const stored = await claimKey(trx, idempotency, ctx.clock.now());
+          if (stored !== undefined) return stored;
         }
         await credentialStore.lockRecipient(trx, badge.id, input.recipientEmail);
         const current = await issueStore.recheck(trx, orgId, badge.id, input.recipientEmail);
@@ -298,6 +248,8 @@ export async function commitIssue(ctx: IssuanceContext, job: IssueJob): Promise<
 
         await storeIssue(ctx, trx, { credential, decision, org, issuedBy: job.issuedBy, statusEntry: job.statusEntry });
         await recordAudit(trx, ctx.schema, issueAuditRecord(ctx, job, credential, decision));
+        // The answer a retry with the key gets, committed with the issue or not at all.
+        if (idempotency) await storeAnswer(trx, idempotency, credential, ctx.clock.now());
 
         // Last before the commit: the organization's quota counter row is locked from here to the
         // commit, and every issue of the organization queues on it (ADR 0005). Exhausted: the
@@ -311,14 +263,11 @@ export async function commitIssue(ctx: IssuanceContext, job: IssueJob): Promise<
           at: ctx.clock.now(),
         });
         if (quota.kind === 'exhausted') throw quotaExceeded(org.plan, limit, quota.used, ctx.clock.now());
+        return undefined;
       });
+      // Another request with this key committed while this one was signing: its answer.
+      if (earlier !== undefined) return replayedIssue(earlier);
     } catch (err) {
-      if (err instanceof IdempotencyKeyTaken && idempotency) {
-        // Another request with this key committed while this one was signing: answer with its credential.
-        const replay = await replayFor(ctx, orgId, idempotency.key, idempotency.requestHash);
-        if (replay) return replay;
-        throw concurrentIssue();
-      }
       // 60 random bits make a clash rare; a new short id needs no new signature (it is not in the payload).
       if (isCredentialIdCollision(err) && attempt < MAX_ID_ATTEMPTS) continue;
       if (isActiveCredentialClash(err)) throw concurrentIssue();

@@ -1,6 +1,7 @@
 import type { Migration } from '@cred/db';
 import { auditMigration } from '@cred/db/audit';
 import { eventsMigration } from '@cred/events';
+import { idempotencyMigration } from '@cred/idempotency';
 import { bulkMigration } from './bulk-migration.js';
 
 export const migrations: Migration[] = [
@@ -305,4 +306,14 @@ export const migrations: Migration[] = [
   },
   // Who did what and when, written in the same transaction as each action (docs/architecture.md, Audit log).
   { name: '0013_audit_log', up: (db, schema) => auditMigration.up(db, schema) },
+  {
+    name: '0014_idempotency_records',
+    async up(db) {
+      // Idempotency-Key records of the shared module (@cred/idempotency, docs/decisions.md
+      // "Idempotency-Key"): the issue's record now stores the answer itself. The issue-only
+      // table it replaces held no answer to carry over; its keys stop binding here.
+      await idempotencyMigration.up(db);
+      await db.schema.dropTable('issue_idempotency');
+    },
+  },
 ];

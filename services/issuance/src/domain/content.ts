@@ -252,7 +252,3 @@ export function checkResultsAgainstBadge(content: IssueContent, descriptions: re
     }
   });
 }
-
-export function isEmptyContent(c: IssueContent): boolean {
-  return c.evidence.length === 0 && c.narrative === null && c.results.length === 0;
-}

@@ -149,7 +149,7 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
           recipientName: req.recipient_name,
           recipientEmail: req.recipient_email,
           ...(req.issued_by ? { issuedBy: req.issued_by } : {}),
-          ...(req.idempotency_key ? { idempotencyKey: req.idempotency_key } : {}),
+          ...(req.idempotency?.key ? { idempotency: { key: req.idempotency.key, fingerprint: req.idempotency.fingerprint } } : {}),
           ...(req.content ? { content: issueContentFromProto(req.content) } : {}),
         },
         metaOf(call),

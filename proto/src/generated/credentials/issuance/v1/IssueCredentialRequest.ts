@@ -1,6 +1,7 @@
 // Original file: credentials/issuance/v1/issuance.proto
 
 import type { IssueContent as _credentials_issuance_v1_IssueContent, IssueContent__Output as _credentials_issuance_v1_IssueContent__Output } from '../../../credentials/issuance/v1/IssueContent';
+import type { IdempotencyKey as _credentials_idempotency_v1_IdempotencyKey, IdempotencyKey__Output as _credentials_idempotency_v1_IdempotencyKey__Output } from '../../../credentials/idempotency/v1/IdempotencyKey';
 
 export interface IssueCredentialRequest {
   'organization_id'?: (string);
@@ -8,8 +9,8 @@ export interface IssueCredentialRequest {
   'recipient_name'?: (string);
   'recipient_email'?: (string);
   'issued_by'?: (string);
-  'idempotency_key'?: (string);
   'content'?: (_credentials_issuance_v1_IssueContent | null);
+  'idempotency'?: (_credentials_idempotency_v1_IdempotencyKey | null);
 }
 
 export interface IssueCredentialRequest__Output {
@@ -18,6 +19,6 @@ export interface IssueCredentialRequest__Output {
   'recipient_name': (string);
   'recipient_email': (string);
   'issued_by': (string);
-  'idempotency_key': (string);
   'content': (_credentials_issuance_v1_IssueContent__Output | null);
+  'idempotency': (_credentials_idempotency_v1_IdempotencyKey__Output | null);
 }

@@ -96,7 +96,7 @@ export const issueResponses = (notFound: string) => ({
   '415': common['415'],
   '422': error('UNPROCESSABLE (details.field = Idempotency-Key): the Idempotency-Key was already used with a different body.'),
   '429': common['429'],
-  '503': error('UNAVAILABLE: a service behind the gateway, or the Idempotency-Key store, is unavailable; retry later.'),
+  '503': error('UNAVAILABLE: a service behind the gateway is unavailable; retry later.'),
 });
 export const orgId = { name: 'orgId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 export const keyId = { name: 'keyId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };

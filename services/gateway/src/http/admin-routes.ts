@@ -6,12 +6,13 @@ import type { PrincipalCache } from '../auth/principal-cache.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { requirePlatformAdmin } from './admin-auth.js';
 import { pathId, requestIdOf } from './body.js';
-import { validate } from './validate.js';
+import { validate, validateQuery } from './validate.js';
 import { AdminSessionBody, SetPlanBody } from '../openapi/schemas/accounts.js';
 import { failedAttemptLimit, type LimitDeps } from './rate-limit.js';
 import { invalidatePrincipals } from '../auth/principal-cache.js';
 import { organizationView } from './views.js';
 import { generateSigningKeys } from './signing-keys.js';
+import { OrganizationListQuery } from '../openapi/schemas/queries.js';
 
 export interface AdminRouteDeps extends LimitDeps {
   adminToken: string;
@@ -23,14 +24,6 @@ export interface AdminRouteDeps extends LimitDeps {
   authPer15Minutes: number;
   /** The gateway's Redis: ended operator sessions are remembered there (auth/admin-session.ts). */
   redis: Redis;
-}
-
-function queryInt(value: unknown, field: string, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'string' || !/^\d{1,6}$/.test(value)) throw AppError.validation(field, `${field} must be an integer from ${min} to ${max}`);
-  const n = Number(value);
-  if (n < min || n > max) throw AppError.validation(field, `${field} must be an integer from ${min} to ${max}`);
-  return n;
 }
 
 /** /api/admin/...: platform operator routes, authenticated by PLATFORM_ADMIN_TOKEN. */
@@ -66,12 +59,7 @@ export function adminRoutes(deps: AdminRouteDeps): Router {
   router.use(guard);
 
   router.get('/organizations', async (req, res) => {
-    const status = req.query.status;
-    if (status !== undefined && (typeof status !== 'string' || !['pending_approval', 'approved', 'suspended'].includes(status))) {
-      throw AppError.validation('status', 'status must be one of pending_approval, approved, suspended');
-    }
-    const limit = queryInt(req.query.limit, 'limit', 50, 1, 100);
-    const offset = queryInt(req.query.offset, 'offset', 0, 0, 1_000_000);
+    const { status, limit, offset } = validateQuery(OrganizationListQuery, req.query);
     const r = await upstreams.accounts.ListOrganizations({ status: status ?? '', limit, offset }, { requestId: requestIdOf(res) });
     res.status(200).json({ data: (r.organizations ?? []).map(organizationView), pagination: { limit, offset, total: r.total } });
   });

@@ -2,14 +2,13 @@ import { Router } from 'express';
 import { AppError } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { requestIdOf } from './body.js';
+import { validateQuery } from './validate.js';
+import { AnalyticsQuery } from '../openapi/schemas/queries.js';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_DAYS = 366;
 
-/** A `YYYY-MM-DD` query value naming a real UTC calendar day. */
-function day(query: Record<string, unknown>, name: 'from' | 'to'): Date {
-  const v = query[name];
-  if (typeof v !== 'string' || !DAY.test(v)) throw AppError.validation(name, `${name} must be a date in the form YYYY-MM-DD`);
+/** A `YYYY-MM-DD` query value (its form checked by AnalyticsQuery) naming a real UTC calendar day. */
+function day(v: string, name: 'from' | 'to'): Date {
   const d = new Date(`${v}T00:00:00.000Z`);
   if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v) throw AppError.validation(name, `${name} is not a calendar date`);
   return d;
@@ -29,14 +28,14 @@ export function analyticsSessionRoutes(upstreams: Upstreams): Router {
   router.get('/analytics', async (req, res) => {
     const organizationId = res.locals.orgId;
     if (typeof organizationId !== 'string' || organizationId === '') throw AppError.notFound('Resource not found');
-    const q = req.query as Record<string, unknown>;
-    const from = day(q, 'from');
-    const to = day(q, 'to');
+    const q = validateQuery(AnalyticsQuery, req.query);
+    const from = day(q.from, 'from');
+    const to = day(q.to, 'to');
     if (to.getTime() < from.getTime()) throw AppError.validation('to', 'to must not be before from');
     const days = Math.round((to.getTime() - from.getTime()) / 86_400_000) + 1;
     if (days > MAX_DAYS) throw AppError.validation('to', `at most ${MAX_DAYS} days can be requested`, { maxDays: MAX_DAYS });
     const r = await upstreams.verification.GetAnalytics(
-      { organization_id: organizationId, from: q.from as string, to: q.to as string },
+      { organization_id: organizationId, from: q.from, to: q.to },
       { requestId: requestIdOf(res) },
     );
     const rows = (r.rows ?? []).map((x) => ({

@@ -1,8 +1,6 @@
 import { Router, type Request } from 'express';
 import { AppError } from '@cred/runtime';
 import {
-  AUDIT_PAGE_DEFAULT,
-  AUDIT_PAGE_MAX,
   AuditQueryError,
   checkAuditAction,
   checkAuditActor,
@@ -16,14 +14,13 @@ import {
 } from '@cred/db/audit';
 import { can } from '@cred/proto/roles';
 import type { Upstreams } from '../upstream/clients.js';
-import { queryInt } from './badge-routes.js';
 import { requestIdOf } from './body.js';
 import { scopeOf } from './org-scope.js';
+import { validateQuery } from './validate.js';
+import { AuditLogQuery } from '../openapi/schemas/queries.js';
 
 /** The services that keep audit entries, each serving ListAuditEntries for its own. */
 const SOURCES = ['accounts', 'issuance', 'notification'] as const;
-
-const QUERY_FIELDS = ['limit', 'cursor', 'action', 'actor', 'targetId', 'from', 'to'] as const;
 
 interface AuditListQuery {
   limit: number;
@@ -35,18 +32,11 @@ interface AuditListQuery {
   to?: Date;
 }
 
-function single(req: Request, field: string): string | undefined {
-  const v = req.query[field];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string') throw AppError.validation(field, `${field} must be given once`);
-  return v;
-}
-
 /** The query string of GET .../audit-log, every problem a 400 naming its parameter. */
 export function parseAuditListQuery(req: Request): AuditListQuery {
-  const raw = Object.fromEntries(QUERY_FIELDS.map((f) => [f, single(req, f)])) as Record<(typeof QUERY_FIELDS)[number], string | undefined>;
+  const raw = validateQuery(AuditLogQuery, req.query);
   try {
-    const q: AuditListQuery = { limit: queryInt(raw.limit, 'limit', AUDIT_PAGE_DEFAULT, 1, AUDIT_PAGE_MAX) };
+    const q: AuditListQuery = { limit: raw.limit };
     if (raw.cursor !== undefined) q.after = decodeAuditCursor(raw.cursor);
     if (raw.action !== undefined) q.action = checkAuditAction(raw.action);
     if (raw.actor !== undefined) q.actor = checkAuditActor(raw.actor);

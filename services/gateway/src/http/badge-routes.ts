@@ -10,6 +10,8 @@ import { scopeOf } from './org-scope.js';
 import { actingCall } from './acting-call.js';
 import { credentialStatus, type CredentialJson } from '../openapi/schemas/credentials.js';
 import type { BadgeJson } from '../openapi/schemas/badges.js';
+import { validateQuery } from './validate.js';
+import { BadgeListQuery } from '../openapi/schemas/queries.js';
 
 /** docs/contract.md "Requests and bodies": badge images at most 2 MiB. */
 export const MAX_BADGE_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -76,28 +78,9 @@ export function credentialJson(c: CredentialMessage): CredentialJson {
   };
 }
 
-/** An integer query parameter in [min, max] (absent: fallback); anything else is 400 naming it. */
-export function queryInt(value: unknown, field: string, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  const message = `${field} must be an integer from ${min} to ${max}`;
-  if (typeof value !== 'string' || !/^-?\d{1,10}$/.test(value)) throw AppError.validation(field, message);
-  const n = Number(value);
-  if (n < min || n > max) throw AppError.validation(field, message);
-  return n;
-}
-
-/** `limit` (1-100, default 50), `offset` (>= 0, default 0), `active` (true/false): docs/contract.md "Requests and bodies", no clamping. */
-export function badgeListQuery(req: Request): { limit: number; offset: number; active?: boolean } {
-  const limit = queryInt(req.query.limit, 'limit', 50, 1, 100);
-  const offset = queryInt(req.query.offset, 'offset', 0, 0, 1_000_000);
-  const active = req.query.active;
-  if (active === undefined) return { limit, offset };
-  if (active !== 'true' && active !== 'false') throw AppError.validation('active', 'active must be true or false');
-  return { limit, offset, active: active === 'true' };
-}
-
 export async function listBadgesJson(issuance: IssuanceClient, organizationId: string, req: Request, requestId: string) {
-  const q = badgeListQuery(req);
+  // `limit` (1-100, default 50), `offset` (0-1,000,000, default 0), `active` (true/false): docs/contract.md "Requests and bodies", no clamping.
+  const q = validateQuery(BadgeListQuery, req.query);
   const r = await issuance.ListBadges({ organization_id: organizationId, ...q }, { requestId });
   return { data: (r.badges ?? []).map(badgeJson), pagination: { limit: r.limit, offset: r.offset, total: r.total } };
 }

@@ -1,19 +1,19 @@
 import type { IncomingMessage } from 'node:http';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Response } from 'express';
 import { AppError, readMultipart } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { pathId, requestIdOf } from './body.js';
-import { queryInt } from './badge-routes.js';
 import { csvLine } from './csv.js';
 import { REPLAYED_HEADER, scopedIdempotencyKey } from './idempotency.js';
 import { requireConfirmedAddress } from './confirmed-address.js';
 import { scopeOf } from './org-scope.js';
+import { validateQuery } from './validate.js';
+import { BulkListQuery, BulkRowsQuery, NoQuery } from '../openapi/schemas/queries.js';
 
 /** docs/contract.md "Requests and bodies": a bulk CSV is at most 5 MiB (and 10,000 rows, checked by issuance). */
 export const MAX_BULK_CSV_BYTES = 5 * 1024 * 1024;
 /** Multipart framing and the badgeId field around the file; beyond this the upload is cut off unread. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-const ROWS_DEFAULT_LIMIT = 100;
 const ROWS_MAX_LIMIT = 1000;
 
 type IssuanceClient = Upstreams['issuance'];
@@ -109,13 +109,6 @@ function rowsMatching(j: BulkMessage, result: string | undefined): number {
   }
 }
 
-function queryString(req: Request, field: string): string | undefined {
-  const v = req.query[field];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string' || v.length > 32) throw AppError.validation(field, `${field} must be a single value`);
-  return v;
-}
-
 interface BulkUpload {
   badgeId: string;
   csv: Buffer;
@@ -207,8 +200,7 @@ export function bulkRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
   });
 
   router.get('/bulk-issuances', async (req, res) => {
-    const limit = queryInt(req.query.limit, 'limit', 50, 1, 100);
-    const offset = queryInt(req.query.offset, 'offset', 0, 0, 1_000_000);
+    const { limit, offset } = validateQuery(BulkListQuery, req.query);
     const r = await issuance.ListBulkIssuances({ organization_id: orgOf(res), limit, offset }, { requestId: requestIdOf(res) });
     res
       .status(200)
@@ -217,9 +209,7 @@ export function bulkRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
 
   router.get('/bulk-issuances/:bulkIssuanceId', async (req, res) => {
     const id = pathId(req, 'bulkIssuanceId');
-    const limit = queryInt(req.query.limit, 'limit', ROWS_DEFAULT_LIMIT, 1, ROWS_MAX_LIMIT);
-    const offset = queryInt(req.query.offset, 'offset', 0, 0, 1_000_000);
-    const result = queryString(req, 'result');
+    const { limit, offset, result } = validateQuery(BulkRowsQuery, req.query);
     const j = await issuance.GetBulkIssuance(
       {
         organization_id: orgOf(res),
@@ -239,7 +229,7 @@ export function bulkRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
 
   router.get('/bulk-issuances/:bulkIssuanceId/report.csv', async (req, res) => {
     const id = pathId(req, 'bulkIssuanceId');
-    if (Object.keys(req.query).length > 0) throw AppError.validation(Object.keys(req.query)[0]!.slice(0, 64), 'The report takes no query parameters');
+    validateQuery(NoQuery, req.query);
     const csv = await bulkReportCsv(issuance, orgOf(res), id, requestIdOf(res));
     res
       .status(200)

@@ -3,12 +3,12 @@ import { AppError } from '@cred/runtime';
 import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { requestIdOf } from './body.js';
-import { credentialJson, queryInt } from './badge-routes.js';
+import { credentialJson } from './badge-routes.js';
 import { forwardIdempotency } from './idempotency.js';
 import { scopeOf } from './org-scope.js';
 import { requireConfirmedAddress } from './confirmed-address.js';
 import { issueCredentialHandler } from './issue-credential.js';
-import { validate } from './validate.js';
+import { validate, validateQuery } from './validate.js';
 import {
   ClaimCredentialBody,
   credentialStatus,
@@ -16,22 +16,12 @@ import {
   RevokeCredentialBody,
   type CredentialDetailJson,
 } from '../openapi/schemas/credentials.js';
+import { CredentialListQuery } from '../openapi/schemas/queries.js';
 
 type IssuanceClient = Upstreams['issuance'];
 
-const STATUSES = ['pending', 'valid', 'expired', 'revoked'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A credential path value outside /api/v1: the UUID or the CRD- id (docs/contract.md "Requests and bodies"). */
 const CREDENTIAL_REF = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|CRD-[0-9A-HJKMNP-TV-Z]{12})$/i;
-
-function queryString(value: unknown, field: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw AppError.validation(field, `${field} must be given once`);
-  return value;
-}
-
-/** An e-mail address or its beginning: 1-254 characters, no white space or control characters. */
-const RECIPIENT_PREFIX = /^[^\s\p{Cc}\p{Cf}]{1,254}$/u;
 
 /**
  * The list query of docs/contract.md "Requests and bodies": `limit` 1-100 (default 50), `offset` >= 0
@@ -40,19 +30,7 @@ const RECIPIENT_PREFIX = /^[^\s\p{Cc}\p{Cf}]{1,254}$/u;
  * (docs/decisions.md, "Recipient filter"). Anything else is 400 naming the parameter; no clamping.
  */
 export function credentialListQuery(req: Request): { limit: number; offset: number; badge_id?: string; status?: string; recipient?: string } {
-  for (const key of Object.keys(req.query)) {
-    if (!['limit', 'offset', 'badgeId', 'status', 'recipient'].includes(key))
-      throw AppError.validation(key.slice(0, 64), `Unknown query parameter: ${key.slice(0, 64)}`);
-  }
-  const limit = queryInt(req.query.limit, 'limit', 50, 1, 100);
-  const offset = queryInt(req.query.offset, 'offset', 0, 0, 1_000_000);
-  const badgeId = queryString(req.query.badgeId, 'badgeId');
-  if (badgeId !== undefined && !UUID.test(badgeId)) throw AppError.validation('badgeId', 'badgeId must be a UUID');
-  const status = queryString(req.query.status, 'status');
-  if (status !== undefined && !STATUSES.includes(status)) throw AppError.validation('status', `status must be one of ${STATUSES.join(', ')}`);
-  const recipient = queryString(req.query.recipient, 'recipient');
-  if (recipient !== undefined && !RECIPIENT_PREFIX.test(recipient))
-    throw AppError.validation('recipient', 'recipient must be an e-mail address or its beginning: 1-254 characters without spaces');
+  const { limit, offset, badgeId, status, recipient } = validateQuery(CredentialListQuery, req.query);
   return {
     limit,
     offset,

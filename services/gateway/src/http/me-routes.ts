@@ -3,9 +3,11 @@ import { AppError } from '@cred/runtime';
 import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { requestIdOf } from './body.js';
-import { credentialJson, queryInt } from './badge-routes.js';
+import { credentialJson } from './badge-routes.js';
 import { requireSession } from './session-auth.js';
 import type { RecipientCredentialJson } from '../openapi/schemas/credentials.js';
+import { validateQuery } from './validate.js';
+import { MyCredentialsQuery } from '../openapi/schemas/queries.js';
 
 /**
  * /api/me: the signed-in user as a recipient (session JWT, any user, no organization needed).
@@ -22,11 +24,7 @@ export function meRoutes(upstreams: Pick<Upstreams, 'accounts' | 'issuance'>, ve
   router.use(requireSession(verifySession));
 
   router.get('/credentials', async (req, res) => {
-    for (const key of Object.keys(req.query)) {
-      if (!['limit', 'offset'].includes(key)) throw AppError.validation(key.slice(0, 64), `Unknown query parameter: ${key.slice(0, 64)}`);
-    }
-    const limit = queryInt(req.query.limit, 'limit', 50, 1, 100);
-    const offset = queryInt(req.query.offset, 'offset', 0, 0, 1_000_000);
+    const { limit, offset } = validateQuery(MyCredentialsQuery, req.query);
     const requestId = requestIdOf(res);
     const user = await upstreams.accounts.GetUser({ user_id: String(res.locals.userId) }, { requestId });
     if (!user.email_verified) throw AppError.forbidden('Verify your e-mail address to see the credentials issued to it');

@@ -2,6 +2,8 @@ import { Router } from 'express';
 import { AppError } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { requestIdOf } from './body.js';
+import { validateQuery } from './validate.js';
+import { WebhookPageQuery } from '../openapi/schemas/queries.js';
 
 /** One entry of ListNotifications (the generated `__Output` type). */
 type NotificationMessage = Awaited<ReturnType<Upstreams['notification']['ListNotifications']>>['notifications'][number];
@@ -35,15 +37,7 @@ export function notificationSessionRoutes(upstreams: Upstreams): Router {
   router.get('/notifications', async (req, res) => {
     const organizationId = res.locals.orgId;
     if (typeof organizationId !== 'string' || organizationId === '') throw AppError.notFound('Resource not found');
-    const q = req.query as Record<string, unknown>;
-    const num = (name: string, fallback: number) => {
-      if (q[name] === undefined) return fallback;
-      if (typeof q[name] !== 'string' || !/^\d{1,6}$/.test(q[name])) throw AppError.validation(name, `${name} must be a non-negative integer`);
-      return Number(q[name]);
-    };
-    const limit = num('limit', 50);
-    const offset = num('offset', 0);
-    if (limit < 1 || limit > 100) throw AppError.validation('limit', 'limit must be between 1 and 100');
+    const { limit, offset } = validateQuery(WebhookPageQuery, req.query);
     const r = await upstreams.notification.ListNotifications({ organization_id: organizationId, limit, offset }, { requestId: requestIdOf(res) });
     res.status(200).json({ data: (r.notifications ?? []).map(notificationView), pagination: { limit, offset, total: r.total } });
   });

@@ -4,7 +4,7 @@ import { invalidatePrincipals, type PrincipalCache } from '../auth/principal-cac
 import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { bodyOf, pathId, requestIdOf } from './body.js';
-import { validate } from './validate.js';
+import { validate, validateQuery } from './validate.js';
 import {
   CreateApiKeyBody,
   SigningKeyCompromisedBody,
@@ -20,6 +20,7 @@ import { apiKeyView, organizationView } from './views.js';
 import { requireConfirmedAddress } from './confirmed-address.js';
 import { generateSigningKeys, parseKeyReference, signingKeyView } from './signing-keys.js';
 import { actingCall } from './acting-call.js';
+import { ApiKeyListQuery } from '../openapi/schemas/queries.js';
 
 export interface OrganizationRouteDeps {
   upstreams: Upstreams;
@@ -115,9 +116,8 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
   });
 
   router.get('/:orgId/api-keys', async (req, res) => {
-    const include = req.query.includeRevoked;
-    if (include !== undefined && include !== 'true' && include !== 'false') throw AppError.validation('includeRevoked', 'includeRevoked must be true or false');
-    const r = await accounts.ListApiKeys({ organization_id: String(res.locals.orgId), include_revoked: include === 'true', actor_user_id: String(res.locals.userId) }, { requestId: requestIdOf(res) });
+    const { includeRevoked } = validateQuery(ApiKeyListQuery, req.query);
+    const r = await accounts.ListApiKeys({ organization_id: String(res.locals.orgId), include_revoked: includeRevoked, actor_user_id: String(res.locals.userId) }, { requestId: requestIdOf(res) });
     res.status(200).json({ data: (r.api_keys ?? []).map(apiKeyView) });
   });
 

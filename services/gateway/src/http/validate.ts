@@ -1,4 +1,4 @@
-import type { Static, TSchema } from '@sinclair/typebox';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { AppError } from '@cred/runtime';
 import { components } from '../openapi/kit.js';
@@ -114,9 +114,84 @@ function problem(e: ErrorObject): AppError {
 /** The order problems are told in: the first of the first kind. */
 const RANK: Record<string, number> = { additionalProperties: 0, required: 1 };
 
+/** The first problem of a failed check, in RANK order. */
+function firstError(v: ValidateFunction): ErrorObject | undefined {
+  return [...(v.errors ?? [])].sort((a, b) => (RANK[a.keyword] ?? 2) - (RANK[b.keyword] ?? 2))[0];
+}
+
 export function validate<T extends TSchema>(schema: T, value: unknown): Static<T> {
   const v = validatorOf(schema);
   if (v(value)) return value as Static<T>;
-  const errors = [...(v.errors ?? [])].sort((a, b) => (RANK[a.keyword] ?? 2) - (RANK[b.keyword] ?? 2));
-  throw errors[0] ? problem(errors[0]) : AppError.validation('body', 'The body is not valid');
+  const e = firstError(v);
+  throw e ? problem(e) : AppError.validation('body', 'The body is not valid');
+}
+
+interface QueryProperty {
+  type?: unknown;
+  minimum?: number;
+  maximum?: number;
+  default?: unknown;
+}
+
+/** An integer parameter's rule in words: "an integer from 1 to 100". */
+function integerRule(s: QueryProperty): string {
+  if (s.minimum !== undefined && s.maximum !== undefined) return `an integer from ${s.minimum} to ${s.maximum}`;
+  if (s.minimum !== undefined) return `an integer of at least ${s.minimum}`;
+  return 'an integer';
+}
+
+/** A query string's value as the schema's type: digits only for an integer, `true`/`false` for a boolean. */
+function coerce(name: string, s: QueryProperty, raw: string): unknown {
+  if (s.type === 'integer') {
+    // Digits only (no sign, point or exponent), and few enough to be exact; the range is the schema's.
+    if (!/^\d{1,15}$/.test(raw)) throw AppError.validation(name, `${name} must be ${integerRule(s)}`);
+    return Number(raw);
+  }
+  if (s.type === 'boolean') {
+    if (raw !== 'true' && raw !== 'false') throw AppError.validation(name, `${name} must be true or false`);
+    return raw === 'true';
+  }
+  return raw;
+}
+
+/**
+ * A query string read by its one object schema (the one the document's parameters come from:
+ * ../openapi/kit.ts queryParameters): each parameter the schema lists, given once, turned into the
+ * schema's type, absent ones given their default, then checked like a body. The value comes back
+ * typed; a problem is 400 VALIDATION_ERROR with `details.field` = the parameter's name
+ * (docs/contract.md "Requests and bodies"): a parameter the schema does not list when it allows
+ * no others, a parameter given twice or as `a[b]=`, a value not of its type, a missing required
+ * one, a value out of range or not of the form.
+ */
+export function validateQuery<T extends TObject>(schema: T, query: unknown): Static<T> {
+  const given = (query !== null && typeof query === 'object' ? query : {}) as Record<string, unknown>;
+  const properties = schema.properties as Record<string, QueryProperty>;
+  if (schema.additionalProperties === false) {
+    for (const key of Object.keys(given)) {
+      if (Object.hasOwn(properties, key)) continue;
+      const name = key.slice(0, 64);
+      throw AppError.validation(name, `Unknown query parameter: ${name}`);
+    }
+  }
+  const value: Record<string, unknown> = {};
+  for (const [name, s] of Object.entries(properties)) {
+    const raw = Object.hasOwn(given, name) ? given[name] : undefined;
+    if (raw === undefined) {
+      if (s.default !== undefined) value[name] = structuredClone(s.default);
+      continue;
+    }
+    if (typeof raw !== 'string') throw AppError.validation(name, `${name} must be given once, as a plain value`);
+    value[name] = coerce(name, s, raw);
+  }
+  const v = validatorOf(schema);
+  if (v(value)) return value as Static<T>;
+  const e = firstError(v);
+  if (!e) throw AppError.validation('query', 'The query string is not valid');
+  const s = e.parentSchema as QueryProperty | undefined;
+  // An integer out of range is told with its whole rule, as when it is not an integer at all.
+  if ((e.keyword === 'minimum' || e.keyword === 'maximum') && s?.type === 'integer') {
+    const field = fieldOf(e.instancePath);
+    throw AppError.validation(field, `${field} must be ${integerRule(s)}`);
+  }
+  throw problem(e);
 }

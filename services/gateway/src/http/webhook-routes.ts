@@ -6,7 +6,8 @@ import { pathId, requestIdOf } from './body.js';
 import { idempotency, type IdempotencyDeps } from './idempotency.js';
 import { scopeOf } from './org-scope.js';
 import { actingCall } from './acting-call.js';
-import { validate } from './validate.js';
+import { validate, validateQuery } from './validate.js';
+import { WebhookPageQuery } from '../openapi/schemas/queries.js';
 
 type Notification = Upstreams['notification'];
 /** What a notification RPC answers (the generated `__Output` type). */
@@ -46,19 +47,6 @@ export function deliveryView(d: AnswerOf<'PingWebhook'>): WebhookDeliveryJson {
   };
 }
 
-function pageParams(query: Record<string, unknown>): { limit: number; offset: number } {
-  const parse = (name: string, fallback: number) => {
-    const raw = query[name];
-    if (raw === undefined) return fallback;
-    if (typeof raw !== 'string' || !/^\d{1,6}$/.test(raw)) throw AppError.validation(name, `${name} must be a non-negative integer`);
-    return Number(raw);
-  };
-  const limit = parse('limit', 50);
-  const offset = parse('offset', 0);
-  if (limit < 1 || limit > 100) throw AppError.validation('limit', 'limit must be between 1 and 100');
-  return { limit, offset };
-}
-
 /**
  * Outbound webhook endpoints of an organization (docs/contract.md "Authentication and access", "Events, e-mail and webhooks"), for members
  * under `/api/organizations/:orgId` and for API keys under `/api/v1`, mounted after the
@@ -94,7 +82,7 @@ export function webhookRoutes(upstreams: Upstreams, options: { idempotency?: Ide
   });
 
   router.get('/webhooks/:webhookId/deliveries', async (req, res) => {
-    const { limit, offset } = pageParams(req.query as Record<string, unknown>);
+    const { limit, offset } = validateQuery(WebhookPageQuery, req.query);
     const r = await notification.ListDeliveries({ organization_id: orgOf(res), webhook_id: pathId(req, 'webhookId'), limit, offset }, actingCall(res));
     res.status(200).json({ data: (r.deliveries ?? []).map(deliveryView), pagination: { limit, offset, total: r.total } });
   });

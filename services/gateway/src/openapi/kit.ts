@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TSchema, type TUnsafe } from '@sinclair/typebox';
 
 /**
  * The few builders the gateway's HTTP definitions need beyond TypeBox's own, each emitting the
@@ -37,3 +37,36 @@ export const Dict = <T extends TSchema>(values: T, options: Record<string, unkno
 /** Any JSON object (a signed credential, a JSON-LD document): described, not constrained. */
 export const AnyObject = (options: Record<string, unknown> = {}): TUnsafe<Record<string, unknown>> =>
   Type.Unsafe<Record<string, unknown>>({ type: 'object', ...options });
+
+/** One query parameter of an operation (OpenAPI 3.1 Parameter Object, `in: query`). */
+export interface QueryParameter {
+  name: string;
+  in: 'query';
+  required?: true;
+  description?: string;
+  schema: Record<string, unknown>;
+}
+
+/**
+ * The `parameters` of an operation from the one object schema of its query string, which the
+ * route reads with validateQuery (../http/validate.ts): one parameter per property, the
+ * property's `description` moved onto the parameter. A property the object requires is a
+ * required parameter unless it has a default (which validateQuery fills in).
+ */
+export function queryParameters(query: TObject): QueryParameter[] {
+  const required = new Set(query.required ?? []);
+  return Object.entries(query.properties).map(([name, property]) => {
+    const { description, ...schema } = property as TSchema & { description?: string };
+    return {
+      name,
+      in: 'query' as const,
+      ...(required.has(name) && schema.default === undefined ? { required: true as const } : {}),
+      ...(typeof description === 'string' ? { description } : {}),
+      schema,
+    };
+  });
+}
+
+/** A whole number from `minimum` to `maximum` (a query's page size or position), with its default. */
+export const IntegerIn = (minimum: number, maximum: number, fallback?: number) =>
+  Type.Integer({ minimum, maximum, ...(fallback === undefined ? {} : { default: fallback }) });

@@ -17,6 +17,8 @@ import {
 } from '../schemas/accounts.js';
 import { common, dataList, error, json, keyId, ok, orgId, rateHeaders, session, ts, unavailable, uuidParam } from './shared.js';
 import type { PathItems } from './shared.js';
+import { queryParameters } from '../kit.js';
+import { ApiKeyListQuery } from '../schemas/queries.js';
 
 export const accountPaths: PathItems = {
   '/api/organizations/{orgId}': {
@@ -157,7 +159,7 @@ export const accountPaths: PathItems = {
     get: {
       summary: 'List API keys (never their secrets)',
       security: session,
-      parameters: [{ name: 'includeRevoked', in: 'query', schema: { type: 'boolean', default: false } }],
+      parameters: queryParameters(ApiKeyListQuery),
       responses: {
         ...ok('200', 'Keys, newest first.', dataList(ApiKey)),
         '401': error('UNAUTHORIZED'),

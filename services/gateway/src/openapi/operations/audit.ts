@@ -1,5 +1,6 @@
-import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from '@cred/db/audit';
 import { AuditLogPage } from '../schemas/audit.js';
+import { AuditLogQuery } from '../schemas/queries.js';
+import { queryParameters } from '../kit.js';
 import { error, json, rateHeaders, type PathItems } from './shared.js';
 
 /** The audit log's route (its schemas are ../schemas/audit.ts, built from the one list of actions in @cred/db/audit). */
@@ -14,25 +15,7 @@ export const auditPaths: PathItems = {
         'same transaction as the action; the gateway merges them. If one of them does not answer, the request is 503 (never a page without its entries). ' +
         'Not offered under /api/v1: API keys have no role.',
       security: [{ session: [] }, { sessionCookie: [] }],
-      parameters: [
-        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: AUDIT_PAGE_MAX, default: AUDIT_PAGE_DEFAULT } },
-        { name: 'cursor', in: 'query', schema: { type: 'string' }, description: 'The `nextCursor` of the previous page (opaque).' },
-        {
-          name: 'action',
-          in: 'query',
-          schema: { type: 'string' },
-          description: 'An action (`credential.revoked`) or a prefix ending in a dot (`credential.`).',
-        },
-        { name: 'actor', in: 'query', schema: { type: 'string' }, description: 'Exactly, e.g. `user:<id>` or `api_key:<id>`.' },
-        { name: 'targetId', in: 'query', schema: { type: 'string' } },
-        {
-          name: 'from',
-          in: 'query',
-          schema: { type: 'string' },
-          description: 'At or after: a date (midnight UTC) or a date-time with a zone.',
-        },
-        { name: 'to', in: 'query', schema: { type: 'string' }, description: 'Before: a date (midnight UTC) or a date-time with a zone.' },
-      ],
+      parameters: queryParameters(AuditLogQuery),
       responses: {
         '200': {
           description: 'One page.',

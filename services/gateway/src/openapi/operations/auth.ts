@@ -14,6 +14,8 @@ import { Accepted, ErrorBody } from '../schemas/common.js';
 import { RecipientCredential } from '../schemas/credentials.js';
 import { common, csrfRefused, error, json, ok, page, rateHeaders, session, sessionInfo, setCookie, ts } from './shared.js';
 import type { PathItems } from './shared.js';
+import { queryParameters } from '../kit.js';
+import { MyCredentialsQuery } from '../schemas/queries.js';
 
 export const authPaths: PathItems = {
   '/api/auth/signup': {
@@ -126,10 +128,7 @@ export const authPaths: PathItems = {
         "The address and whether it is verified are read from the user's current account, so an address verified after sign-in " +
         'counts at once. An unverified address sees nothing: 403.',
       security: session,
-      parameters: [
-        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
-        { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-      ],
+      parameters: queryParameters(MyCredentialsQuery),
       responses: {
         ...ok('200', 'One page and the exact total.', page(RecipientCredential)),
         '400': common['400'],

@@ -1,6 +1,8 @@
 import { Badge, BadgeInput, BadgeList } from '../schemas/badges.js';
-import { badgeId, cacheControl, common, error, json, ok, orgId, pageParameters, rateHeaders, session } from './shared.js';
+import { badgeId, cacheControl, common, error, json, ok, orgId, rateHeaders, session } from './shared.js';
 import type { PathItems } from './shared.js';
+import { queryParameters } from '../kit.js';
+import { BadgeListQuery } from '../schemas/queries.js';
 
 export const badgesPaths: PathItems = {
   '/api/organizations/{orgId}/badges': {
@@ -25,7 +27,7 @@ export const badgesPaths: PathItems = {
     get: {
       summary: "The organization's badge templates, newest first (same query and answer as GET /api/v1/badges)",
       security: session,
-      parameters: [...pageParameters(100), { name: 'active', in: 'query', schema: { type: 'boolean' } }],
+      parameters: queryParameters(BadgeListQuery),
       responses: {
         ...ok('200', 'A page of badges.', BadgeList),
         '400': common['400'],

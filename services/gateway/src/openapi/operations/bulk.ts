@@ -2,6 +2,8 @@ import { Pagination } from '../schemas/common.js';
 import { BulkIssuance, BulkIssuancePreview, BulkIssuanceRow } from '../schemas/credentials.js';
 import { common, error, json, ok, orgId, page, rateHeaders, session } from './shared.js';
 import type { PathItems } from './shared.js';
+import { queryParameters } from '../kit.js';
+import { BulkListQuery, BulkRowsQuery } from '../schemas/queries.js';
 
 export const bulkPaths: PathItems = {
   '/api/organizations/{orgId}/bulk-issuances': {
@@ -86,10 +88,7 @@ export const bulkPaths: PathItems = {
     get: {
       summary: "The organization's bulk issuances, newest first (without rows)",
       security: session,
-      parameters: [
-        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
-        { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-      ],
+      parameters: queryParameters(BulkListQuery),
       responses: {
         ...ok('200', 'A page of jobs.', page(BulkIssuance)),
         '400': common['400'],
@@ -172,15 +171,7 @@ export const bulkPaths: PathItems = {
     get: {
       summary: 'A bulk issuance: progress and a page of per-row results in CSV order',
       security: session,
-      parameters: [
-        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
-        { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-        {
-          name: 'result',
-          in: 'query',
-          schema: { type: 'string', enum: ['pending', 'issued', 'renewed', 'conflict', 'invalid', 'failed'] },
-        },
-      ],
+      parameters: queryParameters(BulkRowsQuery),
       responses: {
         ...ok('200', 'The job; pagination.total counts the rows matching `result`.', {
           allOf: [

@@ -9,7 +9,6 @@ import {
 } from '../schemas/credentials.js';
 import {
   IDEMPOTENCY_KEY_HEADER,
-  LIST_PARAMETERS,
   common,
   credentialRef,
   error,
@@ -20,6 +19,8 @@ import {
   session,
 } from './shared.js';
 import type { PathItems } from './shared.js';
+import { queryParameters } from '../kit.js';
+import { CredentialListQuery } from '../schemas/queries.js';
 
 export const credentialsPaths: PathItems = {
   '/api/v1/credentials': {
@@ -30,7 +31,7 @@ export const credentialsPaths: PathItems = {
         'expirationDate lists (and filters) as `expired` even before the expiry job has persisted it. Revoked wins over expired. ' +
         'limit outside 1-100, offset < 0, a malformed badgeId, an unknown status or an unknown parameter: 400 naming it.',
       security: [{ apiKey: [] }],
-      parameters: LIST_PARAMETERS,
+      parameters: queryParameters(CredentialListQuery),
       responses: {
         ...ok('200', 'One page and the exact total.', CredentialList),
         '400': common['400'],
@@ -74,7 +75,7 @@ export const credentialsPaths: PathItems = {
     get: {
       summary: "The organization's credentials (member session); same query and answer as GET /api/v1/credentials",
       security: session,
-      parameters: LIST_PARAMETERS,
+      parameters: queryParameters(CredentialListQuery),
       responses: {
         ...ok('200', 'One page and the exact total.', CredentialList),
         '400': common['400'],

@@ -16,6 +16,8 @@ import {
   unavailable,
 } from './shared.js';
 import type { PathItems } from './shared.js';
+import { queryParameters } from '../kit.js';
+import { OrganizationListQuery } from '../schemas/queries.js';
 
 export const platformPaths: PathItems = {
   '/api/admin/session': {
@@ -64,11 +66,7 @@ export const platformPaths: PathItems = {
     get: {
       summary: 'All organizations, for platform operators',
       security: admin,
-      parameters: [
-        { name: 'status', in: 'query', schema: { type: 'string', enum: ['pending_approval', 'approved', 'suspended'] } },
-        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
-        { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 1000000, default: 0 } },
-      ],
+      parameters: queryParameters(OrganizationListQuery),
       responses: {
         ...ok('200', 'A page of organizations.', OrganizationList),
         '400': common['400'],

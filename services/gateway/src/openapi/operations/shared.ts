@@ -53,21 +53,6 @@ export const credentialRef = {
   description: 'The credential UUID or its CRD- id.',
   schema: { type: 'string', pattern: '^(?:[0-9a-fA-F-]{36}|CRD-[0-9A-HJKMNP-TV-Z]{12})$' },
 };
-export const LIST_PARAMETERS = [
-  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
-  { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-  { name: 'badgeId', in: 'query', schema: { type: 'string', format: 'uuid' } },
-  { name: 'status', in: 'query', schema: { type: 'string', enum: ['pending', 'valid', 'expired', 'revoked'] } },
-  {
-    name: 'recipient',
-    in: 'query',
-    description:
-      'An e-mail address or its beginning: only credentials whose recipient e-mail starts with it, case-insensitively ' +
-      '(`ADA` matches ada@example.com and adam@example.org; `%` and `_` are ordinary characters). 1-254 characters without ' +
-      'white space or control characters, else 400 with details.field = recipient. pagination.total stays exact.',
-    schema: { type: 'string', minLength: 1, maxLength: 254 },
-  },
-];
 export const IDEMPOTENCY_KEY_HEADER = {
   name: 'Idempotency-Key',
   in: 'header',
@@ -118,10 +103,6 @@ export const slugParam = (name: string, description: string) => ({
   description,
   schema: { type: 'string', pattern: '^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$' },
 });
-export const pageParameters = (max: number) => [
-  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: max, default: 50 } },
-  { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-];
 export const admin = [{ admin: [] }, { adminCookie: [] }];
 /**
  * Public verification surfaces: no authentication; a private credential needs the owning

@@ -9,12 +9,13 @@ import {
   ok,
   orgId,
   page,
-  pageParameters,
   rateHeaders,
   session,
   webhookId,
 } from './shared.js';
 import type { PathItems } from './shared.js';
+import { queryParameters } from '../kit.js';
+import { AnalyticsQuery, WebhookPageQuery } from '../schemas/queries.js';
 
 export const webhooksPaths: PathItems = {
   '/api/organizations/{orgId}/webhooks': {
@@ -75,7 +76,7 @@ export const webhooksPaths: PathItems = {
     get: {
       summary: "An endpoint's deliveries, newest first, with their attempts",
       security: session,
-      parameters: pageParameters(100),
+      parameters: queryParameters(WebhookPageQuery),
       responses: {
         ...ok('200', 'A page of deliveries.', page(WebhookDelivery)),
         '400': common['400'],
@@ -147,7 +148,7 @@ export const webhooksPaths: PathItems = {
     get: {
       summary: "The organization's e-mails and notices, newest first, with their delivery state",
       security: session,
-      parameters: pageParameters(100),
+      parameters: queryParameters(WebhookPageQuery),
       responses: {
         ...ok('200', 'A page of notifications.', page(Notification)),
         '400': common['400'],
@@ -163,10 +164,7 @@ export const webhooksPaths: PathItems = {
       summary: "Verification counts of the organization's credentials per UTC day, channel, badge and outcome",
       description: 'Nothing about verifiers is recorded. Both days are included; at most 366 days.',
       security: session,
-      parameters: [
-        { name: 'from', in: 'query', required: true, schema: { type: 'string', format: 'date' } },
-        { name: 'to', in: 'query', required: true, schema: { type: 'string', format: 'date' } },
-      ],
+      parameters: queryParameters(AnalyticsQuery),
       responses: {
         ...ok('200', 'Rows and totals.', Analytics),
         '400': error(

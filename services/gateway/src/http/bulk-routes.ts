@@ -8,13 +8,12 @@ import { REPLAYED_HEADER, scopedIdempotencyKey } from './idempotency.js';
 import { requireConfirmedAddress } from './confirmed-address.js';
 import { scopeOf } from './org-scope.js';
 import { validateQuery } from './validate.js';
-import { BulkListQuery, BulkRowsQuery, NoQuery } from '../openapi/schemas/queries.js';
+import { BULK_ROWS_MAX_LIMIT as ROWS_MAX_LIMIT, BulkListQuery, BulkRowsQuery, NoQuery } from '../openapi/schemas/queries.js';
 
 /** docs/contract.md "Requests and bodies": a bulk CSV is at most 5 MiB (and 10,000 rows, checked by issuance). */
 export const MAX_BULK_CSV_BYTES = 5 * 1024 * 1024;
 /** Multipart framing and the badgeId field around the file; beyond this the upload is cut off unread. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-const ROWS_MAX_LIMIT = 1000;
 
 type IssuanceClient = Upstreams['issuance'];
 type BulkMessage = Awaited<ReturnType<IssuanceClient['GetBulkIssuance']>>;

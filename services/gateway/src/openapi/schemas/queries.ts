@@ -66,9 +66,12 @@ export const MyCredentialsQuery = Type.Object(page(100), { additionalProperties:
 /** GET .../bulk-issuances. */
 export const BulkListQuery = Type.Object(page(100));
 
+/** The most rows one page of a bulk issuance can hold (the report reads them a page at a time). */
+export const BULK_ROWS_MAX_LIMIT = 1000;
+
 /** GET .../bulk-issuances/{id}: a page of its rows, optionally of one result. */
 export const BulkRowsQuery = Type.Object({
-  ...page(1000, MAX_OFFSET, 100),
+  ...page(BULK_ROWS_MAX_LIMIT, MAX_OFFSET, 100),
   result: Type.Optional(StringEnum(['pending', 'issued', 'renewed', 'conflict', 'invalid', 'failed'])),
 });
 

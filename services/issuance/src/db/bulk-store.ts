@@ -1,9 +1,10 @@
 import type { Knex } from '@cred/db';
+import { BULK_ROW_RESULTS, type BulkRowResult } from '@cred/proto/bulk-results';
 
 export type BulkStatus = 'queued' | 'running' | 'completed';
-export type RowResult = 'pending' | 'issued' | 'renewed' | 'conflict' | 'invalid' | 'failed';
+export type RowResult = BulkRowResult;
 export type FinalResult = Exclude<RowResult, 'pending'>;
-export const ROW_RESULTS: readonly RowResult[] = ['pending', 'issued', 'renewed', 'conflict', 'invalid', 'failed'];
+export const ROW_RESULTS: readonly RowResult[] = BULK_ROW_RESULTS;
 
 /** A bulk-issuance job with its progress (counters are exact: they move with each row's result). */
 export interface BulkJob {

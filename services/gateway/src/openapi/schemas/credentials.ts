@@ -1,4 +1,5 @@
 import { RESULT_STATUSES } from '@cred/ob3';
+import { BULK_ROW_RESULTS } from '@cred/proto/bulk-results';
 import { Type, type Static } from '@sinclair/typebox';
 import { AnyObject, component, Nullable, Ref, StringEnum } from '../kit.js';
 
@@ -172,7 +173,7 @@ export const BulkIssuanceRow = component(
       }),
       name: Type.String(),
       email: Type.String({ description: 'Lower-cased when valid; as uploaded (cut to 320 characters) when invalid.' }),
-      result: StringEnum(['pending', 'issued', 'renewed', 'conflict', 'invalid', 'failed'], {
+      result: StringEnum(BULK_ROW_RESULTS, {
         description:
           "The outcome a single issue would have had: issued, renewed (supersedes the recipient's prior credential), conflict (an active non-expiring credential exists), invalid (name or e-mail malformed, see reason), failed (quota, organization, deleted or deactivated badge, or a transient failure that persisted; see reason). pending until done.",
       }),

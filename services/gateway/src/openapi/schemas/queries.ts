@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from '@cred/db/audit';
+import { BULK_ROW_RESULTS } from '@cred/proto/bulk-results';
 import { IntegerIn, StringEnum } from '../kit.js';
 import { CREDENTIAL_STATUSES } from './credentials.js';
 
@@ -72,7 +73,7 @@ export const BULK_ROWS_MAX_LIMIT = 1000;
 /** GET .../bulk-issuances/{id}: a page of its rows, optionally of one result. */
 export const BulkRowsQuery = Type.Object({
   ...page(BULK_ROWS_MAX_LIMIT, MAX_OFFSET, 100),
-  result: Type.Optional(StringEnum(['pending', 'issued', 'renewed', 'conflict', 'invalid', 'failed'])),
+  result: Type.Optional(StringEnum(BULK_ROW_RESULTS)),
 });
 
 /** GET .../bulk-issuances/{id}/report.csv takes no parameters. */

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
+import { closeSync, createWriteStream, mkdirSync, openSync, readFileSync, unlinkSync, writeSync, type WriteStream } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import {
@@ -129,6 +131,65 @@ function ephemeralRange(): [number, number] {
 
 const handedOut = new Set<number>();
 
+/**
+ * Ports handed out by any process of this machine (tests run two at a time, each allocating
+ * dozens of ports it may bind only minutes later: a rolling restart's surge slots, which every
+ * caller already dials). A port is leased by creating `<dir>/<port>` exclusively with the
+ * holder's pid; another process skips it while that pid lives and takes it over after. Leases
+ * are removed when the process exits; a killed process's are reclaimed by the pid check.
+ */
+export const LEASE_DIR = join(tmpdir(), 'cred-port-leases');
+const leased: number[] = [];
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function leasePort(port: number): boolean {
+  const file = join(LEASE_DIR, String(port));
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      mkdirSync(LEASE_DIR, { recursive: true });
+      const fd = openSync(file, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      if (leased.length === 0) process.once('exit', releaseLeases);
+      leased.push(port);
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return true; // no lease directory: the listen check alone
+      let holder = NaN;
+      try {
+        holder = Number(readFileSync(file, 'utf8'));
+      } catch {
+        // removed meanwhile: try again
+      }
+      if (Number.isInteger(holder) && holder > 0 && alive(holder)) return false;
+      try {
+        unlinkSync(file);
+      } catch {
+        // another process reclaimed it first
+      }
+    }
+  }
+  return false;
+}
+
+function releaseLeases(): void {
+  for (const port of leased.splice(0)) {
+    try {
+      unlinkSync(join(LEASE_DIR, String(port)));
+    } catch {
+      // already gone
+    }
+  }
+}
+
 function listensOn(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const srv = net.createServer();
@@ -141,7 +202,8 @@ function listensOn(port: number): Promise<boolean> {
  * A port that is free now, for a service to listen on shortly. Chosen at random below the
  * ephemeral range: a port the kernel handed out for a listen(0) can be given next to any
  * outgoing connection (to PostgreSQL, Redis, RabbitMQ... of every test running beside), which
- * then makes the service's listen fail with EADDRINUSE. Never the same port twice per process.
+ * then makes the service's listen fail with EADDRINUSE. Never the same port twice per process,
+ * nor a port another live process of this machine was handed (`leasePort`).
  */
 export async function freePort(): Promise<number> {
   const [ephemeralLow] = ephemeralRange();
@@ -151,7 +213,7 @@ export async function freePort(): Promise<number> {
     for (let i = 0; i < 200; i++) {
       const port = low + Math.floor(Math.random() * (high - low + 1));
       if (handedOut.has(port)) continue;
-      if (await listensOn(port)) {
+      if ((await listensOn(port)) && leasePort(port)) {
         handedOut.add(port);
         return port;
       }

@@ -2,10 +2,12 @@
 // Ports for test and benchmark platforms: free when chosen, never handed out twice by one
 // process, and outside the range the kernel uses for outgoing connections' local ports (where a
 // port found free can be taken a moment later by any connection to PostgreSQL, Redis, RabbitMQ).
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import net from 'node:net';
 import t from 'tap';
-import { allocatePorts, freePort } from '../../scripts/launcher.js';
+import { allocatePorts, freePort, LEASE_DIR, leasePort } from '../../scripts/launcher.js';
 
 const [ephemeralLow, ephemeralHigh] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number) as [
   number,
@@ -39,4 +41,41 @@ t.test('allocatePorts: one distinct port per service endpoint', async (t) => {
   const all = Object.values(map).flatMap((p) => Object.values(p as Record<string, number>));
   t.equal(all.length, 15);
   t.equal(new Set(all).size, all.length);
+});
+
+// Two test files run at once, each choosing dozens of ports it may bind only minutes later (a
+// rolling restart's surge slots, already known to every caller). A port one live process was
+// handed is never handed to another; a dead holder's lease is taken over.
+const launcher = new URL('../../scripts/launcher.ts', import.meta.url).href;
+function inChild(code: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `import * as l from ${JSON.stringify(launcher)};\n${code}`], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`child exited ${code}`))));
+  });
+}
+
+t.test('port leases: held across processes while the holder lives, released at its exit', async (t) => {
+  const mine = await freePort();
+  t.ok(existsSync(join(LEASE_DIR, String(mine))), 'the port is leased under the lease directory');
+  t.equal(readFileSync(join(LEASE_DIR, String(mine)), 'utf8'), String(process.pid), 'by this process');
+  t.equal(await inChild(`console.log(l.leasePort(${mine}))`), 'false', 'another process cannot lease it while this one lives');
+
+  const theirs = Number(await inChild('console.log(await l.freePort())'));
+  t.ok(theirs > 0, `the child was handed ${theirs}`);
+  t.notOk(existsSync(join(LEASE_DIR, String(theirs))), "the child's lease went with its exit");
+  t.ok(leasePort(theirs), 'so this process can lease it');
+
+  // A holder killed without running its exit hook: its pid is dead, the lease is taken over.
+  const dead = spawn(process.execPath, ['-e', '']);
+  const deadPid = dead.pid!;
+  await new Promise((r) => dead.once('exit', r));
+  const stale = await freePort();
+  writeFileSync(join(LEASE_DIR, String(stale)), String(deadPid)); // as if the dead process held it
+  t.ok(leasePort(stale), "a dead holder's lease is taken over");
+  t.equal(readFileSync(join(LEASE_DIR, String(stale)), 'utf8'), String(process.pid), 'and now names this process');
 });

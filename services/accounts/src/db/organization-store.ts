@@ -1,21 +1,24 @@
-import type { Knex } from '@cred/db';
-import type { Member, Membership, MembershipRole, Organization, OrganizationStatus, Plan, SubscriptionStatus } from '../domain/model.js';
+import { rowCodec, type Knex, type RowOf } from '@cred/db';
+import type { Member, Membership, MembershipRole, Organization, OrganizationStatus } from '../domain/model.js';
 
-interface OrgRow {
-  id: string;
-  name: string;
-  slug: string;
-  domain: string | null;
-  domain_verified: boolean;
-  status: string;
-  plan: string;
-  subscription_status: string;
-  email_notifications_enabled: boolean;
-  recipient_name_in_credentials: boolean;
-  signing_keys_generated: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
+/** The columns are the organization's fields (packages/db rows.ts). */
+const columns = rowCodec<Organization>()([
+  'id',
+  'name',
+  'slug',
+  'domain',
+  'domainVerified',
+  'status',
+  'plan',
+  'subscriptionStatus',
+  'emailNotificationsEnabled',
+  'recipientNameInCredentials',
+  'signingKeysGenerated',
+  'createdAt',
+  'updatedAt',
+]);
+type OrgRow = RowOf<Organization>;
+const toOrg = (r: OrgRow): Organization => columns.fromRow(r);
 
 interface MembershipRow {
   organization_id: string;
@@ -24,43 +27,24 @@ interface MembershipRow {
   created_at: Date;
 }
 
-function toOrg(r: OrgRow): Organization {
-  return {
-    id: r.id,
-    name: r.name,
-    slug: r.slug,
-    domain: r.domain,
-    domainVerified: r.domain_verified,
-    status: r.status as OrganizationStatus,
-    plan: r.plan as Plan,
-    subscriptionStatus: r.subscription_status as SubscriptionStatus,
-    emailNotificationsEnabled: r.email_notifications_enabled,
-    recipientNameInCredentials: r.recipient_name_in_credentials,
-    signingKeysGenerated: r.signing_keys_generated,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
-}
-
 function toMembership(r: MembershipRow): Membership {
   return { organizationId: r.organization_id, userId: r.user_id, role: r.role as MembershipRole, createdAt: r.created_at };
 }
 
 export type OrganizationChanges = Partial<
-  Pick<Organization, 'name' | 'domain' | 'domainVerified' | 'status' | 'plan' | 'subscriptionStatus' | 'emailNotificationsEnabled' | 'recipientNameInCredentials' | 'signingKeysGenerated'>
+  Pick<
+    Organization,
+    | 'name'
+    | 'domain'
+    | 'domainVerified'
+    | 'status'
+    | 'plan'
+    | 'subscriptionStatus'
+    | 'emailNotificationsEnabled'
+    | 'recipientNameInCredentials'
+    | 'signingKeysGenerated'
+  >
 >;
-
-const COLUMN: Record<keyof OrganizationChanges, keyof OrgRow> = {
-  name: 'name',
-  domain: 'domain',
-  domainVerified: 'domain_verified',
-  status: 'status',
-  plan: 'plan',
-  subscriptionStatus: 'subscription_status',
-  emailNotificationsEnabled: 'email_notifications_enabled',
-  recipientNameInCredentials: 'recipient_name_in_credentials',
-  signingKeysGenerated: 'signing_keys_generated',
-};
 
 /** The only place with SQL for organizations and memberships. */
 export const organizationStore = {
@@ -80,45 +64,46 @@ export const organizationStore = {
   },
 
   async insert(trx: Knex.Transaction, org: Organization): Promise<void> {
-    await trx<OrgRow>('organizations').insert({
-      id: org.id,
-      name: org.name,
-      slug: org.slug,
-      domain: org.domain,
-      domain_verified: org.domainVerified,
-      status: org.status,
-      plan: org.plan,
-      subscription_status: org.subscriptionStatus,
-      email_notifications_enabled: org.emailNotificationsEnabled,
-      recipient_name_in_credentials: org.recipientNameInCredentials,
-      signing_keys_generated: org.signingKeysGenerated,
-      created_at: org.createdAt,
-      updated_at: org.updatedAt,
-    });
+    await trx<OrgRow>('organizations').insert(columns.toRow(org));
   },
 
   async update(trx: Knex.Transaction, id: string, changes: OrganizationChanges, at: Date): Promise<Organization> {
-    const patch: Record<string, unknown> = { updated_at: at };
-    for (const [k, v] of Object.entries(changes)) patch[COLUMN[k as keyof OrganizationChanges]] = v;
-    const [row] = await trx<OrgRow>('organizations').where({ id }).update(patch).returning('*');
+    const [row] = await trx<OrgRow>('organizations')
+      .where({ id })
+      .update({ ...columns.toPatch(changes), updated_at: at })
+      .returning('*');
     return toOrg(row as OrgRow);
   },
 
-  async list(db: Knex, filter: { status?: OrganizationStatus; limit: number; offset: number }): Promise<{ items: Organization[]; total: number }> {
+  async list(
+    db: Knex,
+    filter: { status?: OrganizationStatus; limit: number; offset: number },
+  ): Promise<{ items: Organization[]; total: number }> {
     const base = () => {
       const q = db<OrgRow>('organizations');
       if (filter.status) q.where({ status: filter.status });
       return q;
     };
     const [rows, count] = await Promise.all([
-      base().orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(filter.limit).offset(filter.offset),
+      base()
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(filter.limit)
+        .offset(filter.offset),
       base().count<{ count: number }[]>('* as count'),
     ]);
     return { items: rows.map(toOrg), total: Number(count[0]?.count ?? 0) };
   },
 
   async addMembership(trx: Knex.Transaction, m: Membership): Promise<void> {
-    await trx<MembershipRow>('memberships').insert({ organization_id: m.organizationId, user_id: m.userId, role: m.role, created_at: m.createdAt });
+    await trx<MembershipRow>('memberships').insert({
+      organization_id: m.organizationId,
+      user_id: m.userId,
+      role: m.role,
+      created_at: m.createdAt,
+    });
   },
 
   async findMembership(db: Knex, userId: string, organizationId: string): Promise<Membership | undefined> {
@@ -137,8 +122,17 @@ export const organizationStore = {
       .join('users as u', 'u.id', 'm.user_id')
       .where('m.organization_id', organizationId)
       .orderByRaw("CASE m.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 WHEN 'issuer' THEN 2 ELSE 3 END")
-      .orderBy([{ column: 'm.created_at', order: 'asc' }, { column: 'm.user_id', order: 'asc' }])
-      .select<Array<{ user_id: string; email: string; name: string; role: string; created_at: Date }>>('m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at');
+      .orderBy([
+        { column: 'm.created_at', order: 'asc' },
+        { column: 'm.user_id', order: 'asc' },
+      ])
+      .select<Array<{ user_id: string; email: string; name: string; role: string; created_at: Date }>>(
+        'm.user_id',
+        'u.email',
+        'u.name',
+        'm.role',
+        'm.created_at',
+      );
     return rows.map((r) => ({ userId: r.user_id, email: r.email, name: r.name, role: r.role as MembershipRole, joinedAt: r.created_at }));
   },
 
@@ -146,12 +140,20 @@ export const organizationStore = {
     const r = await db('memberships as m')
       .join('users as u', 'u.id', 'm.user_id')
       .where({ 'm.organization_id': organizationId, 'm.user_id': userId })
-      .first<{ user_id: string; email: string; name: string; role: string; created_at: Date } | undefined>('m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at');
+      .first<{ user_id: string; email: string; name: string; role: string; created_at: Date } | undefined>(
+        'm.user_id',
+        'u.email',
+        'u.name',
+        'm.role',
+        'm.created_at',
+      );
     return r ? { userId: r.user_id, email: r.email, name: r.name, role: r.role as MembershipRole, joinedAt: r.created_at } : undefined;
   },
 
   async countOwners(db: Knex, organizationId: string): Promise<number> {
-    const [row] = (await db('memberships').where({ organization_id: organizationId, role: 'owner' }).count('* as count')) as Array<{ count: string }>;
+    const [row] = (await db('memberships').where({ organization_id: organizationId, role: 'owner' }).count('* as count')) as Array<{
+      count: string;
+    }>;
     return Number(row?.count ?? 0);
   },
 

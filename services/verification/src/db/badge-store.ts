@@ -1,48 +1,40 @@
-import { upsertNewer, type Knex } from '@cred/db';
-import type { Badge, BadgeAlignment, BadgeResultDescription } from '../domain/model.js';
+import { rowCodec, upsertNewer, type Knex, type RowOf } from '@cred/db';
+import type { Badge } from '../domain/model.js';
 
-interface Row {
-  id: string;
-  organization_id: string;
-  organization_slug: string;
-  slug: string;
-  name: string;
-  description: string;
-  criteria: string;
-  image_url: string | null;
-  expires_in_days: number | null;
-  tags: string[];
-  is_active: boolean;
-  created_at: Date;
-  updated_at: Date;
-  public_url: string | null;
-  achievement_url: string | null;
-  achievement_type: string | null;
-  alignments: BadgeAlignment[] | null;
-  result_descriptions: BadgeResultDescription[] | null;
-  event_at: Date;
-}
+/** The read model's columns are the badge's fields (packages/db rows.ts), plus the event's time. */
+const columns = rowCodec<Badge>()(
+  [
+    'id',
+    'organizationId',
+    'organizationSlug',
+    'slug',
+    'name',
+    'description',
+    'criteria',
+    'imageUrl',
+    'expiresInDays',
+    'tags',
+    'isActive',
+    'createdAt',
+    'updatedAt',
+    'publicUrl',
+    'achievementUrl',
+    'achievementType',
+    'alignments',
+    'resultDescriptions',
+  ],
+  { json: ['tags', 'alignments', 'resultDescriptions'] },
+);
+type Row = RowOf<Badge> & { event_at: Date };
 
+/** Rows written before OB 3.0 content (issue 14) hold null there. */
 function toDomain(r: Row): Badge {
+  const b = columns.fromRow(r);
   return {
-    id: r.id,
-    organizationId: r.organization_id,
-    organizationSlug: r.organization_slug,
-    slug: r.slug,
-    name: r.name,
-    description: r.description,
-    criteria: r.criteria,
-    imageUrl: r.image_url,
-    expiresInDays: r.expires_in_days,
-    tags: r.tags,
-    isActive: r.is_active,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    publicUrl: r.public_url,
-    achievementUrl: r.achievement_url,
-    achievementType: r.achievement_type ?? null,
-    alignments: r.alignments ?? [],
-    resultDescriptions: r.result_descriptions ?? [],
+    ...b,
+    achievementType: b.achievementType ?? null,
+    alignments: b.alignments ?? [],
+    resultDescriptions: b.resultDescriptions ?? [],
   };
 }
 
@@ -52,28 +44,7 @@ export const badgeStore = {
     return upsertNewer<Row>(
       trx,
       'badges',
-      {
-        id: b.id,
-        organization_id: b.organizationId,
-        organization_slug: b.organizationSlug,
-        slug: b.slug,
-        name: b.name,
-        description: b.description,
-        criteria: b.criteria,
-        image_url: b.imageUrl,
-        expires_in_days: b.expiresInDays,
-        // knex would send an array as a pg array; jsonb needs text.
-        tags: JSON.stringify(b.tags) as unknown as string[],
-        is_active: b.isActive,
-        created_at: b.createdAt,
-        updated_at: b.updatedAt,
-        public_url: b.publicUrl,
-        achievement_url: b.achievementUrl,
-        achievement_type: b.achievementType,
-        alignments: JSON.stringify(b.alignments) as unknown as BadgeAlignment[],
-        result_descriptions: JSON.stringify(b.resultDescriptions) as unknown as BadgeResultDescription[],
-        event_at: eventAt,
-      },
+      { ...columns.toRow(b), event_at: eventAt },
       { key: 'id', order: ['event_at', 'updated_at'], replaceEqual: true },
     );
   },

@@ -1,4 +1,4 @@
-import type { Knex } from '@cred/db';
+import { rowCodec, type Knex, type RowOf } from '@cred/db';
 
 export interface IssuerKey {
   keyId: string;
@@ -11,16 +11,18 @@ export interface IssuerKey {
   compromisedAt: Date | null;
 }
 
-interface Row {
-  key_id: string;
-  organization_id: string;
-  organization_slug: string;
-  sequence: number;
-  public_key_multibase: string;
-  created_at: Date;
-  revoked_at: Date | null;
-  compromised_at: Date | null;
-}
+/** The read model's columns are the key's fields (packages/db rows.ts). */
+const columns = rowCodec<IssuerKey>()([
+  'keyId',
+  'organizationId',
+  'organizationSlug',
+  'sequence',
+  'publicKeyMultibase',
+  'createdAt',
+  'revokedAt',
+  'compromisedAt',
+]);
+type Row = RowOf<IssuerKey>;
 
 export const issuerKeyStore = {
   /**
@@ -29,16 +31,7 @@ export const issuerKeyStore = {
    */
   async upsert(trx: Knex.Transaction, k: IssuerKey): Promise<void> {
     await trx<Row>('issuer_keys')
-      .insert({
-        key_id: k.keyId,
-        organization_id: k.organizationId,
-        organization_slug: k.organizationSlug,
-        sequence: k.sequence,
-        public_key_multibase: k.publicKeyMultibase,
-        created_at: k.createdAt,
-        revoked_at: k.revokedAt,
-        compromised_at: k.compromisedAt,
-      })
+      .insert(columns.toRow(k))
       .onConflict('key_id')
       .merge({
         organization_id: k.organizationId,
@@ -54,15 +47,6 @@ export const issuerKeyStore = {
   /** Every non-revoked key of the organization with this slug, oldest first. */
   async listPublishedBySlug(db: Knex, slug: string): Promise<IssuerKey[]> {
     const rows = await db<Row>('issuer_keys').where({ organization_slug: slug }).whereNull('revoked_at').orderBy('sequence', 'asc');
-    return rows.map((r) => ({
-      keyId: r.key_id,
-      organizationId: r.organization_id,
-      organizationSlug: r.organization_slug,
-      sequence: r.sequence,
-      publicKeyMultibase: r.public_key_multibase,
-      createdAt: r.created_at,
-      revokedAt: r.revoked_at,
-      compromisedAt: r.compromised_at,
-    }));
+    return rows.map((r) => columns.fromRow(r));
   },
 };

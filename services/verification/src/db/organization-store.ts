@@ -1,36 +1,24 @@
-import { upsertNewer, type Knex } from '@cred/db';
-import type { Organization, OrganizationStatus } from '../domain/model.js';
+import { rowCodec, upsertNewer, type Knex, type RowOf } from '@cred/db';
+import type { Organization } from '../domain/model.js';
 
-export interface OrganizationRow {
-  id: string;
-  name: string;
-  slug: string;
-  domain: string | null;
-  domain_verified: boolean;
-  status: string;
-  plan: string;
-  subscription_status: string;
-  email_notifications_enabled: boolean;
-  signing_keys_generated: boolean;
-  created_at: Date;
-  event_at: Date;
-  event_rank: number;
-}
+/** The read model's columns are the organization's fields (packages/db rows.ts), plus the event's order. */
+const columns = rowCodec<Organization>()([
+  'id',
+  'name',
+  'slug',
+  'domain',
+  'domainVerified',
+  'status',
+  'plan',
+  'subscriptionStatus',
+  'emailNotificationsEnabled',
+  'signingKeysGenerated',
+  'createdAt',
+]);
+export type OrganizationRow = RowOf<Organization> & { event_at: Date; event_rank: number };
 
 export function organizationFromRow(r: OrganizationRow): Organization {
-  return {
-    id: r.id,
-    name: r.name,
-    slug: r.slug,
-    domain: r.domain,
-    domainVerified: r.domain_verified,
-    status: r.status as OrganizationStatus,
-    plan: r.plan,
-    subscriptionStatus: r.subscription_status,
-    emailNotificationsEnabled: r.email_notifications_enabled,
-    signingKeysGenerated: r.signing_keys_generated,
-    createdAt: r.created_at,
-  };
+  return columns.fromRow(r);
 }
 
 /** Event order for a tie on createdAt: an update is newer than the creation. */
@@ -45,21 +33,7 @@ export const organizationStore = {
     return upsertNewer<OrganizationRow>(
       trx,
       'organizations',
-      {
-        id: org.id,
-        name: org.name,
-        slug: org.slug,
-        domain: org.domain,
-        domain_verified: org.domainVerified,
-        status: org.status,
-        plan: org.plan,
-        subscription_status: org.subscriptionStatus,
-        email_notifications_enabled: org.emailNotificationsEnabled,
-        signing_keys_generated: org.signingKeysGenerated,
-        created_at: org.createdAt,
-        event_at: eventAt,
-        event_rank: rank,
-      },
+      { ...columns.toRow(org), event_at: eventAt, event_rank: rank },
       { key: 'id', order: ['event_at', 'event_rank'] },
     );
   },

@@ -1,57 +1,42 @@
-import type { Knex } from '@cred/db';
+import { rowCodec, type Knex, type RowOf } from '@cred/db';
 import type { ApiKey } from '../domain/model.js';
 
-interface Row {
-  id: string;
-  organization_id: string;
-  name: string;
-  prefix: string;
-  key_hash: string;
-  rate_limit_per_minute: number;
-  created_at: Date;
-  last_used_at: Date | null;
-  revoked_at: Date | null;
-}
-
-function toKey(r: Row): ApiKey {
-  return {
-    id: r.id,
-    organizationId: r.organization_id,
-    name: r.name,
-    prefix: r.prefix,
-    keyHash: r.key_hash,
-    rateLimitPerMinute: r.rate_limit_per_minute,
-    createdAt: r.created_at,
-    lastUsedAt: r.last_used_at,
-    revokedAt: r.revoked_at,
-  };
-}
+/** The columns are the key's fields (packages/db rows.ts). */
+const columns = rowCodec<ApiKey>()([
+  'id',
+  'organizationId',
+  'name',
+  'prefix',
+  'keyHash',
+  'rateLimitPerMinute',
+  'createdAt',
+  'lastUsedAt',
+  'revokedAt',
+]);
+type Row = RowOf<ApiKey>;
+const toKey = (r: Row): ApiKey => columns.fromRow(r);
 
 /** The only place with SQL for API keys. Keys are always looked up inside their organization. */
 export const apiKeyStore = {
   async insert(trx: Knex.Transaction, k: ApiKey): Promise<void> {
-    await trx<Row>('api_keys').insert({
-      id: k.id,
-      organization_id: k.organizationId,
-      name: k.name,
-      prefix: k.prefix,
-      key_hash: k.keyHash,
-      rate_limit_per_minute: k.rateLimitPerMinute,
-      created_at: k.createdAt,
-      last_used_at: k.lastUsedAt,
-      revoked_at: k.revokedAt,
-    });
+    await trx<Row>('api_keys').insert(columns.toRow(k));
   },
 
   async countActive(db: Knex, organizationId: string): Promise<number> {
-    const [row] = await db('api_keys').where({ organization_id: organizationId }).whereNull('revoked_at').count<{ count: number }[]>('* as count');
+    const [row] = await db('api_keys')
+      .where({ organization_id: organizationId })
+      .whereNull('revoked_at')
+      .count<{ count: number }[]>('* as count');
     return Number(row?.count ?? 0);
   },
 
   async list(db: Knex, organizationId: string, includeRevoked: boolean): Promise<ApiKey[]> {
     const q = db<Row>('api_keys').where({ organization_id: organizationId });
     if (!includeRevoked) q.whereNull('revoked_at');
-    const rows = await q.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    const rows = await q.orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
     return rows.map(toKey);
   },
 
@@ -65,17 +50,30 @@ export const apiKeyStore = {
     return row ? toKey(row) : undefined;
   },
 
-  async update(trx: Knex.Transaction, organizationId: string, id: string, patch: { name?: string; rateLimitPerMinute?: number }): Promise<ApiKey | undefined> {
+  async update(
+    trx: Knex.Transaction,
+    organizationId: string,
+    id: string,
+    patch: { name?: string; rateLimitPerMinute?: number },
+  ): Promise<ApiKey | undefined> {
     const values: Partial<Row> = {};
     if (patch.name !== undefined) values.name = patch.name;
     if (patch.rateLimitPerMinute !== undefined) values.rate_limit_per_minute = patch.rateLimitPerMinute;
     if (Object.keys(values).length === 0) return this.find(trx, organizationId, id);
-    const [row] = await trx<Row>('api_keys').where({ organization_id: organizationId, id }).whereNull('revoked_at').update(values).returning('*');
+    const [row] = await trx<Row>('api_keys')
+      .where({ organization_id: organizationId, id })
+      .whereNull('revoked_at')
+      .update(values)
+      .returning('*');
     return row ? toKey(row as Row) : undefined;
   },
 
   async revoke(trx: Knex.Transaction, organizationId: string, id: string, at: Date): Promise<ApiKey | undefined> {
-    const [row] = await trx<Row>('api_keys').where({ organization_id: organizationId, id }).whereNull('revoked_at').update({ revoked_at: at }).returning('*');
+    const [row] = await trx<Row>('api_keys')
+      .where({ organization_id: organizationId, id })
+      .whereNull('revoked_at')
+      .update({ revoked_at: at })
+      .returning('*');
     return row ? toKey(row as Row) : undefined;
   },
 

@@ -1,4 +1,4 @@
-import type { Knex } from '@cred/db';
+import { rowCodec, type Knex, type RowOf } from '@cred/db';
 
 export interface SessionRecord {
   id: string;
@@ -8,13 +8,9 @@ export interface SessionRecord {
   endedAt: Date | null;
 }
 
-interface SessionRow {
-  id: string;
-  user_id: string;
-  created_at: Date;
-  expires_at: Date;
-  ended_at: Date | null;
-}
+/** The columns are the fields (packages/db rows.ts). */
+const columns = rowCodec<SessionRecord>()(['id', 'userId', 'createdAt', 'expiresAt', 'endedAt']);
+type SessionRow = RowOf<SessionRecord>;
 
 /**
  * The only place with SQL for sessions. "Live" is decided against the application clock
@@ -22,13 +18,7 @@ interface SessionRow {
  */
 export const sessionStore = {
   async insert(db: Knex, s: SessionRecord): Promise<void> {
-    await db<SessionRow>('sessions').insert({
-      id: s.id,
-      user_id: s.userId,
-      created_at: s.createdAt,
-      expires_at: s.expiresAt,
-      ended_at: s.endedAt,
-    });
+    await db<SessionRow>('sessions').insert(columns.toRow(s));
   },
 
   /** True when the session exists, belongs to `userId`, has not ended and has not expired at `now`. */
@@ -57,11 +47,7 @@ export const sessionStore = {
    * presented, so rows past their end are kept a grace period only (the caller's cutoff).
    */
   async pruneBefore(db: Knex, cutoff: Date, limit: number): Promise<number> {
-    const ids = db<SessionRow>('sessions')
-      .where('expires_at', '<', cutoff)
-      .orWhere('ended_at', '<', cutoff)
-      .limit(limit)
-      .select('id');
+    const ids = db<SessionRow>('sessions').where('expires_at', '<', cutoff).orWhere('ended_at', '<', cutoff).limit(limit).select('id');
     return db<SessionRow>('sessions').whereIn('id', ids).delete();
   },
 

@@ -1,37 +1,5 @@
-import type { Knex } from '@cred/db';
+import { rowCodec, type Knex, type RowOf } from '@cred/db';
 import type { TokenPurpose, User } from '../domain/model.js';
-
-interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  password_hash: string;
-  email_verified_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-interface TokenRow {
-  id: string;
-  user_id: string;
-  purpose: string;
-  token_hash: string;
-  expires_at: Date;
-  used_at: Date | null;
-  created_at: Date;
-}
-
-function toUser(r: UserRow): User {
-  return {
-    id: r.id,
-    email: r.email,
-    name: r.name,
-    passwordHash: r.password_hash,
-    emailVerifiedAt: r.email_verified_at,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
-}
 
 export interface OneTimeToken {
   id: string;
@@ -42,6 +10,13 @@ export interface OneTimeToken {
   usedAt: Date | null;
   createdAt: Date;
 }
+
+/** The columns are the fields (packages/db rows.ts). */
+const userColumns = rowCodec<User>()(['id', 'email', 'name', 'passwordHash', 'emailVerifiedAt', 'createdAt', 'updatedAt']);
+type UserRow = RowOf<User>;
+const toUser = (r: UserRow): User => userColumns.fromRow(r);
+const tokenColumns = rowCodec<OneTimeToken>()(['id', 'userId', 'purpose', 'tokenHash', 'expiresAt', 'usedAt', 'createdAt']);
+type TokenRow = RowOf<OneTimeToken>;
 
 /** The only place with SQL for users and their one-time tokens. */
 export const userStore = {
@@ -57,19 +32,7 @@ export const userStore = {
 
   /** Inserts unless the e-mail is taken; returns false when it was (a unique-index race included). */
   async insertIfNew(trx: Knex.Transaction, u: User): Promise<boolean> {
-    const rows = await trx<UserRow>('users')
-      .insert({
-        id: u.id,
-        email: u.email,
-        name: u.name,
-        password_hash: u.passwordHash,
-        email_verified_at: u.emailVerifiedAt,
-        created_at: u.createdAt,
-        updated_at: u.updatedAt,
-      })
-      .onConflict('email')
-      .ignore()
-      .returning('id');
+    const rows = await trx<UserRow>('users').insert(userColumns.toRow(u)).onConflict('email').ignore().returning('id');
     return rows.length === 1;
   },
 
@@ -83,20 +46,16 @@ export const userStore = {
   },
 
   async insertToken(trx: Knex.Transaction, t: OneTimeToken): Promise<void> {
-    await trx<TokenRow>('user_tokens').insert({
-      id: t.id,
-      user_id: t.userId,
-      purpose: t.purpose,
-      token_hash: t.tokenHash,
-      expires_at: t.expiresAt,
-      used_at: t.usedAt,
-      created_at: t.createdAt,
-    });
+    await trx<TokenRow>('user_tokens').insert(tokenColumns.toRow(t));
   },
 
   /** True when an unused, unexpired token of this purpose exists (a read; nothing is spent). */
   async tokenIsLive(db: Knex, tokenHash: string, purpose: TokenPurpose, now: Date): Promise<boolean> {
-    const row = await db<TokenRow>('user_tokens').where({ token_hash: tokenHash, purpose }).whereNull('used_at').where('expires_at', '>', now).first('id');
+    const row = await db<TokenRow>('user_tokens')
+      .where({ token_hash: tokenHash, purpose })
+      .whereNull('used_at')
+      .where('expires_at', '>', now)
+      .first('id');
     return row !== undefined;
   },
 

@@ -3,23 +3,18 @@
 // on its own and the others are handled exactly once.
 import t from 'tap';
 import { createEvent, publishDirect, startConsumer, type DomainEvent } from '../src/index.js';
-import { dlqMessages, testLogger, waitFor, testStack } from './fixtures/helpers.js';
+import { dlqMessages, waitFor, testStack } from './fixtures/helpers.js';
 
-const logger = testLogger();
 
 t.test('queued deliveries share a transaction; a failing batch falls back to one event at a time', async (t) => {
-  const { defer, db, schema, queues, exchange, connection } = await testStack(t);
+  const { defer, db, schema, queues, exchange, connection, consumerDeps } = await testStack(t);
 
   let releaseGate: () => void = () => undefined;
   let gateReached = false;
   const transactions = new Map<string, string>(); // event id -> transaction id of its last run
   const poisonRuns: number[] = [];
   const consumer = await startConsumer({
-    connection,
-    db,
-    schema,
-    exchange,
-    logger,
+    ...consumerDeps,
     service: 'verification',
     queue: 'batching',
     routingKeys: ['credential.*'],

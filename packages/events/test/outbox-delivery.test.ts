@@ -14,15 +14,11 @@ import { createMetricsRegistry } from '@cred/runtime';
 const logger = testLogger();
 
 t.test('a committed outbox event is delivered; a rolled-back one never is', async (t) => {
-  const { defer, db, schema, queues, exchange, connection } = await testStack(t);
+  const { defer, db, schema, queues, exchange, connection, consumerDeps } = await testStack(t);
 
   const handled: DomainEvent[] = [];
   const consumer = await startConsumer({
-    connection,
-    db,
-    schema,
-    exchange,
-    logger,
+    ...consumerDeps,
     service: 'notification',
     queue: 'emails',
     routingKeys: ['credential.*'],
@@ -79,15 +75,11 @@ t.test('a committed outbox event is delivered; a rolled-back one never is', asyn
 });
 
 t.test('the same event delivered twice runs the handler once', async (t) => {
-  const { defer, db, schema, queues, exchange, connection } = await testStack(t);
+  const { defer, db, schema, queues, exchange, connection, consumerDeps } = await testStack(t);
 
   const runs = new Map<string, number>();
   const consumer = await startConsumer({
-    connection,
-    db,
-    schema,
-    exchange,
-    logger,
+    ...consumerDeps,
     prefetch: 5,
     service: 'notification',
     queue: 'dups',

@@ -1,20 +1,15 @@
 import t from 'tap';
 import { createEvent, publishDirect, startConsumer } from '../src/index.js';
-import { dlqMessages, publishRaw, rand, testLogger, waitFor, testStack } from './fixtures/helpers.js';
+import { dlqMessages, publishRaw, rand, waitFor, testStack } from './fixtures/helpers.js';
 
-const logger = testLogger();
 
 t.test('a failing handler is retried a bounded number of times, then dead-lettered', async (t) => {
-  const { defer, db, schema, queues, exchange, connection } = await testStack(t);
+  const { defer, db, schema, queues, exchange, connection, consumerDeps } = await testStack(t);
 
   const attempts = new Map<string, number[]>();
   const handledOk: string[] = [];
   const consumer = await startConsumer({
-    connection,
-    db,
-    schema,
-    exchange,
-    logger,
+    ...consumerDeps,
     service: 'notification',
     queue: 'poison',
     routingKeys: ['credential.*'],
@@ -82,15 +77,11 @@ t.test('a failing handler is retried a bounded number of times, then dead-letter
 });
 
 t.test('malformed messages go straight to the DLQ without running the handler', async (t) => {
-  const { defer, db, schema, queues, exchange, connection } = await testStack(t);
+  const { defer, queues, exchange, consumerDeps } = await testStack(t);
 
   let runs = 0;
   const consumer = await startConsumer({
-    connection,
-    db,
-    schema,
-    exchange,
-    logger,
+    ...consumerDeps,
     service: 'notification',
     queue: 'malformed',
     routingKeys: ['credential.issued'],

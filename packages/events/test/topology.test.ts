@@ -2,7 +2,7 @@ import t from 'tap';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startConsumer } from '../src/index.js';
-import { AMQP_URL, testLogger, testStack } from './fixtures/helpers.js';
+import { AMQP_URL, testStack } from './fixtures/helpers.js';
 
 const run = promisify(execFile);
 
@@ -15,14 +15,9 @@ interface QueueInfo {
 }
 
 t.test('every consumer queue is durable, quorum, bounded and dead-lettered', async (t) => {
-  const { defer, db, schema, queues, exchange, connection } = await testStack(t);
-  const logger = testLogger();
+  const { defer, queues, exchange, consumerDeps } = await testStack(t);
   const consumer = await startConsumer({
-    connection,
-    db,
-    schema,
-    exchange,
-    logger,
+    ...consumerDeps,
     service: 'notification',
     queue: 'topo',
     routingKeys: ['credential.issued'],

@@ -367,6 +367,17 @@ for (const [index, mode] of (['frozen', 'killed'] as const).entries()) {
         'one credential was stored',
       );
     });
+
+    await t.test('a badge created with an Idempotency-Key needs no Redis either: created once, its retry replays', async (t) => {
+      const name = `Keyed ${mode} ${randomUUID().slice(0, 8)}`;
+      const key = randomUUID();
+      const body = { name, description: 'Created while Redis is away.', criteria: 'None.' };
+      const r = await call('POST', '/api/v1/badges', { body, token: apiKey, idempotencyKey: key });
+      t.equal(r.status, 201, r.text);
+      const again = await call('POST', '/api/v1/badges', { body, token: apiKey, idempotencyKey: key });
+      t.same([again.status, again.headers.get('idempotent-replayed'), again.text], [201, 'true', r.text], 'the stored answer');
+      t.equal(await count('select count(*)::int as n from issuance.badges where name = $1', [name]), 1, 'one badge was stored');
+    });
   });
 }
 

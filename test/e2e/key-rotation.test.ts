@@ -167,16 +167,21 @@ t.test('compromise: proofs from the reported time on fail with us; earlier ones 
   t.equal(vmOf(next.credential).verificationMethod, `${did}#key-3`);
   t.equal((await independent(next.credential)).verified, true);
 
-  // A rotation retried with its Idempotency-Key (a lost answer) rotates once.
+  // A rotation retried with its Idempotency-Key (a lost answer) rotates once: issuance keeps the
+  // key's record with the rotation and answers the retry the first rotation's bytes.
   const rotateOnce = () =>
     fetch(`${BASE}/api/organizations/${orgId}/signing-keys/rotate`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'rotate-after-incident' },
-    }).then(async (r) => ({ status: r.status, replayed: r.headers.get('idempotent-replayed'), body: (await r.json()) as Record<string, any> }));
+    }).then(async (r) => {
+      const text = await r.text();
+      return { status: r.status, replayed: r.headers.get('idempotent-replayed'), text, body: JSON.parse(text) as Record<string, any> };
+    });
   const first = await rotateOnce();
   const retried = await rotateOnce();
-  t.same([first.status, first.body.keyId], [201, `${did}#key-4`]);
+  t.same([first.status, first.body.keyId, first.replayed], [201, `${did}#key-4`, null]);
   t.same([retried.status, retried.body.keyId, retried.replayed], [201, `${did}#key-4`, 'true'], 'the retry answers the first rotation');
+  t.equal(retried.text, first.text, 'byte for byte');
   const after = await tp.api('GET', `/api/organizations/${orgId}/signing-keys`, undefined, token);
   t.equal(after.body.data.length, 4, 'one key added, not two');
 });

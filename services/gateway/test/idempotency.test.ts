@@ -1,8 +1,8 @@
 // The Idempotency-Key middleware (src/http/idempotency.ts) against the real Redis, on a small
 // express app: the gateway's JSON parser and error handler around a stub handler that counts
 // how often it really ran ("issued"). The Redis layer still serves the routes whose owner keeps
-// no record yet (badges, signing-key rotation, invitations, webhooks); the issue forwards the key
-// (forwardIdempotency, tested at the end).
+// no record yet (invitations, webhooks); the issue, badge creation and image upload and
+// signing-key rotation forward the key (forwardIdempotency, tested at the end).
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -364,7 +364,7 @@ t.test('Redis unavailable: a keyed request fails closed with 503; unkeyed reques
 });
 
 // forwardIdempotency: the routes whose owning service keeps the record (issuance for the issue,
-// @cred/idempotency). The gateway only validates, scopes and fingerprints; the stub owner here
+// badge creation and image upload and signing-key rotation, @cred/idempotency). The gateway only validates, scopes and fingerprints; the stub owner here
 // answers as a service does (its answers, 422 and 409 come from the real module in the service
 // tests: packages/idempotency/test, services/issuance/test/idempotency.test.ts, test/e2e).
 async function startForwardingApp(t: { teardown(fn: () => unknown): void }) {
@@ -382,12 +382,23 @@ async function startForwardingApp(t: { teardown(fn: () => unknown): void }) {
     seen.push(forwardedIdempotency(res));
     answer(res);
   });
+  // A route whose request is not its JSON body (as the badge image upload's bytes): the route says what the fingerprint is.
+  app.post(
+    '/uploads/:id',
+    forwardIdempotency('things.upload', { fingerprint: (req) => createHash('sha256').update(`${req.params.id}:${String(req.headers['x-upload'])}`).digest('base64url') }),
+    (_req, res) => {
+      seen.push(forwardedIdempotency(res));
+      answer(res);
+    },
+  );
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const port = (server.address() as AddressInfo).port;
   t.teardown(() => new Promise<void>((r) => server.close(() => r())));
+  const upload = async (id: string, key: string, content: string) =>
+    (await fetch(`http://127.0.0.1:${port}/uploads/${id}`, { method: 'POST', headers: { 'idempotency-key': key, 'x-upload': content } })).status;
   const post = async (key: string | undefined, body: string, headers: Record<string, string> = {}) => {
     const res = await fetch(`http://127.0.0.1:${port}/things`, {
       method: 'POST',
@@ -397,7 +408,7 @@ async function startForwardingApp(t: { teardown(fn: () => unknown): void }) {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
   };
-  return { post, seen, answerWith: (fn: typeof answer) => (answer = fn) };
+  return { post, upload, seen, answerWith: (fn: typeof answer) => (answer = fn) };
 }
 
 t.test('forwarded keys: scoped to the caller and route, fingerprinted canonically, no Redis involved', async (t) => {
@@ -430,4 +441,20 @@ t.test("forwarded keys: the owner's 409 for a key in flight gets Retry-After: 1,
   const other = await app.post('k', '{}');
   t.equal(other.status, 409);
   t.equal(other.headers.get('retry-after'), null, "the recipient's conflict is not a retry-later");
+});
+
+t.test('forwarded keys: a route may say what makes two requests the same (an upload: its target and bytes)', async (t) => {
+  const app = await startForwardingApp(t);
+  const hash = createHash('sha256').update('up-1').digest('base64url');
+  const fp = (id: string, content: string) => createHash('sha256').update(`${id}:${content}`).digest('base64url');
+  t.equal(await app.upload('b1', 'up-1', 'bytes-a'), 201);
+  t.equal(await app.upload('b1', 'up-1', 'bytes-b'), 201);
+  t.equal(await app.upload('b2', 'up-1', 'bytes-a'), 201);
+  t.same(app.seen, [
+    { key: `key-a:things.upload:${hash}`, fingerprint: fp('b1', 'bytes-a') },
+    { key: `key-a:things.upload:${hash}`, fingerprint: fp('b1', 'bytes-b') },
+    { key: `key-a:things.upload:${hash}`, fingerprint: fp('b2', 'bytes-a') },
+  ]);
+  t.equal(await app.upload('b1', 'x'.repeat(256), 'bytes-a'), 400, 'the header is still checked');
+  t.equal(app.seen.length, 3);
 });

@@ -207,7 +207,7 @@ export function createApp(deps: AppDeps): Express {
   const idempotencyDeps = { redis: deps.redis, clock: deps.clock, logger: deps.logger, metrics: deps.metrics };
   // What an organization manages, for its API keys and (below) for its members: the same routers.
   const organizationRouters = [
-    badgeRoutes(deps.upstreams, { idempotency: idempotencyDeps }),
+    badgeRoutes(deps.upstreams),
     bulkRoutes(deps.upstreams),
     webhookRoutes(deps.upstreams, { idempotency: idempotencyDeps }),
   ];

@@ -5,7 +5,7 @@ import { AppError, readMultipart } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { badgeInput } from '../upstream/issuance-input.js';
 import { pathId, requestIdOf } from './body.js';
-import { idempotency, type IdempotencyDeps, type IdempotencyRouteOptions } from './idempotency.js';
+import { forwardedIdempotency, forwardIdempotency, REPLAYED_HEADER } from './idempotency.js';
 import { scopeOf } from './org-scope.js';
 import { actingCall } from './acting-call.js';
 import { credentialStatus, type CredentialJson } from '../openapi/schemas/credentials.js';
@@ -118,10 +118,17 @@ export async function readImageUpload(req: IncomingMessage): Promise<Upload> {
   return { data: file.bytes, mimeType: file.mimeType ?? '' };
 }
 
-/** Fingerprint of a multipart upload for Idempotency-Key: the bytes read (res.locals.upload). */
-export function uploadFingerprint(_req: Request, res: Response): string {
+/**
+ * Fingerprint of an image upload for Idempotency-Key: the badge of the path and the bytes read
+ * (res.locals.upload), so the same file sent again is the same request, and another file, or
+ * the same file for another badge, is another (422 under one key).
+ */
+function uploadFingerprint(req: Request, res: Response): string {
   const upload = res.locals.upload as Upload | undefined;
-  return createHash('sha256').update(upload?.data ?? Buffer.alloc(0)).digest('base64url');
+  return createHash('sha256')
+    .update(`${String(req.params.badgeId)}\n`)
+    .update(upload?.data ?? Buffer.alloc(0))
+    .digest('base64url');
 }
 
 /**
@@ -129,21 +136,22 @@ export function uploadFingerprint(_req: Request, res: Response): string {
  * API keys under `/api/v1`, mounted after the authentication that sets the organization scope
  * (./org-scope.ts). Bodies go to the issuance service as BadgeInput messages
  * (../upstream/issuance-input.ts checks their JSON shape; issuance checks every value). The image
- * upload reads its own multipart body, so app.ts lets multipart through on its path only. With `idempotency` (app.ts always passes it) the POSTs honour Idempotency-Key: a
- * created badge or an uploaded image is answered again, not done twice.
+ * upload reads its own multipart body, so app.ts lets multipart through on its path only. The
+ * POSTs honour Idempotency-Key: issuance keeps the record with the badge it creates or changes
+ * (forwardIdempotency, docs/decisions.md "Idempotency-Key"), and a retry is answered the
+ * stored badge, rendered as the first answer was, with Idempotent-Replayed: true.
  */
-export function badgeRoutes(upstreams: Pick<Upstreams, 'issuance'>, options: { idempotency?: IdempotencyDeps } = {}): Router {
+export function badgeRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
   const router = Router();
   const issuance = upstreams.issuance;
-  const keyed = (scope: string, routeOptions?: IdempotencyRouteOptions) =>
-    options.idempotency ? [idempotency(options.idempotency, scope, routeOptions)] : [];
 
-  router.post('/badges', ...keyed('badges.create'), async (req, res) => {
+  router.post('/badges', forwardIdempotency('badges.create'), async (req, res) => {
     const scope = scopeOf(res);
     const badge = await issuance.CreateBadge(
-      { organization_id: scope.organizationId, badge: badgeInput(req.body ?? {}, 'create') },
+      { organization_id: scope.organizationId, badge: badgeInput(req.body ?? {}, 'create'), idempotency: forwardedIdempotency(res) },
       actingCall(res),
     );
+    if (badge.idempotent_replay) res.set(REPLAYED_HEADER, 'true');
     res.status(201).location(`${scope.basePath}/badges/${badge.id}`).json(badgeJson(badge));
   });
 
@@ -188,13 +196,20 @@ export function badgeRoutes(upstreams: Pick<Upstreams, 'issuance'>, options: { i
       res.locals.upload = await readImageUpload(req);
       next();
     },
-    ...keyed('badges.image', { fingerprint: uploadFingerprint }),
+    forwardIdempotency('badges.image', { fingerprint: uploadFingerprint }),
     async (req, res) => {
       const upload = res.locals.upload as Upload;
       const badge = await issuance.SetBadgeImage(
-        { organization_id: scopeOf(res).organizationId, badge_id: pathId(req, 'badgeId'), data: upload.data, declared_content_type: upload.mimeType },
+        {
+          organization_id: scopeOf(res).organizationId,
+          badge_id: pathId(req, 'badgeId'),
+          data: upload.data,
+          declared_content_type: upload.mimeType,
+          idempotency: forwardedIdempotency(res),
+        },
         actingCall(res, { deadlineMs: 30000 }),
       );
+      if (badge.idempotent_replay) res.set(REPLAYED_HEADER, 'true');
       res.status(200).json(badgeJson(badge));
     },
   );

@@ -7,8 +7,8 @@ import { scopeOf } from './org-scope.js';
 /**
  * `Idempotency-Key` on a POST route (draft-ietf-httpapi-idempotency-key-header; the full
  * policy is in docs/decisions.md, "Idempotency-Key"). The rule is that the service owning the
- * effect keeps the record in the effect's transaction (ADR 0013): the issue does, and its routes
- * use `forwardIdempotency` below. The routes whose owner keeps none yet use `idempotency`, the
+ * effect keeps the record in the effect's transaction (ADR 0013): the issue, badge creation and
+ * image upload and signing-key rotation do, and their routes use `forwardIdempotency` below. The routes whose owner keeps none yet use `idempotency`, the
  * Redis record described here:
  *
  * - The header is optional. Its value is 1-255 printable ASCII characters (0x20-0x7E), sent bare
@@ -174,12 +174,13 @@ export interface ForwardedIdempotency {
  * The middleware for a route whose owning service keeps the record itself, in the effect's
  * transaction (@cred/idempotency; docs/decisions.md "Idempotency-Key"). The gateway validates
  * the header, scopes the key (organization by the call, API key or member, route) and
- * fingerprints the body; `forwardedIdempotency(res)` hands both to the handler for its call.
+ * fingerprints the body (or what `options.fingerprint` says makes two requests the same, as for
+ * a multipart upload); `forwardedIdempotency(res)` hands both to the handler for its call.
  * The service answers the stored answer with its replayed flag (the handler sets
  * `Idempotent-Replayed`), 422 for another body, 409 while the key is in flight; on that 409
  * this middleware adds Retry-After: 1. Nothing is kept here, so Redis plays no part.
  */
-export function forwardIdempotency(scope: string): RequestHandler {
+export function forwardIdempotency(scope: string, options: IdempotencyRouteOptions = {}): RequestHandler {
   return (req, res, next) => {
     const raw = headerValue(req);
     if (raw === undefined) {
@@ -189,7 +190,7 @@ export function forwardIdempotency(scope: string): RequestHandler {
     const keyHash = createHash('sha256').update(parseIdempotencyKey(raw)).digest('base64url');
     const forwarded: ForwardedIdempotency = {
       key: `${scopeOf(res).idempotencyPrincipal}:${scope}:${keyHash}`,
-      fingerprint: requestFingerprint(req.body),
+      fingerprint: options.fingerprint ? options.fingerprint(req, res) : requestFingerprint(req.body),
     };
     res.locals.idempotency = forwarded;
     const originalJson = res.json.bind(res);

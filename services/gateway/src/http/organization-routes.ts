@@ -15,7 +15,7 @@ import { requireMembership, requireSession } from './session-auth.js';
 import { memberScope } from './org-scope.js';
 import { enforceRole } from './role-permissions.js';
 import { memberRoutes } from './member-routes.js';
-import { idempotency, type IdempotencyDeps } from './idempotency.js';
+import { forwardedIdempotency, forwardIdempotency, REPLAYED_HEADER, type IdempotencyDeps } from './idempotency.js';
 import { apiKeyView, organizationView } from './views.js';
 import { requireConfirmedAddress } from './confirmed-address.js';
 import { generateSigningKeys, parseKeyReference, signingKeyView } from './signing-keys.js';
@@ -29,7 +29,10 @@ export interface OrganizationRouteDeps {
   logger: Logger;
   /** Routers of other capabilities (badges, webhooks, analytics...) under the same member auth. */
   memberRoutes?: Router[];
-  /** Idempotency-Key on the creating POSTs here (a retried rotation rotates once). */
+  /**
+   * The gateway's Redis record of Idempotency-Key for the member routes whose owner keeps none
+   * yet (./member-routes.ts: invitations). The rotation here forwards its key to issuance.
+   */
   idempotency?: IdempotencyDeps;
 }
 
@@ -71,15 +74,22 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
     res.status(200).json({ data: (r.keys ?? []).map(signingKeyView) });
   });
 
-  const rotateIdempotency = deps.idempotency ? [idempotency(deps.idempotency, 'signing-keys.rotate')] : [];
-  router.post('/:orgId/signing-keys/rotate', ...rotateIdempotency, async (req, res) => {
+  // Idempotency-Key: issuance keeps the record with the rotation (a retried rotation rotates
+  // once, and its retry is answered the first rotation's key; docs/decisions.md "Idempotency-Key").
+  router.post('/:orgId/signing-keys/rotate', forwardIdempotency('signing-keys.rotate'), async (req, res) => {
     bodyOf(req, []);
     const requestId = requestIdOf(res);
     const org = await accounts.GetOrganization({ organization_id: String(res.locals.orgId) }, { requestId });
     const r = await upstreams.issuance.RotateSigningKey(
-      { organization_id: org.id, organization_slug: org.slug, requested_by: `user:${String(res.locals.userId)}` },
+      {
+        organization_id: org.id,
+        organization_slug: org.slug,
+        requested_by: `user:${String(res.locals.userId)}`,
+        idempotency: forwardedIdempotency(res),
+      },
       { requestId },
     );
+    if (r.idempotent_replay) res.set(REPLAYED_HEADER, 'true');
     res.status(201).json(signingKeyView(r.key!));
   });
 

@@ -19,6 +19,7 @@ import { badgeDeleted, badgeImageSet, badgeUpserted } from '../events/issuance-e
 import type { CallMeta, IssuanceContext } from './context.js';
 import { audit, auditActor } from './audit.js';
 import { requireActorPermission } from './actor-permission.js';
+import { keyedOnce, keyedRequest, markReplay, type GivenKey, type Keyed } from './keyed-effects.js';
 
 function isUniqueViolation(err: unknown, constraint: string): boolean {
   const e = err as { code?: string; constraint?: string };
@@ -34,9 +35,27 @@ async function findOrThrow(db: IssuanceContext['db'], organizationId: string, ba
   return badge;
 }
 
-/** Creates a badge template; the slug is derived from the name (made unique) unless given. */
-export async function createBadge(ctx: IssuanceContext, organizationId: string, body: BadgeBody, meta: CallMeta): Promise<Badge> {
+/** A badge as an Idempotency-Key record stores it (JSON: dates as ISO strings). */
+function revivedBadge(stored: unknown): Badge {
+  const b = stored as Badge & { createdAt: string; updatedAt: string };
+  return { ...b, createdAt: new Date(b.createdAt), updatedAt: new Date(b.updatedAt) };
+}
+
+/**
+ * Creates a badge template; the slug is derived from the name (made unique) unless given.
+ * With an Idempotency-Key (docs/decisions.md "Idempotency-Key") the key is claimed first in the
+ * creating transaction and the badge stored as its answer there: a retry gets that badge back
+ * (`idempotentReplay`) and creates nothing.
+ */
+export async function createBadge(
+  ctx: IssuanceContext,
+  organizationId: string,
+  body: BadgeBody,
+  meta: CallMeta,
+  idempotency?: GivenKey,
+): Promise<Keyed<Badge>> {
   const orgId = checkUuid(organizationId, 'organization_id', true);
+  const keyed = keyedRequest('badges.create', orgId, idempotency);
   await requireActorPermission(ctx, orgId, meta.actor, 'badges.manage', meta);
   const input = validateBadgeCreate(body);
   const org = await ctx.organizations.get(ctx, orgId, meta);
@@ -47,21 +66,30 @@ export async function createBadge(ctx: IssuanceContext, organizationId: string, 
     const now = ctx.clock.now();
     const badge: Badge = { ...input, slug, id: newUuid(), organizationId: orgId, organizationSlug: org.slug, createdAt: now, updatedAt: now };
     try {
-      await ctx.db.transaction(async (trx) => {
-        await badgeStore.insert(trx, badge);
-        await writeOutbox(trx, ctx.schema, badgeUpserted(badgeView(badge, ctx.baseUrl), ctx.clock));
-        await audit(trx, ctx.schema, meta, {
-          organizationId: orgId,
-          occurredAt: now,
-          actor: auditActor(meta.actor),
-          action: 'badge.created',
-          targetType: 'badge',
-          targetId: badge.id,
-          details: { name: badge.name, slug: badge.slug },
-        });
-      });
-      ctx.wakeRelay();
-      return badge;
+      const result = await ctx.db.transaction((trx) =>
+        keyedOnce(
+          trx,
+          keyed,
+          now,
+          async () => {
+            await badgeStore.insert(trx, badge);
+            await writeOutbox(trx, ctx.schema, badgeUpserted(badgeView(badge, ctx.baseUrl), ctx.clock));
+            await audit(trx, ctx.schema, meta, {
+              organizationId: orgId,
+              occurredAt: now,
+              actor: auditActor(meta.actor),
+              action: 'badge.created',
+              targetType: 'badge',
+              targetId: badge.id,
+              details: { name: badge.name, slug: badge.slug },
+            });
+            return badge;
+          },
+          revivedBadge,
+        ),
+      );
+      if (!result.replayed) ctx.wakeRelay();
+      return markReplay(result);
     } catch (err) {
       if (!isUniqueViolation(err, SLUG_CONSTRAINT)) throw err;
       if (input.slug !== undefined || attempt >= 5) throw slugTaken(slug);
@@ -162,7 +190,8 @@ export function badgeImageUrl(baseUrl: string, badgeId: string, contentHash: str
 
 /**
  * Stores an uploaded image and points the badge at it. The bytes decide the type; the
- * declared type is only logged when it disagrees.
+ * declared type is only logged when it disagrees. With an Idempotency-Key the answer is kept
+ * with the change, as for createBadge.
  */
 export async function setBadgeImage(
   ctx: IssuanceContext,
@@ -171,39 +200,49 @@ export async function setBadgeImage(
   data: Buffer,
   declaredContentType: string,
   meta: CallMeta = {},
-): Promise<Badge> {
+  idempotency?: GivenKey,
+): Promise<Keyed<Badge>> {
   const orgId = checkUuid(organizationId, 'organization_id', true);
   const id = checkUuid(badgeId, 'badgeId', true);
+  const keyed = keyedRequest('badges.image', orgId, idempotency);
   await requireActorPermission(ctx, orgId, meta.actor, 'badges.manage', meta);
   const image = checkImage(data);
   if (declaredContentType && declaredContentType.split(';')[0]?.trim().toLowerCase() !== image.contentType) {
     ctx.logger.debug({ badgeId: id, sniffed: image.contentType }, 'declared image type differs from the bytes; using the bytes');
   }
-  const updated = await ctx.db.transaction(async (trx) => {
-    await findOrThrow(trx, orgId, id, 'update');
-    const now = ctx.clock.now();
-    await badgeStore.insertImage(trx, { badgeId: id, contentHash: image.contentHash, extension: image.kind, contentType: image.contentType, data: image.data }, now);
-    const next = await badgeStore.update(trx, orgId, id, { imageUrl: badgeImageUrl(ctx.baseUrl, id, image.contentHash, image.kind) }, now);
-    await writeOutbox(trx, ctx.schema, [
-      badgeImageSet(
-        { badgeId: id, organizationId: orgId, contentType: image.contentType, contentHash: image.contentHash, bytesBase64: image.data.toString('base64') },
-        ctx.clock,
-      ),
-      badgeUpserted(badgeView(next, ctx.baseUrl), ctx.clock),
-    ]);
-    await audit(trx, ctx.schema, meta, {
-      organizationId: orgId,
-      occurredAt: now,
-      actor: auditActor(meta.actor),
-      action: 'badge.image_changed',
-      targetType: 'badge',
-      targetId: id,
-      details: { name: next.name, contentType: image.contentType, bytes: image.data.length },
-    });
-    return next;
-  });
-  ctx.wakeRelay();
-  return updated;
+  const now = ctx.clock.now();
+  const result = await ctx.db.transaction((trx) =>
+    keyedOnce(
+      trx,
+      keyed,
+      now,
+      async () => {
+        await findOrThrow(trx, orgId, id, 'update');
+        await badgeStore.insertImage(trx, { badgeId: id, contentHash: image.contentHash, extension: image.kind, contentType: image.contentType, data: image.data }, now);
+        const next = await badgeStore.update(trx, orgId, id, { imageUrl: badgeImageUrl(ctx.baseUrl, id, image.contentHash, image.kind) }, now);
+        await writeOutbox(trx, ctx.schema, [
+          badgeImageSet(
+            { badgeId: id, organizationId: orgId, contentType: image.contentType, contentHash: image.contentHash, bytesBase64: image.data.toString('base64') },
+            ctx.clock,
+          ),
+          badgeUpserted(badgeView(next, ctx.baseUrl), ctx.clock),
+        ]);
+        await audit(trx, ctx.schema, meta, {
+          organizationId: orgId,
+          occurredAt: now,
+          actor: auditActor(meta.actor),
+          action: 'badge.image_changed',
+          targetType: 'badge',
+          targetId: id,
+          details: { name: next.name, contentType: image.contentType, bytes: image.data.length },
+        });
+        return next;
+      },
+      revivedBadge,
+    ),
+  );
+  if (!result.replayed) ctx.wakeRelay();
+  return markReplay(result);
 }
 
 const HASH_RE = /^[0-9a-f]{64}$/;

@@ -4,6 +4,9 @@ import { statusListStore } from '../db/status-list-store.js';
 import { callOptions, type CallMeta, type IssuanceContext } from './context.js';
 import { audit, auditActor } from './audit.js';
 import type { AuditRecord } from '@cred/db/audit';
+import type { Knex } from '@cred/db';
+import { findAnswer } from '@cred/idempotency';
+import { keyedOnce, keyedRequest, markReplay, type GivenKey, type Keyed } from './keyed-effects.js';
 
 /** A key as the gateway shows it (ADR 0008). */
 export interface SigningKeyView {
@@ -45,9 +48,29 @@ export interface SigningKeyChange {
 /**
  * After the organization's signing key changed: the key recorded here follows, and every
  * revocation list of the organization is re-signed with the current key (its revision is
- * moved, then the stale lists are signed before the answer; a list whose re-signing fails is
- * signed when next requested, as after a revocation).
+ * moved in `recordKeyChange`, then `afterKeyChange` signs the stale lists before the answer; a
+ * list whose re-signing fails is signed when next requested, as after a revocation).
  */
+async function recordKeyChange(
+  ctx: IssuanceContext,
+  trx: Knex.Transaction,
+  organizationId: string,
+  organizationSlug: string,
+  current: SigningKeyView,
+  meta: CallMeta,
+  entry: Pick<AuditRecord, 'action' | 'targetId' | 'details'>,
+): Promise<void> {
+  // Signing committed the key change already; this records it here, with the audit entry
+  // (signing has no reader at the edge: only issuance may call it).
+  await audit(trx, ctx.schema, meta, { ...entry, organizationId, occurredAt: ctx.clock.now(), actor: auditActor(meta.actor), targetType: 'signing_key' });
+  await signingKeyStore.upsert(
+    trx,
+    { organizationId, organizationSlug, currentKeyId: current.keyId, publicKeyMultibase: current.publicKeyMultibase, generatedAt: new Date(current.createdAt) },
+    ctx.clock.now(),
+  );
+  await statusListStore.bumpRevisions(trx, organizationId);
+}
+
 async function afterKeyChange(
   ctx: IssuanceContext,
   organizationId: string,
@@ -56,31 +79,59 @@ async function afterKeyChange(
   meta: CallMeta,
   entry: Pick<AuditRecord, 'action' | 'targetId' | 'details'>,
 ): Promise<void> {
-  await ctx.db.transaction(async (trx) => {
-    // Signing committed the key change already; this records it here, with the audit entry
-    // (signing has no reader at the edge: only issuance may call it).
-    await audit(trx, ctx.schema, meta, { ...entry, organizationId, occurredAt: ctx.clock.now(), actor: auditActor(meta.actor), targetType: 'signing_key' });
-    await signingKeyStore.upsert(
-      trx,
-      { organizationId, organizationSlug, currentKeyId: current.keyId, publicKeyMultibase: current.publicKeyMultibase, generatedAt: new Date(current.createdAt) },
-      ctx.clock.now(),
-    );
-    await statusListStore.bumpRevisions(trx, organizationId);
-  });
+  await ctx.db.transaction((trx) => recordKeyChange(ctx, trx, organizationId, organizationSlug, current, meta, entry));
   await ctx.statusLists.publishPending(organizationId, meta);
 }
 
-/** A new current key; the earlier ones stay published (signing keeps them), so what they signed still verifies. */
-export async function rotateSigningKey(ctx: IssuanceContext, organizationId: string, organizationSlug: string, meta: CallMeta): Promise<SigningKeyChange> {
-  const r = await ctx.signing.RotateKey({ organization_id: organizationId, organization_slug: organizationSlug }, callOptions(meta));
-  const key = toView(r.key);
-  await afterKeyChange(ctx, organizationId, organizationSlug, key, meta, {
-    action: 'signing_key.rotated',
-    targetId: key.keyId,
-    details: { sequence: key.sequence, publicKeyMultibase: key.publicKeyMultibase },
-  });
-  ctx.logger.info({ organizationId, keyId: key.keyId }, 'signing key rotated');
-  return { key, currentKey: key, rotated: true };
+/**
+ * A new current key; the earlier ones stay published (signing keeps them), so what they signed
+ * still verifies.
+ *
+ * With an Idempotency-Key (docs/decisions.md "Idempotency-Key") the key is claimed in a
+ * transaction held open across signing's RotateKey, and the change is recorded and stored as
+ * the key's answer in that transaction: a duplicate in flight gets 409, a retry after the commit
+ * the stored change (`idempotentReplay`), no second rotation. One window stays: signing
+ * committed the new key and this transaction then failed (database or process lost before the
+ * commit); the key is free again and a retry rotates once more (another key, the earlier one
+ * still published, nothing lost).
+ */
+export async function rotateSigningKey(
+  ctx: IssuanceContext,
+  organizationId: string,
+  organizationSlug: string,
+  meta: CallMeta,
+  idempotency?: GivenKey,
+): Promise<Keyed<SigningKeyChange>> {
+  const keyed = keyedRequest('signing-keys.rotate', organizationId, idempotency);
+  const now = ctx.clock.now();
+  if (keyed) {
+    // A retry of a rotation that committed: its answer, without holding a transaction open.
+    const stored = await findAnswer(ctx.db, keyed, now);
+    if (stored !== undefined) return { ...(stored as SigningKeyChange), idempotentReplay: true };
+  }
+  const result = await ctx.db.transaction((trx) =>
+    keyedOnce(
+      trx,
+      keyed,
+      now,
+      async (): Promise<SigningKeyChange> => {
+        const r = await ctx.signing.RotateKey({ organization_id: organizationId, organization_slug: organizationSlug }, callOptions(meta));
+        const key = toView(r.key);
+        await recordKeyChange(ctx, trx, organizationId, organizationSlug, key, meta, {
+          action: 'signing_key.rotated',
+          targetId: key.keyId,
+          details: { sequence: key.sequence, publicKeyMultibase: key.publicKeyMultibase },
+        });
+        return { key, currentKey: key, rotated: true };
+      },
+      (stored) => stored as SigningKeyChange,
+    ),
+  );
+  if (!result.replayed) {
+    await ctx.statusLists.publishPending(organizationId, meta);
+    ctx.logger.info({ organizationId, keyId: result.answer.key.keyId }, 'signing key rotated');
+  }
+  return markReplay(result);
 }
 
 /** The key numbered `sequence` is compromised as of `compromisedAt`; a current key is replaced by signing first. */

@@ -42,6 +42,11 @@ function requireOrgAndSlug(req: { organization_id: string; organization_slug: st
   if (!SLUG_RE.test(req.organization_slug)) throw AppError.validation('organization_slug', 'organization_slug must be a URL-safe slug');
 }
 
+/** The Idempotency-Key a request carries (proto: IdempotencyKey), undefined without one. */
+function givenKey(m: { key: string; fingerprint: string } | null | undefined): { key: string; fingerprint: string } | undefined {
+  return m?.key ? { key: m.key, fingerprint: m.fingerprint } : undefined;
+}
+
 function metaOf(call: Pick<ServerUnaryCall<unknown, unknown>, 'metadata'>): CallMeta {
   return auditCallMeta(call);
 }
@@ -84,8 +89,20 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
       requireOrgAndSlug(req);
       const meta = metaOf(call);
       await requireActorPermission(ctx, req.organization_id, req.requested_by, 'signing_keys.manage', meta);
-      const r = await rotateSigningKey(ctx, req.organization_id, req.organization_slug, { ...meta, actor: auditActor(req.requested_by, meta.actor) });
-      return { key: signingKeyToProto(r.key), current_key: signingKeyToProto(r.currentKey), rotated: r.rotated };
+      const r = await rotateSigningKey(
+        ctx,
+        req.organization_id,
+        req.organization_slug,
+        { ...meta, actor: auditActor(req.requested_by, meta.actor) },
+        givenKey(req.idempotency),
+      );
+      if (r.idempotentReplay) ctx.logger.info({ organizationId: req.organization_id }, 'rotation replayed for a repeated idempotency key');
+      return {
+        key: signingKeyToProto(r.key),
+        current_key: signingKeyToProto(r.currentKey),
+        rotated: r.rotated,
+        idempotent_replay: r.idempotentReplay === true,
+      };
     },
 
     ReportSigningKeyCompromised: async (req, call) => {
@@ -97,7 +114,7 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
         { organizationId: req.organization_id, organizationSlug: req.organization_slug, sequence: req.sequence, compromisedAt: req.compromised_at },
         { ...meta, actor: auditActor(req.requested_by, meta.actor) },
       );
-      return { key: signingKeyToProto(r.key), current_key: signingKeyToProto(r.currentKey), rotated: r.rotated };
+      return { key: signingKeyToProto(r.key), current_key: signingKeyToProto(r.currentKey), rotated: r.rotated, idempotent_replay: false };
     },
 
     ListSigningKeys: async (req, call) => {
@@ -105,7 +122,10 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
       return { keys: (await listSigningKeys(ctx, req.organization_id, metaOf(call))).map(signingKeyToProto) };
     },
 
-    CreateBadge: async (req, call) => badge(await createBadge(ctx, req.organization_id, badgeBodyFromProto(req.badge), metaOf(call))),
+    CreateBadge: async (req, call) => {
+      const b = await createBadge(ctx, req.organization_id, badgeBodyFromProto(req.badge), metaOf(call), givenKey(req.idempotency));
+      return { ...badge(b), idempotent_replay: b.idempotentReplay === true };
+    },
 
     GetBadge: async (req) => badge(await getBadge(ctx, req.organization_id, req.badge_id)),
 
@@ -126,8 +146,18 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
       return r.deleted ? { deleted: true, badge: null } : { deleted: false, badge: badge(r.badge) };
     },
 
-    SetBadgeImage: async (req, call) =>
-      badge(await setBadgeImage(ctx, req.organization_id, req.badge_id, Buffer.from(req.data ?? []), req.declared_content_type, metaOf(call))),
+    SetBadgeImage: async (req, call) => {
+      const b = await setBadgeImage(
+        ctx,
+        req.organization_id,
+        req.badge_id,
+        Buffer.from(req.data ?? []),
+        req.declared_content_type,
+        metaOf(call),
+        givenKey(req.idempotency),
+      );
+      return { ...badge(b), idempotent_replay: b.idempotentReplay === true };
+    },
 
     GetBadgeImage: async (req) => {
       const image = await getBadgeImage(ctx, {

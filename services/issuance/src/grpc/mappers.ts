@@ -31,6 +31,8 @@ export interface BadgeMessage {
     value_min?: string;
     value_max?: string;
   }[];
+  /** CreateBadge and SetBadgeImage: the stored answer of an earlier call with the same Idempotency-Key. */
+  idempotent_replay: boolean;
 }
 
 /** Domain badge -> proto Badge (null fields left out: proto3 `optional`). */
@@ -68,6 +70,7 @@ export function badgeToProto(badge: Badge, baseUrl: string): BadgeMessage {
       ...optional('value_min', d.valueMin),
       ...optional('value_max', d.valueMax),
     })),
+    idempotent_replay: false,
   };
 }
 

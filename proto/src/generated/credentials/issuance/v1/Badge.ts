@@ -22,6 +22,7 @@ export interface Badge {
   'achievement_type'?: (string);
   'alignments'?: (_credentials_issuance_v1_BadgeAlignment)[];
   'result_descriptions'?: (_credentials_issuance_v1_BadgeResultDescription)[];
+  'idempotent_replay'?: (boolean);
   '_image_url'?: "image_url";
   '_expires_in_days'?: "expires_in_days";
   '_achievement_type'?: "achievement_type";
@@ -46,6 +47,7 @@ export interface Badge__Output {
   'achievement_type'?: (string);
   'alignments': (_credentials_issuance_v1_BadgeAlignment__Output)[];
   'result_descriptions': (_credentials_issuance_v1_BadgeResultDescription__Output)[];
+  'idempotent_replay': (boolean);
   '_image_url'?: "image_url";
   '_expires_in_days'?: "expires_in_days";
   '_achievement_type'?: "achievement_type";

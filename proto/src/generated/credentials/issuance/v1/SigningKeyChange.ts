@@ -6,10 +6,12 @@ export interface SigningKeyChange {
   'key'?: (_credentials_issuance_v1_SigningKey | null);
   'current_key'?: (_credentials_issuance_v1_SigningKey | null);
   'rotated'?: (boolean);
+  'idempotent_replay'?: (boolean);
 }
 
 export interface SigningKeyChange__Output {
   'key': (_credentials_issuance_v1_SigningKey__Output | null);
   'current_key': (_credentials_issuance_v1_SigningKey__Output | null);
   'rotated': (boolean);
+  'idempotent_replay': (boolean);
 }

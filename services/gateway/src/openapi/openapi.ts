@@ -76,8 +76,10 @@ type PathItem = Record<string, unknown> & { parameters?: Parameter[] };
 const paths: Record<string, PathItem> = definedPaths;
 
 /**
- * Idempotency-Key on a POST that creates or sends something (the gateway's Redis records, the
- * same rules as on POST /api/v1/credentials): the header, and the answers it adds.
+ * Idempotency-Key on a POST that creates or sends something, with the same rules as on POST
+ * /api/v1/credentials whoever keeps the record (the owning service with its effect, or for the
+ * routes not yet moved the gateway's Redis; docs/decisions.md "Idempotency-Key"): the header,
+ * and the answers it adds.
  */
 function withIdempotencyKey(op: Operation): void {
   const parameters = op.parameters ?? [];
@@ -96,7 +98,7 @@ function withIdempotencyKey(op: Operation): void {
     const r = response as { headers?: Record<string, unknown> };
     r.headers = { ...(r.headers ?? {}), 'Idempotent-Replayed': REPLAYED_HEADER_DOC };
   }
-  op.responses['503'] ??= error('UNAVAILABLE: a service behind the gateway, or the Idempotency-Key store, is unavailable; retry later.');
+  op.responses['503'] ??= error('UNAVAILABLE: a service behind the gateway (the one keeping the Idempotency-Key record included) is unavailable; retry later.');
 }
 
 const REPLAYED_HEADER_DOC = {

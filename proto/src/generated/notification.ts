@@ -4,6 +4,7 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 import type { AuditEntry as _credentials_audit_v1_AuditEntry, AuditEntry__Output as _credentials_audit_v1_AuditEntry__Output } from './credentials/audit/v1/AuditEntry';
 import type { ListAuditEntriesRequest as _credentials_audit_v1_ListAuditEntriesRequest, ListAuditEntriesRequest__Output as _credentials_audit_v1_ListAuditEntriesRequest__Output } from './credentials/audit/v1/ListAuditEntriesRequest';
 import type { ListAuditEntriesResponse as _credentials_audit_v1_ListAuditEntriesResponse, ListAuditEntriesResponse__Output as _credentials_audit_v1_ListAuditEntriesResponse__Output } from './credentials/audit/v1/ListAuditEntriesResponse';
+import type { IdempotencyKey as _credentials_idempotency_v1_IdempotencyKey, IdempotencyKey__Output as _credentials_idempotency_v1_IdempotencyKey__Output } from './credentials/idempotency/v1/IdempotencyKey';
 import type { CreateWebhookRequest as _credentials_notification_v1_CreateWebhookRequest, CreateWebhookRequest__Output as _credentials_notification_v1_CreateWebhookRequest__Output } from './credentials/notification/v1/CreateWebhookRequest';
 import type { CreateWebhookResponse as _credentials_notification_v1_CreateWebhookResponse, CreateWebhookResponse__Output as _credentials_notification_v1_CreateWebhookResponse__Output } from './credentials/notification/v1/CreateWebhookResponse';
 import type { DeliveryAttempt as _credentials_notification_v1_DeliveryAttempt, DeliveryAttempt__Output as _credentials_notification_v1_DeliveryAttempt__Output } from './credentials/notification/v1/DeliveryAttempt';
@@ -17,6 +18,7 @@ import type { ListWebhooksRequest as _credentials_notification_v1_ListWebhooksRe
 import type { ListWebhooksResponse as _credentials_notification_v1_ListWebhooksResponse, ListWebhooksResponse__Output as _credentials_notification_v1_ListWebhooksResponse__Output } from './credentials/notification/v1/ListWebhooksResponse';
 import type { Notification as _credentials_notification_v1_Notification, Notification__Output as _credentials_notification_v1_Notification__Output } from './credentials/notification/v1/Notification';
 import type { NotificationServiceClient as _credentials_notification_v1_NotificationServiceClient, NotificationServiceDefinition as _credentials_notification_v1_NotificationServiceDefinition } from './credentials/notification/v1/NotificationService';
+import type { PingWebhookRequest as _credentials_notification_v1_PingWebhookRequest, PingWebhookRequest__Output as _credentials_notification_v1_PingWebhookRequest__Output } from './credentials/notification/v1/PingWebhookRequest';
 import type { WebhookDelivery as _credentials_notification_v1_WebhookDelivery, WebhookDelivery__Output as _credentials_notification_v1_WebhookDelivery__Output } from './credentials/notification/v1/WebhookDelivery';
 import type { WebhookEndpoint as _credentials_notification_v1_WebhookEndpoint, WebhookEndpoint__Output as _credentials_notification_v1_WebhookEndpoint__Output } from './credentials/notification/v1/WebhookEndpoint';
 import type { WebhookIdRequest as _credentials_notification_v1_WebhookIdRequest, WebhookIdRequest__Output as _credentials_notification_v1_WebhookIdRequest__Output } from './credentials/notification/v1/WebhookIdRequest';
@@ -34,6 +36,11 @@ export interface ProtoGrpcType {
         ListAuditEntriesResponse: MessageTypeDefinition<_credentials_audit_v1_ListAuditEntriesResponse, _credentials_audit_v1_ListAuditEntriesResponse__Output>
       }
     }
+    idempotency: {
+      v1: {
+        IdempotencyKey: MessageTypeDefinition<_credentials_idempotency_v1_IdempotencyKey, _credentials_idempotency_v1_IdempotencyKey__Output>
+      }
+    }
     notification: {
       v1: {
         CreateWebhookRequest: MessageTypeDefinition<_credentials_notification_v1_CreateWebhookRequest, _credentials_notification_v1_CreateWebhookRequest__Output>
@@ -49,6 +56,7 @@ export interface ProtoGrpcType {
         ListWebhooksResponse: MessageTypeDefinition<_credentials_notification_v1_ListWebhooksResponse, _credentials_notification_v1_ListWebhooksResponse__Output>
         Notification: MessageTypeDefinition<_credentials_notification_v1_Notification, _credentials_notification_v1_Notification__Output>
         NotificationService: SubtypeConstructor<typeof grpc.Client, _credentials_notification_v1_NotificationServiceClient> & { service: _credentials_notification_v1_NotificationServiceDefinition }
+        PingWebhookRequest: MessageTypeDefinition<_credentials_notification_v1_PingWebhookRequest, _credentials_notification_v1_PingWebhookRequest__Output>
         WebhookDelivery: MessageTypeDefinition<_credentials_notification_v1_WebhookDelivery, _credentials_notification_v1_WebhookDelivery__Output>
         WebhookEndpoint: MessageTypeDefinition<_credentials_notification_v1_WebhookEndpoint, _credentials_notification_v1_WebhookEndpoint__Output>
         WebhookIdRequest: MessageTypeDefinition<_credentials_notification_v1_WebhookIdRequest, _credentials_notification_v1_WebhookIdRequest__Output>

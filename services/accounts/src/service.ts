@@ -1,5 +1,6 @@
 import { createSessionTokenSigner } from '@cred/runtime';
 import { pruneOutbox } from '@cred/events';
+import { purgeExpired } from '@cred/idempotency';
 import {
   ServiceHost,
   grpcServiceProcess,
@@ -32,6 +33,8 @@ const OUTBOX_RETENTION_MS = 10 * 60 * 1000;
 /** Session rows are deleted a day after they expired or ended; a minute's pass deletes at most this many. */
 const SESSION_GRACE_MS = 24 * 60 * 60 * 1000;
 const SESSION_PRUNE_BATCH = 1000;
+/** Expired Idempotency-Key records a minute's pass deletes at most. */
+const IDEMPOTENCY_PURGE_BATCH = 1000;
 
 /**
  * Accounts: users, sessions, organizations, memberships and API keys. Serves AccountsService
@@ -71,6 +74,10 @@ export function createAccountsService(config: AccountsConfig, overrides: Account
         sessionStore
           .pruneBefore(db, new Date(now - SESSION_GRACE_MS), SESSION_PRUNE_BATCH)
           .catch((err: unknown) => host.logger.warn({ err }, 'session prune failed'));
+        // Idempotency-Key records of invitations that no longer bind (docs/decisions.md "Idempotency-Key").
+        purgeExpired(db, new Date(now), IDEMPOTENCY_PURGE_BATCH).catch((err: unknown) =>
+          host.logger.warn({ err }, 'idempotency record purge failed'),
+        );
       }, 60_000);
       prune.unref();
       host.onStop('outbox-prune', () => clearInterval(prune));

@@ -1,8 +1,8 @@
 // The Idempotency-Key middleware (src/http/idempotency.ts) against the real Redis, on a small
 // express app: the gateway's JSON parser and error handler around a stub handler that counts
 // how often it really ran ("issued"). The Redis layer still serves the routes whose owner keeps
-// no record yet (invitations, webhooks); the issue, badge creation and image upload and
-// signing-key rotation forward the key (forwardIdempotency, tested at the end).
+// no record yet (none since the badge routes, invitations and webhooks moved); every keyed route
+// forwards the key (forwardIdempotency, tested at the end).
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -363,10 +363,14 @@ t.test('Redis unavailable: a keyed request fails closed with 503; unkeyed reques
   t.equal((await app.post(undefined, { name: 'ada' })).status, 201);
 });
 
-// forwardIdempotency: the routes whose owning service keeps the record (issuance for the issue,
-// badge creation and image upload and signing-key rotation, @cred/idempotency). The gateway only validates, scopes and fingerprints; the stub owner here
+// forwardIdempotency: the routes whose owning service keeps the record (@cred/idempotency:
+// issuance for the issue, badge creation, image upload and signing-key rotation, accounts for
+// invitations, notification for webhook registration, replay and ping). The gateway only validates, scopes and fingerprints; the stub owner here
 // answers as a service does (its answers, 422 and 409 come from the real module in the service
-// tests: packages/idempotency/test, services/issuance/test/idempotency.test.ts, test/e2e).
+// tests: packages/idempotency/test, services/issuance/test/idempotency.test.ts,
+// services/accounts/test/invitation-idempotency.test.ts,
+// services/notification/test/webhook-idempotency.test.ts, test/e2e, and through the gateway
+// services/gateway/test/members.test.ts and openapi-v1.test.ts).
 async function startForwardingApp(t: { teardown(fn: () => unknown): void }) {
   const seen: Array<ForwardedIdempotency | undefined> = [];
   let answer: (res: express.Response) => void = (res) => res.status(201).json({ ok: true });

@@ -120,6 +120,74 @@ t.test('roles at the gateway', async (t) => {
     t.equal(existing.body.details.field, 'email');
   });
 
+  t.test('Idempotency-Key on invitations: accounts keeps the record, no Redis needed', async (t) => {
+    const rows = async (email: string) =>
+      Number((await db('invitations').where({ organization_id: owner.orgId, email }).count<{ n: string }[]>('* as n'))[0]!.n);
+    const invite = (gw: GatewayHandle, email: string, key: string, role = 'viewer') =>
+      gw.request('POST', `${orgs}/invitations`, { token: owner.session, body: { email, role }, headers: { 'idempotency-key': key } });
+    // A replica whose Redis is unreachable (a closed port): the key is accounts' business now.
+    const noRedis = await p.addGateway({}, 'redis://127.0.0.1:1/0');
+    const run = Date.now().toString(36);
+    const email = `keyed-${run}@example.com`;
+
+    // (Without Redis the IP limit fails open, so its answers lack the X-RateLimit headers the
+    // document promises: they are checked against the document through the other replica.)
+    const first = await invite(noRedis, email, `invite-${run}`);
+    t.equal(first.status, 201, first.text);
+    t.equal(first.headers.get('idempotent-replayed'), null);
+    const again = await invite(g, email, `"invite-${run}"`);
+    check('POST', `${MEMBER}/invitations`, again);
+    t.same(
+      [again.status, again.text, again.headers.get('location'), again.headers.get('idempotent-replayed')],
+      [201, first.text, first.headers.get('location'), 'true'],
+      'another replica answers the same status, Location and bytes, marked replayed',
+    );
+    t.equal(await rows(email), 1, 'one invitation');
+
+    const other = await invite(g, `other-${email}`, `invite-${run}`);
+    check('POST', `${MEMBER}/invitations`, other);
+    t.same([other.status, other.body.error, other.body.details], [422, 'UNPROCESSABLE', { field: 'Idempotency-Key' }]);
+    t.equal(await rows(`other-${email}`), 0);
+    const bad = await invite(g, `bad-${email}`, '"unterminated');
+    check('POST', `${MEMBER}/invitations`, bad);
+    t.same([bad.status, bad.body.error, bad.body.details?.field], [400, 'VALIDATION_ERROR', 'Idempotency-Key']);
+    t.equal(await rows(`bad-${email}`), 0);
+
+    const burst = await Promise.all(Array.from({ length: 6 }, (_, i) => invite(i % 2 ? g : noRedis, `burst-${email}`, `burst-${run}`)));
+    t.ok(burst.every((r) => r.status === 201 || (r.status === 409 && r.headers.get('retry-after') === '1')), `201 or 409 only: ${burst.map((r) => r.status).join(',')}`);
+    const created = burst.filter((r) => r.status === 201);
+    t.equal(created.filter((r) => r.headers.get('idempotent-replayed') === null).length, 1, 'one original');
+    t.ok(created.every((r) => r.text === created[0]!.text));
+    t.equal(await rows(`burst-${email}`), 1, 'a burst invites once');
+
+    // The client hangs up while accounts is held up (the team lock taken here); the invitation still
+    // commits with its record, and the retry gets its answer.
+    const lost = `lost-${email}`;
+    const holder = await db.transaction();
+    await holder.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`team:${owner.orgId}`]);
+    const abort = new AbortController();
+    const abandoned = fetch(`${noRedis.base}${orgs}/invitations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.session}`, 'content-type': 'application/json', 'idempotency-key': `lost-${run}` },
+      body: JSON.stringify({ email: lost, role: 'viewer' }),
+      signal: abort.signal,
+    }).catch((err: Error) => err);
+    await new Promise((r) => setTimeout(r, 300));
+    const during = await invite(g, lost, `lost-${run}`);
+    check('POST', `${MEMBER}/invitations`, during);
+    t.same([during.status, during.headers.get('retry-after'), during.body.details], [409, '1', { field: 'Idempotency-Key' }], 'in flight: 409, Retry-After: 1');
+    abort.abort();
+    t.type(await abandoned, Error, 'the client gave up');
+    await holder.commit();
+    const deadline = Date.now() + 10_000;
+    while ((await rows(lost)) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    t.equal(await rows(lost), 1, 'the abandoned request invited');
+    const retry = await invite(noRedis, lost, `lost-${run}`);
+    t.same([retry.status, retry.headers.get('idempotent-replayed')], [201, 'true'], 'the retry gets the stored invitation');
+    t.equal(retry.headers.get('location'), `${orgs}/invitations/${retry.body.id}`);
+    t.equal(await rows(lost), 1);
+  });
+
   t.test('each role gets 403 exactly where the table says', async (t) => {
     const byRole: Record<Role, string> = {
       owner: owner.session,

@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PNG as PNGImage } from 'pngjs';
 import t from 'tap';
+import { createDb } from '@cred/db';
 import { waitFor } from '@cred/testing';
 import { setupStep, startTestPlatform } from '../../../test/e2e/harness.js';
 import { httpCaller, type CallOptions } from './fixtures/http-call.js';
@@ -24,16 +25,20 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 // An outbound webhook target on loopback (allow-listed for the notification service).
 const received: string[] = [];
+/** How long the receiver takes to answer (a slow endpoint keeps a ping in flight). */
+let receiverDelayMs = 0;
 const receiver = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     received.push(String(req.headers['x-service-event'] ?? ''));
-    res.end('ok');
+    setTimeout(() => res.end('ok'), receiverDelayMs);
   });
 });
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 t.teardown(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+/** Pings the receiver got (X-Service-Event of a ping is `webhook.ping`). */
+const pingsReceived = () => received.filter((e) => e === 'webhook.ping').length;
 const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
 const tp = await setupStep('platform', () => startTestPlatform('v1api', { WEBHOOK_ALLOWED_HOSTS: new URL(hookUrl).host }));
@@ -247,15 +252,33 @@ t.test('webhooks: register, list, ping, deliveries, replay and delete under /api
   check('POST', '/api/v1/webhooks', professional);
   t.equal(professional.status, 403, 'outbound webhooks need the Enterprise plan');
 
+  // Notification keeps the Idempotency-Key records of registration, ping and replay with their effect.
+  const db = createDb({ url: tp.isolation.databaseUrl, schema: 'notification' });
+  t.teardown(() => db.destroy());
+  const rows = async (table: string, where: Record<string, unknown>) =>
+    Number(((await db(table).where(where).count<{ n: string }[]>('* as n'))[0]!).n);
   const idem = { 'idempotency-key': 'hook-1' };
   const hook = await call('POST', '/api/v1/webhooks', { key, json: body, headers: idem });
   t.equal(hook.status, 201);
   check('POST', '/api/v1/webhooks', hook);
   t.match(hook.body.secret, /\S{16,}/, 'the secret, in the creating answer');
-  const again = await call('POST', '/api/v1/webhooks', { key, json: body, headers: idem });
-  t.equal(again.status, 201);
-  t.equal(again.body.id, hook.body.id, 'a retried registration answers the first endpoint');
-  t.equal(again.headers.get('idempotent-replayed'), 'true');
+  t.equal(hook.headers.get('idempotent-replayed'), null);
+  const again = await call('POST', '/api/v1/webhooks', { key, json: { events: body.events, url: body.url }, headers: idem });
+  check('POST', '/api/v1/webhooks', again);
+  t.same(
+    [again.status, again.text, again.headers.get('location'), again.headers.get('idempotent-replayed')],
+    [201, hook.text, hook.headers.get('location'), 'true'],
+    'a retried registration answers the first answer byte for byte, secret included',
+  );
+  const record = await db('idempotency_records').where({ scope: `webhooks.create:${acme.orgId}` }).first();
+  t.notOk(String(record?.answer).includes(String(hook.body.secret)), 'the record does not hold the secret');
+  const otherBody = await call('POST', '/api/v1/webhooks', { key, json: { ...body, url: `${hookUrl}/other` }, headers: idem });
+  check('POST', '/api/v1/webhooks', otherBody);
+  t.same([otherBody.status, otherBody.body.error, otherBody.body.details], [422, 'UNPROCESSABLE', { field: 'Idempotency-Key' }]);
+  const badKey = await call('POST', '/api/v1/webhooks', { key, json: body, headers: { 'idempotency-key': 'x'.repeat(256) } });
+  check('POST', '/api/v1/webhooks', badKey);
+  t.same([badKey.status, badKey.body.details?.field], [400, 'Idempotency-Key']);
+  t.equal(await rows('webhook_endpoints', { organization_id: acme.orgId }), 1, 'one endpoint row');
   const listed = await call('GET', '/api/v1/webhooks', { key });
   check('GET', '/api/v1/webhooks', listed);
   t.equal(listed.body.data.length, 1, 'one endpoint registered, not two');
@@ -267,19 +290,78 @@ t.test('webhooks: register, list, ping, deliveries, replay and delete under /api
   const ping = await call('POST', `/api/v1/webhooks/${webhookId}/ping`, { key, headers: { 'idempotency-key': 'ping-1' } });
   check('POST', '/api/v1/webhooks/{webhookId}/ping', ping);
   t.equal(ping.body.status, 'succeeded', 'the loopback receiver answered');
-  const pings = received.filter((e) => e === 'ping').length;
+  t.equal(pingsReceived(), 1, 'the receiver got the ping');
+  const pings = pingsReceived();
   const pingAgain = await call('POST', `/api/v1/webhooks/${webhookId}/ping`, { key, headers: { 'idempotency-key': 'ping-1' } });
-  t.equal(pingAgain.body.id, ping.body.id, 'a retried ping answers the first delivery');
-  t.equal(received.filter((e) => e === 'ping').length, pings, 'and sends nothing again');
+  t.same(
+    [pingAgain.status, pingAgain.text, pingAgain.headers.get('idempotent-replayed')],
+    [200, ping.text, 'true'],
+    'a retried ping answers the first outcome byte for byte',
+  );
+  t.equal(pingsReceived(), pings, 'and sends nothing again');
+  const pingRows = () => rows('webhook_deliveries', { endpoint_id: webhookId, event_type: 'webhook.ping' });
+  t.equal(await pingRows(), 1, 'one ping delivery row');
+
+  await t.test('a burst of pings with one key sends once; a client that hung up gets the stored outcome', async (t) => {
+    receiverDelayMs = 500;
+    t.teardown(() => {
+      receiverDelayMs = 0;
+    });
+    const before = pingsReceived();
+    const burst = await Promise.all(
+      Array.from({ length: 4 }, () => call('POST', `/api/v1/webhooks/${webhookId}/ping`, { key, headers: { 'idempotency-key': 'ping-burst' } })),
+    );
+    t.same(burst.map((r) => r.status).sort(), [200, 409, 409, 409], 'one ping, the others in flight');
+    for (const r of burst.filter((x) => x.status === 409)) {
+      t.same([r.headers.get('retry-after'), r.body.details], ['1', { field: 'Idempotency-Key' }]);
+      check('POST', '/api/v1/webhooks/{webhookId}/ping', r);
+    }
+    t.equal(pingsReceived() - before, 1, 'one request sent');
+
+    const rowsBefore = await pingRows();
+    const abort = new AbortController();
+    const abandoned = fetch(`${tp.baseUrl}/api/v1/webhooks/${webhookId}/ping`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'idempotency-key': 'ping-lost' },
+      signal: abort.signal,
+    }).catch((err: Error) => err);
+    await waitFor('the ping reached the receiver', async () => (pingsReceived() - before === 2 ? true : undefined), 10_000, 20);
+    abort.abort();
+    t.type(await abandoned, Error, 'the client gave up before the answer');
+    await waitFor('the abandoned ping committed', async () => ((await pingRows()) > rowsBefore ? true : undefined), 10_000, 50);
+    const retry = await call('POST', `/api/v1/webhooks/${webhookId}/ping`, { key, headers: { 'idempotency-key': 'ping-lost' } });
+    t.same([retry.status, retry.headers.get('idempotent-replayed'), retry.body.status], [200, 'true', 'succeeded'], 'the stored outcome');
+    t.equal(pingsReceived() - before, 2, 'nothing sent for the retry');
+    t.equal((await pingRows()) - rowsBefore, 1);
+  });
   check('POST', '/api/v1/webhooks/{webhookId}/ping', await call('POST', `/api/v1/webhooks/${webhookId}/ping`, { key: other.key }));
 
   const deliveries = await call('GET', `/api/v1/webhooks/${webhookId}/deliveries`, { key });
   check('GET', '/api/v1/webhooks/{webhookId}/deliveries', deliveries);
   t.ok(deliveries.body.data.some((d: { id: string }) => d.id === ping.body.id));
   const deliveryId = String(ping.body.id);
-  const replay = await call('POST', `/api/v1/webhooks/${webhookId}/deliveries/${deliveryId}/replay`, { key });
+  const replayKey = { 'idempotency-key': 'replay-1' };
+  const replay = await call('POST', `/api/v1/webhooks/${webhookId}/deliveries/${deliveryId}/replay`, { key, headers: replayKey });
   check('POST', '/api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/replay', replay);
   t.equal(replay.status, 202);
+  await waitFor('the replayed delivery sent', async () => {
+    const d = await db('webhook_deliveries').where({ id: deliveryId }).first();
+    return d.status === 'succeeded' ? d : undefined;
+  });
+  const attempts = await rows('webhook_attempts', { delivery_id: deliveryId });
+  const replayAgain = await call('POST', `/api/v1/webhooks/${webhookId}/deliveries/${deliveryId}/replay`, { key, headers: replayKey });
+  check('POST', '/api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/replay', replayAgain);
+  t.same(
+    [replayAgain.status, replayAgain.text, replayAgain.headers.get('idempotent-replayed')],
+    [202, replay.text, 'true'],
+    'a retried replay answers the first answer, byte for byte',
+  );
+  t.equal((await db('webhook_deliveries').where({ id: deliveryId }).first()).status, 'succeeded', 'and queues nothing again');
+  t.equal(await rows('webhook_attempts', { delivery_id: deliveryId }), attempts);
+  // The key is checked first: another delivery under it is 422, whatever that delivery is.
+  const otherDelivery = await call('POST', `/api/v1/webhooks/${webhookId}/deliveries/${UNKNOWN}/replay`, { key, headers: replayKey });
+  check('POST', '/api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/replay', otherDelivery);
+  t.same([otherDelivery.status, otherDelivery.body.details], [422, { field: 'Idempotency-Key' }], 'the same key on another delivery');
   check(
     'POST',
     '/api/v1/webhooks/deliveries/{deliveryId}/replay',

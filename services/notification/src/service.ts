@@ -1,6 +1,7 @@
 import type { EventHandler } from '@cred/events';
 import type { Knex } from '@cred/db';
 import { createClient } from '@cred/grpc';
+import { purgeExpired } from '@cred/idempotency';
 import { loadProtos } from '@cred/proto';
 import { ServiceHost, consume, grpcServiceProcess, openBroker, startOutboxRelay, type GrpcServiceProcess, type ServiceOverrides } from '@cred/service-kit';
 import type { BrokerConnection } from '@cred/events';
@@ -33,6 +34,9 @@ export interface NotificationOverrides extends ServiceOverrides {
 }
 
 export type NotificationService = GrpcServiceProcess;
+
+/** Expired Idempotency-Key records a minute's pass deletes at most. */
+const IDEMPOTENCY_PURGE_BATCH = 1000;
 
 /**
  * Notification: consumes domain events and turns them into e-mails (SMTP, through the
@@ -139,6 +143,15 @@ export function createNotificationService(config: NotificationConfig, overrides:
         memberRole: async (organizationId, userId) =>
           (await accounts.GetMembership({ organization_id: organizationId, user_id: userId })).role,
       });
+      // Idempotency-Key records of registration, replay and ping that no longer bind
+      // (docs/decisions.md "Idempotency-Key"): a minute's pass deletes at most a batch.
+      const purge = setInterval(() => {
+        purgeExpired(db, host.clock.now(), IDEMPOTENCY_PURGE_BATCH).catch((err: unknown) =>
+          host.logger.warn({ err }, 'idempotency record purge failed'),
+        );
+      }, 60_000);
+      purge.unref();
+      host.onStop('idempotency-purge', () => clearInterval(purge));
       return [notificationBinding(db, webhooks, config.DB_SCHEMA)];
     },
   });

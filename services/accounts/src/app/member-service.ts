@@ -1,5 +1,6 @@
 import { AppError, newUuid } from '@cred/runtime';
 import type { Knex } from '@cred/db';
+import { checkIdempotencyRequest, claimKey, storeAnswer, type IdempotencyRequest } from '@cred/idempotency';
 import { canAssignRole, canRemoveMember, can, isRole, ROLES, type Role } from '@cred/proto/roles';
 import { invitationStore } from '../db/invitation-store.js';
 import { organizationStore } from '../db/organization-store.js';
@@ -9,6 +10,7 @@ import {
   MAX_PENDING_INVITATIONS,
   invitationStatus,
   type Invitation,
+  type InvitationAnswer,
   type Member,
   type Membership,
   type Organization,
@@ -17,6 +19,41 @@ import { newOneTimeToken, sha256Hex } from '../domain/tokens.js';
 import * as v from '../domain/validation.js';
 import { emit, EVENTS, type AccountsContext } from './context.js';
 import { audit, type Acting } from './audit.js';
+
+/** The answer of `invite`, marked when an earlier call with the same Idempotency-Key created it. */
+type CreatedInvitation = InvitationAnswer & { idempotentReplay?: true };
+
+function invitationAnswer(i: Invitation): InvitationAnswer {
+  return {
+    id: i.id,
+    organizationId: i.organizationId,
+    email: i.email,
+    role: i.role,
+    invitedByUserId: i.invitedByUserId,
+    createdAt: i.createdAt,
+    expiresAt: i.expiresAt,
+  };
+}
+
+/**
+ * The Idempotency-Key of an invitation as the shared records take it (@cred/idempotency,
+ * docs/decisions.md "Idempotency-Key"): the caller's scoped key and fingerprint, among this
+ * organization's invitations only.
+ */
+function invitationIdempotency(organizationId: string, given: { key: string; fingerprint: string }): IdempotencyRequest {
+  return checkIdempotencyRequest({ scope: `invitations.create:${organizationId}`, key: given.key, fingerprint: given.fingerprint });
+}
+
+/** The stored answer (JSON: dates as ISO strings) as `invite` returned it, marked replayed. */
+function replayedInvitation(stored: unknown): CreatedInvitation {
+  const i = stored as Record<string, unknown>;
+  return {
+    ...(i as unknown as InvitationAnswer),
+    createdAt: new Date(String(i.createdAt)),
+    expiresAt: new Date(String(i.expiresAt)),
+    idempotentReplay: true,
+  };
+}
 
 /** A member acting through a session (the gateway passes their id): the audit actor `user:<id>`. */
 /** The member who acts, with the request id the call carried (the audit log links the two). */
@@ -127,12 +164,25 @@ export class MemberService {
    * SHA-256 is stored. 409 when the address already belongs to a member or has a pending
    * invitation (revoke it to send a new one).
    */
-  async invite(organizationId: string, actorUserId: unknown, input: { email: unknown; role: unknown }, requestId?: string): Promise<Invitation> {
+  async invite(
+    organizationId: string,
+    actorUserId: unknown,
+    input: { email: unknown; role: unknown },
+    requestId?: string,
+    idempotency?: { key: string; fingerprint: string },
+  ): Promise<CreatedInvitation> {
     const email = v.normalizeEmail(input.email);
     const wanted = role(input.role);
     const orgId = organizationId.toLowerCase();
     const now = this.ctx.clock.now();
+    const keyed = idempotency?.key ? invitationIdempotency(orgId, idempotency) : undefined;
     return this.ctx.db.transaction(async (trx) => {
+      // The Idempotency-Key first (docs/decisions.md "Idempotency-Key"): a key that binds answers
+      // the invitation it created, and nothing is invited or e-mailed again; in flight: 409.
+      if (keyed) {
+        const stored = await claimKey(trx, keyed, now);
+        if (stored !== undefined) return replayedInvitation(stored);
+      }
       await lockTeam(trx, orgId);
       const actor = await requirePermission(trx, orgId, actorUserId, 'members.manage');
       if (!canAssignRole(actor.role, undefined, wanted)) {
@@ -184,7 +234,9 @@ export class MemberService {
         acceptUrl: `${base}/invitations/accept?token=${token}`,
         expiresAt: invitation.expiresAt.toISOString(),
       });
-      return invitation;
+      const answer = invitationAnswer(invitation);
+      if (keyed) await storeAnswer(trx, keyed, answer, now);
+      return answer;
     });
   }
 

@@ -1,6 +1,7 @@
 import type { Migration } from '@cred/db';
 import { auditMigration } from '@cred/db/audit';
 import { eventsMigration } from '@cred/events';
+import { idempotencyMigration } from '@cred/idempotency';
 
 export const migrations: Migration[] = [
   { name: '0000_outbox_inbox', up: (db, schema) => eventsMigration.up(db, schema) },
@@ -139,4 +140,7 @@ export const migrations: Migration[] = [
       await db.raw("ALTER TABLE invitations ADD CONSTRAINT invitations_role_check CHECK (role IN ('owner','admin','issuer','viewer'))");
     },
   },
+  // Idempotency-Key records of invitations, written with the invitation (@cred/idempotency,
+  // docs/decisions.md "Idempotency-Key"); they replace the gateway's Redis record for that route.
+  { name: '0007_idempotency_records', up: (db) => idempotencyMigration.up(db) },
 ];

@@ -75,6 +75,9 @@ export interface Invitation {
   revokedAt: Date | null;
 }
 
+/** What an invitation's creator and its list see: never the token (only in the e-mail) nor its hash. */
+export type InvitationAnswer = Pick<Invitation, 'id' | 'organizationId' | 'email' | 'role' | 'invitedByUserId' | 'createdAt' | 'expiresAt'>;
+
 export function invitationStatus(i: Invitation, now: Date): InvitationStatus {
   if (i.acceptedAt) return 'accepted';
   if (i.revokedAt) return 'revoked';

@@ -161,7 +161,9 @@ export function accountsBinding(app: AccountsApp): GrpcServiceBinding {
       return {};
     },
     CreateInvitation: async (req, call) =>
-      invitationToProto(await members.invite(req.organization_id, req.actor_user_id, { email: req.email, role: req.role }, by(call).requestId)),
+      invitationToProto(
+        await members.invite(req.organization_id, req.actor_user_id, { email: req.email, role: req.role }, by(call).requestId, req.idempotency ?? undefined),
+      ),
     ListInvitations: async (req) => ({
       invitations: (await members.listInvitations(req.organization_id, req.actor_user_id)).map(invitationToProto),
     }),

@@ -1,4 +1,4 @@
-import type { ApiKey, Invitation, Member, Membership, Organization, User } from '../domain/model.js';
+import type { ApiKey, InvitationAnswer, Member, Membership, Organization, User } from '../domain/model.js';
 import type { Session } from '../app/sessions.js';
 
 const iso = (d: Date | null): string => (d ? d.toISOString() : '');
@@ -58,8 +58,8 @@ export function memberToProto(m: Member) {
   return { user_id: m.userId, email: m.email, name: m.name, role: m.role, joined_at: m.joinedAt.toISOString() };
 }
 
-/** Never the token hash. */
-export function invitationToProto(i: Invitation) {
+/** Never the token hash. `idempotentReplay`: CreateInvitation answered from its Idempotency-Key record. */
+export function invitationToProto(i: InvitationAnswer & { idempotentReplay?: true }) {
   return {
     id: i.id,
     organization_id: i.organizationId,
@@ -68,5 +68,6 @@ export function invitationToProto(i: Invitation) {
     invited_by_user_id: i.invitedByUserId,
     created_at: i.createdAt.toISOString(),
     expires_at: i.expiresAt.toISOString(),
+    idempotent_replay: i.idempotentReplay === true,
   };
 }

@@ -209,7 +209,7 @@ export function createApp(deps: AppDeps): Express {
   const organizationRouters = [
     badgeRoutes(deps.upstreams),
     bulkRoutes(deps.upstreams),
-    webhookRoutes(deps.upstreams, { idempotency: idempotencyDeps }),
+    webhookRoutes(deps.upstreams),
   ];
   app.use('/api/v1', issuanceV1Routes(deps.upstreams), ...organizationRouters);
   app.use(

@@ -7,9 +7,10 @@ import { scopeOf } from './org-scope.js';
 /**
  * `Idempotency-Key` on a POST route (draft-ietf-httpapi-idempotency-key-header; the full
  * policy is in docs/decisions.md, "Idempotency-Key"). The rule is that the service owning the
- * effect keeps the record in the effect's transaction (ADR 0013): the issue, badge creation and
- * image upload and signing-key rotation do, and their routes use `forwardIdempotency` below. The routes whose owner keeps none yet use `idempotency`, the
- * Redis record described here:
+ * effect keeps the record in the effect's transaction (ADR 0013): the issue, badge creation, image
+ * upload and signing-key rotation (issuance), invitations (accounts) and webhook registration,
+ * replay and ping (notification) do, and their routes use `forwardIdempotency` below. The routes
+ * whose owner keeps none yet use `idempotency`, the Redis record described here:
  *
  * - The header is optional. Its value is 1-255 printable ASCII characters (0x20-0x7E), sent bare
  *   (`Idempotency-Key: abc`) or as the draft's structured-field string (`Idempotency-Key: "abc"`,

@@ -3,7 +3,7 @@ import { AppError } from '@cred/runtime';
 import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { pathId, requestIdOf } from './body.js';
-import { idempotency, type IdempotencyDeps } from './idempotency.js';
+import { forwardedIdempotency, forwardIdempotency, REPLAYED_HEADER } from './idempotency.js';
 import { requireSession } from './session-auth.js';
 import { invitationSummaryView, invitationView, memberView, organizationView } from './views.js';
 import { validate } from './validate.js';
@@ -14,7 +14,7 @@ import { AcceptInvitationBody, ChangeRoleBody, InvitationBody } from '../openapi
  * router (session, membership, role checked against the permission table). Every call names the
  * acting user, and accounts checks that user's role again on its own rows.
  */
-export function memberRoutes(upstreams: Upstreams, opts: { idempotency?: IdempotencyDeps } = {}): Router {
+export function memberRoutes(upstreams: Upstreams): Router {
   const router = Router();
   const accounts = upstreams.accounts;
   const actor = (res: { locals: Record<string, unknown> }) => ({
@@ -45,10 +45,15 @@ export function memberRoutes(upstreams: Upstreams, opts: { idempotency?: Idempot
     res.status(200).json({ data: (r.invitations ?? []).map(invitationView) });
   });
 
-  const keyed = opts.idempotency ? [idempotency(opts.idempotency, 'invitations.create')] : [];
-  router.post('/invitations', ...keyed, async (req, res) => {
+  // Idempotency-Key: accounts keeps the record with the invitation (./idempotency.ts,
+  // forwardIdempotency; docs/decisions.md "Idempotency-Key"). A replay is the first answer.
+  router.post('/invitations', forwardIdempotency('invitations.create'), async (req, res) => {
     const { email, role } = validate(InvitationBody, req.body ?? {});
-    const invitation = await accounts.CreateInvitation({ ...actor(res), email, role }, { requestId: requestIdOf(res) });
+    const invitation = await accounts.CreateInvitation(
+      { ...actor(res), email, role, idempotency: forwardedIdempotency(res) },
+      { requestId: requestIdOf(res) },
+    );
+    if (invitation.idempotent_replay) res.set(REPLAYED_HEADER, 'true');
     const view = invitationView(invitation);
     res.status(201).setHeader('Location', `/api/organizations/${String(res.locals.orgId)}/invitations/${view.id}`);
     res.json(view);

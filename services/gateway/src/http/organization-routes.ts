@@ -44,7 +44,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
   // Who may do what: the role the session's memberships give (fresh from accounts on this
   // request), checked against the permission table before any router runs (role-permissions.ts).
   router.use('/:orgId', requireSession(deps.verifySession), requireMembership(upstreams), memberScope(), enforceRole());
-  router.use('/:orgId', memberRoutes(upstreams, deps.idempotency ? { idempotency: deps.idempotency } : {}));
+  router.use('/:orgId', memberRoutes(upstreams));
   for (const member of deps.memberRoutes ?? []) router.use('/:orgId', member);
 
   router.get('/:orgId', async (_req, res) => {

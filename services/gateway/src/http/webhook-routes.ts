@@ -3,7 +3,7 @@ import { AppError } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { CreateWebhookBody, type WebhookDeliveryJson, type WebhookEndpointJson } from '../openapi/schemas/webhooks.js';
 import { pathId, requestIdOf } from './body.js';
-import { idempotency, type IdempotencyDeps } from './idempotency.js';
+import { forwardedIdempotency, forwardIdempotency, REPLAYED_HEADER } from './idempotency.js';
 import { scopeOf } from './org-scope.js';
 import { actingCall } from './acting-call.js';
 import { validate, validateQuery } from './validate.js';
@@ -52,21 +52,29 @@ export function deliveryView(d: AnswerOf<'PingWebhook'>): WebhookDeliveryJson {
  * under `/api/organizations/:orgId` and for API keys under `/api/v1`, mounted after the
  * authentication that sets the organization scope (./org-scope.ts). Registration needs the
  * Enterprise plan (403 otherwise), checked against accounts here and against notification's own
- * view of the plan there. With `idempotency` (app.ts always passes it) registration, replay and
- * ping honour Idempotency-Key: a retry is answered with the first answer, nothing is sent twice.
+ * view of the plan there. Registration, replay and ping honour Idempotency-Key: notification
+ * keeps the record in the transaction of the effect (forwardIdempotency, ./idempotency.ts;
+ * docs/decisions.md "Idempotency-Key"), a retry is answered with the first answer and
+ * `Idempotent-Replayed: true`, nothing is registered or sent twice.
  */
-export function webhookRoutes(upstreams: Upstreams, options: { idempotency?: IdempotencyDeps } = {}): Router {
+export function webhookRoutes(upstreams: Upstreams): Router {
   const router = Router({ mergeParams: true });
   const notification = upstreams.notification;
   const orgOf = (res: Response) => scopeOf(res).organizationId;
-  const keyed = (scope: string) => (options.idempotency ? [idempotency(options.idempotency, scope)] : []);
+  const replayed = (res: Response, answer: { idempotent_replay?: boolean }) => {
+    if (answer.idempotent_replay) res.set(REPLAYED_HEADER, 'true');
+  };
 
-  router.post('/webhooks', ...keyed('webhooks.create'), async (req, res) => {
+  router.post('/webhooks', forwardIdempotency('webhooks.create'), async (req, res) => {
     const organizationId = orgOf(res);
     const { url, events } = validate(CreateWebhookBody, req.body ?? {});
     const org = await upstreams.accounts.GetOrganization({ organization_id: organizationId }, { requestId: requestIdOf(res) });
     if (org.plan !== 'enterprise') throw AppError.forbidden('Outbound webhooks require the Enterprise plan', { plan: org.plan });
-    const r = await notification.CreateWebhook({ organization_id: organizationId, url, events }, actingCall(res));
+    const r = await notification.CreateWebhook(
+      { organization_id: organizationId, url, events, idempotency: forwardedIdempotency(res) },
+      actingCall(res),
+    );
+    replayed(res, r);
     res.status(201).setHeader('Cache-Control', 'no-store');
     res.json({ ...webhookView(r.endpoint!), secret: r.secret });
   });
@@ -90,18 +98,29 @@ export function webhookRoutes(upstreams: Upstreams, options: { idempotency?: Ide
   const replay = (withWebhook: boolean) =>
     async (req: Request, res: Response) => {
       const d = await notification.ReplayDelivery(
-        { organization_id: orgOf(res), webhook_id: withWebhook ? pathId(req, 'webhookId') : '', delivery_id: pathId(req, 'deliveryId') },
+        {
+          organization_id: orgOf(res),
+          webhook_id: withWebhook ? pathId(req, 'webhookId') : '',
+          delivery_id: pathId(req, 'deliveryId'),
+          idempotency: forwardedIdempotency(res),
+        },
         actingCall(res),
       );
+      replayed(res, d);
       res.status(202).json(deliveryView(d));
     };
-  router.post('/webhooks/:webhookId/deliveries/:deliveryId/replay', ...keyed('webhooks.replay'), replay(true));
+  // Notification folds the delivery (and endpoint) of the path into the request a key binds.
+  router.post('/webhooks/:webhookId/deliveries/:deliveryId/replay', forwardIdempotency('webhooks.replay'), replay(true));
   // docs/contract.md writes the replay path as `.../deliveries/{deliveryId}/replay`; both forms work.
-  router.post('/webhooks/deliveries/:deliveryId/replay', ...keyed('webhooks.replay'), replay(false));
-  router.post('/deliveries/:deliveryId/replay', ...keyed('webhooks.replay'), replay(false));
+  router.post('/webhooks/deliveries/:deliveryId/replay', forwardIdempotency('webhooks.replay'), replay(false));
+  router.post('/deliveries/:deliveryId/replay', forwardIdempotency('webhooks.replay'), replay(false));
 
-  router.post('/webhooks/:webhookId/ping', ...keyed('webhooks.ping'), async (req, res) => {
-    const d = await notification.PingWebhook({ organization_id: orgOf(res), webhook_id: pathId(req, 'webhookId') }, actingCall(res, { deadlineMs: 20_000 }));
+  router.post('/webhooks/:webhookId/ping', forwardIdempotency('webhooks.ping'), async (req, res) => {
+    const d = await notification.PingWebhook(
+      { organization_id: orgOf(res), webhook_id: pathId(req, 'webhookId'), idempotency: forwardedIdempotency(res) },
+      actingCall(res, { deadlineMs: 20_000 }),
+    );
+    replayed(res, d);
     res.status(200).json(deliveryView(d));
   });
 

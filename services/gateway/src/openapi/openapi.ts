@@ -77,21 +77,18 @@ const paths: Record<string, PathItem> = definedPaths;
 
 /**
  * Idempotency-Key on a POST that creates or sends something (the same rules as on POST
- * /api/v1/credentials): the header, and the answers it adds. `keeper` says who keeps the record
- * (docs/decisions.md "Idempotency-Key"): the service owning the effect, with the effect (no
- * Redis involved, and a retry after a lost answer is answered the stored one), or still the
- * gateway's Redis record (503 when Redis is down).
+ * /api/v1/credentials): the header, and the answers it adds. The service owning the effect keeps
+ * the record with the effect (docs/decisions.md "Idempotency-Key"): no Redis involved, and a
+ * retry after a lost answer is answered the stored one.
  */
-function withIdempotencyKey(op: Operation, keeper: 'owner' | 'gateway'): void {
+function withIdempotencyKey(op: Operation): void {
   const parameters = op.parameters ?? [];
   if (!parameters.some((p) => p.name === 'Idempotency-Key')) op.parameters = [...parameters, IDEMPOTENCY_KEY_HEADER];
   op.description =
     `${op.description ? `${op.description} ` : ''}Send \`Idempotency-Key\` to make a retry safe: the same key and request within 24 hours ` +
     'answer the first 2xx again with `Idempotent-Replayed: true` and do nothing; the same key with another request is 422; ' +
-    'while the first still runs, 409 with Retry-After: 1. Keys belong to the caller (the API key, or the member) in the organization.' +
-    (keeper === 'owner'
-      ? ' The key is stored with the change itself, so a retry after a lost answer (a timeout) is answered the stored one.'
-      : '');
+    'while the first still runs, 409 with Retry-After: 1. Keys belong to the caller (the API key, or the member) in the organization. ' +
+    'The key is stored with the change itself, so a retry after a lost answer (a timeout) is answered the stored one.';
   const conflict = op.responses['409'];
   op.responses['409'] = error(
     `${conflict?.description ? `${conflict.description}; or ` : ''}CONFLICT (details.field = Idempotency-Key, with Retry-After: 1): a request with this key is still being processed.`,
@@ -102,11 +99,7 @@ function withIdempotencyKey(op: Operation, keeper: 'owner' | 'gateway'): void {
     const r = response as { headers?: Record<string, unknown> };
     r.headers = { ...(r.headers ?? {}), 'Idempotent-Replayed': REPLAYED_HEADER_DOC };
   }
-  op.responses['503'] ??= error(
-    keeper === 'owner'
-      ? 'UNAVAILABLE: a service behind the gateway is unavailable; retry later.'
-      : 'UNAVAILABLE: a service behind the gateway, or the Idempotency-Key store, is unavailable; retry later.',
-  );
+  op.responses['503'] ??= error('UNAVAILABLE: a service behind the gateway is unavailable; retry later.');
 }
 
 const REPLAYED_HEADER_DOC = {
@@ -115,10 +108,11 @@ const REPLAYED_HEADER_DOC = {
   schema: { type: 'string', enum: ['true'] },
 };
 const MEMBER = '/api/organizations/{orgId}';
-/** Keyed POSTs whose owning service keeps the record with the effect (issuance). */
-const OWNER_KEYED_MEMBER_POSTS = ['/badges', '/badges/{badgeId}/image', '/signing-keys/rotate'];
-/** Keyed POSTs still on the gateway's Redis record. */
-const GATEWAY_KEYED_MEMBER_POSTS = [
+/** Keyed POSTs of the member routes (their /api/v1 forms follow); the issue's are documented with it. */
+const KEYED_MEMBER_POSTS = [
+  '/badges',
+  '/badges/{badgeId}/image',
+  '/signing-keys/rotate',
   '/webhooks',
   '/webhooks/{webhookId}/deliveries/{deliveryId}/replay',
   '/webhooks/deliveries/{deliveryId}/replay',
@@ -126,8 +120,7 @@ const GATEWAY_KEYED_MEMBER_POSTS = [
   '/webhooks/{webhookId}/ping',
   '/invitations',
 ];
-for (const suffix of OWNER_KEYED_MEMBER_POSTS) withIdempotencyKey(paths[MEMBER + suffix]!.post as Operation, 'owner');
-for (const suffix of GATEWAY_KEYED_MEMBER_POSTS) withIdempotencyKey(paths[MEMBER + suffix]!.post as Operation, 'gateway');
+for (const suffix of KEYED_MEMBER_POSTS) withIdempotencyKey(paths[MEMBER + suffix]!.post as Operation);
 
 /**
  * The /api/v1 form of a member operation: the same route, body and answers, called with an API

@@ -1,11 +1,21 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from '@cred/db';
+import { checkIdempotencyRequest, claimKey, findAnswer, storeAnswer, type IdempotencyRequest } from '@cred/idempotency';
 import { AppError, newEventId, newUuid, type Clock } from '@cred/runtime';
 import { WEBHOOK_RETRY_WINDOW_MS } from '../domain/retry-schedule.js';
 import { checkWebhookUrl, isPublicAddress, UrlPolicyError } from '../domain/url-policy.js';
 import { isWebhookEventType, PING_EVENT_TYPE, webhookBody, WEBHOOK_EVENT_TYPES } from '../domain/webhook-payload.js';
-import { webhookStore, type DeliveryAttempt, type WebhookDelivery, type WebhookEndpoint } from '../db/webhook-store.js';
-import type { SecretBox } from '../domain/secret-box.js';
+import { webhookStore, type WebhookDelivery, type WebhookEndpoint } from '../db/webhook-store.js';
+import { SecretBoxError, type SecretBox } from '../domain/secret-box.js';
+import { revealSecret } from './secret-sealer.js';
+import {
+  deliveryAnswer,
+  endpointAnswer,
+  type CreatedWebhook,
+  type DeliveryAnswer,
+  type DeliveryWithAttempts,
+  type EndpointAnswer,
+} from './webhook-answers.js';
 import type { DeliveryWorker } from '../webhooks/delivery-worker.js';
 import type { Resolver } from '../webhooks/safe-http.js';
 import { isAuditActor, recordAudit } from '@cred/db/audit';
@@ -46,9 +56,28 @@ export interface WebhookServiceDeps {
   secrets: SecretBox;
 }
 
-export interface DeliveryWithAttempts {
-  delivery: WebhookDelivery;
-  attempts: DeliveryAttempt[];
+/** An Idempotency-Key as the gateway passes it (proto `IdempotencyKey`); an empty key is none. */
+export interface GivenKey {
+  key: string;
+  fingerprint: string;
+}
+
+/**
+ * The record a keyed call claims (@cred/idempotency, docs/decisions.md "Idempotency-Key"): the
+ * operation and organization as scope, and the gateway's fingerprint of the body folded with the
+ * ids the call names, so the same key on another delivery or endpoint is another request (422),
+ * never the first one's answer.
+ */
+function keyedRequest(operation: string, organizationId: string, given: GivenKey | undefined, ids: readonly string[]): IdempotencyRequest | undefined {
+  if (!given?.key) return undefined;
+  const r = checkIdempotencyRequest({ scope: `${operation}:${organizationId}`, key: given.key, fingerprint: given.fingerprint });
+  if (ids.length === 0) return r;
+  return { ...r, fingerprint: createHash('sha256').update([r.fingerprint, ...ids].join('\n')).digest('base64url') };
+}
+
+/** A delivery answer as its record stored it, marked replayed. */
+function replayedDelivery(stored: unknown): DeliveryAnswer {
+  return { ...(stored as DeliveryAnswer), idempotent_replay: true };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -89,9 +118,15 @@ export class WebhookService {
     urlInput: string,
     eventsInput: readonly string[],
     by: Acting = {},
-  ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+    idempotency?: GivenKey,
+  ): Promise<CreatedWebhook> {
     const organizationId = requireOrg(organizationIdInput);
     await this.requireManager(organizationId, by);
+    const keyed = keyedRequest('webhooks.create', organizationId, idempotency, []);
+    // A retry is answered before the checks: the endpoint it created counts against the limit,
+    // and its host may no longer resolve.
+    const earlier = keyed ? await findAnswer(this.d.db, keyed, this.d.clock.now()) : undefined;
+    if (earlier !== undefined) return this.replayedCreation(earlier);
     await this.assertMayCallOut(organizationId);
     if (!Array.isArray(eventsInput) || eventsInput.length === 0) throw AppError.validation('events', 'events must list at least one event type');
     for (const e of eventsInput) {
@@ -106,9 +141,6 @@ export class WebhookService {
       throw err;
     }
     if (!target.allowlisted) await this.assertResolvesPublic(target.url.hostname);
-    if ((await webhookStore.countActive(this.d.db, organizationId)) >= MAX_ENDPOINTS_PER_ORGANIZATION) {
-      throw AppError.conflict(`An organization can have at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints`);
-    }
     const secret = `whsec_${randomBytes(32).toString('base64url')}`;
     const id = newUuid();
     const endpoint = {
@@ -120,7 +152,14 @@ export class WebhookService {
       createdAt: this.d.clock.now(),
       deletedAt: null,
     };
-    await this.d.db.transaction(async (trx) => {
+    const stored = await this.d.db.transaction(async (trx) => {
+      if (keyed) {
+        const answer = await claimKey(trx, keyed, endpoint.createdAt);
+        if (answer !== undefined) return answer;
+      }
+      if ((await webhookStore.countActive(trx, organizationId)) >= MAX_ENDPOINTS_PER_ORGANIZATION) {
+        throw AppError.conflict(`An organization can have at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints`);
+      }
       await webhookStore.insertEndpoint(trx, endpoint);
       // The URL and events, never the secret (shown once in the answer, stored sealed).
       await recordAudit(trx, this.d.schema, {
@@ -133,8 +172,32 @@ export class WebhookService {
         details: { url: endpoint.url, events },
         requestId: by.requestId,
       });
+      // The record keeps the endpoint, not the secret: that stays sealed on the endpoint alone,
+      // and a replay opens it from there (replayedCreation).
+      if (keyed) await storeAnswer(trx, keyed, { endpoint: endpointAnswer(endpoint) }, endpoint.createdAt);
+      return undefined;
     });
-    return { endpoint, secret };
+    if (stored !== undefined) return this.replayedCreation(stored);
+    return { endpoint: endpointAnswer(endpoint), secret, idempotent_replay: false };
+  }
+
+  /**
+   * A registration's stored answer with its secret, opened from the endpoint's sealed copy: the
+   * client that lost the first answer gets the secret it lost (docs/decisions.md
+   * "Idempotency-Key"); the record itself never holds it.
+   */
+  private async replayedCreation(stored: unknown): Promise<CreatedWebhook> {
+    const endpoint = (stored as { endpoint: EndpointAnswer }).endpoint;
+    const row = await webhookStore.findEndpointById(this.d.db, endpoint.id);
+    if (!row) throw AppError.notFound('Webhook not found');
+    let secret: string;
+    try {
+      secret = revealSecret(this.d.secrets, row.id, row.secret);
+    } catch (err) {
+      if (!(err instanceof SecretBoxError)) throw err;
+      throw new AppError('UNAVAILABLE', 'The endpoint secret cannot be opened here; retry later');
+    }
+    return { endpoint, secret, idempotent_replay: true };
   }
 
   /**
@@ -209,26 +272,57 @@ export class WebhookService {
     return { total: page.total, items: page.items.map((delivery) => ({ delivery, attempts: attempts.get(delivery.id) ?? [] })) };
   }
 
-  async replay(organizationId: string, webhookId: string, deliveryId: string, by: Acting = {}): Promise<DeliveryWithAttempts> {
+  async replay(
+    organizationId: string,
+    webhookIdInput: string,
+    deliveryIdInput: string,
+    by: Acting = {},
+    idempotency?: GivenKey,
+  ): Promise<DeliveryAnswer> {
     const org = requireOrg(organizationId);
     await this.requireManager(org, by);
-    const delivery = await webhookStore.findDelivery(this.d.db, org, idOrNotFound(deliveryId, 'Delivery'));
+    const deliveryId = idOrNotFound(deliveryIdInput, 'Delivery');
+    const webhookId = webhookIdInput ? webhookIdInput.toLowerCase() : '';
+    const keyed = keyedRequest('webhooks.replay', org, idempotency, [webhookId, deliveryId]);
+    // A retry is answered before the checks: the delivery it queued is pending now.
+    const earlier = keyed ? await findAnswer(this.d.db, keyed, this.d.clock.now()) : undefined;
+    if (earlier !== undefined) return replayedDelivery(earlier);
+    const delivery = await webhookStore.findDelivery(this.d.db, org, deliveryId);
     if (delivery) await this.assertMayCallOut(org);
-    if (!delivery || (webhookId && delivery.endpointId !== webhookId.toLowerCase())) throw AppError.notFound('Delivery not found');
+    if (!delivery || (webhookId && delivery.endpointId !== webhookId)) throw AppError.notFound('Delivery not found');
     const endpoint = await webhookStore.findEndpoint(this.d.db, org, delivery.endpointId);
     if (!endpoint || endpoint.deletedAt) throw AppError.notFound('Webhook not found');
     const now = this.d.clock.now();
-    if (!(await webhookStore.requeue(this.d.db, delivery.id, now, new Date(now.getTime() + WEBHOOK_RETRY_WINDOW_MS)))) {
-      throw AppError.conflict('The delivery is already queued');
-    }
-    this.d.worker.wake();
-    return this.withAttempts(org, delivery.id);
+    const answer = await this.d.db.transaction(async (trx) => {
+      if (keyed) {
+        const stored = await claimKey(trx, keyed, now);
+        if (stored !== undefined) return replayedDelivery(stored);
+      }
+      if (!(await webhookStore.requeue(trx, delivery.id, now, new Date(now.getTime() + WEBHOOK_RETRY_WINDOW_MS)))) {
+        throw AppError.conflict('The delivery is already queued');
+      }
+      const queued = deliveryAnswer(await this.withAttempts(trx, org, delivery.id));
+      if (keyed) await storeAnswer(trx, keyed, queued, now);
+      return queued;
+    });
+    if (!answer.idempotent_replay) this.d.worker.wake();
+    return answer;
   }
 
-  /** A `webhook.ping` event sent once, now; the outcome is logged like any delivery. */
-  async ping(organizationId: string, webhookId: string, by: Acting = {}): Promise<DeliveryWithAttempts> {
-    await this.requireManager(requireOrg(organizationId), by);
-    const endpoint = await this.activeEndpoint(organizationId, webhookId);
+  /**
+   * A `webhook.ping` event sent once, now; the outcome is logged like any delivery. With an
+   * Idempotency-Key the delivery row, the attempt and the record commit together, so the
+   * transaction stays open for the one attempt (at most the webhook timeout): a duplicate
+   * meanwhile is 409, a retry afterwards gets the outcome the first call answered.
+   */
+  async ping(organizationId: string, webhookIdInput: string, by: Acting = {}, idempotency?: GivenKey): Promise<DeliveryAnswer> {
+    const org = requireOrg(organizationId);
+    await this.requireManager(org, by);
+    const webhookId = idOrNotFound(webhookIdInput, 'Webhook');
+    const keyed = keyedRequest('webhooks.ping', org, idempotency, [webhookId]);
+    const earlier = keyed ? await findAnswer(this.d.db, keyed, this.d.clock.now()) : undefined;
+    if (earlier !== undefined) return replayedDelivery(earlier);
+    const endpoint = await this.activeEndpoint(org, webhookId);
     await this.assertMayCallOut(endpoint.organizationId);
     const now = this.d.clock.now();
     const event = { id: newEventId(), type: PING_EVENT_TYPE, createdAt: now.toISOString() };
@@ -252,15 +346,25 @@ export class WebhookService {
       createdAt: now,
       updatedAt: now,
     };
-    await webhookStore.insertDelivery(this.d.db, delivery);
-    await this.d.worker.attempt(delivery, { final: true });
-    return this.withAttempts(endpoint.organizationId, delivery.id);
+    const send = async (db: Knex): Promise<DeliveryAnswer> => {
+      await webhookStore.insertDelivery(db, delivery);
+      await this.d.worker.attempt(delivery, { final: true, db });
+      return deliveryAnswer(await this.withAttempts(db, endpoint.organizationId, delivery.id));
+    };
+    if (!keyed) return send(this.d.db);
+    return this.d.db.transaction(async (trx) => {
+      const stored = await claimKey(trx, keyed, now);
+      if (stored !== undefined) return replayedDelivery(stored);
+      const answer = await send(trx);
+      await storeAnswer(trx, keyed, answer, now);
+      return answer;
+    });
   }
 
-  private async withAttempts(organizationId: string, deliveryId: string): Promise<DeliveryWithAttempts> {
-    const delivery = await webhookStore.findDelivery(this.d.db, organizationId, deliveryId);
+  private async withAttempts(db: Knex, organizationId: string, deliveryId: string): Promise<DeliveryWithAttempts> {
+    const delivery = await webhookStore.findDelivery(db, organizationId, deliveryId);
     if (!delivery) throw AppError.notFound('Delivery not found');
-    const attempts = await webhookStore.attemptsOf(this.d.db, [delivery.id]);
+    const attempts = await webhookStore.attemptsOf(db, [delivery.id]);
     return { delivery, attempts: attempts.get(delivery.id) ?? [] };
   }
 }

@@ -1,6 +1,7 @@
 import type { Migration } from '@cred/db';
 import { auditMigration } from '@cred/db/audit';
 import { eventsMigration } from '@cred/events';
+import { idempotencyMigration } from '@cred/idempotency';
 
 export const migrations: Migration[] = [
   { name: '0000_outbox_inbox', up: (db, schema) => eventsMigration.up(db, schema) },
@@ -157,4 +158,8 @@ export const migrations: Migration[] = [
       await db.schema.dropTableIfExists('credential_index');
     },
   },
+  // Idempotency-Key records of webhook registration, delivery replay and ping, written with
+  // their effect (@cred/idempotency, docs/decisions.md "Idempotency-Key"); they replace the
+  // gateway's Redis record for those routes.
+  { name: '0007_idempotency_records', up: (db) => idempotencyMigration.up(db) },
 ];

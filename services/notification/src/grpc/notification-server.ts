@@ -4,41 +4,10 @@ import { AppError } from '@cred/runtime';
 import { auditCallMeta, listAuditEntriesHandler } from '@cred/db/audit';
 import type { Knex } from '@cred/db';
 import { notificationStore } from '../db/notification-store.js';
-import type { DeliveryWithAttempts, WebhookService } from '../app/webhook-service.js';
-import type { WebhookEndpoint } from '../db/webhook-store.js';
+import type { WebhookService } from '../app/webhook-service.js';
+import { deliveryAnswer, endpointAnswer } from '../app/webhook-answers.js';
 
 const iso = (d: Date | null | undefined): string => (d ? d.toISOString() : '');
-
-/** Never carries the secret: only CreateWebhook adds it, next to this. */
-function endpointToProto(e: WebhookEndpoint) {
-  return { id: e.id, organization_id: e.organizationId, url: e.url, events: e.events, created_at: iso(e.createdAt) };
-}
-
-function deliveryToProto({ delivery: d, attempts }: DeliveryWithAttempts) {
-  return {
-    id: d.id,
-    webhook_id: d.endpointId,
-    event_id: d.eventId,
-    event_type: d.eventType,
-    status: d.status,
-    attempts: d.attempts,
-    next_attempt_at: d.status === 'pending' ? iso(d.nextAttemptAt) : '',
-    last_status_code: d.lastStatusCode ?? 0,
-    last_error: d.lastError ?? '',
-    created_at: iso(d.createdAt),
-    updated_at: iso(d.updatedAt),
-    delivered_at: iso(d.deliveredAt),
-    attempt_log: attempts.map((a) => ({
-      attempt: a.attempt,
-      started_at: iso(a.startedAt),
-      duration_ms: a.durationMs,
-      status_code: a.statusCode ?? 0,
-      error: a.error ?? '',
-      response_excerpt: a.responseExcerpt ?? '',
-      succeeded: a.succeeded,
-    })),
-  };
-}
 
 export function notificationBinding(db: Knex, webhooks: WebhookService, schema: string): GrpcServiceBinding {
   return grpcService('credentials.notification.v1.NotificationService', loadProtos().notification.NotificationService.service, {
@@ -69,21 +38,19 @@ export function notificationBinding(db: Knex, webhooks: WebhookService, schema: 
         })),
       };
     },
-    CreateWebhook: async (req, call) => {
-      const r = await webhooks.create(req.organization_id, req.url, req.events, auditCallMeta(call));
-      return { endpoint: endpointToProto(r.endpoint), secret: r.secret };
-    },
-    ListWebhooks: async (req, call) => ({ endpoints: (await webhooks.list(req.organization_id, auditCallMeta(call))).map(endpointToProto) }),
+    CreateWebhook: async (req, call) =>
+      webhooks.create(req.organization_id, req.url, req.events, auditCallMeta(call), req.idempotency ?? undefined),
+    ListWebhooks: async (req, call) => ({ endpoints: (await webhooks.list(req.organization_id, auditCallMeta(call))).map(endpointAnswer) }),
     DeleteWebhook: async (req, call) => {
       await webhooks.remove(req.organization_id, req.webhook_id, auditCallMeta(call));
       return {};
     },
     ListDeliveries: async (req, call) => {
       const page = await webhooks.deliveries(req.organization_id, req.webhook_id, req.limit, req.offset, auditCallMeta(call));
-      return { total: page.total, deliveries: page.items.map(deliveryToProto) };
+      return { total: page.total, deliveries: page.items.map((d) => deliveryAnswer(d)) };
     },
     ReplayDelivery: async (req, call) =>
-      deliveryToProto(await webhooks.replay(req.organization_id, req.webhook_id, req.delivery_id, auditCallMeta(call))),
-    PingWebhook: async (req, call) => deliveryToProto(await webhooks.ping(req.organization_id, req.webhook_id, auditCallMeta(call))),
+      webhooks.replay(req.organization_id, req.webhook_id, req.delivery_id, auditCallMeta(call), req.idempotency ?? undefined),
+    PingWebhook: async (req, call) => webhooks.ping(req.organization_id, req.webhook_id, auditCallMeta(call), req.idempotency ?? undefined),
   });
 }

@@ -107,14 +107,16 @@ export class DeliveryWorker {
 
   /**
    * One attempt of a claimed delivery (its `attempts` already counts it). `final` attempts
-   * (pings) are not retried.
+   * (pings) are not retried. `db`: the caller's transaction, when the delivery row is written in
+   * it (a keyed ping: row, attempt and Idempotency-Key record commit together).
    */
-  async attempt(d: WebhookDelivery, opts: { final: boolean }): Promise<PostResult> {
+  async attempt(d: WebhookDelivery, opts: { final: boolean; db?: Knex }): Promise<PostResult> {
+    const db = opts.db ?? this.o.db;
     const log = this.o.logger.child({ deliveryId: d.id, eventId: d.eventId, endpointId: d.endpointId });
-    const endpoint = await webhookStore.findEndpointById(this.o.db, d.endpointId);
+    const endpoint = await webhookStore.findEndpointById(db, d.endpointId);
     const startedAt = this.o.clock.now();
     if (!endpoint || endpoint.deletedAt) {
-      await webhookStore.finishDelivery(this.o.db, d.id, {
+      await webhookStore.finishDelivery(db, d.id, {
         status: 'cancelled',
         nextAttemptAt: null,
         lastStatusCode: null,
@@ -129,7 +131,7 @@ export class DeliveryWorker {
     const now = this.o.clock.now();
     const next = ok || opts.final ? null : nextWebhookAttempt(now, d.windowAttempts, d.retryUntil);
     // The attempt and the delivery's new state land together: a reader never sees one without the other.
-    await this.o.db.transaction(async (trx) => {
+    await db.transaction(async (trx) => {
       await webhookStore.recordAttempt(trx, {
         id: newUuid(),
         deliveryId: d.id,

@@ -33,7 +33,9 @@ export const webhooksPaths: PathItems = {
       },
       responses: {
         '201': {
-          description: 'Registered; the secret is shown in this response only (Cache-Control: no-store).',
+          description:
+            'Registered; the secret is shown in this response only (Cache-Control: no-store), and again in a replay of it ' +
+            '(the same Idempotency-Key within 24 hours), which answers the same bytes.',
           headers: { ...rateHeaders, 'Cache-Control': cacheControl('no-store') },
           content: json(WebhookEndpointWithSecret),
         },

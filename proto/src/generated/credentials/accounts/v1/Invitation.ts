@@ -9,6 +9,7 @@ export interface Invitation {
   'invited_by_user_id'?: (string);
   'created_at'?: (string);
   'expires_at'?: (string);
+  'idempotent_replay'?: (boolean);
 }
 
 export interface Invitation__Output {
@@ -19,4 +20,5 @@ export interface Invitation__Output {
   'invited_by_user_id': (string);
   'created_at': (string);
   'expires_at': (string);
+  'idempotent_replay': (boolean);
 }

@@ -5,9 +5,11 @@ import type { WebhookEndpoint as _credentials_notification_v1_WebhookEndpoint, W
 export interface CreateWebhookResponse {
   'endpoint'?: (_credentials_notification_v1_WebhookEndpoint | null);
   'secret'?: (string);
+  'idempotent_replay'?: (boolean);
 }
 
 export interface CreateWebhookResponse__Output {
   'endpoint': (_credentials_notification_v1_WebhookEndpoint__Output | null);
   'secret': (string);
+  'idempotent_replay': (boolean);
 }

@@ -14,6 +14,7 @@ import type { ListNotificationsRequest as _credentials_notification_v1_ListNotif
 import type { ListNotificationsResponse as _credentials_notification_v1_ListNotificationsResponse, ListNotificationsResponse__Output as _credentials_notification_v1_ListNotificationsResponse__Output } from '../../../credentials/notification/v1/ListNotificationsResponse';
 import type { ListWebhooksRequest as _credentials_notification_v1_ListWebhooksRequest, ListWebhooksRequest__Output as _credentials_notification_v1_ListWebhooksRequest__Output } from '../../../credentials/notification/v1/ListWebhooksRequest';
 import type { ListWebhooksResponse as _credentials_notification_v1_ListWebhooksResponse, ListWebhooksResponse__Output as _credentials_notification_v1_ListWebhooksResponse__Output } from '../../../credentials/notification/v1/ListWebhooksResponse';
+import type { PingWebhookRequest as _credentials_notification_v1_PingWebhookRequest, PingWebhookRequest__Output as _credentials_notification_v1_PingWebhookRequest__Output } from '../../../credentials/notification/v1/PingWebhookRequest';
 import type { WebhookDelivery as _credentials_notification_v1_WebhookDelivery, WebhookDelivery__Output as _credentials_notification_v1_WebhookDelivery__Output } from '../../../credentials/notification/v1/WebhookDelivery';
 import type { WebhookIdRequest as _credentials_notification_v1_WebhookIdRequest, WebhookIdRequest__Output as _credentials_notification_v1_WebhookIdRequest__Output } from '../../../credentials/notification/v1/WebhookIdRequest';
 
@@ -72,14 +73,14 @@ export interface NotificationServiceClient extends grpc.Client {
   listWebhooks(argument: _credentials_notification_v1_ListWebhooksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_notification_v1_ListWebhooksResponse__Output>): grpc.ClientUnaryCall;
   listWebhooks(argument: _credentials_notification_v1_ListWebhooksRequest, callback: grpc.requestCallback<_credentials_notification_v1_ListWebhooksResponse__Output>): grpc.ClientUnaryCall;
   
-  PingWebhook(argument: _credentials_notification_v1_WebhookIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_notification_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
-  PingWebhook(argument: _credentials_notification_v1_WebhookIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_notification_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
-  PingWebhook(argument: _credentials_notification_v1_WebhookIdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_notification_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
-  PingWebhook(argument: _credentials_notification_v1_WebhookIdRequest, callback: grpc.requestCallback<_credentials_notification_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
-  pingWebhook(argument: _credentials_notification_v1_WebhookIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_notification_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
-  pingWebhook(argument: _credentials_notification_v1_WebhookIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_notification_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
-  pingWebhook(argument: _credentials_notification_v1_WebhookIdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_notification_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
-  pingWebhook(argument: _credentials_notification_v1_WebhookIdRequest, callback: grpc.requestCallback<_credentials_notification_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  PingWebhook(argument: _credentials_notification_v1_PingWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_notification_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  PingWebhook(argument: _credentials_notification_v1_PingWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_notification_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  PingWebhook(argument: _credentials_notification_v1_PingWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_notification_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  PingWebhook(argument: _credentials_notification_v1_PingWebhookRequest, callback: grpc.requestCallback<_credentials_notification_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  pingWebhook(argument: _credentials_notification_v1_PingWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_notification_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  pingWebhook(argument: _credentials_notification_v1_PingWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_notification_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  pingWebhook(argument: _credentials_notification_v1_PingWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_notification_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  pingWebhook(argument: _credentials_notification_v1_PingWebhookRequest, callback: grpc.requestCallback<_credentials_notification_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
   
   ReplayDelivery(argument: _credentials_notification_v1_DeliveryIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_notification_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
   ReplayDelivery(argument: _credentials_notification_v1_DeliveryIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_notification_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
@@ -105,7 +106,7 @@ export interface NotificationServiceHandlers extends grpc.UntypedServiceImplemen
   
   ListWebhooks: grpc.handleUnaryCall<_credentials_notification_v1_ListWebhooksRequest__Output, _credentials_notification_v1_ListWebhooksResponse>;
   
-  PingWebhook: grpc.handleUnaryCall<_credentials_notification_v1_WebhookIdRequest__Output, _credentials_notification_v1_WebhookDelivery>;
+  PingWebhook: grpc.handleUnaryCall<_credentials_notification_v1_PingWebhookRequest__Output, _credentials_notification_v1_WebhookDelivery>;
   
   ReplayDelivery: grpc.handleUnaryCall<_credentials_notification_v1_DeliveryIdRequest__Output, _credentials_notification_v1_WebhookDelivery>;
   
@@ -118,6 +119,6 @@ export interface NotificationServiceDefinition extends grpc.ServiceDefinition {
   ListDeliveries: MethodDefinition<_credentials_notification_v1_ListDeliveriesRequest, _credentials_notification_v1_ListDeliveriesResponse, _credentials_notification_v1_ListDeliveriesRequest__Output, _credentials_notification_v1_ListDeliveriesResponse__Output>
   ListNotifications: MethodDefinition<_credentials_notification_v1_ListNotificationsRequest, _credentials_notification_v1_ListNotificationsResponse, _credentials_notification_v1_ListNotificationsRequest__Output, _credentials_notification_v1_ListNotificationsResponse__Output>
   ListWebhooks: MethodDefinition<_credentials_notification_v1_ListWebhooksRequest, _credentials_notification_v1_ListWebhooksResponse, _credentials_notification_v1_ListWebhooksRequest__Output, _credentials_notification_v1_ListWebhooksResponse__Output>
-  PingWebhook: MethodDefinition<_credentials_notification_v1_WebhookIdRequest, _credentials_notification_v1_WebhookDelivery, _credentials_notification_v1_WebhookIdRequest__Output, _credentials_notification_v1_WebhookDelivery__Output>
+  PingWebhook: MethodDefinition<_credentials_notification_v1_PingWebhookRequest, _credentials_notification_v1_WebhookDelivery, _credentials_notification_v1_PingWebhookRequest__Output, _credentials_notification_v1_WebhookDelivery__Output>
   ReplayDelivery: MethodDefinition<_credentials_notification_v1_DeliveryIdRequest, _credentials_notification_v1_WebhookDelivery, _credentials_notification_v1_DeliveryIdRequest__Output, _credentials_notification_v1_WebhookDelivery__Output>
 }

@@ -16,6 +16,7 @@ export interface WebhookDelivery {
   'updated_at'?: (string);
   'delivered_at'?: (string);
   'attempt_log'?: (_credentials_notification_v1_DeliveryAttempt)[];
+  'idempotent_replay'?: (boolean);
 }
 
 export interface WebhookDelivery__Output {
@@ -32,4 +33,5 @@ export interface WebhookDelivery__Output {
   'updated_at': (string);
   'delivered_at': (string);
   'attempt_log': (_credentials_notification_v1_DeliveryAttempt__Output)[];
+  'idempotent_replay': (boolean);
 }

@@ -6,6 +6,7 @@ import express from 'express';
 import t from 'tap';
 import { createLogger } from '@cred/runtime';
 import { analyticsSessionRoutes } from '../src/http/analytics-routes.js';
+import { documentedApp } from '../src/http/routes-kit.js';
 import { errorHandler } from '../src/http/errors.js';
 import type { Upstreams } from '../src/upstream/clients.js';
 
@@ -31,7 +32,7 @@ app.use('/api/organizations/:orgId', (req, res, next) => {
   res.locals.requestId = 'req-1';
   next();
 });
-app.use('/api/organizations/:orgId', analyticsSessionRoutes(upstreams));
+documentedApp(app).mount('/api/organizations/{orgId}', analyticsSessionRoutes(upstreams));
 app.use(errorHandler(createLogger({ service: 'test', level: 'silent' })));
 const server = app.listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));

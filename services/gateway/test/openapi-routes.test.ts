@@ -1,8 +1,9 @@
 // @unit
 // Every route the gateway serves on its HTTP port is in the OpenAPI document, and every documented
 // operation is served. Two sources, read from the code rather than from a hand-kept list:
-// - the Express routes: the app is built by createApp (with inert dependencies: nothing is called
-//   while routes are registered) and its router stack is walked (each layer keeps its path);
+// - the gateway's own routes: the app is built by createApp (with inert dependencies: nothing is
+//   called while routes are registered), which registers each through src/http/routes-kit.ts and
+//   lists what it registered (servedOperations), each route under every prefix it is mounted at;
 // - the verification service's public routes (regular expressions), which the gateway streams
 //   to it for the paths isPublicVerificationRequest accepts. These are matched against sample
 //   paths built from the documented templates (PUBLIC_ROUTES, the list the server itself uses).
@@ -10,6 +11,7 @@ import t from 'tap';
 import { createLogger, Registry, newSessionKeyPair } from '@cred/runtime';
 import { loadConfig } from '../src/config.js';
 import { createApp, type AppDeps } from '../src/http/app.js';
+import { servedOperations } from '../src/http/routes-kit.js';
 import { isPublicVerificationRequest } from '../src/http/public-proxy.js';
 import { openApiDocument } from '../src/openapi/openapi.js';
 import { PUBLIC_ROUTES } from '../../verification/src/http/routes.js';
@@ -25,30 +27,6 @@ interface PublicRoute {
 
 const VERIFICATION_ROUTES: readonly PublicRoute[] = PUBLIC_ROUTES;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-
-/** Walks an Express 5 router stack: `layer.route` for routes, `layer.handle.stack` for mounted routers. */
-interface Layer {
-  route?: { path: string; methods: Record<string, boolean> };
-  handle?: { stack?: Layer[] };
-  rawPath?: unknown;
-  slash?: boolean;
-}
-
-function expressRoutes(stack: Layer[], prefix = ''): Array<{ method: string; template: string }> {
-  const out: Array<{ method: string; template: string }> = [];
-  for (const layer of stack) {
-    if (layer.route) {
-      for (const [method, on] of Object.entries(layer.route.methods)) {
-        if (on && METHODS.includes(method)) out.push({ method, template: (prefix + layer.route.path).replace(/:(\w+)/g, '{$1}') });
-      }
-    } else if (layer.handle?.stack) {
-      if (!layer.slash && typeof layer.rawPath !== 'string')
-        throw new Error(`a router is mounted on a non-string path: ${String(layer.rawPath)}`);
-      out.push(...expressRoutes(layer.handle.stack, prefix + (layer.slash ? '' : (layer.rawPath as string))));
-    }
-  }
-  return out;
-}
 
 /** A concrete path for a documented template, for matching the verification routes' patterns. */
 const SAMPLES: Record<string, string> = {
@@ -80,7 +58,9 @@ const app = createApp({
   verifySession: inert<AppDeps['verifySession']>(async () => ({})),
   web: inert<AppDeps['web']>({ byPath: new Map(), script: { path: '/assets/a.js' }, style: { path: '/assets/a.css' } }),
 });
-const gatewayRoutes = expressRoutes((app as unknown as { router: { stack: Layer[] } }).router.stack);
+const served = servedOperations(app);
+const gatewayRoutes = served.filter((r) => r.undocumented === undefined);
+const undocumentedRoutes = served.filter((r) => r.undocumented !== undefined);
 const doc = openApiDocument as unknown as { paths: Record<string, Record<string, unknown>> };
 const documented = Object.entries(doc.paths).flatMap(([template, ops]) =>
   Object.keys(ops)
@@ -92,19 +72,31 @@ const proxiedRoute = (method: string, path: string) =>
     ? VERIFICATION_ROUTES.find((r) => (r.methods ?? ['GET', 'HEAD']).includes(method.toUpperCase()) && r.pattern.test(path))
     : undefined;
 
-t.test('the route walk finds the gateway routes', async (t) => {
-  t.ok(gatewayRoutes.length >= 50, `${gatewayRoutes.length} Express routes`);
-  t.ok(
-    gatewayRoutes.some((r) => r.method === 'post' && r.template === '/api/organizations/{orgId}/badges'),
-    'member routes under /:orgId',
-  );
-  t.ok(
-    gatewayRoutes.some((r) => r.method === 'get' && r.template === '/healthz'),
-    'routes on the app itself',
+t.test('the list has the gateway routes, under each prefix a router is mounted at', async (t) => {
+  t.ok(gatewayRoutes.length >= 50, `${gatewayRoutes.length} documented routes`);
+  const has = (method: string, template: string) => gatewayRoutes.some((r) => r.method === method && r.template === template);
+  t.ok(has('post', '/api/organizations/{orgId}/badges'), 'member routes under /{orgId}');
+  t.ok(has('post', '/api/v1/badges'), 'the same router under /api/v1');
+  t.ok(has('get', '/healthz'), 'routes on the app itself');
+  t.ok(has('get', '/images/badges/{badgeId}/{file}'), 'routers mounted at the root');
+  const keys = served.map((r) => `${r.method} ${r.template}`);
+  t.same(
+    keys.filter((k, i) => keys.indexOf(k) !== i),
+    [],
+    'no route is registered twice',
   );
 });
 
-t.test('every Express route of the gateway is documented', async (t) => {
+t.test('the routes outside the document say why, and are not API paths', async (t) => {
+  t.ok(undocumentedRoutes.length > 0, `${undocumentedRoutes.length} undocumented routes (the web application's pages and assets)`);
+  for (const { method, template, undocumented } of undocumentedRoutes) {
+    t.match(undocumented, /\w{3,}/, `${method.toUpperCase()} ${template} has its reason`);
+    t.notOk(template.startsWith('/api/'), `${template} is not under /api`);
+    t.notOk(doc.paths[template]?.[method], `${method.toUpperCase()} ${template} is not also documented`);
+  }
+});
+
+t.test('every route the gateway registers as documented is in the document', async (t) => {
   for (const { method, template } of gatewayRoutes) {
     t.ok(doc.paths[template]?.[method], `${method.toUpperCase()} ${template} is in the OpenAPI document`);
   }

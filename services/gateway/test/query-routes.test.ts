@@ -8,6 +8,7 @@ import t from 'tap';
 import { createLogger } from '@cred/runtime';
 import { bulkRoutes } from '../src/http/bulk-routes.js';
 import { notificationSessionRoutes } from '../src/http/notification-routes.js';
+import { documentedApp } from '../src/http/routes-kit.js';
 import { errorHandler } from '../src/http/errors.js';
 import type { Upstreams } from '../src/upstream/clients.js';
 
@@ -40,8 +41,7 @@ app.use('/api/organizations/:orgId', (req, res, next) => {
   res.locals.requestId = 'req-1';
   next();
 });
-app.use('/api/organizations/:orgId', bulkRoutes(upstreams));
-app.use('/api/organizations/:orgId', notificationSessionRoutes(upstreams));
+documentedApp(app).mount('/api/organizations/{orgId}', bulkRoutes(upstreams), notificationSessionRoutes(upstreams));
 app.use(errorHandler(createLogger({ service: 'test', level: 'silent' })));
 const server = app.listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));

@@ -20,6 +20,7 @@ import { errorHandler } from '../src/http/errors.js';
 import { notificationSessionRoutes } from '../src/http/notification-routes.js';
 import { stripeWebhookRoute } from '../src/http/stripe-route.js';
 import { webhookRoutes } from '../src/http/webhook-routes.js';
+import { documentedApp } from '../src/http/routes-kit.js';
 import { memberScope } from '../src/http/org-scope.js';
 import type { Upstreams } from '../src/upstream/clients.js';
 
@@ -70,7 +71,7 @@ app.use('/api', express.json({ limit: 64 * 1024 }));
 // Stands in for requireSession + requireMembership, which set res.locals.orgId and userId. The
 // user is the organization's owner (signed up below): notification re-checks the member's role.
 let ownerId = '';
-app.use('/api/organizations/:orgId', (req, res, next) => {
+documentedApp(app).mount('/api/organizations/{orgId}', (req, res, next) => {
   res.locals.orgId = req.params.orgId;
   res.locals.userId = ownerId;
   next();

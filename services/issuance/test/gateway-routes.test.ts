@@ -14,6 +14,7 @@ import { apiKeyScope, memberScope } from '../../gateway/src/http/org-scope.js';
 import { errorHandler, notFoundHandler } from '../../gateway/src/http/errors.js';
 import { imageRoutes } from '../../gateway/src/http/image-routes.js';
 import { issuanceV1Routes } from '../../gateway/src/http/issuance-v1-routes.js';
+import { documentedApp } from '../../gateway/src/http/routes-kit.js';
 import { BASE_URL, startIssuance } from './fixtures/harness.js';
 
 const PNG = Buffer.concat([
@@ -91,8 +92,9 @@ t.test('gateway issuance routes (stub auth) -> real issuance service', async (t)
     next();
   });
   app.use('/api', express.json({ limit: 64 * 1024 }));
-  app.use(
-    '/api/organizations/:orgId',
+  const routes = documentedApp(app);
+  routes.mount(
+    '/api/organizations/{orgId}',
     (req, res, next) => {
       res.locals.orgId = req.params.orgId;
       ownerOf(String(req.params.orgId)).then((userId) => {
@@ -103,7 +105,7 @@ t.test('gateway issuance routes (stub auth) -> real issuance service', async (t)
     memberScope(),
     badgeRoutes(upstreams),
   );
-  app.use(
+  routes.mount(
     '/api/v1',
     (req, res, next) => {
       const orgId = String(req.headers['x-test-org'] ?? org.id);
@@ -114,7 +116,7 @@ t.test('gateway issuance routes (stub auth) -> real issuance service', async (t)
     issuanceV1Routes(upstreams),
     badgeRoutes(upstreams),
   );
-  app.use(imageRoutes(upstreams));
+  routes.mount('', imageRoutes(upstreams));
   app.use(notFoundHandler);
   app.use(errorHandler(createLogger({ service: 'gateway-test', level: 'silent' })));
   const server = app.listen(0, '127.0.0.1');

@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import type { Redis } from 'ioredis';
 import { AppError, clientKey, type Clock, type Logger } from '@cred/runtime';
 import { createAdminSessions } from '../auth/admin-session.js';
@@ -13,6 +12,7 @@ import { invalidatePrincipals } from '../auth/principal-cache.js';
 import { organizationView } from './views.js';
 import { generateSigningKeys } from './signing-keys.js';
 import { OrganizationListQuery } from '../openapi/schemas/queries.js';
+import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
 
 export interface AdminRouteDeps extends LimitDeps {
   adminToken: string;
@@ -27,9 +27,9 @@ export interface AdminRouteDeps extends LimitDeps {
 }
 
 /** /api/admin/...: platform operator routes, authenticated by PLATFORM_ADMIN_TOKEN. */
-export function adminRoutes(deps: AdminRouteDeps): Router {
+export function adminRoutes(deps: AdminRouteDeps): DocumentedRouter {
   const { upstreams } = deps;
-  const router = Router();
+  const router = documentedRouter(['/api/admin']);
   const admin = createAdminSessions({ adminToken: deps.adminToken, clock: deps.clock, baseUrl: deps.baseUrl, redis: deps.redis });
   const guard = requirePlatformAdmin(admin);
   const limited = failedAttemptLimit(deps, 'admin-session', deps.authPer15Minutes);
@@ -66,14 +66,14 @@ export function adminRoutes(deps: AdminRouteDeps): Router {
 
   for (const action of ['approve', 'suspend', 'reinstate'] as const) {
     const rpc = ({ approve: 'ApproveOrganization', suspend: 'SuspendOrganization', reinstate: 'ReinstateOrganization' } as const)[action];
-    router.post(`/organizations/:orgId/${action}`, async (req, res) => {
+    router.post(`/organizations/{orgId}/${action}`, async (req, res) => {
       const org = await upstreams.accounts[rpc]({ organization_id: pathId(req, 'orgId') }, { requestId: requestIdOf(res), actor: 'operator' });
       await invalidatePrincipals(deps.cache, deps.logger);
       res.status(200).json(organizationView(org));
     });
   }
 
-  router.patch('/organizations/:orgId', async (req, res) => {
+  router.patch('/organizations/{orgId}', async (req, res) => {
     const orgId = pathId(req, 'orgId');
     const { plan } = validate(SetPlanBody, req.body ?? {});
     const org = await upstreams.accounts.SetPlan({ organization_id: orgId, plan }, { requestId: requestIdOf(res), actor: 'operator' });
@@ -82,7 +82,7 @@ export function adminRoutes(deps: AdminRouteDeps): Router {
   });
 
   // Generates the organization's signing keys: gateway -> issuance -> signing, flag set in accounts.
-  router.post('/organizations/:orgId/signing-keys', async (req, res) => {
+  router.post('/organizations/{orgId}/signing-keys', async (req, res) => {
     const r = await generateSigningKeys(deps, pathId(req, 'orgId'), 'operator', requestIdOf(res));
     res.status(r.status).json(r.body);
   });

@@ -1,9 +1,9 @@
-import { Router } from 'express';
 import { AppError } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { requestIdOf } from './body.js';
 import { validateQuery } from './validate.js';
 import { AnalyticsQuery } from '../openapi/schemas/queries.js';
+import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
 
 const MAX_DAYS = 366;
 
@@ -23,8 +23,8 @@ function day(v: string, name: 'from' | 'to'): Date {
  * totals: {verifications, byChannel, byOutcome}}`; `totals` leave out `served` (downloads of the
  * JSON-LD or baked PNG, where no check runs).
  */
-export function analyticsSessionRoutes(upstreams: Upstreams): Router {
-  const router = Router({ mergeParams: true });
+export function analyticsSessionRoutes(upstreams: Upstreams): DocumentedRouter {
+  const router = documentedRouter(['/api/organizations/{orgId}'], { mergeParams: true });
   router.get('/analytics', async (req, res) => {
     const organizationId = res.locals.orgId;
     if (typeof organizationId !== 'string' || organizationId === '') throw AppError.notFound('Resource not found');

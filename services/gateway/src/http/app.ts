@@ -39,7 +39,8 @@ import { webhookRoutes } from './webhook-routes.js';
 import { analyticsSessionRoutes } from './analytics-routes.js';
 import { claimFormRoute, credentialSessionRoutes, recipientRoutes } from './credential-routes.js';
 import { bulkRoutes } from './bulk-routes.js';
-import { webRoutes } from './web-routes.js';
+import { WEB_TEMPLATES, webRoutes } from './web-routes.js';
+import { documentedApp } from './routes-kit.js';
 import type { WebAssets } from '../web/assets.js';
 import { meRoutes } from './me-routes.js';
 import { auditRoutes } from './audit-routes.js';
@@ -143,11 +144,13 @@ export function createApp(deps: AppDeps): Express {
   // The same trust function as the public pass-through and verification (@cred/runtime client-ip.ts).
   app.set('trust proxy', compileTrustProxy(deps.config.TRUST_PROXY));
   app.set('etag', false);
+  // Every route below is registered through routes-kit.ts, by its operation in the OpenAPI document.
+  const routes = documentedApp(app);
   app.use(requestContext(deps.logger, deps.metrics));
   // A repeated Authorization or Content-Type is refused before anything reads either one.
   app.use(singleHeaders());
 
-  app.get('/healthz', async (_req, res) => {
+  routes.get('/healthz', async (_req, res) => {
     const r = await deps.readiness();
     res.status(r.ready ? 200 : 503).json({ status: r.ready ? 'ok' : 'unavailable', checks: r.checks });
   });
@@ -164,16 +167,16 @@ export function createApp(deps: AppDeps): Express {
   // before express runs (public-proxy.ts, ADR 0009), and verification limits them itself.
 
   // Badge images: public, immutable (content-addressed), cached by clients and proxies.
-  app.use(imageRoutes(deps.upstreams));
+  routes.mount('', imageRoutes(deps.upstreams));
 
   // The web application: its hashed assets and the HTML document of each of its pages.
-  app.use(webRoutes(deps.web));
+  routes.undocumented('get', WEB_TEMPLATES, 'pages and assets of the web application, for browsers: not API operations', webRoutes(deps.web));
 
   // The claim page's form (urlencoded; the page itself is verification's).
-  app.use(claimFormRoute(deps.upstreams));
+  routes.mount('', claimFormRoute(deps.upstreams));
 
   // The payment provider's webhook needs its raw bytes for the signature: before any parser.
-  app.post('/api/webhooks/stripe', ...stripeWebhookRoute(deps.upstreams));
+  routes.post('/api/webhooks/stripe', ...stripeWebhookRoute(deps.upstreams));
 
   app.use('/api', (req, _res, next) => {
     // A body on /api must be JSON; multipart routes mount their own parser before this one.
@@ -189,7 +192,7 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
   app.use('/api', jsonBody);
-  app.use('/api/v1', openApiRoute());
+  routes.mount('/api/v1', openApiRoute());
   app.use(
     '/api/v1',
     apiKeyAuth({
@@ -203,7 +206,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use('/api/v1', apiKeyScope());
-  app.use('/api/v1', v1AccountRoutes(deps.upstreams));
+  routes.mount('/api/v1', v1AccountRoutes(deps.upstreams));
   const idempotencyDeps = { redis: deps.redis, clock: deps.clock, logger: deps.logger, metrics: deps.metrics };
   // What an organization manages, for its API keys and (below) for its members: the same routers.
   const organizationRouters = [
@@ -211,8 +214,8 @@ export function createApp(deps: AppDeps): Express {
     bulkRoutes(deps.upstreams),
     webhookRoutes(deps.upstreams),
   ];
-  app.use('/api/v1', issuanceV1Routes(deps.upstreams), ...organizationRouters);
-  app.use(
+  routes.mount('/api/v1', issuanceV1Routes(deps.upstreams), ...organizationRouters);
+  routes.mount(
     '/api/auth',
     authRoutes({
       ...limitDeps,
@@ -221,7 +224,7 @@ export function createApp(deps: AppDeps): Express {
       authPer15Minutes: deps.config.RATE_LIMIT_AUTH_PER_15_MINUTES,
     }),
   );
-  app.use(
+  routes.mount(
     '/api/organizations',
     organizationRoutes({
       upstreams: deps.upstreams,
@@ -238,10 +241,10 @@ export function createApp(deps: AppDeps): Express {
       ],
     }),
   );
-  app.use('/api/invitations', invitationRoutes(deps.upstreams, deps.verifySession));
-  app.use('/api/credentials', recipientRoutes(deps.upstreams, deps.verifySession));
-  app.use('/api/me', meRoutes(deps.upstreams, deps.verifySession));
-  app.use(
+  routes.mount('/api/invitations', invitationRoutes(deps.upstreams, deps.verifySession));
+  routes.mount('/api/credentials', recipientRoutes(deps.upstreams, deps.verifySession));
+  routes.mount('/api/me', meRoutes(deps.upstreams, deps.verifySession));
+  routes.mount(
     '/api/admin',
     adminRoutes({
       ...limitDeps,

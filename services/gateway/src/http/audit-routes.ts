@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import type { Request } from 'express';
 import { AppError } from '@cred/runtime';
 import {
   AuditQueryError,
@@ -18,6 +18,7 @@ import { requestIdOf } from './body.js';
 import { scopeOf } from './org-scope.js';
 import { validateQuery } from './validate.js';
 import { AuditLogQuery } from '../openapi/schemas/queries.js';
+import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
 
 /** The services that keep audit entries, each serving ListAuditEntries for its own. */
 const SOURCES = ['accounts', 'issuance', 'notification'] as const;
@@ -79,8 +80,8 @@ const positionOf = (e: AuditEntryMessage): AuditPosition => ({ occurredAt: new D
  * occurred_at, id), and the cursor is the last entry shown. All services answer or the request
  * is 503: a page missing one service's entries would skip them for good once the cursor moved.
  */
-export function auditRoutes(upstreams: Upstreams): Router {
-  const router = Router();
+export function auditRoutes(upstreams: Upstreams): DocumentedRouter {
+  const router = documentedRouter(['/api/organizations/{orgId}']);
   router.get('/audit-log', async (req, res) => {
     const scope = scopeOf(res);
     // enforceRole has checked `audit.read` already (role-permissions.ts); checked again here so

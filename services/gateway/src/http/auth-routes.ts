@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import { AppError, clientKey, Counter } from '@cred/runtime';
 import type { AuthenticatedSession, SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
@@ -9,6 +9,7 @@ import { authRateLimit, failedAttemptLimit, type LimitDeps } from './rate-limit.
 import { requireSession } from './session-auth.js';
 import { validate } from './validate.js';
 import { organizationView, userView } from './views.js';
+import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
 
 export interface AuthRouteDeps extends LimitDeps {
   upstreams: Upstreams;
@@ -48,8 +49,8 @@ const ACCEPTED = { message: 'If the address belongs to an account, an e-mail is 
  * Limits (docs/contract.md "Limits"): 3 per 15 minutes per IP on signup, resend-verification and password-reset;
  * on login, 3 failed attempts per 15 minutes per (IP, e-mail).
  */
-export function authRoutes(deps: AuthRouteDeps): Router {
-  const router = Router();
+export function authRoutes(deps: AuthRouteDeps): DocumentedRouter {
+  const router = documentedRouter(['/api/auth']);
   const { upstreams } = deps;
   const limit = (endpoint: string) => authRateLimit(deps, endpoint, deps.authPer15Minutes);
   const loginFailures = new Counter({ name: 'gateway_login_failures_total', help: 'Failed logins', registers: [deps.metrics] });

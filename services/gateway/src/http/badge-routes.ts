@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import { AppError, readMultipart } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { badgeInput } from '../upstream/issuance-input.js';
@@ -12,6 +12,7 @@ import { credentialStatus, type CredentialJson } from '../openapi/schemas/creden
 import type { BadgeJson } from '../openapi/schemas/badges.js';
 import { validateQuery } from './validate.js';
 import { BadgeListQuery } from '../openapi/schemas/queries.js';
+import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
 
 /** docs/contract.md "Requests and bodies": badge images at most 2 MiB. */
 export const MAX_BADGE_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -141,8 +142,8 @@ function uploadFingerprint(req: Request, res: Response): string {
  * (forwardIdempotency, docs/decisions.md "Idempotency-Key"), and a retry is answered the
  * stored badge, rendered as the first answer was, with Idempotent-Replayed: true.
  */
-export function badgeRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
-  const router = Router();
+export function badgeRoutes(upstreams: Pick<Upstreams, 'issuance'>): DocumentedRouter {
+  const router = documentedRouter(['/api/organizations/{orgId}', '/api/v1']);
   const issuance = upstreams.issuance;
 
   router.post('/badges', forwardIdempotency('badges.create'), async (req, res) => {
@@ -159,7 +160,7 @@ export function badgeRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
     res.status(200).json(await listBadgesJson(issuance, scopeOf(res).organizationId, req, requestIdOf(res)));
   });
 
-  router.get('/badges/:badgeId', async (req, res) => {
+  router.get('/badges/{badgeId}', async (req, res) => {
     const badge = await issuance.GetBadge(
       { organization_id: scopeOf(res).organizationId, badge_id: pathId(req, 'badgeId') },
       { requestId: requestIdOf(res) },
@@ -167,7 +168,7 @@ export function badgeRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
     res.status(200).json(badgeJson(badge));
   });
 
-  router.patch('/badges/:badgeId', async (req, res) => {
+  router.patch('/badges/{badgeId}', async (req, res) => {
     const badgeId = pathId(req, 'badgeId');
     const badge = await issuance.UpdateBadge(
       { organization_id: scopeOf(res).organizationId, badge_id: badgeId, badge: badgeInput(req.body ?? {}, 'update') },
@@ -177,7 +178,7 @@ export function badgeRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
   });
 
   // 204 when deleted; 200 with the badge when it has credentials and was deactivated instead.
-  router.delete('/badges/:badgeId', async (req, res) => {
+  router.delete('/badges/{badgeId}', async (req, res) => {
     const r = await issuance.DeleteBadge(
       { organization_id: scopeOf(res).organizationId, badge_id: pathId(req, 'badgeId') },
       actingCall(res),
@@ -187,7 +188,7 @@ export function badgeRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
   });
 
   router.post(
-    '/badges/:badgeId/image',
+    '/badges/{badgeId}/image',
     async (req, res, next) => {
       pathId(req, 'badgeId');
       scopeOf(res);

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { Router, type Response } from 'express';
+import type { Response } from 'express';
 import { AppError, readMultipart } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { pathId, requestIdOf } from './body.js';
@@ -9,6 +9,7 @@ import { requireConfirmedAddress } from './confirmed-address.js';
 import { scopeOf } from './org-scope.js';
 import { validateQuery } from './validate.js';
 import { BULK_ROWS_MAX_LIMIT as ROWS_MAX_LIMIT, BulkListQuery, BulkRowsQuery, NoQuery } from '../openapi/schemas/queries.js';
+import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
 
 /** docs/contract.md "Requests and bodies": a bulk CSV is at most 5 MiB (and 10,000 rows, checked by issuance). */
 export const MAX_BULK_CSV_BYTES = 5 * 1024 * 1024;
@@ -153,8 +154,8 @@ export async function readBulkUpload(req: IncomingMessage): Promise<BulkUpload> 
  * (./org-scope.ts). The upload reads its own multipart body (app.ts lets multipart through on
  * this path only).
  */
-export function bulkRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
-  const router = Router();
+export function bulkRoutes(upstreams: Pick<Upstreams, 'issuance'>): DocumentedRouter {
+  const router = documentedRouter(['/api/organizations/{orgId}', '/api/v1']);
   const issuance = upstreams.issuance;
   const orgOf = (res: Response) => scopeOf(res).organizationId;
 
@@ -206,7 +207,7 @@ export function bulkRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
       .json({ data: (r.bulk_issuances ?? []).map(bulkJobJson), pagination: { limit: r.limit, offset: r.offset, total: r.total } });
   });
 
-  router.get('/bulk-issuances/:bulkIssuanceId', async (req, res) => {
+  router.get('/bulk-issuances/{bulkIssuanceId}', async (req, res) => {
     const id = pathId(req, 'bulkIssuanceId');
     const { limit, offset, result } = validateQuery(BulkRowsQuery, req.query);
     const j = await issuance.GetBulkIssuance(
@@ -226,7 +227,7 @@ export function bulkRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
     });
   });
 
-  router.get('/bulk-issuances/:bulkIssuanceId/report.csv', async (req, res) => {
+  router.get('/bulk-issuances/{bulkIssuanceId}/report.csv', async (req, res) => {
     const id = pathId(req, 'bulkIssuanceId');
     validateQuery(NoQuery, req.query);
     const csv = await bulkReportCsv(issuance, orgOf(res), id, requestIdOf(res));

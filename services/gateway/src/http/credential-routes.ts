@@ -1,4 +1,4 @@
-import express, { Router, type Request, type Response } from 'express';
+import express, { type Request, type Response } from 'express';
 import { AppError } from '@cred/runtime';
 import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
@@ -17,6 +17,7 @@ import {
   type CredentialDetailJson,
 } from '../openapi/schemas/credentials.js';
 import { CredentialListQuery } from '../openapi/schemas/queries.js';
+import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
 
 type IssuanceClient = Upstreams['issuance'];
 
@@ -80,8 +81,8 @@ export function revokeHandler(issuance: IssuanceClient, refOf: (req: Request) =>
  * plan (issuance still requires an approved organization with signing keys). It honours
  * Idempotency-Key, scoped to the organization and member; issuance keeps the record (forwardIdempotency).
  */
-export function credentialSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
-  const router = Router({ mergeParams: true });
+export function credentialSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>): DocumentedRouter {
+  const router = documentedRouter(['/api/organizations/{orgId}'], { mergeParams: true });
   const issuance = upstreams.issuance;
   const orgOf = (res: Response) => scopeOf(res).organizationId;
 
@@ -97,7 +98,7 @@ export function credentialSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>):
   });
 
   // The list item plus ob3Credential and the renewal chain (oldest first, this one included).
-  router.get('/credentials/:credentialId', async (req, res) => {
+  router.get('/credentials/{credentialId}', async (req, res) => {
     const ref = credentialRef(req);
     const d = await issuance.GetCredentialDetail({ organization_id: orgOf(res), credential_ref: ref }, { requestId: requestIdOf(res) });
     const c = d.credential!;
@@ -117,7 +118,7 @@ export function credentialSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>):
     res.status(200).json(detail);
   });
 
-  router.delete('/credentials/:credentialId', revokeHandler(issuance, credentialRef));
+  router.delete('/credentials/{credentialId}', revokeHandler(issuance, credentialRef));
 
   router.get('/quota', async (_req, res) => {
     const q = await issuance.GetQuota({ organization_id: orgOf(res) }, { requestId: requestIdOf(res) });
@@ -144,12 +145,12 @@ async function optionalSession(req: Request, res: Response, verify: SessionVerif
  *   recipient's session (verified e-mail equal to the recipient's): pending -> valid.
  * - `PATCH /api/credentials/{credentialId}` `{isPublic}`: the owning recipient's session only.
  */
-export function recipientRoutes(upstreams: Pick<Upstreams, 'issuance'>, verifySession: SessionVerifier): Router {
-  const router = Router();
+export function recipientRoutes(upstreams: Pick<Upstreams, 'issuance'>, verifySession: SessionVerifier): DocumentedRouter {
+  const router = documentedRouter(['/api/credentials']);
   const issuance = upstreams.issuance;
   const view = (res: Response, c: Parameters<typeof credentialJson>[0]) => res.status(200).json(credentialJson(c));
 
-  router.post('/:credentialId/claim', async (req, res) => {
+  router.post('/{credentialId}/claim', async (req, res) => {
     const ref = credentialRef(req);
     const body = validate(ClaimCredentialBody, req.body ?? {});
     const session = await optionalSession(req, res, verifySession);
@@ -162,7 +163,7 @@ export function recipientRoutes(upstreams: Pick<Upstreams, 'issuance'>, verifySe
     view(res, c);
   });
 
-  router.patch('/:credentialId', async (req, res) => {
+  router.patch('/{credentialId}', async (req, res) => {
     // Who asks comes first: without a session the answer is 401 whatever the body holds.
     const session = await optionalSession(req, res, verifySession);
     if (!session) throw AppError.unauthorized('Sign in as the recipient to change the visibility of a credential');
@@ -183,9 +184,9 @@ const CLAIM_RESULTS: Record<string, string> = { FORBIDDEN: 'invalid_token', CONF
  * not; the token is not put back in the URL). The verification page shows the claim once its
  * read model has the event, a moment later, so the claimer is not sent there straight away.
  */
-export function claimFormRoute(upstreams: Pick<Upstreams, 'issuance'>): Router {
-  const router = Router();
-  router.post('/claim/:credentialId', express.urlencoded({ extended: false, limit: 4096, parameterLimit: 5 }), async (req, res) => {
+export function claimFormRoute(upstreams: Pick<Upstreams, 'issuance'>): DocumentedRouter {
+  const router = documentedRouter(['']);
+  router.post('/claim/{credentialId}', express.urlencoded({ extended: false, limit: 4096, parameterLimit: 5 }), async (req, res) => {
     const raw = String(req.params.credentialId ?? '');
     if (!CREDENTIAL_REF.test(raw)) throw AppError.notFound('Credential not found');
     const ref = credentialRef(req);

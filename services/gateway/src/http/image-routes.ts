@@ -1,7 +1,7 @@
-import { Router } from 'express';
 import { AppError } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { pathId, requestIdOf } from './body.js';
+import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
 
 const FILE_RE = /^([0-9a-f]{64})\.(png|jpg|webp|svg)$/;
 
@@ -12,9 +12,9 @@ const FILE_RE = /^([0-9a-f]{64})\.(png|jpg|webp|svg)$/;
  * with a sandboxing CSP so that, opened directly, it cannot run anything (the issuance
  * service already refuses scriptable SVG; this is the second line).
  */
-export function imageRoutes(upstreams: Pick<Upstreams, 'issuance'>): Router {
-  const router = Router();
-  router.get('/images/badges/:badgeId/:file', async (req, res) => {
+export function imageRoutes(upstreams: Pick<Upstreams, 'issuance'>): DocumentedRouter {
+  const router = documentedRouter(['']);
+  router.get('/images/badges/{badgeId}/{file}', async (req, res) => {
     const badgeId = pathId(req, 'badgeId');
     const m = FILE_RE.exec(String(req.params.file ?? ''));
     if (!m) throw AppError.notFound('Image not found');

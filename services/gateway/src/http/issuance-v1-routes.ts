@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import type { Request } from 'express';
 import type { Upstreams } from '../upstream/clients.js';
 import { pathId, requestIdOf } from './body.js';
 import { credentialJson } from './badge-routes.js';
@@ -7,6 +7,7 @@ import { forwardIdempotency } from './idempotency.js';
 import { issueCredentialHandler } from './issue-credential.js';
 import { listCredentialsJson, revokeHandler } from './credential-routes.js';
 import { scopeOf } from './org-scope.js';
+import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
 
 /** A /api/v1 credential path value: the UUID only (docs/contract.md); anything else names nothing. */
 const credentialUuid = (req: Request): string => pathId(req, 'credentialId');
@@ -22,8 +23,8 @@ const credentialUuid = (req: Request): string => pathId(req, 'credentialId');
  * `POST /credentials` honours the Idempotency-Key header: the gateway passes the scoped key and
  * fingerprint on, issuance keeps the record with the issue (./idempotency.ts, forwardIdempotency).
  */
-export function issuanceV1Routes(upstreams: Pick<Upstreams, 'issuance'>): Router {
-  const router = Router();
+export function issuanceV1Routes(upstreams: Pick<Upstreams, 'issuance'>): DocumentedRouter {
+  const router = documentedRouter(['/api/v1']);
   const issuance = upstreams.issuance;
 
   router.post('/credentials', forwardIdempotency('credentials.issue'), issueCredentialHandler(issuance));
@@ -33,7 +34,7 @@ export function issuanceV1Routes(upstreams: Pick<Upstreams, 'issuance'>): Router
     res.status(200).json(await listCredentialsJson(issuance, scopeOf(res).organizationId, req, requestIdOf(res)));
   });
 
-  router.get('/credentials/:credentialId', async (req, res) => {
+  router.get('/credentials/{credentialId}', async (req, res) => {
     const c = await issuance.GetCredential(
       { organization_id: scopeOf(res).organizationId, credential_uuid: credentialUuid(req) },
       { requestId: requestIdOf(res) },
@@ -42,7 +43,7 @@ export function issuanceV1Routes(upstreams: Pick<Upstreams, 'issuance'>): Router
     res.status(200).json(credential);
   });
 
-  router.delete('/credentials/:credentialId', revokeHandler(issuance, credentialUuid));
+  router.delete('/credentials/{credentialId}', revokeHandler(issuance, credentialUuid));
 
   return router;
 }

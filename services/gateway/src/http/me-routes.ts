@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import { AppError } from '@cred/runtime';
 import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
@@ -8,6 +7,7 @@ import { requireSession } from './session-auth.js';
 import type { RecipientCredentialJson } from '../openapi/schemas/credentials.js';
 import { validateQuery } from './validate.js';
 import { MyCredentialsQuery } from '../openapi/schemas/queries.js';
+import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
 
 /**
  * /api/me: the signed-in user as a recipient (session JWT, any user, no organization needed).
@@ -19,8 +19,8 @@ import { MyCredentialsQuery } from '../openapi/schemas/queries.js';
  * verified after sign-in counts at once, and an address that is not verified (yet) shows
  * nothing, since anyone can sign up with anyone's address (403).
  */
-export function meRoutes(upstreams: Pick<Upstreams, 'accounts' | 'issuance'>, verifySession: SessionVerifier): Router {
-  const router = Router();
+export function meRoutes(upstreams: Pick<Upstreams, 'accounts' | 'issuance'>, verifySession: SessionVerifier): DocumentedRouter {
+  const router = documentedRouter(['/api/me']);
   router.use(requireSession(verifySession));
 
   router.get('/credentials', async (req, res) => {

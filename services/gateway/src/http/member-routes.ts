@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import { AppError } from '@cred/runtime';
 import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
@@ -8,14 +7,15 @@ import { requireSession } from './session-auth.js';
 import { invitationSummaryView, invitationView, memberView, organizationView } from './views.js';
 import { validate } from './validate.js';
 import { AcceptInvitationBody, ChangeRoleBody, InvitationBody } from '../openapi/schemas/accounts.js';
+import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
 
 /**
  * `/api/organizations/{orgId}/members` and `.../invitations`: mounted under the organization
  * router (session, membership, role checked against the permission table). Every call names the
  * acting user, and accounts checks that user's role again on its own rows.
  */
-export function memberRoutes(upstreams: Upstreams): Router {
-  const router = Router();
+export function memberRoutes(upstreams: Upstreams): DocumentedRouter {
+  const router = documentedRouter(['/api/organizations/{orgId}']);
   const accounts = upstreams.accounts;
   const actor = (res: { locals: Record<string, unknown> }) => ({
     organization_id: String(res.locals.orgId),
@@ -27,14 +27,14 @@ export function memberRoutes(upstreams: Upstreams): Router {
     res.status(200).json({ data: (r.members ?? []).map(memberView) });
   });
 
-  router.patch('/members/:userId', async (req, res) => {
+  router.patch('/members/{userId}', async (req, res) => {
     const userId = pathId(req, 'userId');
     const { role } = validate(ChangeRoleBody, req.body ?? {});
     const member = await accounts.ChangeMemberRole({ ...actor(res), user_id: userId, role }, { requestId: requestIdOf(res) });
     res.status(200).json(memberView(member));
   });
 
-  router.delete('/members/:userId', async (req, res) => {
+  router.delete('/members/{userId}', async (req, res) => {
     const userId = pathId(req, 'userId');
     await accounts.RemoveMember({ ...actor(res), user_id: userId }, { requestId: requestIdOf(res) });
     res.status(204).end();
@@ -59,7 +59,7 @@ export function memberRoutes(upstreams: Upstreams): Router {
     res.json(view);
   });
 
-  router.delete('/invitations/:invitationId', async (req, res) => {
+  router.delete('/invitations/{invitationId}', async (req, res) => {
     const invitationId = pathId(req, 'invitationId');
     await accounts.RevokeInvitation({ ...actor(res), invitation_id: invitationId }, { requestId: requestIdOf(res) });
     res.status(204).end();
@@ -79,8 +79,8 @@ function tokenOf(value: unknown): string {
  * `/api/invitations`: the holder of an invitation's token (from the e-mail) reads what it offers
  * without signing in, then accepts it signed in with the invited address.
  */
-export function invitationRoutes(upstreams: Upstreams, verifySession: SessionVerifier): Router {
-  const router = Router();
+export function invitationRoutes(upstreams: Upstreams, verifySession: SessionVerifier): DocumentedRouter {
+  const router = documentedRouter(['/api/invitations']);
   const accounts = upstreams.accounts;
 
   router.post('/accept', requireSession(verifySession), async (req, res) => {
@@ -89,7 +89,7 @@ export function invitationRoutes(upstreams: Upstreams, verifySession: SessionVer
     res.status(200).json({ organization: organizationView(r.organization!), member: memberView(r.member!) });
   });
 
-  router.get('/:token', async (req, res) => {
+  router.get('/{token}', async (req, res) => {
     const token = tokenOf(req.params.token);
     const summary = await accounts.GetInvitationByToken({ token }, { requestId: requestIdOf(res) });
     res.status(200).setHeader('Cache-Control', 'no-store');

@@ -1,9 +1,9 @@
-import { Router } from 'express';
 import { AppError } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { requestIdOf } from './body.js';
 import { validateQuery } from './validate.js';
 import { WebhookPageQuery } from '../openapi/schemas/queries.js';
+import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
 
 /** One entry of ListNotifications (the generated `__Output` type). */
 type NotificationMessage = Awaited<ReturnType<Upstreams['notification']['ListNotifications']>>['notifications'][number];
@@ -32,8 +32,8 @@ export function notificationView(n: NotificationMessage) {
  * (sent, failed with the SMTP reason, skipped because notifications are off). Mounted like
  * webhookSessionRoutes, after session authentication and the membership check.
  */
-export function notificationSessionRoutes(upstreams: Upstreams): Router {
-  const router = Router({ mergeParams: true });
+export function notificationSessionRoutes(upstreams: Upstreams): DocumentedRouter {
+  const router = documentedRouter(['/api/organizations/{orgId}'], { mergeParams: true });
   router.get('/notifications', async (req, res) => {
     const organizationId = res.locals.orgId;
     if (typeof organizationId !== 'string' || organizationId === '') throw AppError.notFound('Resource not found');

@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import { AppError, type Logger } from '@cred/runtime';
 import { invalidatePrincipals, type PrincipalCache } from '../auth/principal-cache.js';
 import type { SessionVerifier } from '../auth/session-verifier.js';
@@ -21,6 +20,7 @@ import { requireConfirmedAddress } from './confirmed-address.js';
 import { generateSigningKeys, parseKeyReference, signingKeyView } from './signing-keys.js';
 import { actingCall } from './acting-call.js';
 import { ApiKeyListQuery } from '../openapi/schemas/queries.js';
+import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
 
 export interface OrganizationRouteDeps {
   upstreams: Upstreams;
@@ -28,31 +28,27 @@ export interface OrganizationRouteDeps {
   cache: PrincipalCache;
   logger: Logger;
   /** Routers of other capabilities (badges, webhooks, analytics...) under the same member auth. */
-  memberRoutes?: Router[];
-  /**
-   * The gateway's Redis record of Idempotency-Key for the member routes whose owner keeps none
-   * yet (./member-routes.ts: invitations). The rotation here forwards its key to issuance.
-   */
+  memberRoutes?: DocumentedRouter[];
   idempotency?: IdempotencyDeps;
 }
 
 /** /api/organizations/{orgId}/...: members manage their organization and its API keys (session JWT). */
-export function organizationRoutes(deps: OrganizationRouteDeps): Router {
-  const router = Router();
+export function organizationRoutes(deps: OrganizationRouteDeps): DocumentedRouter {
+  const router = documentedRouter(['/api/organizations']);
   const { upstreams } = deps;
   const accounts = upstreams.accounts;
   // Who may do what: the role the session's memberships give (fresh from accounts on this
   // request), checked against the permission table before any router runs (role-permissions.ts).
   router.use('/:orgId', requireSession(deps.verifySession), requireMembership(upstreams), memberScope(), enforceRole());
-  router.use('/:orgId', memberRoutes(upstreams));
-  for (const member of deps.memberRoutes ?? []) router.use('/:orgId', member);
+  router.mount('/{orgId}', memberRoutes(upstreams));
+  for (const member of deps.memberRoutes ?? []) router.mount('/{orgId}', member);
 
-  router.get('/:orgId', async (_req, res) => {
+  router.get('/{orgId}', async (_req, res) => {
     const org = await accounts.GetOrganization({ organization_id: String(res.locals.orgId) }, { requestId: requestIdOf(res) });
     res.status(200).json(organizationView(org));
   });
 
-  router.patch('/:orgId', async (req, res) => {
+  router.patch('/{orgId}', async (req, res) => {
     const body = validate(UpdateOrganizationBody, req.body ?? {});
     const request: Record<string, unknown> = { organization_id: String(res.locals.orgId), actor_user_id: String(res.locals.userId) };
     if (body.name !== undefined) request.name = body.name;
@@ -64,19 +60,19 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
     res.status(200).json(organizationView(org));
   });
 
-  router.post('/:orgId/signing-keys', async (_req, res) => {
+  router.post('/{orgId}/signing-keys', async (_req, res) => {
     const r = await generateSigningKeys(deps, String(res.locals.orgId), `user:${String(res.locals.userId)}`, requestIdOf(res));
     res.status(r.status).json(r.body);
   });
 
-  router.get('/:orgId/signing-keys', async (_req, res) => {
+  router.get('/{orgId}/signing-keys', async (_req, res) => {
     const r = await upstreams.issuance.ListSigningKeys({ organization_id: String(res.locals.orgId) }, { requestId: requestIdOf(res) });
     res.status(200).json({ data: (r.keys ?? []).map(signingKeyView) });
   });
 
   // Idempotency-Key: issuance keeps the record with the rotation (a retried rotation rotates
   // once, and its retry is answered the first rotation's key; docs/decisions.md "Idempotency-Key").
-  router.post('/:orgId/signing-keys/rotate', forwardIdempotency('signing-keys.rotate'), async (req, res) => {
+  router.post('/{orgId}/signing-keys/rotate', forwardIdempotency('signing-keys.rotate'), async (req, res) => {
     bodyOf(req, []);
     const requestId = requestIdOf(res);
     const org = await accounts.GetOrganization({ organization_id: String(res.locals.orgId) }, { requestId });
@@ -93,7 +89,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
     res.status(201).json(signingKeyView(r.key!));
   });
 
-  router.post('/:orgId/signing-keys/:key/compromised', async (req, res) => {
+  router.post('/{orgId}/signing-keys/{key}/compromised', async (req, res) => {
     const at = validate(SigningKeyCompromisedBody, req.body ?? {}).compromisedAt;
     if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(at) || Number.isNaN(Date.parse(at))) {
       throw AppError.validation('compromisedAt', 'compromisedAt must be an ISO 8601 date-time with a time zone');
@@ -115,7 +111,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
     res.status(200).json({ key: signingKeyView(r.key!), currentKey: signingKeyView(r.current_key!), rotated: r.rotated });
   });
 
-  router.post('/:orgId/api-keys', requireConfirmedAddress, async (req, res) => {
+  router.post('/{orgId}/api-keys', requireConfirmedAddress, async (req, res) => {
     const { name, rateLimitPerMinute: rate } = validate(CreateApiKeyBody, req.body ?? {});
     const r = await accounts.CreateApiKey(
       { organization_id: String(res.locals.orgId), name, rate_limit_per_minute: rate ?? 0, actor_user_id: String(res.locals.userId) },
@@ -125,13 +121,13 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
     res.json({ ...apiKeyView(r.api_key!), key: r.secret });
   });
 
-  router.get('/:orgId/api-keys', async (req, res) => {
+  router.get('/{orgId}/api-keys', async (req, res) => {
     const { includeRevoked } = validateQuery(ApiKeyListQuery, req.query);
     const r = await accounts.ListApiKeys({ organization_id: String(res.locals.orgId), include_revoked: includeRevoked, actor_user_id: String(res.locals.userId) }, { requestId: requestIdOf(res) });
     res.status(200).json({ data: (r.api_keys ?? []).map(apiKeyView) });
   });
 
-  router.patch('/:orgId/api-keys/:keyId', async (req, res) => {
+  router.patch('/{orgId}/api-keys/{keyId}', async (req, res) => {
     const keyId = pathId(req, 'keyId');
     const body = validate(UpdateApiKeyBody, req.body ?? {});
     const request: Record<string, unknown> = { organization_id: String(res.locals.orgId), key_id: keyId, actor_user_id: String(res.locals.userId) };
@@ -142,7 +138,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): Router {
     res.status(200).json(apiKeyView(key));
   });
 
-  router.delete('/:orgId/api-keys/:keyId', async (req, res) => {
+  router.delete('/{orgId}/api-keys/{keyId}', async (req, res) => {
     const keyId = pathId(req, 'keyId');
     await accounts.RevokeApiKey({ organization_id: String(res.locals.orgId), key_id: keyId, actor_user_id: String(res.locals.userId) }, actingCall(res));
     await invalidatePrincipals(deps.cache, deps.logger);

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { matchPage } from '../../web/src/routes.js';
+import { matchPage, PAGES } from '../../web/src/routes.js';
 import type { WebAsset, WebAssets } from '../web/assets.js';
 
 /**
@@ -97,6 +97,15 @@ function sendAsset(req: Request, res: Response, asset: WebAsset): void {
   res.set('content-length', String(body.length));
   res.status(200).end(req.method === 'HEAD' ? undefined : body);
 }
+
+/**
+ * What webRoutes answers, as path templates: every page (web/src/routes.ts) and the assets. Listed
+ * with the gateway's routes as outside the OpenAPI document (app.ts, routes-kit.ts).
+ */
+export const WEB_TEMPLATES: readonly string[] = [
+  ...Object.values(PAGES).map((page) => page.replace(/:(\w+)/g, '{$1}')),
+  '/assets/{file}',
+];
 
 /**
  * GET (and HEAD) of the application: its hashed assets under /assets/, and the one HTML

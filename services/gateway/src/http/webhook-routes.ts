@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import { AppError } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { CreateWebhookBody, type WebhookDeliveryJson, type WebhookEndpointJson } from '../openapi/schemas/webhooks.js';
@@ -8,6 +8,7 @@ import { scopeOf } from './org-scope.js';
 import { actingCall } from './acting-call.js';
 import { validate, validateQuery } from './validate.js';
 import { WebhookPageQuery } from '../openapi/schemas/queries.js';
+import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
 
 type Notification = Upstreams['notification'];
 /** What a notification RPC answers (the generated `__Output` type). */
@@ -57,8 +58,8 @@ export function deliveryView(d: AnswerOf<'PingWebhook'>): WebhookDeliveryJson {
  * docs/decisions.md "Idempotency-Key"), a retry is answered with the first answer and
  * `Idempotent-Replayed: true`, nothing is registered or sent twice.
  */
-export function webhookRoutes(upstreams: Upstreams): Router {
-  const router = Router({ mergeParams: true });
+export function webhookRoutes(upstreams: Upstreams): DocumentedRouter {
+  const router = documentedRouter(['/api/organizations/{orgId}', '/api/v1'], { mergeParams: true });
   const notification = upstreams.notification;
   const orgOf = (res: Response) => scopeOf(res).organizationId;
   const replayed = (res: Response, answer: { idempotent_replay?: boolean }) => {
@@ -84,12 +85,12 @@ export function webhookRoutes(upstreams: Upstreams): Router {
     res.status(200).json({ data: (r.endpoints ?? []).map(webhookView) });
   });
 
-  router.delete('/webhooks/:webhookId', async (req, res) => {
+  router.delete('/webhooks/{webhookId}', async (req, res) => {
     await notification.DeleteWebhook({ organization_id: orgOf(res), webhook_id: pathId(req, 'webhookId') }, actingCall(res));
     res.status(204).end();
   });
 
-  router.get('/webhooks/:webhookId/deliveries', async (req, res) => {
+  router.get('/webhooks/{webhookId}/deliveries', async (req, res) => {
     const { limit, offset } = validateQuery(WebhookPageQuery, req.query);
     const r = await notification.ListDeliveries({ organization_id: orgOf(res), webhook_id: pathId(req, 'webhookId'), limit, offset }, actingCall(res));
     res.status(200).json({ data: (r.deliveries ?? []).map(deliveryView), pagination: { limit, offset, total: r.total } });
@@ -110,12 +111,12 @@ export function webhookRoutes(upstreams: Upstreams): Router {
       res.status(202).json(deliveryView(d));
     };
   // Notification folds the delivery (and endpoint) of the path into the request a key binds.
-  router.post('/webhooks/:webhookId/deliveries/:deliveryId/replay', forwardIdempotency('webhooks.replay'), replay(true));
+  router.post('/webhooks/{webhookId}/deliveries/{deliveryId}/replay', forwardIdempotency('webhooks.replay'), replay(true));
   // docs/contract.md writes the replay path as `.../deliveries/{deliveryId}/replay`; both forms work.
-  router.post('/webhooks/deliveries/:deliveryId/replay', forwardIdempotency('webhooks.replay'), replay(false));
-  router.post('/deliveries/:deliveryId/replay', forwardIdempotency('webhooks.replay'), replay(false));
+  router.post('/webhooks/deliveries/{deliveryId}/replay', forwardIdempotency('webhooks.replay'), replay(false));
+  router.post('/deliveries/{deliveryId}/replay', forwardIdempotency('webhooks.replay'), replay(false));
 
-  router.post('/webhooks/:webhookId/ping', forwardIdempotency('webhooks.ping'), async (req, res) => {
+  router.post('/webhooks/{webhookId}/ping', forwardIdempotency('webhooks.ping'), async (req, res) => {
     const d = await notification.PingWebhook(
       { organization_id: orgOf(res), webhook_id: pathId(req, 'webhookId'), idempotency: forwardedIdempotency(res) },
       actingCall(res, { deadlineMs: 20_000 }),

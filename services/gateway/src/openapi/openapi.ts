@@ -158,7 +158,7 @@ function forApiKeys(op: Operation, parameters: Parameter[] | undefined): Operati
  * (app.ts mounts the same routers in both places), so each /api/v1 operation is derived from its
  * member operation here instead of being written twice.
  */
-const V1_FROM_MEMBER: Array<{ suffix: string; methods?: string[]; pathParameter?: Parameter }> = [
+const V1_FROM_MEMBER = [
   { suffix: '/badges' },
   { suffix: '/badges/{badgeId}' },
   { suffix: '/badges/{badgeId}/image' },
@@ -175,8 +175,9 @@ const V1_FROM_MEMBER: Array<{ suffix: string; methods?: string[]; pathParameter?
   { suffix: '/webhooks/{webhookId}/ping' },
   // Revocation; under /api/v1 the path takes the UUID only.
   { suffix: '/credentials/{credentialId}', methods: ['delete'], pathParameter: uuidParam('credentialId') as Parameter },
-];
-for (const { suffix, methods, pathParameter } of V1_FROM_MEMBER) {
+] as const;
+type FromMember = { suffix: string; methods?: readonly string[]; pathParameter?: Parameter };
+for (const { suffix, methods, pathParameter } of V1_FROM_MEMBER as readonly FromMember[]) {
   const member = paths[MEMBER + suffix]!;
   const target: PathItem = (paths[`/api/v1${suffix}`] ??= {});
   const shared = (member.parameters ?? [])
@@ -188,6 +189,29 @@ for (const { suffix, methods, pathParameter } of V1_FROM_MEMBER) {
     target[method] = forApiKeys(op, [...shared, ...(op.parameters ?? [])]);
   }
 }
+
+type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Defined = typeof auditPaths &
+  typeof authPaths &
+  typeof accountPaths &
+  typeof credentialsPaths &
+  typeof bulkPaths &
+  typeof badgesPaths &
+  typeof webhooksPaths &
+  typeof platformPaths &
+  typeof publicPaths;
+/** The /api/v1 path items V1_FROM_MEMBER derives: the member item's methods (or those listed). */
+type DerivedForApiKeys = {
+  [E in (typeof V1_FROM_MEMBER)[number] as `/api/v1${E['suffix']}`]: {
+    [M in Extract<keyof Defined[`${typeof MEMBER}${E['suffix']}`], E extends { methods: readonly (infer L)[] } ? L : HttpMethod>]: unknown;
+  };
+};
+/**
+ * The document's paths as a type: each path template with its methods, written in
+ * ./operations/*.ts or derived above. Routes are registered against it (../http/routes-kit.ts),
+ * so a route the document lacks does not compile.
+ */
+export type DocumentedPaths = Defined & DerivedForApiKeys;
 
 /**
  * Every member operation may answer 403 when the caller's role lacks the permission the route

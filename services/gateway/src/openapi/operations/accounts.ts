@@ -20,7 +20,7 @@ import type { PathItems } from './shared.js';
 import { queryParameters } from '../kit.js';
 import { ApiKeyListQuery } from '../schemas/queries.js';
 
-export const accountPaths: PathItems = {
+export const accountPaths = {
   '/api/organizations/{orgId}': {
     parameters: [orgId],
     get: {
@@ -313,4 +313,4 @@ export const accountPaths: PathItems = {
       },
     },
   },
-};
+} satisfies PathItems;

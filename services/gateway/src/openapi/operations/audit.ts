@@ -4,7 +4,7 @@ import { queryParameters } from '../kit.js';
 import { error, json, rateHeaders, type PathItems } from './shared.js';
 
 /** The audit log's route (its schemas are ../schemas/audit.ts, built from the one list of actions in @cred/db/audit). */
-export const auditPaths: PathItems = {
+export const auditPaths = {
   '/api/organizations/{orgId}/audit-log': {
     parameters: [{ name: 'orgId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
     get: {
@@ -31,4 +31,4 @@ export const auditPaths: PathItems = {
       },
     },
   },
-};
+} satisfies PathItems;

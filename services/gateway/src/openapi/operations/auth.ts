@@ -17,7 +17,7 @@ import type { PathItems } from './shared.js';
 import { queryParameters } from '../kit.js';
 import { MyCredentialsQuery } from '../schemas/queries.js';
 
-export const authPaths: PathItems = {
+export const authPaths = {
   '/api/auth/signup': {
     post: {
       summary: 'Create an account (with an organization, or as a recipient without one)',
@@ -228,4 +228,4 @@ export const authPaths: PathItems = {
       },
     },
   },
-};
+} satisfies PathItems;

@@ -4,7 +4,7 @@ import type { PathItems } from './shared.js';
 import { queryParameters } from '../kit.js';
 import { BadgeListQuery } from '../schemas/queries.js';
 
-export const badgesPaths: PathItems = {
+export const badgesPaths = {
   '/api/organizations/{orgId}/badges': {
     parameters: [orgId],
     post: {
@@ -146,4 +146,4 @@ export const badgesPaths: PathItems = {
       },
     },
   },
-};
+} satisfies PathItems;

@@ -5,7 +5,7 @@ import type { PathItems } from './shared.js';
 import { queryParameters } from '../kit.js';
 import { BulkListQuery, BulkRowsQuery } from '../schemas/queries.js';
 
-export const bulkPaths: PathItems = {
+export const bulkPaths = {
   '/api/organizations/{orgId}/bulk-issuances': {
     parameters: [orgId],
     post: {
@@ -190,4 +190,4 @@ export const bulkPaths: PathItems = {
       },
     },
   },
-};
+} satisfies PathItems;

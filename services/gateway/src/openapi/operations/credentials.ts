@@ -22,7 +22,7 @@ import type { PathItems } from './shared.js';
 import { queryParameters } from '../kit.js';
 import { CredentialListQuery } from '../schemas/queries.js';
 
-export const credentialsPaths: PathItems = {
+export const credentialsPaths = {
   '/api/v1/credentials': {
     get: {
       summary: 'List credentials (newest first)',
@@ -171,4 +171,4 @@ export const credentialsPaths: PathItems = {
       },
     },
   },
-};
+} satisfies PathItems;

@@ -19,7 +19,7 @@ import type { PathItems } from './shared.js';
 import { queryParameters } from '../kit.js';
 import { OrganizationListQuery } from '../schemas/queries.js';
 
-export const platformPaths: PathItems = {
+export const platformPaths = {
   '/api/admin/session': {
     post: {
       summary: 'Operator console sign-in with the platform admin token: a 1-hour HttpOnly cookie (never the token itself)',
@@ -203,4 +203,4 @@ export const platformPaths: PathItems = {
       },
     },
   },
-};
+} satisfies PathItems;

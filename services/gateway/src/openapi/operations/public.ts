@@ -21,7 +21,7 @@ import {
 } from './shared.js';
 import type { PathItems } from './shared.js';
 
-export const publicPaths: PathItems = {
+export const publicPaths = {
   '/api/verify/{credentialId}': {
     parameters: [publicCredentialRef],
     get: {
@@ -355,4 +355,4 @@ export const publicPaths: PathItems = {
       },
     },
   },
-};
+} satisfies PathItems;

@@ -17,7 +17,7 @@ import type { PathItems } from './shared.js';
 import { queryParameters } from '../kit.js';
 import { AnalyticsQuery, WebhookPageQuery } from '../schemas/queries.js';
 
-export const webhooksPaths: PathItems = {
+export const webhooksPaths = {
   '/api/organizations/{orgId}/webhooks': {
     parameters: [orgId],
     post: {
@@ -178,4 +178,4 @@ export const webhooksPaths: PathItems = {
       },
     },
   },
-};
+} satisfies PathItems;

@@ -207,7 +207,6 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use('/api/v1', apiKeyScope());
   routes.mount('/api/v1', v1AccountRoutes(deps.upstreams));
-  const idempotencyDeps = { redis: deps.redis, clock: deps.clock, logger: deps.logger, metrics: deps.metrics };
   // What an organization manages, for its API keys and (below) for its members: the same routers.
   const organizationRouters = [
     badgeRoutes(deps.upstreams),
@@ -231,7 +230,6 @@ export function createApp(deps: AppDeps): Express {
       verifySession: deps.verifySession,
       cache: deps.cache,
       logger: deps.logger,
-      idempotency: idempotencyDeps,
       memberRoutes: [
         ...organizationRouters,
         credentialSessionRoutes(deps.upstreams),

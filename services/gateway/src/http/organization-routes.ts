@@ -14,7 +14,7 @@ import { requireMembership, requireSession } from './session-auth.js';
 import { memberScope } from './org-scope.js';
 import { enforceRole } from './role-permissions.js';
 import { memberRoutes } from './member-routes.js';
-import { forwardedIdempotency, forwardIdempotency, REPLAYED_HEADER, type IdempotencyDeps } from './idempotency.js';
+import { forwardedIdempotency, forwardIdempotency, REPLAYED_HEADER } from './idempotency.js';
 import { apiKeyView, organizationView } from './views.js';
 import { requireConfirmedAddress } from './confirmed-address.js';
 import { generateSigningKeys, parseKeyReference, signingKeyView } from './signing-keys.js';
@@ -29,7 +29,6 @@ export interface OrganizationRouteDeps {
   logger: Logger;
   /** Routers of other capabilities (badges, webhooks, analytics...) under the same member auth. */
   memberRoutes?: DocumentedRouter[];
-  idempotency?: IdempotencyDeps;
 }
 
 /** /api/organizations/{orgId}/...: members manage their organization and its API keys (session JWT). */

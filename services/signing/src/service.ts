@@ -1,11 +1,31 @@
 import { Gauge } from '@cred/runtime';
-import { writeOutbox } from '@cred/events';
+import type { Knex } from '@cred/db';
+import { writeOutbox, type DomainEvent } from '@cred/events';
 import { newEvent } from '@cred/event-contracts';
-import { ServiceHost, grpcServiceProcess, openBroker, startOutboxRelay, type GrpcServiceProcess, type HostOverrides } from '@cred/service-kit';
+import {
+  ServiceHost,
+  grpcServiceProcess,
+  openBroker,
+  startOutboxRelay,
+  type GrpcServiceProcess,
+  type HostOverrides,
+} from '@cred/service-kit';
 import type { SigningConfig } from './config.js';
-import { KeyService } from './app/key-service.js';
+import { KeyService, type OrganizationKeyView } from './app/key-service.js';
 import { signingBinding } from './grpc/signing-server.js';
 import { kekKeyring } from './domain/envelope.js';
+
+/** What both key events say of the key. */
+function keyFacts(key: OrganizationKeyView) {
+  return {
+    organizationId: key.organizationId,
+    organizationSlug: key.organizationSlug,
+    keyId: key.keyId,
+    sequence: key.sequence,
+    publicKeyMultibase: key.publicKeyMultibase,
+    createdAt: key.createdAt.toISOString(),
+  };
+}
 
 /** How often keys still under a previous KEK are looked for (a KEK rollout in progress). */
 const REWRAP_INTERVAL_MS = 5 * 60_000;
@@ -26,6 +46,14 @@ export function createSigningService(config: SigningConfig, overrides: SigningOv
       const db = await host.openSchema(config);
       const broker = openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
       const relay = await startOutboxRelay(host, db, config.DB_SCHEMA, broker, config.EVENTS_EXCHANGE);
+      /** A key's event goes out with the transaction that changed the key; the relay is woken after its commit. */
+      const publish = async (trx: Knex.Transaction, event: DomainEvent): Promise<void> => {
+        await writeOutbox(trx, config.DB_SCHEMA, event);
+        trx.executionPromise.then(
+          () => relay.wake(),
+          () => undefined,
+        );
+      };
       const keys = new KeyService({
         db,
         clock: host.clock,
@@ -35,39 +63,17 @@ export function createSigningService(config: SigningConfig, overrides: SigningOv
           Buffer.from(config.KEY_ENCRYPTION_KEY, 'hex'),
           config.KEY_ENCRYPTION_KEY_PREVIOUS ? [Buffer.from(config.KEY_ENCRYPTION_KEY_PREVIOUS, 'hex')] : [],
         ),
-        onKeyCreated: async (trx, key) => {
-          const event = newEvent(
-            'signing.key.created',
-            {
-              organizationId: key.organizationId,
-              organizationSlug: key.organizationSlug,
-              keyId: key.keyId,
-              sequence: key.sequence,
-              publicKeyMultibase: key.publicKeyMultibase,
-              createdAt: key.createdAt.toISOString(),
-            },
-            { producer: 'signing', clock: host.clock },
-          );
-          await writeOutbox(trx, config.DB_SCHEMA, event);
-          trx.executionPromise.then(() => relay.wake(), () => undefined);
-        },
-        onKeyCompromised: async (trx, key) => {
-          const event = newEvent(
-            'signing.key.compromised',
-            {
-              organizationId: key.organizationId,
-              organizationSlug: key.organizationSlug,
-              keyId: key.keyId,
-              sequence: key.sequence,
-              publicKeyMultibase: key.publicKeyMultibase,
-              createdAt: key.createdAt.toISOString(),
-              compromisedAt: key.compromisedAt.toISOString(),
-            },
-            { producer: 'signing', clock: host.clock },
-          );
-          await writeOutbox(trx, config.DB_SCHEMA, event);
-          trx.executionPromise.then(() => relay.wake(), () => undefined);
-        },
+        onKeyCreated: (trx, key) =>
+          publish(trx, newEvent('signing.key.created', keyFacts(key), { producer: 'signing', clock: host.clock })),
+        onKeyCompromised: (trx, key) =>
+          publish(
+            trx,
+            newEvent(
+              'signing.key.compromised',
+              { ...keyFacts(key), compromisedAt: key.compromisedAt.toISOString() },
+              { producer: 'signing', clock: host.clock },
+            ),
+          ),
       });
       // KEK rotation (ADR 0008): keys under KEY_ENCRYPTION_KEY_PREVIOUS move to the current KEK
       // before this replica serves, and again every few minutes, so keys another replica of the
@@ -86,7 +92,9 @@ export function createSigningService(config: SigningConfig, overrides: SigningOv
       };
       await rewrap();
       const timer = setInterval(() => {
-        rewrap().catch((err: unknown) => host.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'KEK re-wrap pass failed'));
+        rewrap().catch((err: unknown) =>
+          host.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'KEK re-wrap pass failed'),
+        );
       }, REWRAP_INTERVAL_MS);
       timer.unref();
       host.onStop('kek-rewrap', () => clearInterval(timer));

@@ -26,20 +26,21 @@ interface Row {
 }
 
 /** Everything credential.issued / credential.renewed carry. */
-export interface IssuedCredential {
-  uuid: string;
-  credentialId: string;
-  badgeId: string;
-  organizationId: string;
-  organizationSlug: string;
-  recipientEmail: string;
-  recipientName: string;
-  issuanceDate: Date;
-  expirationDate: Date | null;
-  isPublic: boolean;
-  supersedesCredentialId: string | null;
-  ob3Json: string;
-}
+export type IssuedCredential = Pick<
+  CredentialRecord,
+  | 'uuid'
+  | 'credentialId'
+  | 'badgeId'
+  | 'organizationId'
+  | 'organizationSlug'
+  | 'recipientEmail'
+  | 'recipientName'
+  | 'issuanceDate'
+  | 'expirationDate'
+  | 'isPublic'
+  | 'supersedesCredentialId'
+  | 'ob3Json'
+>;
 
 function toDomain(r: Row): CredentialRecord | undefined {
   // A row made by a lifecycle event that overtook credential.issued is not a credential yet.

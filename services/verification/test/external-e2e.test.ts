@@ -14,22 +14,15 @@ import {
   publicKeyMultibaseFromKeyObject,
   signCredential,
 } from '@cred/ob3';
-import { createExternalVerifier, type ExternalVerificationResult, type HostResolver } from '../src/external/index.js';
+import { createExternalVerifier, type ExternalVerificationResult } from '../src/external/index.js';
 import { pinnedClock } from './fixtures/external-fixtures.js';
-import { startServer } from './fixtures/external-servers.js';
+import { startIssuerHost } from './fixtures/external-servers.js';
 import { tinyPng } from '../../../packages/ob3/test/fixtures/helpers.js';
 
-const routes: Record<string, unknown> = {};
-const server = await startServer(t, (req, res) => {
-  const body = routes[req.url ?? ''];
-  if (body === undefined) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-});
-const HOST = `issuer.test:${server.port}`;
-const ORIGIN = `http://${HOST}`;
-const resolver: HostResolver = async (h) => (h === 'issuer.test' ? [{ address: '127.0.0.1', family: 4 }] : []);
-const verifier = createExternalVerifier({ allowedHosts: [HOST], clock: pinnedClock, resolver, timeoutMs: 2000 });
-const strictVerifier = createExternalVerifier({ allowedHosts: [], clock: pinnedClock, resolver, timeoutMs: 2000 });
+const issuerHost = await startIssuerHost(t, pinnedClock);
+const { routes, server, resolver, verifier, strictVerifier } = issuerHost;
+const HOST = issuerHost.host;
+const ORIGIN = issuerHost.origin;
 
 function keyPair(): { privateKey: KeyObject; multibase: string } {
   const { privateKey } = generateKeyPairSync('ed25519');

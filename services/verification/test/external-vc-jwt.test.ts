@@ -10,17 +10,15 @@ import { gzipSync } from 'node:zlib';
 import { CompactSign } from 'jose';
 import { bakePng, bakeSvg, buildAchievementCredential, didWebForOrg, publicKeyMultibaseFromKeyObject, signCredential } from '@cred/ob3';
 import {
-  createExternalVerifier,
   createRemoteDocuments,
   ExternalInputError,
   verifyBakedImage,
   verifyExternalCredential,
   type ExternalVerificationResult,
   type ExternalVerifierDeps,
-  type HostResolver,
 } from '../src/external/index.js';
 import { createFixtureFetcher, pinnedClock } from './fixtures/external-fixtures.js';
-import { startServer } from './fixtures/external-servers.js';
+import { startIssuerHost } from './fixtures/external-servers.js';
 import { tinyPng } from '../../../packages/ob3/test/fixtures/helpers.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -34,17 +32,9 @@ const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const stranger = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 const publicJwk = (key: KeyObject) => key.export({ format: 'jwk' });
 
-const routes: Record<string, unknown> = {};
-const server = await startServer(t, (req, res) => {
-  const body = routes[req.url ?? ''];
-  if (body === undefined) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-});
-const HOST = `issuer.test:${server.port}`;
-const ORIGIN = `http://${HOST}`;
-const resolver: HostResolver = async (h) => (h === 'issuer.test' ? [{ address: '127.0.0.1', family: 4 }] : []);
-const verifier = createExternalVerifier({ allowedHosts: [HOST], clock: pinnedClock, resolver, timeoutMs: 2000 });
-const strictVerifier = createExternalVerifier({ allowedHosts: [], clock: pinnedClock, resolver, timeoutMs: 2000 });
+const issuerHost = await startIssuerHost(t, pinnedClock);
+const { routes, server, verifier, strictVerifier } = issuerHost;
+const ORIGIN = issuerHost.origin;
 
 const DID = didWebForOrg(ORIGIN, 'acme'); // did:web:issuer.test%3A<port>:issuers:acme
 routes['/issuers/acme/did.json'] = {

@@ -327,17 +327,20 @@ export const bulkStore = {
   },
 
   /**
-   * The credential a bulk row already created, found by its audit mark (`issued_by`): after a
-   * crash between the issue and the recording of its result, the row is recorded, not issued again.
-   */
-  /**
    * The credentials already marked with any of these bulk marks (`bulk:<job>:<row>`), by mark:
-   * one query for a whole lease instead of one per row.
+   * after a crash between the issue and the recording of its result, the row is recorded, not
+   * issued again. One query for a whole lease instead of one per row. The repeated `LIKE 'bulk:%'`
+   * (a literal, not a parameter) is the predicate of the partial index credentials_bulk_row_idx:
+   * without it PostgreSQL cannot tell that `issued_by IN (...)` stays within that index and reads
+   * every credential of every organization on each lease (12.7 ms at 7,000 credentials).
    */
   async credentialsIssuedBy(db: Knex, marks: string[]): Promise<Map<string, EarlierCredential>> {
     const out = new Map<string, EarlierCredential>();
     if (marks.length === 0) return out;
-    const rows = await db('credentials').whereIn('issued_by', marks).select('issued_by', 'id', 'credential_id', 'supersedes_credential_id');
+    const rows = await db('credentials')
+      .whereIn('issued_by', marks)
+      .andWhereRaw("issued_by LIKE 'bulk:%'")
+      .select('issued_by', 'id', 'credential_id', 'supersedes_credential_id');
     for (const r of rows) {
       out.set(r.issued_by as string, {
         id: r.id as string,
@@ -361,23 +364,30 @@ export const bulkStore = {
     now: Date,
   ): Promise<{ recorded: boolean[]; jobs: BulkJob[] }> {
     if (results.length === 0) return { recorded: [], jobs: [] };
-    const values = results.map(({ row, outcome }) => ({
-      job_id: row.jobId,
-      row_no: row.row,
-      attempts: row.attempt,
-      result: outcome.result,
-      reason: outcome.reason === null ? null : outcome.reason.slice(0, REASON_MAX),
-      credential_uuid: outcome.credentialUuid,
-      credential_id: outcome.credentialId,
-    }));
+    // unnest of arrays, not a JSON record set: the planner knows how many rows unnest gives (a
+    // record set counts as 100) and so looks each one up by the primary key; on the guess of 100
+    // it hashed them and read every pending row of the table per batch (1.6 ms at 5,000 pending).
+    const column = <T>(f: (r: (typeof results)[number]) => T) => results.map(f);
+    // pg sends a null element as NULL; knex's binding types only know arrays without nulls.
+    const nullable = (f: (r: (typeof results)[number]) => string | null) => column(f) as string[];
     const updated = await trx.raw<{ rows: Array<{ job_id: string; row_no: number; result: FinalResult }> }>(
       `UPDATE bulk_issuance_rows r SET
          result = v.result, reason = v.reason, credential_uuid = v.credential_uuid, credential_id = v.credential_id,
          leased_until = NULL, processed_at = ?
-       FROM jsonb_to_recordset(?::jsonb) AS v(job_id uuid, row_no integer, attempts integer, result text, reason text, credential_uuid uuid, credential_id text)
+       FROM unnest(?::uuid[], ?::integer[], ?::integer[], ?::text[], ?::text[], ?::uuid[], ?::text[])
+         AS v(job_id, row_no, attempts, result, reason, credential_uuid, credential_id)
        WHERE r.job_id = v.job_id AND r.row_no = v.row_no AND r.result = 'pending' AND r.attempts = v.attempts
        RETURNING r.job_id, r.row_no, r.result`,
-      [now, JSON.stringify(values)],
+      [
+        now,
+        column((x) => x.row.jobId),
+        column((x) => x.row.row),
+        column((x) => x.row.attempt),
+        column((x) => x.outcome.result),
+        nullable((x) => (x.outcome.reason === null ? null : x.outcome.reason.slice(0, REASON_MAX))),
+        nullable((x) => x.outcome.credentialUuid),
+        nullable((x) => x.outcome.credentialId),
+      ],
     );
     const done = new Set(updated.rows.map((r) => `${r.job_id}:${r.row_no}`));
     const moves = new Map<string, Record<(typeof COUNTER)[FinalResult], number>>();

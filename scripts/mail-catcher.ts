@@ -48,6 +48,8 @@ export interface MailCatcherOptions {
   httpPort?: number;
   /** How many messages are kept (the oldest go first). */
   limit?: number;
+  /** Called with every message kept, in the order they were numbered (whatever `limit` drops later). */
+  onMessage?: (message: CaughtMessage) => void;
 }
 
 export class PortInUseError extends Error {
@@ -205,8 +207,10 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     const receivedAt = new Date().toISOString();
     const content = await parseMessage(raw);
     const id = nextId++;
-    kept.unshift({ id, receivedAt, envelope, size: raw.length, ...content });
+    const message: CaughtMessage = { id, receivedAt, envelope, size: raw.length, ...content };
+    kept.unshift(message);
     kept.length = Math.min(kept.length, limit);
+    options.onMessage?.(message);
     return id;
   };
 

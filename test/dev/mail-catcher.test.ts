@@ -155,8 +155,9 @@ t.test('SMTP conversation: errors, RSET, NOOP, QUIT', async (t) => {
   t.equal(catcher.messages().length, 0);
 });
 
-t.test('keeps only the newest messages', async (t) => {
-  const catcher = await startMailCatcher({ smtpPort: 0, httpPort: 0, limit: 3 });
+t.test('keeps only the newest messages; onMessage sees every one', async (t) => {
+  const seen: string[] = [];
+  const catcher = await startMailCatcher({ smtpPort: 0, httpPort: 0, limit: 3, onMessage: (m) => seen.push(`${m.id} ${m.subject}`) });
   t.teardown(() => catcher.close());
   const transport = nodemailer.createTransport({ url: catcher.smtpUrl });
   t.teardown(() => transport.close());
@@ -165,6 +166,7 @@ t.test('keeps only the newest messages', async (t) => {
     catcher.messages().map((m) => m.subject),
     ['n5', 'n4', 'n3'],
   );
+  t.same(seen, ['1 n1', '2 n2', '3 n3', '4 n4', '5 n5']);
 });
 
 t.test('parseMessage: encoded words, nested multipart, charsets', async (t) => {

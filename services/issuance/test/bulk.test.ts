@@ -583,7 +583,7 @@ t.test('results recorded together: one statement for the rows, the counters summ
       trx,
       [
         { row: row(1), outcome: outcome('issued') },
-        { row: row(2), outcome: outcome('failed', 'no') },
+        { row: row(2), outcome: outcome('failed', 'no, "quoted" {braces} \\ NULL') },
         { row: row(3, 5), outcome: outcome('issued') },
       ],
       h.clock.now(),
@@ -591,9 +591,13 @@ t.test('results recorded together: one statement for the rows, the counters summ
   );
   t.same(first.recorded, [true, true, false], 'the lapsed attempt records nothing');
   t.match(first.jobs, [{ id: job.id, completedAt: null, processed: 2, issued: 1, failed: 1 }], 'one counter update, both rows counted');
-  const last = await ctx.db.transaction((trx) => bulkStore.recordResults(trx, [{ row: row(3), outcome: outcome('issued') }], h.clock.now()));
+  const last = await ctx.db.transaction((trx) =>
+    bulkStore.recordResults(trx, [{ row: row(3), outcome: outcome('issued') }], h.clock.now()),
+  );
   t.match(last.jobs, [{ id: job.id, status: 'completed', processed: 3, issued: 2, failed: 1 }], 'the last row completes the job');
-  const again = await ctx.db.transaction((trx) => bulkStore.recordResults(trx, [{ row: row(1), outcome: outcome('failed') }], h.clock.now()));
+  const again = await ctx.db.transaction((trx) =>
+    bulkStore.recordResults(trx, [{ row: row(1), outcome: outcome('failed') }], h.clock.now()),
+  );
   t.same(again, { recorded: [false], jobs: [] }, 'a recorded row is never recorded twice');
   const rows = (await get(job.id)).rows;
   t.same(
@@ -604,4 +608,69 @@ t.test('results recorded together: one statement for the rows, the counters summ
       [3, 'issued'],
     ],
   );
+  t.equal(rows[1]!.reason, 'no, "quoted" {braces} \\ NULL', 'a reason is stored as given');
+});
+
+t.test("the worker's per-lease statements read through indexes, whatever the size of the tables", async (t) => {
+  const own = h.service.bulkWorker()!;
+  await own.stop();
+  // 1,500 pending rows: the upload analyzes the table (bulk-store insertJob), as a real upload does.
+  const lines = Array.from({ length: 1500 }, (_, i) => `Planned ${i + 1},planned${i + 1}@plans.example`);
+  const job = await create(expiring.id, csv('name,email', ...lines));
+  /** The plan of the statements a store call runs (`capture` picks them), in a transaction rolled back. */
+  const plans = async (
+    capture: RegExp,
+    call: (trx: Parameters<Parameters<typeof h.db.transaction>[0]>[0]) => Promise<unknown>,
+    o: { seqScans: boolean },
+  ) => {
+    const statements: Array<{ sql: string; bindings: unknown[] }> = [];
+    const listen = (q: { sql: string; bindings?: unknown[] }) => {
+      if (capture.test(q.sql)) statements.push({ sql: q.sql.replace(/\$\d+/g, '?'), bindings: q.bindings ?? [] });
+    };
+    h.db.on('query', listen);
+    const out: string[] = [];
+    await h.db
+      .transaction(async (trx) => {
+        // Seq scans off: an index that can answer the statement is preferred to reading even a small table.
+        if (!o.seqScans) await trx.raw('SET LOCAL enable_seqscan = off');
+        await call(trx);
+        h.db.off('query', listen);
+        for (const s of statements) {
+          const r = await trx.raw<{ rows: Array<{ 'QUERY PLAN': string }> }>(`EXPLAIN ${s.sql}`, s.bindings as never);
+          out.push(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
+        }
+        throw new Error('rolled back');
+      })
+      .catch((err: Error) => {
+        if (err.message !== 'rolled back') throw err;
+      });
+    h.db.off('query', listen);
+    return out;
+  };
+
+  // The lease returns each row's credential from an earlier attempt: the partial index on the
+  // bulk mark answers it (without its predicate repeated in the query, every credential of the
+  // table was read on each lease).
+  const [lease] = await plans(/WITH picked AS/, (trx) => bulkStore.leaseRows(trx, h.clock.now(), 60_000, 2), { seqScans: false });
+  t.match(lease, /Index (Only )?Scan using credentials_bulk_row_idx/, 'the crash check uses credentials_bulk_row_idx');
+  t.notMatch(lease, /Seq Scan on credentials/);
+
+  // The recording statement looks each row up by its key instead of reading the pending rows.
+  const [recording] = await plans(
+    /UPDATE bulk_issuance_rows r SET/,
+    (trx) =>
+      bulkStore.recordResults(
+        trx,
+        [1, 2].map((n) => ({
+          row: { jobId: job.id, row: n, attempt: 0 },
+          outcome: { result: 'issued' as const, reason: null, credentialUuid: null, credentialId: null },
+        })),
+        h.clock.now(),
+      ),
+    { seqScans: true },
+  );
+  t.match(recording, /Nested Loop[\s\S]*Index (Only )?Scan using bulk_issuance_rows_\w+/, 'the recorded rows are looked up one by one');
+  t.match(recording, /Index Cond: .*job_id = v\.job_id/, 'by their job and row number');
+  t.notMatch(recording, /Seq Scan on bulk_issuance_rows|Hash Join/);
+  t.equal((await get(job.id, { rows_limit: 0 })).processed, 0, 'nothing recorded (rolled back)');
 });

@@ -10,7 +10,6 @@ import {
   type BulkRow,
   type FinalResult,
   type LeasedRow,
-  type EarlierCredential,
   type NewBulkRow,
   type RecordedOutcome,
   type RowResult,
@@ -423,8 +422,8 @@ export function retryDelayMs(attempt: number): number {
  * job's last result also completes it and writes `bulk_issuance.completed` to the outbox.
  *
  * Exactly once: issueCredential commits on its own, so a crash can fall between the credential
- * and the row's result. The lease then lapses and the row is leased again; before issuing, the
- * worker looks for a credential already marked with the row and records that one instead. A
+ * and the row's result. The lease then lapses and the row is leased again; the lease statement
+ * also returns any credential already marked with the row, and the worker records that one. A
  * unique index on the mark guarantees the same when two workers hold the row at once (a lease
  * that lapsed while the first was still working): the second insert fails and is retried.
  */
@@ -492,12 +491,8 @@ export class BulkWorker {
     if (free <= 0) return false;
     const leased = await bulkStore.leaseRows(this.ctx.db, this.ctx.clock.now(), this.leaseMs, free);
     if (leased.length === 0) return false;
-    // Credentials a crash left behind, for the whole lease in one query (a failure of it is
-    // each row's transient failure).
-    const earlier = bulkStore.credentialsIssuedBy(this.ctx.db, leased.map(bulkMark));
-    earlier.catch(() => undefined);
     for (const row of leased) {
-      const p: Promise<void> = this.process(row, earlier).finally(() => {
+      const p: Promise<void> = this.process(row).finally(() => {
         this.inFlight.delete(p);
         this.wake();
       });
@@ -506,13 +501,14 @@ export class BulkWorker {
     return leased.length > 0 && this.inFlight.size < this.o.concurrency;
   }
 
-  private async process(row: LeasedRow, earlierOfLease: Promise<Map<string, EarlierCredential>>): Promise<void> {
+  private async process(row: LeasedRow): Promise<void> {
     const issuedBy = bulkMark(row);
     const log = this.log.child({ bulkIssuanceId: row.jobId, row: row.row, attempt: row.attempt });
     const endTimer = this.metrics?.rowSeconds.startTimer();
     let outcome: Outcome;
     try {
-      const earlier = (await earlierOfLease).get(issuedBy);
+      // A credential a crash left behind (the lease found it by the row's mark): recorded, not issued again.
+      const earlier = row.earlier;
       if (earlier) {
         log.info({ credentialUuid: earlier.id }, 'bulk row was issued before a crash; recording it');
         outcome = resultOf(earlier.id, earlier.credentialId, earlier.supersedesCredentialId);

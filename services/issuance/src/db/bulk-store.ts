@@ -46,6 +46,8 @@ export interface LeasedRow {
   email: string;
   /** The attempt number this lease counted; results are only recorded for the current one. */
   attempt: number;
+  /** The credential an earlier attempt already issued for this row (found by its mark), if any. */
+  earlier: EarlierCredential | null;
 }
 
 export interface NewBulkRow {
@@ -280,6 +282,13 @@ export const bulkStore = {
    * jobs, so concurrent jobs advance side by side. A row whose recipient has an earlier row of
    * the same job still pending waits for it: duplicates are issued in CSV order, each under the
    * rules as they stand after the previous one. Jobs of the leased rows become `running`.
+   *
+   * Each row comes with the credential an earlier attempt already issued for it (its mark
+   * `bulk:<job>:<row>` as `issued_by`), so that after a crash between the issue and the
+   * recording of its result the row is recorded, not issued again. The repeated
+   * `LIKE 'bulk:%'` (a literal) is the predicate of the partial index credentials_bulk_row_idx:
+   * without it PostgreSQL cannot tell that the lookup stays within that index and reads every
+   * credential of the table (12.7 ms per lease at 7,000 credentials).
    */
   async leaseRows(db: Knex, now: Date, leaseMs: number, limit: number): Promise<LeasedRow[]> {
     const until = new Date(now.getTime() + leaseMs);
@@ -292,6 +301,9 @@ export const bulkStore = {
         attempts: number;
         organization_id: string;
         badge_id: string;
+        earlier_id: string | null;
+        earlier_credential_id: string | null;
+        earlier_supersedes: string | null;
       }>;
     }>(
       `WITH picked AS (
@@ -311,7 +323,10 @@ export const bulkStore = {
          UPDATE bulk_issuances j SET status = 'running', started_at = ?, updated_at = ?
          WHERE j.id IN (SELECT job_id FROM leased) AND j.status = 'queued'
        )
-       SELECT l.*, j.organization_id, j.badge_id FROM leased l JOIN bulk_issuances j ON j.id = l.job_id
+       SELECT l.*, j.organization_id, j.badge_id,
+              c.id AS earlier_id, c.credential_id AS earlier_credential_id, c.supersedes_credential_id AS earlier_supersedes
+         FROM leased l JOIN bulk_issuances j ON j.id = l.job_id
+         LEFT JOIN credentials c ON c.issued_by = 'bulk:' || l.job_id || ':' || l.row_no AND c.issued_by LIKE 'bulk:%'
        ORDER BY l.row_no, l.job_id`,
       [now, now, limit, until, now, now],
     );
@@ -323,29 +338,11 @@ export const bulkStore = {
       name: x.name,
       email: x.email,
       attempt: x.attempts,
+      earlier:
+        x.earlier_id === null
+          ? null
+          : { id: x.earlier_id, credentialId: x.earlier_credential_id!, supersedesCredentialId: x.earlier_supersedes },
     }));
-  },
-
-  /**
-   * The credential a bulk row already created, found by its audit mark (`issued_by`): after a
-   * crash between the issue and the recording of its result, the row is recorded, not issued again.
-   */
-  /**
-   * The credentials already marked with any of these bulk marks (`bulk:<job>:<row>`), by mark:
-   * one query for a whole lease instead of one per row.
-   */
-  async credentialsIssuedBy(db: Knex, marks: string[]): Promise<Map<string, EarlierCredential>> {
-    const out = new Map<string, EarlierCredential>();
-    if (marks.length === 0) return out;
-    const rows = await db('credentials').whereIn('issued_by', marks).select('issued_by', 'id', 'credential_id', 'supersedes_credential_id');
-    for (const r of rows) {
-      out.set(r.issued_by as string, {
-        id: r.id as string,
-        credentialId: r.credential_id as string,
-        supersedesCredentialId: (r.supersedes_credential_id as string | null) ?? null,
-      });
-    }
-    return out;
   },
 
   /**
@@ -361,23 +358,30 @@ export const bulkStore = {
     now: Date,
   ): Promise<{ recorded: boolean[]; jobs: BulkJob[] }> {
     if (results.length === 0) return { recorded: [], jobs: [] };
-    const values = results.map(({ row, outcome }) => ({
-      job_id: row.jobId,
-      row_no: row.row,
-      attempts: row.attempt,
-      result: outcome.result,
-      reason: outcome.reason === null ? null : outcome.reason.slice(0, REASON_MAX),
-      credential_uuid: outcome.credentialUuid,
-      credential_id: outcome.credentialId,
-    }));
+    // unnest of arrays, not a JSON record set: the planner knows how many rows unnest gives (a
+    // record set counts as 100) and so looks each one up by the primary key; on the guess of 100
+    // it hashed them and read every pending row of the table per batch (1.6 ms at 5,000 pending).
+    const column = <T>(f: (r: (typeof results)[number]) => T) => results.map(f);
+    // pg sends a null element as NULL; knex's binding types only know arrays without nulls.
+    const nullable = (f: (r: (typeof results)[number]) => string | null) => column(f) as string[];
     const updated = await trx.raw<{ rows: Array<{ job_id: string; row_no: number; result: FinalResult }> }>(
       `UPDATE bulk_issuance_rows r SET
          result = v.result, reason = v.reason, credential_uuid = v.credential_uuid, credential_id = v.credential_id,
          leased_until = NULL, processed_at = ?
-       FROM jsonb_to_recordset(?::jsonb) AS v(job_id uuid, row_no integer, attempts integer, result text, reason text, credential_uuid uuid, credential_id text)
+       FROM unnest(?::uuid[], ?::integer[], ?::integer[], ?::text[], ?::text[], ?::uuid[], ?::text[])
+         AS v(job_id, row_no, attempts, result, reason, credential_uuid, credential_id)
        WHERE r.job_id = v.job_id AND r.row_no = v.row_no AND r.result = 'pending' AND r.attempts = v.attempts
        RETURNING r.job_id, r.row_no, r.result`,
-      [now, JSON.stringify(values)],
+      [
+        now,
+        column((x) => x.row.jobId),
+        column((x) => x.row.row),
+        column((x) => x.row.attempt),
+        column((x) => x.outcome.result),
+        nullable((x) => (x.outcome.reason === null ? null : x.outcome.reason.slice(0, REASON_MAX))),
+        nullable((x) => x.outcome.credentialUuid),
+        nullable((x) => x.outcome.credentialId),
+      ],
     );
     const done = new Set(updated.rows.map((r) => `${r.job_id}:${r.row_no}`));
     const moves = new Map<string, Record<(typeof COUNTER)[FinalResult], number>>();

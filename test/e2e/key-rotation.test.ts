@@ -81,7 +81,14 @@ t.test('rotation: owners and admins only; the new key signs; the old credential 
   const refusedReport = await tp.api('POST', `/api/organizations/${orgId}/signing-keys/1/compromised`, { compromisedAt: new Date().toISOString() }, memberToken);
   t.equal(refusedReport.status, 403);
 
-  const rotated = await tp.api('POST', `/api/organizations/${orgId}/signing-keys/rotate`, undefined, token);
+  // The rotation takes no body: a field is refused (400, the field named) and rotates nothing.
+  const withField = await tp.api('POST', `/api/organizations/${orgId}/signing-keys/rotate`, { sequence: 9 }, token);
+  t.equal(withField.status, 400, withField.text);
+  t.same([withField.body.error, withField.body.details?.field], ['VALIDATION_ERROR', 'sequence']);
+  const empty = await tp.api('GET', `/api/organizations/${orgId}/signing-keys`, undefined, token);
+  t.equal(empty.body.data.length, 1, 'still one key after the refused rotation');
+
+  const rotated = await tp.api('POST', `/api/organizations/${orgId}/signing-keys/rotate`, {}, token);
   t.equal(rotated.status, 201, rotated.text);
   t.equal(rotated.body.keyId, `${did}#key-2`);
   t.equal(rotated.body.current, true);

@@ -2,7 +2,7 @@ import { AppError, type Logger } from '@cred/runtime';
 import { invalidatePrincipals, type PrincipalCache } from '../auth/principal-cache.js';
 import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
-import { bodyOf, pathId, requestIdOf } from './body.js';
+import { pathId, requestIdOf } from './body.js';
 import { validate, validateQuery } from './validate.js';
 import {
   CreateApiKeyBody,
@@ -10,6 +10,7 @@ import {
   UpdateApiKeyBody,
   UpdateOrganizationBody,
 } from '../openapi/schemas/accounts.js';
+import { EmptyBody } from '../openapi/schemas/common.js';
 import { requireMembership, requireSession } from './session-auth.js';
 import { memberScope } from './org-scope.js';
 import { enforceRole } from './role-permissions.js';
@@ -72,7 +73,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): DocumentedRoute
   // Idempotency-Key: issuance keeps the record with the rotation (a retried rotation rotates
   // once, and its retry is answered the first rotation's key; docs/decisions.md "Idempotency-Key").
   router.post('/{orgId}/signing-keys/rotate', forwardIdempotency('signing-keys.rotate'), async (req, res) => {
-    bodyOf(req, []);
+    validate(EmptyBody, req.body ?? {});
     const requestId = requestIdOf(res);
     const org = await accounts.GetOrganization({ organization_id: String(res.locals.orgId) }, { requestId });
     const r = await upstreams.issuance.RotateSigningKey(

@@ -18,6 +18,7 @@ import {
 import { common, dataList, error, json, keyId, ok, orgId, rateHeaders, session, ts, unavailable, uuidParam } from './shared.js';
 import type { PathItems } from './shared.js';
 import { queryParameters } from '../kit.js';
+import { EmptyBody } from '../schemas/common.js';
 import { ApiKeyListQuery } from '../schemas/queries.js';
 
 export const accountPaths = {
@@ -267,8 +268,9 @@ export const accountPaths = {
       summary: 'Rotate the signing key (owners only)',
       description:
         'A new key becomes current: new credentials and the revocation lists are signed with it. Earlier keys stay in ' +
-        '/issuers/{slug}/did.json, so credentials signed before verify everywhere as before. No request body.',
+        '/issuers/{slug}/did.json, so credentials signed before verify everywhere as before. No request body (or an empty object).',
       security: session,
+      requestBody: { required: false, content: json(EmptyBody) },
       responses: {
         ...ok('201', 'The new current key.', SigningKey),
         '400': error('VALIDATION_ERROR: a body with fields.'),

@@ -39,3 +39,6 @@ export const Health = component(
     { additionalProperties: false },
   ),
 );
+
+/** The body of a POST that takes none: nothing, or an empty JSON object. */
+export const EmptyBody = Type.Object({}, { additionalProperties: false, title: 'The body must be an empty JSON object, or none' });

@@ -121,6 +121,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
             (err: unknown) => {
               const appErr = toAppError(err);
               if (appErr.code === 'INTERNAL_ERROR') options.logger.error({ err, rpc: label }, 'rpc failed');
+              else if (appErr !== err) options.logger.warn({ err, rpc: label }, 'rpc failed: a dependency is unavailable');
               else options.logger.debug({ rpc: label, code: appErr.code }, 'rpc rejected');
               requests?.inc({ method: label, code: appErr.code });
               duration?.observe({ method: label }, Number(process.hrtime.bigint() - started) / 1e9);

@@ -73,8 +73,30 @@ export class AppError extends Error {
   }
 }
 
-/** Any thrown value as an AppError; unknown failures become INTERNAL_ERROR without leaking their text. */
+/**
+ * PostgreSQL's SQLSTATEs and the socket errors that say a dependency cannot be reached right now
+ * (not that the request or the code is wrong): connection exceptions (class 08), too many
+ * connections, the server shutting down or starting up.
+ */
+const UNREACHABLE_SQLSTATE = /^(08...|53300|57P01|57P02|57P03)$/;
+const UNREACHABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** Whether a thrown value says a dependency (PostgreSQL, a socket) is unreachable for now. */
+export function isDependencyUnavailable(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: unknown; name?: unknown };
+  if (typeof e.code === 'string' && (UNREACHABLE_SQLSTATE.test(e.code) || UNREACHABLE_SOCKET.has(e.code))) return true;
+  // knex: no pooled connection within acquireConnectionTimeout.
+  return e.name === 'KnexTimeoutError';
+}
+
+/**
+ * Any thrown value as an AppError without leaking its text: a dependency that cannot be reached
+ * right now (isDependencyUnavailable) is UNAVAILABLE (503: retry later), anything else
+ * INTERNAL_ERROR.
+ */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
+  if (isDependencyUnavailable(err)) return new AppError('UNAVAILABLE', 'Service temporarily unavailable; retry later', {}, { cause: err });
   return new AppError('INTERNAL_ERROR', 'Internal server error', {}, { cause: err });
 }

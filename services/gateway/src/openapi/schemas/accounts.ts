@@ -191,6 +191,7 @@ export type MemberJson = Static<typeof Member>;
 export type InvitationJson = Static<typeof Invitation>;
 export type InvitationSummaryJson = Static<typeof InvitationSummary>;
 export type ApiKeyJson = Static<typeof ApiKey>;
+export type SigningKeyJson = Static<typeof SigningKey>;
 
 /** PATCH /api/organizations/{orgId}/members/{userId}. */
 export const ChangeRoleBody = Type.Object({ role: Role }, { additionalProperties: false });

@@ -122,13 +122,7 @@ export const ApiKeyWithSecret = component(
   'ApiKeyWithSecret',
   Type.Object(
     {
-      id: Type.String({ format: 'uuid' }),
-      name: Type.String(),
-      prefix: Type.String(),
-      rateLimitPerMinute: Type.Integer({ minimum: 1, maximum: 10000 }),
-      createdAt: Type.String({ format: 'date-time' }),
-      lastUsedAt: Nullable(Type.String({ format: 'date-time' })),
-      revokedAt: Nullable(Type.String({ format: 'date-time' })),
+      ...ApiKey.properties,
       key: Type.String({ description: 'The secret. Shown in this response only; store it now.' }),
     },
     { additionalProperties: false },

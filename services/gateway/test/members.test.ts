@@ -8,16 +8,8 @@ import { can, ROLES, type Role } from '@cred/proto/roles';
 import { MEMBER_ROUTE_PERMISSIONS } from '../src/http/role-permissions.js';
 import { openApiDocument } from '../src/openapi/openapi.js';
 import { openApiChecker, type OpenApiDoc } from './fixtures/openapi-check.js';
-import { apiReadyOrg, PASSWORD, startPlatform, type GatewayHandle } from './fixtures/platform.js';
+import { apiReadyOrg, PASSWORD, startPlatform, UPSTREAMS_OFF, type GatewayHandle } from './fixtures/platform.js';
 
-const CLOSED = '127.0.0.1:1';
-const UPSTREAMS_OFF = {
-  ISSUANCE_GRPC_ADDR: CLOSED,
-  VERIFICATION_GRPC_ADDR: CLOSED,
-  NOTIFICATION_GRPC_ADDR: CLOSED,
-  BILLING_GRPC_ADDR: CLOSED,
-  VERIFICATION_HTTP_URL: `http://${CLOSED}`,
-};
 const MEMBER = '/api/organizations/{orgId}';
 
 t.test('every documented member route has a permission, and only those', async (t) => {

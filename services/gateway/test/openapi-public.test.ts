@@ -11,6 +11,7 @@ import { createHmac } from 'node:crypto';
 import t from 'tap';
 import { waitFor } from '@cred/testing';
 import { setupStep, startTestPlatform } from '../../../test/e2e/harness.js';
+import { mailMatch } from './fixtures/mail.js';
 import { httpCaller } from './fixtures/http-call.js';
 import { openApiChecker, type OpenApiDoc } from './fixtures/openapi-check.js';
 
@@ -37,17 +38,6 @@ const fileForm = (field: string, bytes: Buffer, type: string, name: string) => {
   form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
   return form;
 };
-
-/** The newest e-mail to `to` whose text matches `re`. */
-const mailMatch = (to: string, re: RegExp) =>
-  waitFor(`e-mail to ${to} matching ${re}`, async () => {
-    for (const m of tp.mail.messages()) {
-      if (!m.envelope.to.includes(to)) continue;
-      const found = m.text.match(re);
-      if (found) return found;
-    }
-    return undefined;
-  });
 
 const docRes = await call('GET', '/api/v1/openapi.json');
 const doc = docRes.body as OpenApiDoc;
@@ -383,7 +373,7 @@ t.test('public verification surfaces', async (t) => {
   const priv = await issue(email);
   const privCrd = String(priv.body.credentialId);
   t.equal((await call('POST', '/api/auth/signup', { json: { email, password: PASSWORD, name: 'Private' } })).status, 201);
-  const [, verifyToken] = await mailMatch(email, /\/verify-email\?token=([A-Za-z0-9_-]+)/);
+  const [, verifyToken] = await mailMatch(tp.mail, email, /\/verify-email\?token=([A-Za-z0-9_-]+)/);
   t.equal((await call('POST', '/api/auth/verify-email', { json: { token: verifyToken } })).status, 200);
   const recipient = String((await call('POST', '/api/auth/login', { json: { email, password: PASSWORD } })).body.token);
   await waitFor(

@@ -1,19 +1,11 @@
 import t from 'tap';
 import { openApiChecker, type OpenApiDoc } from './fixtures/openapi-check.js';
-import { ADMIN_TOKEN, apiReadyOrg, confirmAddress, PASSWORD, startPlatform } from './fixtures/platform.js';
+import { ADMIN_TOKEN, apiReadyOrg, confirmAddress, PASSWORD, startPlatform, UPSTREAMS_OFF } from './fixtures/platform.js';
 
 // This platform runs accounts only. Every other upstream points at a closed loopback port, so the
 // "every documented operation is routed" sweep below answers 503 there instead of reaching a
 // platform that happens to run on the default ports. The services behind those routes are
 // exercised in openapi-public.test.ts.
-const CLOSED = '127.0.0.1:1';
-const UPSTREAMS_OFF = {
-  ISSUANCE_GRPC_ADDR: CLOSED,
-  VERIFICATION_GRPC_ADDR: CLOSED,
-  NOTIFICATION_GRPC_ADDR: CLOSED,
-  BILLING_GRPC_ADDR: CLOSED,
-  VERIFICATION_HTTP_URL: `http://${CLOSED}`,
-};
 
 t.test('the OpenAPI document describes the real responses', async (t) => {
   const p = await startPlatform(t, { env: { RATE_LIMIT_AUTH_PER_15_MINUTES: '1000', RATE_LIMIT_IP_PER_MINUTE: '10000', ...UPSTREAMS_OFF } });

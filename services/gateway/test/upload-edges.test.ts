@@ -5,15 +5,11 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
-import { createLogger, toAppError, newSessionKeyPair } from '@cred/runtime';
-import { deleteRedisKeys, parseRawResponse, postZeros, rawRequest, TEST_REDIS_URL, uniqueName, type RawResponse } from '@cred/testing';
-import { loadConfig } from '../src/config.js';
+import { toAppError } from '@cred/runtime';
+import { parseRawResponse, postZeros, rawRequest, type RawResponse } from '@cred/testing';
 import { readImageUpload } from '../src/http/badge-routes.js';
 import { readBulkUpload } from '../src/http/bulk-routes.js';
-import { createGatewayService } from '../src/service.js';
-
-/** Session keys: accounts signs with the seed, the gateway and verification check with the public key. */
-const SESSION_KEYS = newSessionKeyPair();
+import { startGatewayOnly } from './fixtures/platform.js';
 
 type Raw = RawResponse;
 const parseRaw = parseRawResponse;
@@ -91,25 +87,10 @@ t.test('the gateway edge: body limits on the verification proxy, Expect: 100-con
   });
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
   t.teardown(() => new Promise<void>((r) => upstream.close(() => r())));
-  const prefix = `${uniqueName('gw-edges')}:`;
-  const service = createGatewayService(
-    loadConfig({
-      PORT: '0',
-      OPS_PORT: '0',
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_KEY_PREFIX: prefix,
-      ...SESSION_KEYS,
-      PLATFORM_ADMIN_TOKEN: 'gateway-edges-admin-token-0123456789',
-      VERIFICATION_HTTP_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
-      RATE_LIMIT_IP_PER_MINUTE: '10000',
-      LOG_LEVEL: 'silent',
-    }),
-    { logger: createLogger({ service: 'gateway', level: 'silent' }) },
-  );
-  await service.start();
-  t.teardown(async () => {
-    await service.stop();
-    await deleteRedisKeys(TEST_REDIS_URL, `${prefix}*`);
+  const service = await startGatewayOnly(t, 'gw-edges', {
+    PLATFORM_ADMIN_TOKEN: 'gateway-edges-admin-token-0123456789',
+    VERIFICATION_HTTP_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+    RATE_LIMIT_IP_PER_MINUTE: '10000',
   });
   const port = service.httpPort();
 

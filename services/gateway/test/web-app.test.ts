@@ -11,16 +11,10 @@ import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import t, { type Test } from 'tap';
-import { createLogger, newSessionKeyPair } from '@cred/runtime';
-import { deleteRedisKeys, TEST_REDIS_URL, uniqueName } from '@cred/testing';
-import { loadConfig } from '../src/config.js';
 import { WEB_CONTENT_SECURITY_POLICY, WEB_PERMISSIONS_POLICY } from '../src/http/web-routes.js';
-import { createGatewayService } from '../src/service.js';
 import { buildWebAssets, type WebAsset } from '../src/web/assets.js';
 import { PAGES, type PageName } from '../web/src/routes.js';
-
-/** Session keys: accounts signs with the seed, the gateway and verification check with the public key. */
-const SESSION_KEYS = newSessionKeyPair();
+import { startGatewayOnly } from './fixtures/platform.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -64,24 +58,9 @@ function notFound(t: Test, a: Answer, what: string): void {
 // gateway's own build at start, which is what a content hash promises.
 const built = await buildWebAssets();
 
-const prefix = `${uniqueName('gw-web')}:`;
-const service = createGatewayService(
-  loadConfig({
-    PORT: '0',
-    OPS_PORT: '0',
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_KEY_PREFIX: prefix,
-    ...SESSION_KEYS,
-    PLATFORM_ADMIN_TOKEN: 'gateway-web-app-admin-token-0123456789',
-    RATE_LIMIT_IP_PER_MINUTE: '100000',
-    LOG_LEVEL: 'silent',
-  }),
-  { logger: createLogger({ service: 'gateway', level: 'silent' }) },
-);
-await service.start();
-t.teardown(async () => {
-  await service.stop();
-  await deleteRedisKeys(TEST_REDIS_URL, `${prefix}*`);
+const service = await startGatewayOnly(t, 'gw-web', {
+  PLATFORM_ADMIN_TOKEN: 'gateway-web-app-admin-token-0123456789',
+  RATE_LIMIT_IP_PER_MINUTE: '100000',
 });
 port = service.httpPort();
 

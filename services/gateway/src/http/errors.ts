@@ -1,5 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import type http from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, isErrorCode, toAppError, type Logger } from '@cred/runtime';
+
+/**
+ * An error in the error shape, answered on node's response outside express (before a request
+ * reaches the app, or on the verification pass-through). With `close`, the connection closes
+ * after it: the client has not sent its body.
+ */
+export function sendRawError(res: http.ServerResponse, error: AppError, options: { close?: boolean } = {}): void {
+  const body = JSON.stringify(error.toJSON());
+  res.writeHead(error.httpStatus, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'x-request-id': randomUUID(),
+    ...(options.close ? { connection: 'close' } : {}),
+  });
+  res.end(body);
+}
 
 /** 404 with the error shape for every route nobody answered. */
 export const notFoundHandler: RequestHandler = (_req, _res, next) => {

@@ -1,24 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import { AppError } from '@cred/runtime';
 import { bodyLimitFor, declaredTooLarge } from './body-limits.js';
-
-/**
- * An error answered outside express (before the request reaches the app), in the error shape.
- * The connection closes after it: the client has not sent its body.
- */
-function sendErrorAndClose(res: http.ServerResponse, error: AppError): void {
-  const body = JSON.stringify(error.toJSON());
-  res.writeHead(error.httpStatus, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    'x-request-id': randomUUID(),
-    connection: 'close',
-  });
-  res.end(body);
-}
+import { sendRawError } from './errors.js';
 
 /**
  * The server's 'checkContinue' listener. Node answers `Expect: 100-continue` with
@@ -42,7 +25,7 @@ export function continueOrRefuse(server: http.Server): (req: http.IncomingMessag
       server.emit('request', req, res);
       return;
     }
-    sendErrorAndClose(res, refused);
+    sendRawError(res, refused, { close: true });
   };
 }
 
@@ -51,6 +34,6 @@ export function continueOrRefuse(server: http.Server): (req: http.IncomingMessag
  * gets 417 in the error shape instead of node's empty 417.
  */
 export function refuseExpectation(req: http.IncomingMessage, res: http.ServerResponse): void {
-  sendErrorAndClose(res, new AppError('EXPECTATION_FAILED', 'Only "Expect: 100-continue" is supported', { field: 'Expect' }));
+  sendRawError(res, new AppError('EXPECTATION_FAILED', 'Only "Expect: 100-continue" is supported', { field: 'Expect' }), { close: true });
   req.resume();
 }

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { AppError, appendForwardedFor, Counter, discardRequestBody, singleHeaderProblem, type Registry } from '@cred/runtime';
 import { bodyLimitFor, declaredTooLarge, payloadTooLarge } from './body-limits.js';
+import { sendRawError } from './errors.js';
 
 /** Public, unauthenticated paths served by the verification service (docs/contract.md "Identifiers and URLs"). */
 export const PUBLIC_VERIFICATION_PREFIXES = [
@@ -46,18 +46,6 @@ const HOP_BY_HOP = new Set([
   // Replaced by what arrived plus the peer this gateway saw.
   'x-forwarded-for',
 ]);
-
-function sendError(res: http.ServerResponse, error: AppError): void {
-  const body = JSON.stringify(error.toJSON());
-  res.writeHead(error.httpStatus, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    'x-request-id': randomUUID(),
-  });
-  res.end(body);
-}
 
 export interface PublicPassThrough {
   /** Handles the request and returns true when it is a public verification request; else false. */
@@ -127,7 +115,7 @@ export function publicPassThrough(targetUrls: readonly string[], metrics: Regist
     const refused = singleHeaderProblem(req) ?? declaredTooLarge(req, limit);
     if (refused) {
       discardRequestBody(req);
-      sendError(res, refused);
+      sendRawError(res, refused);
       return true;
     }
     const headers: http.OutgoingHttpHeaders = {};
@@ -145,7 +133,7 @@ export function publicPassThrough(targetUrls: readonly string[], metrics: Regist
       upstream.destroy();
       discardRequestBody(req);
       if (!err) return;
-      if (!res.headersSent) sendError(res, err);
+      if (!res.headersSent) sendRawError(res, err);
       else res.destroy();
     };
     let bodyStarted = false;

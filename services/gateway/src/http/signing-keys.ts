@@ -2,6 +2,7 @@ import type { Logger } from '@cred/runtime';
 import type { PrincipalCache } from '../auth/principal-cache.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { invalidatePrincipals } from '../auth/principal-cache.js';
+import type { SigningKeyJson } from '../openapi/schemas/accounts.js';
 
 export interface SigningKeysResult {
   status: 200 | 201;
@@ -36,16 +37,6 @@ export async function generateSigningKeys(
   };
 }
 
-/** A signing key as the API shows it (ADR 0008). */
-export interface SigningKeyRecord {
-  keyId: string;
-  sequence: number;
-  publicKeyMultibase: string;
-  createdAt: string;
-  current: boolean;
-  compromisedAt: string | null;
-}
-
 export function signingKeyView(k: {
   key_id: string;
   sequence: number;
@@ -53,7 +44,7 @@ export function signingKeyView(k: {
   created_at: string;
   current: boolean;
   compromised_at?: string | null | undefined;
-}): SigningKeyRecord {
+}): SigningKeyJson {
   return {
     keyId: k.key_id,
     sequence: k.sequence,

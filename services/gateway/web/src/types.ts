@@ -4,6 +4,7 @@ import type {
   Badge as BadgeSchema,
   ResultDescription as ResultDescriptionSchema,
 } from '../../src/openapi/schemas/badges.js';
+import type { SigningKeyJson } from '../../src/openapi/schemas/accounts.js';
 
 /** The JSON shapes of the API as the pages read them (see the OpenAPI document at /api/v1/openapi.json). */
 
@@ -140,15 +141,8 @@ export interface SigningKeysResult {
   created: boolean;
 }
 
-/** One signing key of the organization (GET .../signing-keys). */
-export interface SigningKey {
-  keyId: string;
-  sequence: number;
-  publicKeyMultibase: string;
-  createdAt: string;
-  current: boolean;
-  compromisedAt: string | null;
-}
+/** One signing key of the organization (GET .../signing-keys), as the gateway's schema defines it. */
+export type SigningKey = SigningKeyJson;
 
 export const WEBHOOK_EVENTS = [
   'credential.issued',

@@ -1,5 +1,5 @@
 import { Badge, BadgeInput, BadgeList } from '../schemas/badges.js';
-import { badgeId, cacheControl, common, error, json, ok, orgId, rateHeaders, session } from './shared.js';
+import { badgeId, cacheControl, common, error, json, multipartBody, ok, orgId, rateHeaders, session } from './shared.js';
 import type { PathItems } from './shared.js';
 import { queryParameters } from '../kit.js';
 import { BadgeListQuery } from '../schemas/queries.js';
@@ -86,19 +86,12 @@ export const badgesPaths = {
         'multipart/form-data with exactly one part, the file `image`. The type is decided from the bytes; scriptable or ' +
         'malformed SVG is refused. The badge then gets an imageUrl under /images/badges/{badgeId}/.',
       security: session,
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              additionalProperties: false,
-              required: ['image'],
-              properties: { image: { type: 'string', format: 'binary', contentMediaType: 'image/*' } },
-            },
-          },
-        },
-      },
+      requestBody: multipartBody({
+        type: 'object',
+        additionalProperties: false,
+        required: ['image'],
+        properties: { image: { type: 'string', format: 'binary', contentMediaType: 'image/*' } },
+      }),
       responses: {
         ...ok('200', 'The badge with its new imageUrl.', Badge),
         '400': error('VALIDATION_ERROR (details.field = image): missing, empty, not a PNG/JPEG/WebP/SVG, refused SVG, other fields.'),

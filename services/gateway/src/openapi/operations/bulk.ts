@@ -1,9 +1,20 @@
 import { Pagination } from '../schemas/common.js';
 import { BulkIssuance, BulkIssuancePreview, BulkIssuanceRow } from '../schemas/credentials.js';
-import { common, error, json, ok, orgId, page, rateHeaders, session } from './shared.js';
+import { common, error, IDEMPOTENCY_KEY_HEADER, json, multipartBody, ok, orgId, page, rateHeaders, session, uuidParam } from './shared.js';
 import type { PathItems } from './shared.js';
 import { queryParameters } from '../kit.js';
 import { BulkListQuery, BulkRowsQuery } from '../schemas/queries.js';
+
+/** The upload of POST .../bulk-issuances and of its preview: the badge and the CSV file. */
+const csvUpload = multipartBody({
+  type: 'object',
+  required: ['badgeId', 'file'],
+  properties: {
+    badgeId: { type: 'string', format: 'uuid' },
+    file: { type: 'string', format: 'binary', contentMediaType: 'text/csv' },
+  },
+});
+const bulkIssuanceId = uuidParam('bulkIssuanceId');
 
 export const bulkPaths = {
   '/api/organizations/{orgId}/bulk-issuances': {
@@ -21,32 +32,8 @@ export const bulkPaths = {
         '(a second job would renew every credential the first issued). The key is stored with the job, so this holds even ' +
         'when the first answer was lost. The same key with another badge or file is 422; a refused upload stores nothing.',
       security: session,
-      parameters: [
-        {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: false,
-          description:
-            '1-255 printable ASCII characters (0x20-0x7E), bare or as a quoted structured-field string; a UUID is recommended. ' +
-            'Anything else, or the header twice: 400 VALIDATION_ERROR with details.field = Idempotency-Key.',
-          schema: { type: 'string', minLength: 1, maxLength: 512 },
-        },
-      ],
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              required: ['badgeId', 'file'],
-              properties: {
-                badgeId: { type: 'string', format: 'uuid' },
-                file: { type: 'string', format: 'binary', contentMediaType: 'text/csv' },
-              },
-            },
-          },
-        },
-      },
+      parameters: [IDEMPOTENCY_KEY_HEADER],
+      requestBody: csvUpload,
       responses: {
         '202': {
           description: 'Queued (or, with a repeated Idempotency-Key, the job that key created, in its current status). Location: the job.',
@@ -110,21 +97,7 @@ export const bulkPaths = {
         '`conflict` (an active non-expiring credential) or `invalid` (the reason says why). A repeated address is measured against ' +
         'the earlier row, as the real job issues one address in CSV order. The monthly quota is not simulated.',
       security: session,
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              required: ['badgeId', 'file'],
-              properties: {
-                badgeId: { type: 'string', format: 'uuid' },
-                file: { type: 'string', format: 'binary', contentMediaType: 'text/csv' },
-              },
-            },
-          },
-        },
-      },
+      requestBody: csvUpload,
       responses: {
         ...ok('200', 'Every data row with its outcome, and the counts.', BulkIssuancePreview),
         '400': error(
@@ -140,7 +113,7 @@ export const bulkPaths = {
     },
   },
   '/api/organizations/{orgId}/bulk-issuances/{bulkIssuanceId}/report.csv': {
-    parameters: [orgId, { name: 'bulkIssuanceId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+    parameters: [orgId, bulkIssuanceId],
     get: {
       summary: 'The per-row results of a bulk issuance as a CSV download',
       description:
@@ -167,7 +140,7 @@ export const bulkPaths = {
     },
   },
   '/api/organizations/{orgId}/bulk-issuances/{bulkIssuanceId}': {
-    parameters: [orgId, { name: 'bulkIssuanceId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+    parameters: [orgId, bulkIssuanceId],
     get: {
       summary: 'A bulk issuance: progress and a page of per-row results in CSV order',
       security: session,

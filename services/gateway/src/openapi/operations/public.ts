@@ -12,6 +12,7 @@ import {
   common,
   error,
   htmlPage,
+  multipartBody,
   publicCredentialRef,
   publicOk,
   publicOrRecipient,
@@ -20,6 +21,13 @@ import {
   unavailable,
 } from './shared.js';
 import type { PathItems } from './shared.js';
+
+/** The multipart part of an uploaded baked image. */
+const imageFile = { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } };
+/** The answer of a verification of a submitted credential or image (never cached). */
+const submittedResult = publicOk('The verification result.', 'application/json', SubmittedVerification, {
+  'Cache-Control': cacheControl('no-store'),
+});
 
 export const publicPaths = {
   '/api/verify/{credentialId}': {
@@ -68,9 +76,7 @@ export const publicPaths = {
       },
       responses: {
         '429': common['429'],
-        '200': publicOk('The verification result.', 'application/json', SubmittedVerification, {
-          'Cache-Control': cacheControl('no-store'),
-        }),
+        '200': submittedResult,
         '400': error(
           'VALIDATION_ERROR: empty body, not UTF-8 or not acceptable JSON (details.field = body), or not a credential ' +
             '(details.field = credential, details.reason = NOT_AN_OBJECT | MALFORMED_CREDENTIAL).',
@@ -90,18 +96,14 @@ export const publicPaths = {
       requestBody: {
         required: true,
         content: {
-          'multipart/form-data': {
-            schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } },
-          },
+          'multipart/form-data': { schema: imageFile },
           'image/png': { schema: { type: 'string', format: 'binary' } },
           'image/svg+xml': { schema: { type: 'string' } },
         },
       },
       responses: {
         '429': common['429'],
-        '200': publicOk('The verification result.', 'application/json', SubmittedVerification, {
-          'Cache-Control': cacheControl('no-store'),
-        }),
+        '200': submittedResult,
         '400': error(
           'VALIDATION_ERROR (details.field = file): no file, or details.reason = NO_CREDENTIAL (an image without a credential), ' +
             'UNSUPPORTED_IMAGE, MALFORMED_IMAGE or MALFORMED_CREDENTIAL.',
@@ -260,14 +262,7 @@ export const publicPaths = {
     },
     post: {
       summary: "The lookup page's upload: verifies a baked PNG/SVG of any platform and shows the result",
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } },
-          },
-        },
-      },
+      requestBody: multipartBody(imageFile),
       responses: {
         '429': common['429'],
         '200': htmlPage('The result page (as POST /api/verify/baked).'),

@@ -10,6 +10,8 @@ import { User } from '../schemas/accounts.js';
 export type PathItems = Record<string, Record<string, unknown>>;
 
 export const json = (schema: unknown) => ({ 'application/json': { schema } });
+/** A required multipart/form-data request body whose parts `schema` describes. */
+export const multipartBody = (schema: unknown) => ({ required: true, content: { 'multipart/form-data': { schema } } });
 export const error = (description: string) => ({ description, content: json(ErrorBody) });
 export const rateHeaders = {
   'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },

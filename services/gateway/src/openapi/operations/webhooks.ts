@@ -17,6 +17,19 @@ import type { PathItems } from './shared.js';
 import { queryParameters } from '../kit.js';
 import { AnalyticsQuery, WebhookPageQuery } from '../schemas/queries.js';
 
+/** A replay addressed by the delivery id alone; two paths serve it. */
+const replayById = (summary: string) => ({
+  summary,
+  security: session,
+  responses: {
+    ...ok('202', 'Queued again.', WebhookDelivery),
+    '401': error('UNAUTHORIZED'),
+    '404': error('NOT_FOUND'),
+    '409': error('CONFLICT: the delivery is already queued.'),
+    '429': common['429'],
+  },
+});
+
 export const webhooksPaths = {
   '/api/organizations/{orgId}/webhooks': {
     parameters: [orgId],
@@ -104,31 +117,11 @@ export const webhooksPaths = {
   },
   '/api/organizations/{orgId}/webhooks/deliveries/{deliveryId}/replay': {
     parameters: [orgId, deliveryId],
-    post: {
-      summary: 'Replay a delivery by its id alone (same as .../webhooks/{webhookId}/deliveries/{deliveryId}/replay)',
-      security: session,
-      responses: {
-        ...ok('202', 'Queued again.', WebhookDelivery),
-        '401': error('UNAUTHORIZED'),
-        '404': error('NOT_FOUND'),
-        '409': error('CONFLICT: the delivery is already queued.'),
-        '429': common['429'],
-      },
-    },
+    post: replayById('Replay a delivery by its id alone (same as .../webhooks/{webhookId}/deliveries/{deliveryId}/replay)'),
   },
   '/api/organizations/{orgId}/deliveries/{deliveryId}/replay': {
     parameters: [orgId, deliveryId],
-    post: {
-      summary: 'Replay a delivery (the path as docs/contract.md writes it; same as above)',
-      security: session,
-      responses: {
-        ...ok('202', 'Queued again.', WebhookDelivery),
-        '401': error('UNAUTHORIZED'),
-        '404': error('NOT_FOUND'),
-        '409': error('CONFLICT: the delivery is already queued.'),
-        '429': common['429'],
-      },
-    },
+    post: replayById('Replay a delivery (the path as docs/contract.md writes it; same as above)'),
   },
   '/api/organizations/{orgId}/webhooks/{webhookId}/ping': {
     parameters: [orgId, webhookId],

@@ -122,13 +122,7 @@ export const ApiKeyWithSecret = component(
   'ApiKeyWithSecret',
   Type.Object(
     {
-      id: Type.String({ format: 'uuid' }),
-      name: Type.String(),
-      prefix: Type.String(),
-      rateLimitPerMinute: Type.Integer({ minimum: 1, maximum: 10000 }),
-      createdAt: Type.String({ format: 'date-time' }),
-      lastUsedAt: Nullable(Type.String({ format: 'date-time' })),
-      revokedAt: Nullable(Type.String({ format: 'date-time' })),
+      ...ApiKey.properties,
       key: Type.String({ description: 'The secret. Shown in this response only; store it now.' }),
     },
     { additionalProperties: false },
@@ -191,6 +185,7 @@ export type MemberJson = Static<typeof Member>;
 export type InvitationJson = Static<typeof Invitation>;
 export type InvitationSummaryJson = Static<typeof InvitationSummary>;
 export type ApiKeyJson = Static<typeof ApiKey>;
+export type SigningKeyJson = Static<typeof SigningKey>;
 
 /** PATCH /api/organizations/{orgId}/members/{userId}. */
 export const ChangeRoleBody = Type.Object({ role: Role }, { additionalProperties: false });

@@ -19,10 +19,7 @@ export const WebhookEndpointWithSecret = component(
   'WebhookEndpointWithSecret',
   Type.Object(
     {
-      id: Type.String({ format: 'uuid' }),
-      url: Type.String({ format: 'uri' }),
-      events: Type.Array(Ref(WebhookEvent)),
-      createdAt: Type.String({ format: 'date-time' }),
+      ...WebhookEndpoint.properties,
       secret: Type.String({
         description: 'The HMAC-SHA256 key of `X-Service-Signature` (hex HMAC of the raw body). Shown in this response only.',
       }),

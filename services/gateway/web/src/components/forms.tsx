@@ -256,26 +256,38 @@ export function SubmitButton({
   );
 }
 
-/** The filter form above a list: its fields in a row, then "Apply filters" and, while any is in force, "Clear filters". */
+/**
+ * The filter form above a list: the summary of a refused filter (the list's 400), its fields in a
+ * row, then "Apply filters" and, while any is in force, "Clear filters".
+ */
 export function FilterForm({
   label,
+  error,
+  fields,
   onApply,
   clearHref,
   children,
 }: {
   label: string;
+  /** The list's answer when it refused a filter (hooks.ts refusedFilter). */
+  error: ApiError | undefined;
+  /** The filters' names, in the order of the fields. */
+  fields: readonly string[];
   onApply: () => void;
   /** The list without filters; undefined while none is in force. */
   clearHref: string | undefined;
   children: ComponentChildren;
 }) {
   return (
-    <Form label={label} onSubmit={onApply}>
-      <div class="filter-form">{children}</div>
-      <div class="actions">
-        <SubmitButton pending={false}>Apply filters</SubmitButton>
-        {clearHref === undefined ? null : <Link href={clearHref}>Clear filters</Link>}
-      </div>
-    </Form>
+    <>
+      <ErrorSummary error={error} fields={[...fields]} />
+      <Form label={label} onSubmit={onApply}>
+        <div class="filter-form">{children}</div>
+        <div class="actions">
+          <SubmitButton pending={false}>Apply filters</SubmitButton>
+          {clearHref === undefined ? null : <Link href={clearHref}>Clear filters</Link>}
+        </div>
+      </Form>
+    </>
   );
 }

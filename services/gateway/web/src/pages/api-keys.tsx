@@ -17,6 +17,53 @@ function rateOf(value: string, field = 'rateLimitPerMinute'): number {
   return n;
 }
 
+/** A key's name and rate limit, as the create and the edit form ask them (the hints only when creating). */
+function KeyFields({
+  scope,
+  name,
+  setName,
+  rate,
+  setRate,
+  error,
+  withHints = false,
+}: {
+  scope: string;
+  name: string;
+  setName: (value: string) => void;
+  rate: string;
+  setRate: (value: string) => void;
+  error: ApiError | undefined;
+  withHints?: boolean;
+}) {
+  return (
+    <>
+      <TextInput
+        name="name"
+        scope={scope}
+        label="Key name"
+        hint={withHints ? 'What uses the key, for example “Student records system”.' : undefined}
+        maxLength={200}
+        value={name}
+        onValue={setName}
+        error={errorFor(error, 'name')}
+      />
+      <TextInput
+        name="rateLimitPerMinute"
+        scope={scope}
+        label="Rate limit (requests per minute)"
+        hint={withHints ? 'From 1 to 10000. Requests beyond it get 429 Too Many Requests.' : undefined}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={10000}
+        value={rate}
+        onValue={setRate}
+        error={errorFor(error, 'rateLimitPerMinute')}
+      />
+    </>
+  );
+}
+
 function CreateKey({ orgId, onCreated }: { orgId: string; onCreated: (key: CreatedApiKey) => void }) {
   const [name, setName] = useState('');
   const [rate, setRate] = useState('60');
@@ -40,29 +87,7 @@ function CreateKey({ orgId, onCreated }: { orgId: string; onCreated: (key: Creat
           })
         }
       >
-        <TextInput
-          name="name"
-          scope="new"
-          label="Key name"
-          hint="What uses the key, for example “Student records system”."
-          maxLength={200}
-          value={name}
-          onValue={setName}
-          error={errorFor(submission.error, 'name')}
-        />
-        <TextInput
-          name="rateLimitPerMinute"
-          scope="new"
-          label="Rate limit (requests per minute)"
-          hint="From 1 to 10000. Requests beyond it get 429 Too Many Requests."
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={10000}
-          value={rate}
-          onValue={setRate}
-          error={errorFor(submission.error, 'rateLimitPerMinute')}
-        />
+        <KeyFields scope="new" name={name} setName={setName} rate={rate} setRate={setRate} error={submission.error} withHints />
         <SubmitButton pending={submission.pending}>Create API key</SubmitButton>
       </Form>
     </section>
@@ -112,27 +137,7 @@ function EditKey({ orgId, k, onSaved, onCancel }: { orgId: string; k: ApiKey; on
           })
         }
       >
-        <TextInput
-          name="name"
-          scope={scope}
-          label="Key name"
-          maxLength={200}
-          value={name}
-          onValue={setName}
-          error={errorFor(submission.error, 'name')}
-        />
-        <TextInput
-          name="rateLimitPerMinute"
-          scope={scope}
-          label="Rate limit (requests per minute)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={10000}
-          value={rate}
-          onValue={setRate}
-          error={errorFor(submission.error, 'rateLimitPerMinute')}
-        />
+        <KeyFields scope={scope} name={name} setName={setName} rate={rate} setRate={setRate} error={submission.error} />
         <SubmitButton pending={submission.pending}>Save changes</SubmitButton>
         <button type="button" class="button secondary" onClick={onCancel}>
           Cancel

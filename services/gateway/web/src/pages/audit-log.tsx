@@ -1,5 +1,5 @@
 import { api, query } from '../api.js';
-import { ErrorSummary, FilterForm, Select, TextInput, errorFor } from '../components/forms.js';
+import { FilterForm, Select, TextInput, errorFor } from '../components/forms.js';
 import { useOrg } from '../components/layout.js';
 import { DateText, Loaded, LoadError, Table } from '../components/ui.js';
 import { refusedFilter, useQueryFilters, useResource, useTitle } from '../hooks.js';
@@ -166,9 +166,10 @@ export function AuditLogPage() {
     <>
       <h1>Audit log</h1>
       <p>Who did what in the organization and when, newest first. Owners and admins can read it.</p>
-      <ErrorSummary error={filterError} fields={[...FILTERS]} />
       <FilterForm
         label="Filter the audit log"
+        error={filterError}
+        fields={FILTERS}
         onApply={() => navigate(withQuery(location, { ...draft, cursor: undefined }))}
         clearHref={filtered ? location.pathname : undefined}
       >

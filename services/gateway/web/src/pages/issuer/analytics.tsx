@@ -3,7 +3,7 @@ import { api, query } from '../../api.js';
 import { ErrorSummary, Form, SubmitButton, TextInput, errorFor } from '../../components/forms.js';
 import { useOrg } from '../../components/layout.js';
 import { Loaded, Table } from '../../components/ui.js';
-import { useResource, useTitle } from '../../hooks.js';
+import { refusedFilter, useResource, useTitle } from '../../hooks.js';
 import { Link, navigate, useLocation, withQuery } from '../../router.js';
 import type { Analytics, Badge } from '../../types.js';
 import { allBadges, orgApi } from './common.js';
@@ -210,7 +210,7 @@ export function AnalyticsPage() {
   }, [from, to]);
   const data = useResource(() => api.get<Analytics>(`${orgApi(org.id, 'analytics')}${query({ from, to })}`), [org.id, from, to]);
   const badges = useResource(() => allBadges(org.id), [org.id]);
-  const rangeError = data.error?.status === 400 ? data.error : undefined;
+  const rangeError = refusedFilter(data.error);
   return (
     <>
       <h1>Analytics</h1>

@@ -39,38 +39,39 @@ export function CredentialsPage() {
         Every credential the organization has issued, newest first.{' '}
         <Link href={pagePath('issue', { orgId: org.id })}>Issue a credential</Link>
       </p>
-      <ErrorSummary error={filterError} fields={[...FILTERS]} />
       <FilterForm
         label="Filter credentials"
+        error={filterError}
+        fields={FILTERS}
         onApply={() => navigate(withQuery(location, { ...draft, recipient: draft.recipient.trim(), offset: undefined }))}
         clearHref={filtered ? location.pathname : undefined}
       >
-          <Select
-            name="status"
-            label="Status"
-            value={draft.status}
-            options={STATUS_OPTIONS}
-            onValue={set('status')}
-            error={errorFor(filterError, 'status')}
-          />
-          <Select
-            name="badgeId"
-            label="Badge"
-            value={draft.badgeId}
-            options={[{ value: '', label: 'Any badge' }, ...(badges.data ?? []).map((b) => ({ value: b.id, label: b.name }))]}
-            onValue={set('badgeId')}
-            error={errorFor(filterError, 'badgeId')}
-          />
-          <TextInput
-            name="recipient"
-            label="Recipient's e-mail"
-            hint="The beginning of the address is enough."
-            type="search"
-            spellcheck={false}
-            value={draft.recipient}
-            onValue={set('recipient')}
-            error={errorFor(filterError, 'recipient')}
-          />
+        <Select
+          name="status"
+          label="Status"
+          value={draft.status}
+          options={STATUS_OPTIONS}
+          onValue={set('status')}
+          error={errorFor(filterError, 'status')}
+        />
+        <Select
+          name="badgeId"
+          label="Badge"
+          value={draft.badgeId}
+          options={[{ value: '', label: 'Any badge' }, ...(badges.data ?? []).map((b) => ({ value: b.id, label: b.name }))]}
+          onValue={set('badgeId')}
+          error={errorFor(filterError, 'badgeId')}
+        />
+        <TextInput
+          name="recipient"
+          label="Recipient's e-mail"
+          hint="The beginning of the address is enough."
+          type="search"
+          spellcheck={false}
+          value={draft.recipient}
+          onValue={set('recipient')}
+          error={errorFor(filterError, 'recipient')}
+        />
       </FilterForm>
       {filterError ? null : (
         <Loaded resource={list}>

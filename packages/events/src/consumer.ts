@@ -169,7 +169,8 @@ class InboxConsumer implements Consumer {
   /**
    * Handles what has been delivered, a batch at a time: under load up to `prefetch` first
    * deliveries share one transaction (one BEGIN/COMMIT and one inbox insert for all of them,
-   * handlers run one after the other in delivery order), which is most of the cost of handling
+   * handlers run one after the other in delivery order, or the batch handler takes them in one
+   * call), which is most of the cost of handling
    * a small event. A batch whose transaction fails is handled again message by message, so a
    * failing event is retried and dead-lettered on its own exactly as before; retries and
    * redeliveries are always handled alone (ADR 0005).

@@ -12,5 +12,5 @@ export { createBrokerConnection, type BrokerConnection, type BrokerConnectionOpt
 export { eventsMigration } from './outbox-migration.js';
 export { writeOutbox, pruneOutbox } from './outbox.js';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay.js';
-export { startConsumer, priorAttempts, type Consumer, type ConsumerOptions, type EventHandler } from './consumer.js';
+export { startConsumer, priorAttempts, type Consumer, type ConsumerOptions, type EventHandler, type BatchEventHandler } from './consumer.js';
 export { publishDirect } from './publish-direct.js';

@@ -92,3 +92,62 @@ t.test('queued deliveries share a transaction; a failing batch falls back to one
   t.same(await inboxIds(), [gate1, ...healthy, gate2, ...more].map((e) => e.id).sort());
   await consumer.stop();
 });
+
+t.test('a batch handler takes the fresh events of a batch in one call, in delivery order; a failing batch goes event by event', async (t) => {
+  const { defer, schema, db, queues, exchange, connection, consumerDeps } = await testStack(t);
+  let releaseGate: () => void = () => undefined;
+  let gateReached = false;
+  const batches: string[][] = [];
+  const alone: string[] = [];
+  const consumer = await startConsumer({
+    ...consumerDeps,
+    service: 'verification',
+    queue: 'batch-handler',
+    routingKeys: ['credential.*'],
+    prefetch: 10,
+    retryDelayMs: 200,
+    handler: async (event: DomainEvent<unknown>) => {
+      const data = event.data as { gate?: boolean };
+      if (data.gate) {
+        gateReached = true;
+        await new Promise<void>((resolve) => (releaseGate = resolve));
+      }
+      alone.push(event.id);
+    },
+    batchHandler: async (events) => {
+      batches.push(events.map((e) => e.id));
+      if (events.some((e) => (e.data as { failBatch?: boolean }).failBatch)) throw new Error('the batch fails');
+    },
+  });
+  queues.push(consumer.topology.queue, consumer.topology.retryQueue, consumer.topology.deadLetterQueue);
+  defer(() => consumer.stop());
+  const inboxIds = async () => (await db.withSchema(schema).table('inbox').pluck('event_id')).sort();
+  const queueBehindGate = async (events: DomainEvent<unknown>[]) => {
+    gateReached = false;
+    const gate = createEvent({ type: 'credential.gate', producer: 'issuance', data: { gate: true } });
+    await publishDirect(connection, gate, exchange);
+    await waitFor('gate', () => gateReached, 5_000);
+    for (const e of events) await publishDirect(connection, e, exchange);
+    await new Promise((r) => setTimeout(r, 300));
+    releaseGate();
+    return gate;
+  };
+
+  const healthy = Array.from({ length: 4 }, (_, i) => createEvent({ type: 'credential.issued', producer: 'issuance', data: { i } }));
+  const gate1 = await queueBehindGate([...healthy, healthy[1]!]);
+  await waitFor('batch', async () => (await inboxIds()).length === 5, 5_000);
+  t.same(batches, [healthy.map((e) => e.id)], 'one call, delivery order, the copy left out');
+  t.same(alone, [gate1.id], 'only the event in flight went through the handler');
+
+  batches.length = 0;
+  alone.length = 0;
+  const failing = [
+    createEvent({ type: 'credential.issued', producer: 'issuance', data: { i: 10 } }),
+    createEvent({ type: 'credential.issued', producer: 'issuance', data: { failBatch: true } }),
+  ];
+  const gate2 = await queueBehindGate(failing);
+  await waitFor('fallback', async () => (await inboxIds()).length === 8, 5_000);
+  t.same(batches, [failing.map((e) => e.id)], 'the batch was tried once');
+  t.same(alone.sort(), [gate2.id, ...failing.map((e) => e.id)].sort(), 'then each event went through the handler');
+  await consumer.stop();
+});

@@ -1,4 +1,4 @@
-import { createBrokerConnection, OutboxRelay, startConsumer, type BrokerConnection, type EventHandler } from '@cred/events';
+import { createBrokerConnection, OutboxRelay, startConsumer, type BrokerConnection, type BatchEventHandler, type EventHandler } from '@cred/events';
 import type { Knex } from '@cred/db';
 import type { ServiceHost } from './host.js';
 
@@ -57,6 +57,7 @@ export async function consume<T>(
     queue: string;
     routingKeys: string[];
     handler: EventHandler<T>;
+    batchHandler?: BatchEventHandler<T>;
     prefetch?: number;
     /** Delay between retries of a failed event (fixed when the queue is first declared). */
     retryDelayMs?: number;

@@ -17,7 +17,7 @@ import { createVerificationRecorder } from './app/verification-recorder.js';
 import type { VerificationConfig } from './config.js';
 import { BADGE_EVENT_TYPES, onBadgeUpserted } from './events/badge-events.js';
 import { BADGE_IMAGE_EVENT_TYPES, onBadgeImageSet } from './events/badge-image-events.js';
-import { credentialChange, CREDENTIAL_EVENT_TYPES, onCredentialEvent, STATUS_LIST_EVENT_TYPES } from './events/credential-events.js';
+import { credentialChange, CREDENTIAL_EVENT_TYPES, onCredentialEvent, onCredentialEvents, STATUS_LIST_EVENT_TYPES } from './events/credential-events.js';
 import { ORGANIZATION_EVENT_TYPES, onOrganizationEvent } from './events/organization-events.js';
 import { onSigningKeyEvent, SIGNING_KEY_EVENT_TYPES } from './events/signing-events.js';
 import { createExternalVerifier } from './external/index.js';
@@ -142,13 +142,21 @@ export function createVerificationService(config: VerificationConfig, overrides:
       });
       await consume(host, { ...common, queue: 'badges', routingKeys: BADGE_EVENT_TYPES, handler: invalidating(onBadgeUpserted, everything, announce) });
       await consume(host, { ...common, queue: 'badge-images', routingKeys: BADGE_IMAGE_EVENT_TYPES, handler: onBadgeImage });
+      const announceCredential = (change: ReadModelChange, event: { type: string }) =>
+        invalidation.announce({ readModel: change, statusLists: STATUS_LIST_EVENT_TYPES.has(event.type) });
+      // A batch: each event forgotten as `handler` does it, the writes together (first issues in one statement).
+      const forgetCredential = invalidating(async () => undefined, credentialChange, announceCredential);
       await consume(host, {
         ...common,
         queue: 'credentials',
         routingKeys: CREDENTIAL_EVENT_TYPES,
-        handler: invalidating(onCredential, credentialChange, (change, event) =>
-          invalidation.announce({ readModel: change, statusLists: STATUS_LIST_EVENT_TYPES.has(event.type) }),
-        ),
+        handler: invalidating(onCredential, credentialChange, announceCredential),
+        batchHandler: async (events, trx) => {
+          statusLists.clear();
+          void trx.executionPromise.then(statusLists.clear, statusLists.clear);
+          for (const event of events) await forgetCredential(event, trx);
+          await onCredentialEvents(events, trx);
+        },
       });
 
       // Only private credentials' owners are checked with accounts (GetSession); not a readiness

@@ -107,3 +107,50 @@ t.test('a payload that breaks the contract is not applied', async (t) => {
   t.equal((await h.get(`/api/verify/${c.uuid}`)).status, 404);
   t.equal((await h.db('credentials').where({ uuid: c.uuid })).length, 0, 'nothing half-written');
 });
+
+t.test('a consumer batch: consecutive first issues in one statement, the same rows as one by one', async (t) => {
+  const { createEvent } = await import('@cred/events');
+  const { onCredentialEvents } = await import('../src/events/credential-events.js');
+  const [a, b, c] = [await signedCredential(issuer, badge), await signedCredential(issuer, badge), await signedCredential(issuer, badge)];
+  const issued = (x: typeof a, createdAt: Date) => {
+    const e = createEvent({ type: 'credential.issued', producer: 'issuance', data: x.data });
+    e.createdAt = createdAt.toISOString();
+    return e;
+  };
+  const now = Date.now();
+  const claimedB = createEvent({
+    type: 'credential.claimed',
+    producer: 'issuance',
+    data: {
+      credentialId: b.credentialId,
+      credentialUuid: b.uuid,
+      badgeId: b.data.badgeId,
+      organizationId: b.data.organizationId,
+      recipientEmail: b.data.recipientEmail,
+      claimedAt: new Date(now).toISOString(),
+    },
+  });
+  const events = [
+    issued(a, new Date(now - 3000)),
+    issued(b, new Date(now - 2000)),
+    // A second copy of a's issue (another event id): one statement cannot update a row twice, so it starts a new run.
+    issued(a, new Date(now - 500)),
+    claimedB,
+    issued(c, new Date(now - 1000)),
+  ];
+  const statements: string[] = [];
+  const count = (q: { sql: string }) => statements.push(q.sql);
+  h.db.on('query', count);
+  await h.db.transaction((trx) => onCredentialEvents(events, trx));
+  h.db.off('query', count);
+  const writes = statements.filter((s) => !/^(begin|commit)/i.test(s.trim()));
+  t.equal(writes.length, 4, `a and b together, a's copy, the claim, c: ${writes.join(' | ').slice(0, 400)}`);
+  const rows = await h.db('credentials').whereIn('uuid', [a.uuid, b.uuid, c.uuid]).orderBy('uuid');
+  t.equal(rows.length, 3);
+  const row = (u: string) => rows.find((r: { uuid: string }) => r.uuid === u);
+  t.equal(new Date(row(a.uuid).issued_event_at).getTime(), now - 500, "a's later copy won");
+  t.ok(row(b.uuid).claimed_at, "b's claim, in the middle of the batch, kept");
+  t.equal((await h.get(`/api/verify/${b.uuid}`)).body.status, 'valid');
+  t.equal((await h.get(`/api/verify/${c.credentialId}`)).body.status, 'pending');
+  t.same(JSON.parse(row(a.uuid).ob3_json), a.data.ob3Credential, 'the signed credential stored as sent');
+});

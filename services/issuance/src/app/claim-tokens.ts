@@ -38,12 +38,13 @@ export function parseClaimTokenRegistration(data: Record<string, unknown>, fail:
   };
 }
 
-/** Stores the hashes in one transaction; a hash seen before changes nothing (retried sends are safe). */
+/** Stores the hashes in one statement; a hash seen before changes nothing (retried sends are safe). */
 export async function registerClaimTokens(ctx: Pick<IssuanceContext, 'db' | 'clock'>, tokens: readonly ClaimTokenRegistration[]): Promise<number> {
   if (tokens.length === 0) return 0;
   const at = ctx.clock.now();
-  await ctx.db.transaction(async (trx) => {
-    for (const t of tokens) await claimTokenStore.add(trx, { ...t, at });
-  });
+  await claimTokenStore.add(
+    ctx.db,
+    tokens.map((t) => ({ ...t, at })),
+  );
   return tokens.length;
 }

@@ -14,7 +14,7 @@ export interface StatusListsDeps {
   baseUrl: string;
   signing: Pick<PromiseClient<SigningServiceClient>, 'SignCredential'>;
   metrics?: Registry;
-  /** Indexes reserved per round trip and kept in this process for the next issues (default 16). */
+  /** Indexes reserved per transaction and kept in this process for the next issues (default 64). */
   blockSize?: number;
   /** Tests only: lists shorter in use than the real 7/8 of 131,072 (the length stays the REC's). */
   fillLimit?: number;
@@ -43,7 +43,7 @@ export class StatusLists {
   private readonly signed?: Counter;
 
   constructor(private readonly deps: StatusListsDeps) {
-    this.blockSize = deps.blockSize ?? 16;
+    this.blockSize = deps.blockSize ?? 64;
     this.fillLimit = deps.fillLimit ?? STATUS_LIST_FILL_LIMIT;
     if (deps.metrics) {
       this.signed = new Counter({

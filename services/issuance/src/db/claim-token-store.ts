@@ -2,17 +2,26 @@ import type { Knex } from '@cred/db';
 
 /** Claim token hashes from notification.claim_token.issued (the tokens themselves are never here). */
 export const claimTokenStore = {
-  /** Idempotent: a redelivered event or a hash seen before changes nothing. */
-  async add(trx: Knex.Transaction, t: { tokenHash: string; credentialUuid: string; organizationId: string | null; expiresAt: Date; sourceEventId: string | null; at: Date }): Promise<void> {
-    await trx('claim_tokens')
-      .insert({
-        token_hash: t.tokenHash,
-        credential_uuid: t.credentialUuid,
-        organization_id: t.organizationId,
-        expires_at: t.expiresAt,
-        source_event_id: t.sourceEventId,
-        created_at: t.at,
-      })
+  /**
+   * Idempotent: a redelivered event or a hash seen before changes nothing. One statement for
+   * all of them (atomic on its own: no transaction, one round trip per call).
+   */
+  async add(
+    db: Knex,
+    tokens: ReadonlyArray<{ tokenHash: string; credentialUuid: string; organizationId: string | null; expiresAt: Date; sourceEventId: string | null; at: Date }>,
+  ): Promise<void> {
+    if (tokens.length === 0) return;
+    await db('claim_tokens')
+      .insert(
+        tokens.map((t) => ({
+          token_hash: t.tokenHash,
+          credential_uuid: t.credentialUuid,
+          organization_id: t.organizationId,
+          expires_at: t.expiresAt,
+          source_event_id: t.sourceEventId,
+          created_at: t.at,
+        })),
+      )
       .onConflict('token_hash')
       .ignore();
   },

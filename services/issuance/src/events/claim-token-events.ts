@@ -18,6 +18,6 @@ export function onClaimTokenIssued(clock: Clock) {
   return async (event: DomainEvent<unknown>, trx: Knex.Transaction): Promise<void> => {
     const data = readEvent(event, 'notification.claim_token.issued');
     const token = parseClaimTokenRegistration(data, (message) => new EventContractError(event.type, message));
-    await claimTokenStore.add(trx, { ...token, at: clock.now() });
+    await claimTokenStore.add(trx, [{ ...token, at: clock.now() }]);
   };
 }

@@ -87,15 +87,30 @@ export function startReplicaInvalidation(options: {
     received.inc({ direction: 'received' });
     options.apply(message.invalidation);
   });
+  let pending: Invalidation | undefined;
+  const publish = (invalidation: Invalidation) => {
+    options.publisher.publish(channel, JSON.stringify({ from: self, invalidation })).then(
+      () => received.inc({ direction: 'sent' }),
+      (err: unknown) => {
+        received.inc({ direction: 'send_failed' });
+        warn('invalidation not published (other replicas fall back to READ_MODEL_CACHE_MS)', err);
+      },
+    );
+  };
   return {
     announce(invalidation) {
-      options.publisher.publish(channel, JSON.stringify({ from: self, invalidation })).then(
-        () => received.inc({ direction: 'sent' }),
-        (err: unknown) => {
-          received.inc({ direction: 'send_failed' });
-          warn('invalidation not published (other replicas fall back to READ_MODEL_CACHE_MS)', err);
-        },
-      );
+      // Announcements of one turn of the event loop (the events of one consumer batch commit
+      // together) go out as one message: one publish, and one message for each replica to read.
+      if (pending) {
+        pending = mergeInvalidations(pending, invalidation);
+        return;
+      }
+      pending = invalidation;
+      setImmediate(() => {
+        const message = pending;
+        pending = undefined;
+        if (message) publish(message);
+      });
     },
     async close() {
       // QUIT would wait in the offline queue for a Redis that is not there.
@@ -106,4 +121,17 @@ export function startReplicaInvalidation(options: {
       await subscriber.quit().catch(() => subscriber.disconnect());
     },
   };
+}
+
+/** One invalidation that makes stale everything `a` and `b` do. */
+export function mergeInvalidations(a: Invalidation, b: Invalidation): Invalidation {
+  const out: Invalidation = {};
+  if (a.readModel || b.readModel) {
+    const ra = a.readModel ?? { uuids: [] };
+    const rb = b.readModel ?? { uuids: [] };
+    out.readModel = 'all' in ra || 'all' in rb ? { all: true } : { uuids: [...new Set([...ra.uuids, ...rb.uuids])] };
+  }
+  if (a.statusLists || b.statusLists) out.statusLists = true;
+  if (a.badgeImages || b.badgeImages) out.badgeImages = true;
+  return out;
 }

@@ -86,8 +86,18 @@ function toDomain(r: Row): CredentialRecord | undefined {
  */
 export const credentialStore = {
   async applyIssued(trx: Knex.Transaction, c: IssuedCredential, eventAt: Date): Promise<void> {
+    await credentialStore.applyIssuedMany(trx, [{ credential: c, eventAt }]);
+  },
+
+  /**
+   * applyIssued() for several credentials in one statement (a consumer batch). The UUIDs must
+   * be distinct: one INSERT ... ON CONFLICT cannot update a row twice.
+   */
+  async applyIssuedMany(trx: Knex.Transaction, list: ReadonlyArray<{ credential: IssuedCredential; eventAt: Date }>): Promise<void> {
+    if (list.length === 0) return;
     await trx<Row>('credentials')
-      .insert({
+      .insert(
+        list.map(({ credential: c, eventAt }) => ({
         uuid: c.uuid,
         credential_id: c.credentialId,
         badge_id: c.badgeId,
@@ -102,7 +112,8 @@ export const credentialStore = {
         supersedes_credential_id: c.supersedesCredentialId,
         ob3_json: c.ob3Json,
         issued_event_at: eventAt,
-      })
+        })),
+      )
       .onConflict('uuid')
       .merge({
         credential_id: trx.raw('excluded.credential_id'),

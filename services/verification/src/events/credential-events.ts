@@ -1,6 +1,6 @@
 import type { Knex } from '@cred/db';
 import type { DomainEvent } from '@cred/events';
-import { credentialStore } from '../db/credential-store.js';
+import { credentialStore, type IssuedCredential } from '../db/credential-store.js';
 import { parseCredentialRef } from '../domain/identifiers.js';
 import type { ReadModelChange } from '../app/read-model-cache.js';
 import { EventContractError, readEvent } from '@cred/event-contracts';
@@ -29,12 +29,14 @@ export function credentialChange(event: DomainEvent<unknown>): ReadModelChange {
 /** Credential events after which our revocation lists may have changed (a bit set). */
 export const STATUS_LIST_EVENT_TYPES: ReadonlySet<string> = new Set(['credential.revoked', 'credential.renewed']);
 
-async function onIssued(event: DomainEvent<unknown>, trx: Knex.Transaction): Promise<void> {
+/** The read-model row an issue or renewal event writes, and the prior credential a renewal names. */
+function issuedOf(event: DomainEvent<unknown>): { credential: IssuedCredential; eventAt: Date; supersedes: string | null } {
   const d = readEvent(event, 'credential.issued', 'credential.renewed');
   const supersedes = d.supersedesCredentialId;
-  await credentialStore.applyIssued(
-    trx,
-    {
+  return {
+    supersedes,
+    eventAt: new Date(event.createdAt),
+    credential: {
       uuid: d.credentialUuid,
       credentialId: d.credentialId,
       badgeId: d.badgeId,
@@ -50,10 +52,14 @@ async function onIssued(event: DomainEvent<unknown>, trx: Knex.Transaction): Pro
       // (JSON.parse/stringify keeps member order and values).
       ob3Json: JSON.stringify(d.ob3Credential),
     },
-    new Date(event.createdAt),
-  );
+  };
+}
+
+async function onIssued(event: DomainEvent<unknown>, trx: Knex.Transaction): Promise<void> {
+  const { credential, eventAt, supersedes } = issuedOf(event);
+  await credentialStore.applyIssued(trx, credential, eventAt);
   // The prior credential learns of its renewal even when no revocation was needed (it had expired).
-  if (supersedes !== null) await credentialStore.applySupersededBy(trx, supersedes, d.credentialUuid);
+  if (supersedes !== null) await credentialStore.applySupersededBy(trx, supersedes, credential.uuid);
 }
 
 async function onRevoked(event: DomainEvent<unknown>, trx: Knex.Transaction): Promise<void> {
@@ -90,6 +96,29 @@ const HANDLERS: Record<string, (event: DomainEvent<unknown>, trx: Knex.Transacti
   'credential.expired': onExpired,
   'credential.visibility_changed': onVisibilityChanged,
 };
+
+/**
+ * A consumer batch, with the effect of onCredentialEvent() on each event in order: each run of
+ * consecutive first issues (no prior credential, distinct credentials) is written in one
+ * statement, every other event on its own where it stands.
+ */
+export async function onCredentialEvents(events: ReadonlyArray<DomainEvent<unknown>>, trx: Knex.Transaction): Promise<void> {
+  let run: Array<{ credential: IssuedCredential; eventAt: Date }> = [];
+  const flush = async () => {
+    await credentialStore.applyIssuedMany(trx, run);
+    run = [];
+  };
+  for (const event of events) {
+    const issued = event.type === 'credential.issued' ? issuedOf(event) : undefined;
+    if (issued && issued.supersedes === null && !run.some((r) => r.credential.uuid === issued.credential.uuid)) {
+      run.push(issued);
+      continue;
+    }
+    await flush();
+    await onCredentialEvent(event, trx);
+  }
+  await flush();
+}
 
 /** The credentials read model: one consumer for every credential.* type, so no type outruns its queue. */
 export async function onCredentialEvent(event: DomainEvent<unknown>, trx: Knex.Transaction): Promise<void> {

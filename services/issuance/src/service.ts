@@ -78,7 +78,7 @@ export function createIssuanceService(config: IssuanceConfig, overrides: Issuanc
       const sweeper = new ExpirySweeper(ctx, { intervalMs: config.EXPIRY_SWEEP_INTERVAL_MS, logger: host.logger.child({ subsystem: 'expiry' }), metrics: host.metrics });
       sweeper.start();
       host.onStop('expiry-sweeper', () => sweeper.stop());
-      // Bulk issuance rows, a few at a time (docs/contract.md "Authentication and access"); in-flight rows finish on stop.
+      // Bulk issuance rows, a few at a time (docs/contract.md "Authentication and access"); in-flight rows finish on stop, leased rows not started are given back.
       bulkWorker = new BulkWorker(ctx, { concurrency: config.BULK_ISSUANCE_CONCURRENCY, metrics: host.metrics });
       bulkWorker.start();
       const worker = bulkWorker;

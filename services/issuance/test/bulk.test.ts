@@ -3,6 +3,7 @@
 // broker, and workers that stop, crash and run side by side without issuing a row twice.
 import t from 'tap';
 import type { DomainEvent } from '@cred/events';
+import { createDb } from '@cred/db';
 import { waitFor } from '@cred/testing';
 import { Registry } from '@cred/runtime';
 import { BulkWorker, type BulkWorkerOptions } from '../src/app/bulk-issuance.js';
@@ -562,6 +563,232 @@ t.test('Idempotency-Key: a repeated upload answers with the first job, never que
     t.equal((await upload('user:u1:bulk:k1')).id, later.id, 'and the key now binds the new one');
   } finally {
     h.clock.reset();
+  }
+});
+
+t.test(
+  'leases ahead of free slots: a live worker renews them, a dead one loses them, a stopped one gives back what it never started',
+  async (t) => {
+    const own = h.service.bulkWorker()!;
+    await own.stop();
+    const ctx = own.ctx;
+    const rowsOf = async (jobId: string) =>
+      (await h
+        .db('bulk_issuance_rows')
+        .where({ job_id: jobId })
+        .orderBy('row_no')
+        .select('row_no', 'result', 'attempts', 'leased_until')) as Array<{
+        row_no: number;
+        result: string;
+        attempts: number;
+        leased_until: Date | null;
+      }>;
+    /** A step that waits until the test opens it; `reached` resolves once a row got there. */
+    const gate = () => {
+      let open!: () => void;
+      let reached!: () => void;
+      const opened = new Promise<void>((r) => (open = r));
+      const arrived = new Promise<void>((r) => (reached = r));
+      return { open, arrived, wait: () => (reached(), opened) };
+    };
+    const sixRows = (tag: string) =>
+      create(expiring.id, csv('name,email', ...Array.from({ length: 6 }, (_, i) => `Ahead ${i + 1},${tag}${i + 1}@ahead.example`)));
+    /** Counts a worker's issues of the job's rows, by row, to tell who issued what (other jobs' rows pass through). */
+    const counting =
+      (jobId: string, counts: Map<number, number>, before?: (row: number) => Promise<unknown>): BulkWorkerOptions['issue'] =>
+      async (...args) => {
+        const mark = rowOfIssue(args[2]);
+        if (mark.jobId === jobId) {
+          counts.set(mark.row, (counts.get(mark.row) ?? 0) + 1);
+          if (before) await before(mark.row);
+        }
+        return issueCredential(...args);
+      };
+
+    t.test('one lease for a batch; a live worker keeps renewing the rows that wait', async (t) => {
+      const job = await sixRows('live');
+      const first = gate();
+      const byA = new Map<number, number>();
+      const a = new BulkWorker(ctx, {
+        concurrency: 1,
+        pollIntervalMs: 20,
+        leaseMs: 60_000,
+        issue: counting(job.id, byA, (row) => (row === 1 ? first.wait() : Promise.resolve())),
+      });
+      const byB = new Map<number, number>();
+      let b: BulkWorker | undefined;
+      try {
+        a.start();
+        await first.arrived;
+        const held = await rowsOf(job.id);
+        t.same(
+          held.map((r) => r.attempts),
+          [1, 1, 1, 1, 1, 1],
+          'one worker with one slot leased all six rows at once',
+        );
+        // Three times a third of the lease and more: each renewal moves every held lease on (to
+        // now + 60 s; before it, the lease ends 35 s from now).
+        for (let i = 0; i < 3; i++) {
+          h.clock.advance(25_000);
+          const now = h.clock.now().getTime();
+          await waitFor('leases renewed', async () =>
+            (await rowsOf(job.id)).every((r) => r.leased_until!.getTime() > now + 50_000) ? true : undefined,
+          );
+        }
+        // 75 s after the lease of 60 s: another worker finds nothing to take.
+        b = new BulkWorker(ctx, { concurrency: 2, pollIntervalMs: 20, leaseMs: 60_000, issue: counting(job.id, byB) });
+        b.start();
+        await new Promise((r) => setTimeout(r, 300));
+        t.equal(byB.size, 0, 'the rows waiting under a live worker are not taken');
+        first.open();
+        const done = await untilCompleted(job.id);
+        t.match(done, { processed: 6, issued: 6 });
+        t.equal((await bulkCredentials(job.id)).length, 6, 'one credential per row');
+        t.same(Object.fromEntries(byA), { 1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1 }, 'the live worker issued each of its rows once');
+        t.equal(byB.size, 0);
+      } finally {
+        first.open();
+        await a.stop();
+        await b?.stop();
+        h.clock.reset();
+      }
+    });
+
+    t.test('a worker that dies with rows leased and not started: another takes them once the lease lapses', async (t) => {
+      const job = await sixRows('dead');
+      // The dead process's own connections: gone with it, so it renews and gives back nothing.
+      const deadDb = createDb({ url: h.iso.databaseUrl, schema: 'issuance' });
+      const first = gate();
+      const a = new BulkWorker(
+        { ...ctx, db: deadDb },
+        {
+          concurrency: 1,
+          pollIntervalMs: 20,
+          leaseMs: 60_000,
+          issue: async (...args) => {
+            const mark = rowOfIssue(args[2]);
+            return mark.jobId === job.id && mark.row === 1 ? first.wait().then(dies) : issueCredential(...args);
+          },
+        },
+      );
+      const byB = new Map<number, number>();
+      let b: BulkWorker | undefined;
+      try {
+        a.start();
+        await first.arrived;
+        await deadDb.destroy();
+        void a.stop();
+        const held = await rowsOf(job.id);
+        t.ok(
+          held.every((r) => r.result === 'pending' && r.attempts === 1 && r.leased_until! > h.clock.now()),
+          'all six rows stay leased by the dead worker (one started, five waiting)',
+        );
+        b = new BulkWorker(ctx, { concurrency: 2, pollIntervalMs: 20, leaseMs: 60_000, issue: counting(job.id, byB) });
+        b.start();
+        await new Promise((r) => setTimeout(r, 300));
+        t.equal(byB.size, 0, 'nothing taken before the lease lapses');
+        h.clock.advance(61_000);
+        const done = await untilCompleted(job.id);
+        t.match(done, { processed: 6, issued: 6, failed: 0 });
+        t.same([...byB.keys()].sort(), [1, 2, 3, 4, 5, 6], 'the other worker issued every row once the leases lapsed');
+        t.equal((await bulkCredentials(job.id)).length, 6, 'one credential per row');
+      } finally {
+        first.open();
+        await b?.stop();
+        h.clock.reset();
+      }
+    });
+
+    t.test('stop() gives back the rows it never started, at once and without counting an attempt', async (t) => {
+      const job = await sixRows('stop');
+      const first = gate();
+      const byA = new Map<number, number>();
+      const a = new BulkWorker(ctx, {
+        concurrency: 1,
+        pollIntervalMs: 20,
+        leaseMs: 60_000,
+        issue: counting(job.id, byA, (row) => (row === 1 ? first.wait() : Promise.resolve())),
+      });
+      const byB = new Map<number, number>();
+      let b: BulkWorker | undefined;
+      try {
+        a.start();
+        await first.arrived;
+        const stopped = a.stop();
+        await waitFor('unstarted rows given back', async () =>
+          (await rowsOf(job.id)).filter((r) => r.leased_until === null).length === 5 ? true : undefined,
+        );
+        const rows = await rowsOf(job.id);
+        t.same(
+          rows.map((r) => [r.row_no, r.attempts, r.leased_until === null]),
+          [
+            [1, 1, false],
+            [2, 0, true],
+            [3, 0, true],
+            [4, 0, true],
+            [5, 0, true],
+            [6, 0, true],
+          ],
+          'the started row stays leased; the others are free and their attempt taken back',
+        );
+        // No clock advance: another worker takes them while the stopping one still finishes row 1.
+        b = new BulkWorker(ctx, { concurrency: 2, pollIntervalMs: 20, leaseMs: 60_000, issue: counting(job.id, byB) });
+        b.start();
+        await until(job.id, (j) => j.processed === 5, 'the five given-back rows');
+        first.open();
+        await stopped;
+        const done = await untilCompleted(job.id);
+        t.match(done, { processed: 6, issued: 6 });
+        t.same([...byA.keys()], [1], 'the stopping worker issued only the row it had started');
+        t.same([...byB.keys()].sort(), [2, 3, 4, 5, 6]);
+        t.equal((await bulkCredentials(job.id)).length, 6, 'one credential per row');
+      } finally {
+        first.open();
+        await a.stop();
+        await b?.stop();
+      }
+    });
+  },
+);
+
+t.test('at the default concurrency of 4, a lease and a recording transaction serve many rows', async (t) => {
+  const own = h.service.bulkWorker()!;
+  await own.stop();
+  const ctx = own.ctx;
+  const rows = 96;
+  const job = await create(
+    expiring.id,
+    csv('name,email', ...Array.from({ length: rows }, (_, i) => `Many ${i + 1},many${i + 1}@statements.example`)),
+  );
+  // Statements that moved rows, and how many rows they moved (other jobs left pending by
+  // earlier tests are leased too; the empty leases of idle polls are left out).
+  const moved = { leases: 0, leased: 0, recordings: 0, recorded: 0 };
+  const listen = (response: { rows?: unknown[] } | undefined, q: { sql: string }) => {
+    const n = response?.rows?.length ?? 0;
+    if (n === 0) return;
+    if (q.sql.startsWith('WITH picked AS')) {
+      moved.leases++;
+      moved.leased += n;
+    }
+    if (/^UPDATE bulk_issuance_rows r SET\s+result = v\.result/.test(q.sql)) {
+      moved.recordings++;
+      moved.recorded += n;
+    }
+  };
+  ctx.db.on('query-response', listen);
+  const w = new BulkWorker(ctx, { concurrency: 4, pollIntervalMs: 50 });
+  try {
+    w.start();
+    const done = await untilCompleted(job.id);
+    t.match(done, { processed: rows, issued: rows });
+    t.ok(moved.leased >= rows && moved.recorded >= rows, `${moved.leased} rows leased, ${moved.recorded} recorded`);
+    // Before the batches a lease took a row for each free slot (about one lease per row at 4
+    // in flight) and nearly every result had a recording transaction of its own.
+    t.ok(moved.leases <= moved.leased / 8, `${moved.leases} leases for ${moved.leased} rows`);
+    t.ok(moved.recordings <= moved.recorded / 2, `${moved.recordings} recording statements for ${moved.recorded} rows`);
+  } finally {
+    ctx.db.off('query-response', listen);
+    await w.stop();
   }
 });
 

@@ -1,7 +1,18 @@
 import { createHash } from 'node:crypto';
 import { writeOutbox, type DomainEvent } from '@cred/events';
 import { newEvent, type EventInput } from '@cred/event-contracts';
-import { AppError, BackgroundLoop, Counter, doublingDelay, Gauge, Histogram, newUuid, type Clock, type Logger, type Registry } from '@cred/runtime';
+import {
+  AppError,
+  BackgroundLoop,
+  Counter,
+  doublingDelay,
+  Gauge,
+  Histogram,
+  newUuid,
+  type Clock,
+  type Logger,
+  type Registry,
+} from '@cred/runtime';
 import { badgeStore } from '../db/badge-store.js';
 import {
   bulkStore,
@@ -302,8 +313,13 @@ export interface BulkWorkerOptions {
   concurrency: number;
   /** How often an idle worker looks for work. */
   pollIntervalMs?: number;
-  /** How long a leased row is reserved (application clock) before another worker may take it. */
+  /**
+   * How long a leased row is reserved (application clock) before another worker may take it;
+   * a running worker renews the leases it holds every third of it.
+   */
   leaseMs?: number;
+  /** Rows held leased at most, issuing and waiting (default leaseBatchSize(concurrency)). */
+  leaseBatch?: number;
   /** Attempts of a row that keeps failing transiently before it is marked failed. */
   maxAttempts?: number;
   /**
@@ -341,7 +357,7 @@ class BulkMetrics {
     });
     this.rowSeconds = new Histogram({
       name: 'issuance_bulk_row_seconds',
-      help: 'Time to issue one bulk row, from lease to recorded result',
+      help: 'Time to issue one bulk row, from its start to its recorded result',
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     });
@@ -404,41 +420,80 @@ function describe(err: unknown): string {
   );
 }
 
-/** Results recorded in one transaction at most (the rows in flight bound it first). */
+/** Results recorded in one transaction at most. */
 const RECORD_BATCH_MAX = 64;
+/**
+ * How long a finished row's result may wait for others to share its recording transaction. It
+ * delays a job's completion by as much at most, and widens by as much the window in which a
+ * crash leaves a row issued but not recorded (the lease recovers it: BulkWorker).
+ */
+const RECORD_LINGER_MS = 50;
+
+/** Rows a worker holds leased at most (issuing and waiting): 4 × its concurrency, at least 32. */
+export function leaseBatchSize(concurrency: number): number {
+  return Math.max(4 * concurrency, 32);
+}
 
 /** Backoff of a row's transient failures: 5 s, 10 s, 20 s ... capped at 10 minutes. */
 export function retryDelayMs(attempt: number): number {
   return doublingDelay(attempt, 5000, 10 * 60 * 1000);
 }
 
+const keyOf = (row: Pick<LeasedRow, 'jobId' | 'row'>) => `${row.jobId}:${row.row}`;
+
 /**
  * Issues the rows of queued jobs in the background, at most `concurrency` at a time in this
  * process, so API traffic keeps its share of the database pool and of the signing service.
  *
- * Rows are leased (bulk-store leaseRows: FOR UPDATE SKIP LOCKED, so replicas share jobs) and
- * each goes through issueCredential exactly like a single issue, marked `issuedBy =
- * bulk:<job>:<row>`. The result and the job's counters are recorded in one transaction; the
- * job's last result also completes it and writes `bulk_issuance.completed` to the outbox.
+ * Rows are leased (bulk-store leaseRows: FOR UPDATE SKIP LOCKED, so replicas share jobs) in
+ * batches ahead of the free slots (up to `leaseBatch` held, a new lease when fewer rows wait
+ * than there are slots), so a row starts as soon as a slot frees, without a lease statement of
+ * its own. Each goes through issueCredential exactly like a single issue, marked `issuedBy =
+ * bulk:<job>:<row>`. Results of rows that finish close together (within RECORD_LINGER_MS, or a
+ * group of 2 × concurrency) are recorded with the jobs' counters in one transaction; the job's
+ * last result also completes it and writes `bulk_issuance.completed` to the outbox.
+ *
+ * Leases held: while it runs, the worker renews every lease it holds (rows waiting, issuing or
+ * not yet recorded) when a third of the lease time has passed, so rows waiting in a batch never
+ * lapse under a live worker; a dead process renews nothing and its rows are leased again once
+ * the lease lapses. A waiting row whose lease lapsed unrenewed (the database was unreachable) is
+ * dropped, not started. stop() gives back the rows it never started (releaseRows), so another
+ * worker takes them at once.
  *
  * Exactly once: issueCredential commits on its own, so a crash can fall between the credential
  * and the row's result. The lease then lapses and the row is leased again; the lease statement
  * also returns any credential already marked with the row, and the worker records that one. A
  * unique index on the mark guarantees the same when two workers hold the row at once (a lease
- * that lapsed while the first was still working): the second insert fails and is retried.
+ * that lapsed while the first was still working): the second insert fails and is retried. Only
+ * the attempt a lease counted records the row's result (recordResults).
  */
 export class BulkWorker {
   private readonly loop: BackgroundLoop;
+  /** Every row between its start and its recorded result (stop() waits for them). */
   private readonly inFlight = new Set<Promise<void>>();
+  /** Rows being issued now (at most `concurrency`). */
+  private issuing = 0;
+  /** Rows leased and not started yet, in lease order. */
+  private waiting: LeasedRow[] = [];
+  /** Every row this worker holds a lease of, waiting or started and not yet recorded, by key. */
+  private readonly held = new Map<string, LeasedRow>();
+  private lastRenewal = 0;
+  private stopping = false;
   private readonly log: Logger;
   private readonly leaseMs: number;
+  private readonly leaseBatch: number;
   private readonly maxAttempts: number;
   private readonly metrics: BulkMetrics | undefined;
   private readonly issue: typeof issueCredential;
   /** Results waiting for the next recording transaction (record()). */
-  private readonly toRecord: Array<{ row: LeasedRow; outcome: RecordedOutcome; resolve(recorded: boolean): void; reject(err: unknown): void }> =
-    [];
+  private readonly toRecord: Array<{
+    row: LeasedRow;
+    outcome: RecordedOutcome;
+    resolve(recorded: boolean): void;
+    reject(err: unknown): void;
+  }> = [];
   private recording = false;
+  private lingerTimer: NodeJS.Timeout | undefined;
 
   constructor(
     readonly ctx: IssuanceContext,
@@ -448,20 +503,22 @@ export class BulkWorker {
     this.metrics = o.metrics
       ? new BulkMetrics(
           o.metrics,
-          () => this.inFlight.size,
+          () => this.issuing,
           () => bulkStore.pendingRowCount(ctx.db),
         )
       : undefined;
     this.leaseMs = o.leaseMs ?? 120_000;
+    this.leaseBatch = Math.max(o.leaseBatch ?? leaseBatchSize(o.concurrency), o.concurrency);
     this.maxAttempts = o.maxAttempts ?? 12;
     this.issue = o.issue ?? issueCredential;
-    // A pass leases as many rows as there are free slots and starts them; each finished row
-    // wakes the loop to lease again, so rows flow without waiting for the poll.
+    // A pass renews the leases held when due, leases a batch when fewer rows wait than there
+    // are slots, and starts waiting rows in the free slots; each row that finishes issuing
+    // wakes the loop, so rows flow without waiting for the poll.
     this.loop = new BackgroundLoop({
       name: 'bulk row lease',
       logger: this.log,
       intervalMs: o.pollIntervalMs ?? 1000,
-      pass: () => this.leaseAndStart(),
+      pass: () => this.pass(),
     });
   }
 
@@ -471,12 +528,30 @@ export class BulkWorker {
 
   start(): void {
     if (this.o.concurrency < 1) return;
+    this.stopping = false;
     this.loop.start();
   }
 
-  /** Stops leasing; rows in flight finish (their issue and result) before it resolves. */
+  /**
+   * Stops leasing and renewing; gives back the rows leased but not started; rows being issued
+   * finish (their issue and result) before it resolves.
+   */
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.loop.stop();
+    const unstarted = this.waiting;
+    this.waiting = [];
+    for (const row of unstarted) this.letGo(row);
+    if (unstarted.length > 0) {
+      try {
+        const released = await bulkStore.releaseRows(this.ctx.db, unstarted);
+        this.log.info({ released }, 'bulk rows leased but not started given back');
+      } catch (err) {
+        // Their leases lapse instead (no renewal after stop), and another worker takes them then.
+        this.log.warn({ err, rows: unstarted.length }, 'could not give back unstarted bulk rows; their leases will lapse');
+      }
+    }
+    this.flushSoon();
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -485,20 +560,68 @@ export class BulkWorker {
     this.loop.wake();
   }
 
-  /** Leases rows for the free slots and starts them; true when every slot could be filled (more may wait). */
-  private async leaseAndStart(): Promise<boolean> {
-    const free = this.o.concurrency - this.inFlight.size;
-    if (free <= 0) return false;
-    const leased = await bulkStore.leaseRows(this.ctx.db, this.ctx.clock.now(), this.leaseMs, free);
-    if (leased.length === 0) return false;
-    for (const row of leased) {
+  private async pass(): Promise<boolean> {
+    await this.renewIfDue();
+    const slots = this.o.concurrency - this.issuing;
+    if (slots <= 0) return false;
+    if (this.waiting.length < slots && this.toRecord.length < RECORD_BATCH_MAX) {
+      const want = this.leaseBatch - this.held.size;
+      if (want > 0) {
+        const leased = await bulkStore.leaseRows(this.ctx.db, this.ctx.clock.now(), this.leaseMs, want);
+        for (const row of leased) this.held.set(keyOf(row), row);
+        this.waiting.push(...leased);
+      }
+    }
+    this.startWaiting();
+    return false;
+  }
+
+  /** Starts waiting rows in the free slots (a row whose lease lapsed unrenewed is let go). */
+  private startWaiting(): void {
+    const now = this.ctx.clock.now().getTime();
+    while (this.issuing < this.o.concurrency && this.waiting.length > 0 && this.toRecord.length < RECORD_BATCH_MAX) {
+      const row = this.waiting.shift()!;
+      if (row.leasedUntil.getTime() <= now) {
+        this.letGo(row);
+        this.log.warn({ bulkIssuanceId: row.jobId, row: row.row }, 'bulk row lease lapsed before it started; left for a new lease');
+        continue;
+      }
+      this.issuing++;
       const p: Promise<void> = this.process(row).finally(() => {
         this.inFlight.delete(p);
-        this.wake();
+        this.letGo(row);
       });
       this.inFlight.add(p);
     }
-    return leased.length > 0 && this.inFlight.size < this.o.concurrency;
+  }
+
+  /** Forgets a lease (a later lease of the same row, under another attempt, stays held). */
+  private letGo(row: LeasedRow): void {
+    if (this.held.get(keyOf(row)) === row) this.held.delete(keyOf(row));
+  }
+
+  /** Renews the leases held once a third of the lease time has passed since the last renewal. */
+  private async renewIfDue(): Promise<void> {
+    const now = this.ctx.clock.now().getTime();
+    if (this.held.size === 0) {
+      this.lastRenewal = now;
+      return;
+    }
+    if (now - this.lastRenewal < this.leaseMs / 3) return;
+    const rows = [...this.held.values()];
+    const until = new Date(now + this.leaseMs);
+    const renewed = await bulkStore.renewLeases(this.ctx.db, rows, until);
+    this.lastRenewal = now;
+    for (const row of rows) {
+      if (renewed.has(keyOf(row))) row.leasedUntil = until;
+    }
+    // A waiting row not renewed was taken by another worker after its lease lapsed: let it go.
+    const lost = this.waiting.filter((r) => !renewed.has(keyOf(r)));
+    if (lost.length > 0) {
+      this.waiting = this.waiting.filter((r) => renewed.has(keyOf(r)));
+      for (const r of lost) this.letGo(r);
+      this.log.warn({ rows: lost.length }, 'bulk row leases lapsed while waiting and were taken over');
+    }
   }
 
   private async process(row: LeasedRow): Promise<void> {
@@ -523,6 +646,10 @@ export class BulkWorker {
       }
     } catch (err) {
       outcome = classifyFailure(err);
+    } finally {
+      // The slot frees as soon as the issue is done: the next row starts while this one's result waits.
+      this.issuing--;
+      this.wake();
     }
     try {
       if (outcome.kind === 'retry' && row.attempt < this.maxAttempts) {
@@ -559,15 +686,18 @@ export class BulkWorker {
   }
 
   /**
-   * Records a row's result. Results that finish while a recording transaction runs are
-   * recorded together in the next one (one statement for their rows, one per job: the job's
-   * counter row is locked once per batch, not once per row). A batch that fails is recorded
-   * row by row, so each row's failure stays its own (its lease lapses and it is taken again).
+   * Records a row's result. Results are recorded together (one statement for their rows, one
+   * per job: the job's counter row is locked once per batch, not once per row): a result waits
+   * up to RECORD_LINGER_MS for others, unless 2 × concurrency are queued, nothing else is being
+   * issued or waiting, or the worker is stopping. A batch that fails is recorded row by row, so
+   * each row's failure stays its own (its lease lapses and it is taken again).
    */
   private async record(row: LeasedRow, outcome: RecordedOutcome, log: Logger): Promise<void> {
     const recorded = await new Promise<boolean>((resolve, reject) => {
       this.toRecord.push({ row, outcome, resolve, reject });
-      if (!this.recording) void this.recordQueued();
+      if (this.toRecord.length >= 2 * this.o.concurrency || this.stopping || (this.issuing === 0 && this.waiting.length === 0))
+        this.flushSoon();
+      else this.lingerTimer ??= setTimeout(() => this.flushSoon(), RECORD_LINGER_MS);
     });
     if (!recorded) {
       log.warn('bulk row lease was taken over; result not recorded by this worker');
@@ -575,6 +705,13 @@ export class BulkWorker {
     }
     this.metrics?.rows.inc({ result: outcome.result });
     log.debug({ result: outcome.result }, 'bulk row done');
+  }
+
+  /** Records what is queued now (or right after the recording in flight). */
+  private flushSoon(): void {
+    if (this.lingerTimer) clearTimeout(this.lingerTimer);
+    this.lingerTimer = undefined;
+    if (!this.recording && this.toRecord.length > 0) void this.recordQueued();
   }
 
   private async recordQueued(): Promise<void> {
@@ -595,9 +732,12 @@ export class BulkWorker {
     } finally {
       // No await between the empty queue and this line: a later record() starts a new pass.
       this.recording = false;
+      if (this.lingerTimer) clearTimeout(this.lingerTimer);
+      this.lingerTimer = undefined;
+      // Rows held back while the queue was full may start now.
+      this.wake();
     }
   }
-
   private async recordBatch(batch: ReadonlyArray<{ row: LeasedRow; outcome: RecordedOutcome }>): Promise<boolean[]> {
     const now = this.ctx.clock.now();
     const { recorded, jobs } = await this.ctx.db.transaction(async (trx) => {

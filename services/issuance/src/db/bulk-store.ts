@@ -48,6 +48,8 @@ export interface LeasedRow {
   attempt: number;
   /** The credential an earlier attempt already issued for this row (found by its mark), if any. */
   earlier: EarlierCredential | null;
+  /** Until when the lease holds (application clock), as leased or last renewed. */
+  leasedUntil: Date;
 }
 
 export interface NewBulkRow {
@@ -338,6 +340,7 @@ export const bulkStore = {
       name: x.name,
       email: x.email,
       attempt: x.attempts,
+      leasedUntil: until,
       earlier:
         x.earlier_id === null
           ? null
@@ -407,6 +410,39 @@ export const bulkStore = {
       jobs.push(toJob(r.rows[0]!));
     }
     return { recorded: results.map(({ row }) => done.has(`${row.jobId}:${row.row}`)), jobs };
+  },
+
+  /**
+   * Extends the leases a worker still holds (each row's own attempt, still pending) to `until`,
+   * in one statement; returns the keys `<job>:<row>` it extended. A row missing from the answer
+   * was recorded, or its lease lapsed and another worker took it: the caller lets it go.
+   */
+  async renewLeases(db: Knex, rows: ReadonlyArray<Pick<LeasedRow, 'jobId' | 'row' | 'attempt'>>, until: Date): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    const r = await db.raw<{ rows: Array<{ job_id: string; row_no: number }> }>(
+      `UPDATE bulk_issuance_rows r SET leased_until = ?
+       FROM unnest(?::uuid[], ?::integer[], ?::integer[]) AS v(job_id, row_no, attempts)
+       WHERE r.job_id = v.job_id AND r.row_no = v.row_no AND r.result = 'pending' AND r.attempts = v.attempts
+       RETURNING r.job_id, r.row_no`,
+      [until, rows.map((x) => x.jobId), rows.map((x) => x.row), rows.map((x) => x.attempt)],
+    );
+    return new Set(r.rows.map((x) => `${x.job_id}:${x.row_no}`));
+  },
+
+  /**
+   * Gives back leased rows a worker never started (it is stopping): the lease ends now and the
+   * attempt it counted is taken back, since nothing was tried. Only the lease's own attempt of a
+   * pending row is released. Returns how many were.
+   */
+  async releaseRows(db: Knex, rows: ReadonlyArray<Pick<LeasedRow, 'jobId' | 'row' | 'attempt'>>): Promise<number> {
+    if (rows.length === 0) return 0;
+    const r = await db.raw<{ rowCount: number }>(
+      `UPDATE bulk_issuance_rows r SET leased_until = NULL, attempts = r.attempts - 1
+       FROM unnest(?::uuid[], ?::integer[], ?::integer[]) AS v(job_id, row_no, attempts)
+       WHERE r.job_id = v.job_id AND r.row_no = v.row_no AND r.result = 'pending' AND r.attempts = v.attempts`,
+      [rows.map((x) => x.jobId), rows.map((x) => x.row), rows.map((x) => x.attempt)],
+    );
+    return r.rowCount;
   },
 
   /** A transient failure: the row waits until `at` (the lease is released). */

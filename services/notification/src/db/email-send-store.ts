@@ -74,33 +74,37 @@ const toDomain = (r: Row): EmailSend => ({
   updatedAt: r.updated_at,
 });
 
+const INSERT_SEND = `INSERT INTO email_sends (id, event_id, event_type, kind, organization_id, recipient_email,
+  recipient_name, subject, status, payload, attempts, last_error, next_attempt_at, locked_until, sent_at, created_at, updated_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (event_id, kind) DO NOTHING RETURNING id`;
+
 export const emailSendStore = {
-  /** Records the e-mail owed for (event, kind); a second insert for the same key is ignored. */
+  /**
+   * Records the e-mail owed for (event, kind); a second insert for the same key is ignored.
+   * One fixed statement (no query building): every credential event inserts one row.
+   */
   async insert(trx: Knex.Transaction, s: EmailSend): Promise<boolean> {
-    const rows = await trx<Row>('email_sends')
-      .insert({
-        id: s.id,
-        event_id: s.eventId,
-        event_type: s.eventType,
-        kind: s.kind,
-        organization_id: s.organizationId,
-        recipient_email: s.recipientEmail,
-        recipient_name: s.recipientName,
-        subject: s.subject,
-        status: s.status,
-        payload: (s.payload === null ? null : JSON.stringify(s.payload)) as unknown as Record<string, string>,
-        attempts: s.attempts,
-        last_error: s.lastError,
-        next_attempt_at: s.nextAttemptAt,
-        locked_until: s.lockedUntil,
-        sent_at: s.sentAt,
-        created_at: s.createdAt,
-        updated_at: s.updatedAt,
-      })
-      .onConflict(['event_id', 'kind'])
-      .ignore()
-      .returning('id');
-    return rows.length > 0;
+    const result = await trx.raw(INSERT_SEND, [
+      s.id,
+      s.eventId,
+      s.eventType,
+      s.kind,
+      s.organizationId,
+      s.recipientEmail,
+      s.recipientName,
+      s.subject,
+      s.status,
+      s.payload === null ? null : JSON.stringify(s.payload),
+      s.attempts,
+      s.lastError,
+      s.nextAttemptAt,
+      s.lockedUntil,
+      s.sentAt,
+      s.createdAt,
+      s.updatedAt,
+    ]);
+    return (result as { rows: unknown[] }).rows.length > 0;
   },
 
   /**

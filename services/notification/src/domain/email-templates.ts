@@ -42,12 +42,41 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`=]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** A template split once into its literal text and the variables between (see `fill`). */
+interface CompiledTemplate {
+  /** One more than `names`: literal, variable, literal, …, literal. */
+  literals: string[];
+  names: string[];
+}
+
+/** Compiled templates by their text; a handful of kinds, each compiled at its first use. */
+const compiled = new Map<string, CompiledTemplate>();
+
+function compile(template: string): CompiledTemplate {
+  let c = compiled.get(template);
+  if (c) return c;
+  c = { literals: [], names: [] };
+  let at = 0;
+  for (const m of template.matchAll(PLACEHOLDER)) {
+    c.literals.push(template.slice(at, m.index));
+    c.names.push(m[1]!);
+    at = m.index + m[0].length;
+  }
+  c.literals.push(template.slice(at));
+  compiled.set(template, c);
+  return c;
+}
+
+/** The template with every placeholder replaced by its encoded value (a missing one throws). */
 function fill(template: string, vars: Readonly<Record<string, string>>, encode: (v: string) => string): string {
-  return template.replace(PLACEHOLDER, (_m, name: string) => {
-    const v = vars[name];
-    if (v === undefined) throw new Error(`template variable ${name} is missing`);
-    return encode(v);
-  });
+  const { literals, names } = compile(template);
+  let out = literals[0]!;
+  for (let i = 0; i < names.length; i++) {
+    const v = vars[names[i]!];
+    if (v === undefined) throw new Error(`template variable ${names[i]} is missing`);
+    out += encode(v) + literals[i + 1]!;
+  }
+  return out;
 }
 
 /**
@@ -57,8 +86,13 @@ function fill(template: string, vars: Readonly<Record<string, string>>, encode: 
  */
 export function renderEmail(template: EmailTemplate, vars: Readonly<Record<string, string>>): RenderedEmail {
   return {
-    subject: fill(template.subject, vars, (v) => v),
+    subject: renderSubject(template, vars),
     text: fill(template.text, vars, (v) => v),
     html: fill(template.html, vars, escapeHtml),
   };
+}
+
+/** The subject alone (what the event consumers record in the row), as renderEmail fills it. */
+export function renderSubject(template: EmailTemplate, vars: Readonly<Record<string, string>>): string {
+  return fill(template.subject, vars, (v) => v);
 }

@@ -75,14 +75,19 @@ export class EmailWorker extends DrainingWorker {
         batch.filter((s) => s.payload && (s.kind === 'credential_issued' || s.kind === 'credential_renewed')),
       );
       tokens.catch(() => undefined); // each send reports the failure itself
-      await Promise.all(batch.map((s) => this.process(s, tokens)));
+      const sent = (await Promise.all(batch.map((s) => this.process(s, tokens)))).filter(Boolean).length;
+      // One line per pass at info; each e-mail's at debug (failures are logged one by one).
+      if (sent > 0) this.o.logger.info({ sent, leased: batch.length }, 'e-mails sent');
       total += batch.length;
     }
     return total;
   }
 
-  private async process(send: EmailSend, claimTokens: Promise<Map<string, Record<string, string>>>): Promise<void> {
-    const log = this.o.logger.child({ emailSendId: send.id, eventId: send.eventId, kind: send.kind });
+  /** Sends one leased e-mail and records the outcome; true once it is recorded as sent. */
+  private async process(send: EmailSend, claimTokens: Promise<Map<string, Record<string, string>>>): Promise<boolean> {
+    // The e-mail's own logger only when a line is written (most sends write none at info).
+    let logger: Logger | undefined;
+    const log = () => (logger ??= this.o.logger.child({ emailSendId: send.id, eventId: send.eventId, kind: send.kind }));
     let accepted = false;
     try {
       // Rows recorded before a template gained a variable render it empty.
@@ -99,12 +104,14 @@ export class EmailWorker extends DrainingWorker {
       await this.o.mailer.send({ to, ...rendered, messageId: `<${send.id}@notification.credentials>` });
       accepted = true;
       await this.recordSent(send, log);
-      log.info({ to: maskEmail(send.recipientEmail), attempt: send.attempts }, 'e-mail sent');
+      if (this.o.logger.isLevelEnabled('debug')) log().debug({ to: maskEmail(send.recipientEmail), attempt: send.attempts }, 'e-mail sent');
+      return true;
     } catch (err) {
       // Once the SMTP server has the message, nothing that fails afterwards is a failed send:
       // scheduling it again would send it twice.
-      if (accepted) log.error({ err }, 'e-mail sent, but not recorded as sent: it will be sent again once its lease lapses');
-      else await this.onFailure(send, err, log);
+      if (accepted) log().error({ err }, 'e-mail sent, but not recorded as sent: it will be sent again once its lease lapses');
+      else await this.onFailure(send, err, log());
+      return false;
     }
   }
 
@@ -114,18 +121,18 @@ export class EmailWorker extends DrainingWorker {
    * (of this or another replica) can have taken the row meanwhile; after that the row stays
    * pending and is sent again when its lease lapses.
    */
-  private async recordSent(send: EmailSend, log: Logger): Promise<void> {
+  private async recordSent(send: EmailSend, log: () => Logger): Promise<void> {
     const deadline = performance.now() + this.leaseMs / 2;
     for (let attempt = 1; ; attempt++) {
       try {
         await this.markSent(send.id);
-        if (attempt > 1) log.info({ attempts: attempt }, 'e-mail recorded as sent after the database came back');
+        if (attempt > 1) log().info({ attempts: attempt }, 'e-mail recorded as sent after the database came back');
         return;
       } catch (err) {
         const wait = Math.min(2000, 100 * 2 ** Math.min(attempt, 5));
         if (performance.now() + wait > deadline) throw err;
         if (attempt === 1)
-          log.warn({ err: err instanceof Error ? err.message : String(err) }, 'e-mail sent; recording it failed, retrying');
+          log().warn({ err: err instanceof Error ? err.message : String(err) }, 'e-mail sent; recording it failed, retrying');
         await new Promise((r) => setTimeout(r, wait));
       }
     }

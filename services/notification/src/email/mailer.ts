@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Mailbox } from '../domain/mail-headers.js';
 import { assertHeaderValue } from '../domain/mail-headers.js';
+import { composeMessage } from './compose.js';
 
 export interface OutgoingEmail {
   to: Mailbox;
@@ -77,16 +78,12 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
       assertHeaderValue('subject', mail.subject);
       assertHeaderValue('message-id', mail.messageId);
       try {
-        await transport.sendMail({
-          from,
-          to: { name: mail.to.name, address: mail.to.address },
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          messageId: mail.messageId,
-          disableFileAccess: true,
-          disableUrlAccess: true,
-        });
+        // Composed into one buffer and handed to the pool as it is: the SMTP connection then
+        // writes the message in one piece instead of a socket write per MIME chunk, and no
+        // stream chain is built per part (ADR 0005). Same composer, options and bytes as
+        // sendMail's own (compose.ts); the envelope is the one nodemailer derives from From/To.
+        const { envelope, raw } = await composeMessage({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId });
+        await transport.sendMail({ envelope, raw, disableFileAccess: true, disableUrlAccess: true });
       } catch (err) {
         throw classifySmtpError(err);
       }

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@cred/events';
 import type { Knex } from '@cred/db';
 import { newUuid, type Clock, type Logger } from '@cred/runtime';
-import { renderEmail, type EmailKind, type Templates } from '../domain/email-templates.js';
+import { renderSubject, type EmailKind, type Templates } from '../domain/email-templates.js';
 import { emailSendStore, newEmailSend } from '../db/email-send-store.js';
 import { organizationStore } from '../db/organization-store.js';
 import { readEvent, type EventData } from '@cred/event-contracts';
@@ -66,7 +66,7 @@ export function onCredentialEmail(deps: EmailEventDeps) {
     const d = readEvent(event, ...CREDENTIAL_EMAIL_EVENTS);
     const kind: EmailKind = event.type === 'credential.renewed' ? 'credential_renewed' : 'credential_issued';
     const { credentialId, credentialUuid, organizationId, recipientEmail, recipientName, expirationDate } = d;
-    const org = await organizationStore.find(trx, organizationId);
+    const org = await organizationStore.inTransaction(trx, organizationId);
     const organizationName = org?.name ?? issuerNameOf(d.ob3Credential) ?? d.organizationSlug;
     const base = deps.baseUrl.replace(/\/$/, '');
     const payload: Record<string, string> = {
@@ -83,7 +83,7 @@ export function onCredentialEmail(deps: EmailEventDeps) {
     };
     const now = deps.clock.now();
     const disabled = org !== undefined && !org.emailNotificationsEnabled;
-    const subject = renderEmail(deps.templates[kind], { ...payload, claimUrl: '', claimExpiresAt: '' }).subject;
+    const subject = renderSubject(deps.templates[kind], { ...payload, claimUrl: '', claimExpiresAt: '' });
     const send = newEmailSend(
       {
         id: newUuid(),
@@ -141,7 +141,7 @@ export function onAccountEmail(deps: EmailEventDeps) {
           organizationId: null,
           recipientEmail: d.email,
           recipientName: payload.recipientName!,
-          subject: renderEmail(deps.templates[kind], payload).subject,
+          subject: renderSubject(deps.templates[kind], payload),
           status: 'pending',
           payload,
           lastError: null,

@@ -33,7 +33,7 @@ export function onWebhookEvent(deps: WebhookEventDeps) {
       'credentialUuid' in d
         ? { credentialId: d.credentialId, credentialUuid: d.credentialUuid, organizationId, badgeId: d.badgeId, recipientEmail: d.recipientEmail }
         : undefined;
-    const org = await organizationStore.find(trx, organizationId);
+    const org = await organizationStore.inTransaction(trx, organizationId);
     if (!org || org.plan !== 'enterprise') return;
     const endpoints = await webhookStore.subscribers(trx, organizationId, type);
     if (endpoints.length === 0) return;

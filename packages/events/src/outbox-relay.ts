@@ -61,6 +61,8 @@ export class OutboxRelay {
   private readonly loop: BackgroundLoop;
   private removeSetup: (() => void) | undefined;
   private lastGaugeRefresh = 0;
+  /** The pending count as last counted, less what this relay published since (no statement for it). */
+  private pendingEstimate = 0;
 
   constructor(options: OutboxRelayOptions) {
     this.db = options.db;
@@ -178,6 +180,7 @@ export class OutboxRelay {
           .whereIn('id', ok)
           .update({ published_at: now, attempts: trx.raw('attempts + 1'), last_error: null });
         this.published?.inc({ schema: this.schema }, ok.length);
+        this.notePublished(ok.length);
       }
       for (const f of failed) {
         await trx
@@ -206,12 +209,24 @@ export class OutboxRelay {
     this.lastGaugeRefresh = nowMs;
     try {
       const { count, oldestCreatedAt } = await this.pending();
+      this.pendingEstimate = count;
       this.pendingGauge.set({ schema: this.schema }, count);
       const age = oldestCreatedAt ? Math.max(0, (this.clock.now().getTime() - oldestCreatedAt.getTime()) / 1000) : 0;
       this.oldestGauge?.set({ schema: this.schema }, age);
     } catch (err) {
       this.log.warn({ err }, 'could not refresh outbox gauges');
     }
+  }
+
+  /**
+   * Between counts, what this relay publishes comes off the pending gauge at once, so a drained
+   * outbox reads 0 without a count (rows written since the last count show at the next one).
+   */
+  private notePublished(n: number): void {
+    if (!this.pendingGauge) return;
+    this.pendingEstimate = Math.max(0, this.pendingEstimate - n);
+    this.pendingGauge.set({ schema: this.schema }, this.pendingEstimate);
+    if (this.pendingEstimate === 0) this.oldestGauge?.set({ schema: this.schema }, 0);
   }
 
   private async getChannel(): Promise<ConfirmChannel | undefined> {

@@ -100,24 +100,17 @@ export async function issueCredential(
     if (replay) return replay;
   }
 
-  // One round trip for the badge, the key, the prior credential and the quota; the organization from a short cache.
-  const [facts, cachedOrg] = await Promise.all([
-    issueStore.facts(ctx.db, orgId, input.badgeId, input.recipientEmail, month),
-    ctx.organizations.get(ctx, orgId, meta),
-  ]);
-  if (!facts) throw badgeNotFound();
-  const badge = facts.badge;
-  if (!badge.isActive) throw badgeInactive();
-  checkResultsAgainstBadge(input.content, badge.resultDescriptions);
-  if (!facts.hasSigningKey) throw AppError.forbidden('Signing keys have not been generated for this organization');
-  const overQuota = (o: { plan: string }) => !facts.recipientCounted && facts.quotaUsed >= quotaLimitFor(ctx.quotaLimits, o.plan);
-  // A refusal is never made on the cached copy: approval and plan changes count at once.
-  const org = cachedOrg.status !== 'approved' || overQuota(cachedOrg) ? await ctx.organizations.refresh(ctx, orgId, meta) : cachedOrg;
-  if (org.status !== 'approved') throw AppError.forbidden('The organization is not approved');
-  const planned = decideIssue(facts.prior, ctx.clock.now());
-  if (planned.kind === 'conflict') throw activeNonExpiring(planned.prior);
-  const limit = quotaLimitFor(ctx.quotaLimits, org.plan);
-  if (!facts.recipientCounted && facts.quotaUsed >= limit) throw quotaExceeded(org.plan, limit, facts.quotaUsed, ctx.clock.now());
+  let checked: Awaited<ReturnType<typeof checkIssue>>;
+  try {
+    checked = await checkIssue(ctx, orgId, input, month, meta);
+  } catch (err) {
+    // A key's first request may have committed since the look above (a concurrent duplicate):
+    // its answer wins over a refusal that its own credential caused (e.g. "already holds one").
+    const replay = idempotency && err instanceof AppError ? await issueReplay(ctx.db, idempotency, ctx.clock.now()) : undefined;
+    if (replay) return replay;
+    throw err;
+  }
+  const { facts, org, badge, planned, limit } = checked;
 
   const id = newUuid();
   const issuedAt = issuanceInstant(ctx.clock.now());
@@ -413,4 +406,28 @@ function achievementOf(baseUrl: string, badge: Badge): AchievementInput {
 /** An issue's content as the credential builder takes it. */
 function credentialContentOf(content: IssueContent): Pick<AchievementCredentialInput, 'evidence' | 'narrative' | 'results'> {
   return { evidence: content.evidence, narrative: content.narrative, results: content.results };
+}
+
+/** What an issue is checked against before signing (refusals: 404, 403, 409, quota). */
+async function checkIssue(ctx: IssuanceContext, orgId: string, input: IssueInput, month: string, meta: CallMeta) {
+  // One round trip for the badge, the key, the prior credential and the quota; the organization from a short cache.
+  const [facts, cachedOrg] = await Promise.all([
+    issueStore.facts(ctx.db, orgId, input.badgeId, input.recipientEmail, month),
+    ctx.organizations.get(ctx, orgId, meta),
+  ]);
+  if (!facts) throw badgeNotFound();
+  const badge = facts.badge;
+  if (!badge.isActive) throw badgeInactive();
+  checkResultsAgainstBadge(input.content, badge.resultDescriptions);
+  if (!facts.hasSigningKey) throw AppError.forbidden('Signing keys have not been generated for this organization');
+  const overQuota = (o: { plan: string }) => !facts.recipientCounted && facts.quotaUsed >= quotaLimitFor(ctx.quotaLimits, o.plan);
+  // A refusal is never made on the cached copy: approval and plan changes count at once.
+  const org = cachedOrg.status !== 'approved' || overQuota(cachedOrg) ? await ctx.organizations.refresh(ctx, orgId, meta) : cachedOrg;
+  if (org.status !== 'approved') throw AppError.forbidden('The organization is not approved');
+  const planned = decideIssue(facts.prior, ctx.clock.now());
+  if (planned.kind === 'conflict') throw activeNonExpiring(planned.prior);
+  const limit = quotaLimitFor(ctx.quotaLimits, org.plan);
+  if (!facts.recipientCounted && facts.quotaUsed >= limit) throw quotaExceeded(org.plan, limit, facts.quotaUsed, ctx.clock.now());
+
+  return { facts, org, badge, planned, limit };
 }

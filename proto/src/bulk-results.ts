@@ -6,3 +6,10 @@
  */
 export const BULK_ROW_RESULTS = ['pending', 'issued', 'renewed', 'conflict', 'invalid', 'failed'] as const;
 export type BulkRowResult = (typeof BULK_ROW_RESULTS)[number];
+
+/**
+ * What a bulk preview says each row would do (POST .../bulk-issuances/preview): a first issue,
+ * a renewal, a conflict, an invalid row, or a row the monthly recipient quota would refuse.
+ */
+export const BULK_PREVIEW_OUTCOMES = ['issue', 'renew', 'conflict', 'invalid', 'over_quota'] as const;
+export type BulkPreviewOutcome = (typeof BULK_PREVIEW_OUTCOMES)[number];

@@ -208,7 +208,8 @@ t.test('bulk issuance: upload, progress, rows, report and preview under /api/v1'
 
   const preview = await call('POST', '/api/v1/bulk-issuances/preview', { key, form: csvForm(badgeId, csv) });
   check('POST', '/api/v1/bulk-issuances/preview', preview);
-  t.same(preview.body.counts, { issue: 2, renew: 0, conflict: 0, invalid: 1 });
+  t.same(preview.body.counts, { issue: 2, renew: 0, conflict: 0, invalid: 1, over_quota: 0 });
+  t.match(preview.body.quota, { plan: String, limit: Number, used: Number, remaining: Number });
   check('POST', '/api/v1/bulk-issuances/preview', await call('POST', '/api/v1/bulk-issuances/preview', { key: other.key, form: csvForm(badgeId, csv) }));
 
   const idem = { 'idempotency-key': 'cohort-2026' };

@@ -264,7 +264,7 @@ t.test('POST .../bulk-issuances/preview: every row the way the real upload would
   t.same(await counts(), before, 'no credential and no job written');
   t.same(
     { badgeId: p.body.badgeId, total: p.body.total, counts: p.body.counts },
-    { badgeId: a.yearly, total: 5, counts: { issue: 2, renew: 2, conflict: 0, invalid: 1 } },
+    { badgeId: a.yearly, total: 5, counts: { issue: 2, renew: 2, conflict: 0, invalid: 1, over_quota: 0 } },
   );
   t.same(
     p.body.rows.map((r: { row: number; outcome: string }) => [r.row, r.outcome]),
@@ -278,13 +278,22 @@ t.test('POST .../bulk-issuances/preview: every row the way the real upload would
     token: a.token,
     form: csvForm(a.forever, 'name,email\nF,forever@example.com\nG,g@example.com\nG2,g@example.com\n'),
   });
-  t.same(forever.body.counts, { issue: 1, renew: 0, conflict: 2, invalid: 0 }, 'an active non-expiring credential, and a repeat of a non-expiring issue');
+  t.same(forever.body.counts, { issue: 1, renew: 0, conflict: 2, invalid: 0, over_quota: 0 }, 'an active non-expiring credential, and a repeat of a non-expiring issue');
 
   // A file over the JSON body limit (64 KiB) goes through: the multipart route and its 5 MiB limit.
   const many = ['name,email', ...Array.from({ length: 2000 }, (_, i) => `Person Number ${i},person-number-${i}@example.com`)].join('\n');
   t.ok(many.length > 64 * 1024);
   const big = await call('POST', `/api/organizations/${a.orgId}/bulk-issuances/preview`, { token: a.token, form: csvForm(a.yearly, many) });
-  t.same([big.status, big.body?.total, big.body?.counts?.issue], [200, 2000, 2000], big.text.slice(0, 200));
+  t.same([big.status, big.body?.total], [200, 2000], big.text.slice(0, 200));
+  // 2,000 new addresses against the plan's monthly quota: the places left issue, the rest are over.
+  const left = big.body.quota.remaining as number;
+  t.ok(left > 0 && left < 2000, `${left} places left this month`);
+  t.same(big.body.counts, { issue: left, renew: 0, conflict: 0, invalid: 0, over_quota: 2000 - left });
+  t.same(
+    [big.body.rows[left - 1].outcome, big.body.rows[left].outcome, big.body.rows[1999].outcome],
+    ['issue', 'over_quota', 'over_quota'],
+    'the places go in file order',
+  );
 
   const refused = async (form: FormData | undefined, status: number, field?: string, json?: unknown) => {
     const r = await call('POST', `/api/organizations/${a.orgId}/bulk-issuances/preview`, { token: a.token, ...(form ? { form } : { json }) });

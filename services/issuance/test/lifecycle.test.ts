@@ -359,6 +359,47 @@ t.test('monthly recipient quota (UTC calendar month, unique e-mails, race-free)'
     t.equal((await c.GetQuota({ organization_id: org.id })).used, 2);
   });
 
+  t.test('a bulk preview applies the quota as the job then does', async (t) => {
+    h.clock.set(mid);
+    const org = await h.createOrg();
+    const b = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ expiresInDays: 30 }) });
+    await c.IssueCredential({ organization_id: org.id, badge_id: b.id, recipient_name: 'R', recipient_email: 'q1@example.com', issued_by: 'test' });
+    const csvOf = (...rows: string[]) => Buffer.from(['name,email', ...rows].join('\r\n') + '\r\n');
+
+    // In file order: a place for each new address while places are left; an address counted
+    // already (this month, or by an earlier row) costs nothing; a row over the quota issues
+    // nothing, so a later row of its address is over the quota too, not its renewal.
+    const order = await c.PreviewBulkIssuance({
+      organization_id: org.id,
+      badge_id: b.id,
+      csv: csvOf('A,q1@example.com', 'B,n1@example.com', 'C,n2@example.com', 'D,n3@example.com', 'E,N1@example.com', 'F,n3@example.com'),
+    });
+    t.match(order, { total: 6, issue: 2, renew: 2, conflict: 0, invalid: 0, over_quota: 2 });
+    t.same(order.rows.map((r) => r.outcome), ['renew', 'issue', 'issue', 'over_quota', 'renew', 'over_quota']);
+    const resetsAt = new Date(Date.UTC(mid.getUTCFullYear(), mid.getUTCMonth() + 1, 1)).toISOString();
+    const month = `${mid.getUTCFullYear()}-${String(mid.getUTCMonth() + 1).padStart(2, '0')}`;
+    t.same(order.quota, { plan: 'free', limit: 3, used: 1, month, resets_at: resetsAt }, 'the quota before the file');
+    t.match(order.rows[3]!.reason, /^Monthly recipient quota exceeded: the free plan allows 3 unique recipients/);
+    t.equal((await c.GetQuota({ organization_id: org.id })).used, 1, 'the preview counted nobody');
+
+    // The job: as many rows issued and refused as the preview said. It issues a few rows at
+    // once, so which new addresses take the last places can differ from file order.
+    const file = csvOf('A,q1@example.com', 'B,m1@example.com', 'C,m2@example.com', 'D,m3@example.com', 'E,m4@example.com');
+    const p = await c.PreviewBulkIssuance({ organization_id: org.id, badge_id: b.id, csv: file });
+    t.same(p.rows.map((r) => r.outcome), ['renew', 'issue', 'issue', 'over_quota', 'over_quota']);
+    const job = await c.CreateBulkIssuance({ organization_id: org.id, badge_id: b.id, csv: file, requested_by: 'test' });
+    let done: Awaited<ReturnType<typeof c.GetBulkIssuance>> | undefined;
+    for (let i = 0; i < 600 && done?.status !== 'completed'; i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 100));
+      done = await c.GetBulkIssuance({ organization_id: org.id, bulk_issuance_id: job.id, rows_limit: 100, rows_offset: 0 });
+    }
+    t.equal(done?.status, 'completed');
+    t.match(done, { renewed: 1, issued: 2, failed: 2 }, 'the counts the preview gave');
+    t.equal(done!.rows[0]!.result, 'renewed');
+    for (const r of done!.rows.filter((x) => x.result === 'failed')) t.equal(r.reason, p.rows[3]!.reason, `row ${r.row}: the reason the preview gave`);
+    t.equal((await c.GetQuota({ organization_id: org.id })).used, 3);
+  });
+
   t.test('concurrent issues cannot overshoot the quota', async (t) => {
     h.clock.set(mid);
     const org = await h.createOrg();

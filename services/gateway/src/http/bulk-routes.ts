@@ -10,6 +10,9 @@ import { scopeOf } from './org-scope.js';
 import { validateQuery } from './validate.js';
 import { BULK_ROWS_MAX_LIMIT as ROWS_MAX_LIMIT, BulkListQuery, BulkRowsQuery, NoQuery } from '../openapi/schemas/queries.js';
 import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
+import { quotaJson } from './credential-routes.js';
+import { BulkIssuancePreview, bulkPreviewOutcome } from '../openapi/schemas/credentials.js';
+import type { Static } from '@sinclair/typebox';
 
 /** docs/contract.md "Requests and bodies": a bulk CSV is at most 5 MiB (and 10,000 rows, checked by issuance). */
 export const MAX_BULK_CSV_BYTES = 5 * 1024 * 1024;
@@ -59,12 +62,14 @@ export function bulkRowJson(r: BulkRowMessage) {
 /** A preview row (POST .../bulk-issuances/preview). */
 type PreviewMessage = Awaited<ReturnType<IssuanceClient['PreviewBulkIssuance']>>;
 
-export function bulkPreviewJson(p: PreviewMessage) {
+export function bulkPreviewJson(p: PreviewMessage): Static<typeof BulkIssuancePreview> {
+  if (!p.quota) throw new Error('PreviewBulkIssuance answered without the quota');
   return {
     badgeId: p.badge_id,
     total: p.total,
-    counts: { issue: p.issue, renew: p.renew, conflict: p.conflict, invalid: p.invalid },
-    rows: (p.rows ?? []).map((r) => ({ row: r.row, name: r.name, email: r.email, outcome: r.outcome, reason: r.reason ?? null })),
+    counts: { issue: p.issue, renew: p.renew, conflict: p.conflict, invalid: p.invalid, over_quota: p.over_quota },
+    rows: (p.rows ?? []).map((r) => ({ row: r.row, name: r.name, email: r.email, outcome: bulkPreviewOutcome(r.outcome), reason: r.reason ?? null })),
+    quota: quotaJson(p.quota),
   };
 }
 

@@ -13,11 +13,13 @@ import {
   ClaimCredentialBody,
   credentialStatus,
   CredentialVisibilityBody,
+  Quota,
   RevokeCredentialBody,
   type CredentialDetailJson,
 } from '../openapi/schemas/credentials.js';
 import { CredentialListQuery } from '../openapi/schemas/queries.js';
 import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
+import type { Static } from '@sinclair/typebox';
 
 type IssuanceClient = Upstreams['issuance'];
 
@@ -122,10 +124,17 @@ export function credentialSessionRoutes(upstreams: Pick<Upstreams, 'issuance'>):
 
   router.get('/quota', async (_req, res) => {
     const q = await issuance.GetQuota({ organization_id: orgOf(res) }, { requestId: requestIdOf(res) });
-    res.status(200).json({ plan: q.plan, limit: q.limit, used: q.used, remaining: Math.max(0, q.limit - q.used), month: q.month, resetsAt: q.resets_at });
+    res.status(200).json(quotaJson(q));
   });
 
   return router;
+}
+
+type QuotaMessage = Awaited<ReturnType<Upstreams['issuance']['GetQuota']>>;
+
+/** The monthly recipient quota as clients see it (GET .../quota, and inside a bulk preview). */
+export function quotaJson(q: QuotaMessage): Static<typeof Quota> {
+  return { plan: q.plan, limit: q.limit, used: q.used, remaining: Math.max(0, q.limit - q.used), month: q.month, resetsAt: q.resets_at };
 }
 
 /**

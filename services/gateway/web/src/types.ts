@@ -220,7 +220,7 @@ export interface IssuedCredential {
   supersedesCredentialId: string | null;
 }
 
-export type BulkOutcome = 'issue' | 'renew' | 'conflict' | 'invalid';
+export type BulkOutcome = 'issue' | 'renew' | 'conflict' | 'invalid' | 'over_quota';
 
 /** What a bulk upload would do (POST .../bulk-issuances/preview), nothing written. */
 export interface BulkPreview {
@@ -228,6 +228,8 @@ export interface BulkPreview {
   total: number;
   counts: Record<BulkOutcome, number>;
   rows: { row: number; name: string; email: string; outcome: BulkOutcome; reason: string | null }[];
+  /** The monthly recipient quota before this file. */
+  quota: Quota;
 }
 
 export type BulkRowResult = 'pending' | 'issued' | 'renewed' | 'conflict' | 'invalid' | 'failed';

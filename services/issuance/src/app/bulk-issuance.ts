@@ -27,6 +27,8 @@ import {
 } from '../db/bulk-store.js';
 import { signingKeyStore } from '../db/signing-key-store.js';
 import { issueStore } from '../db/issue-store.js';
+import { quotaStore } from '../db/quota-store.js';
+import { quotaExceeded, quotaLimitFor, quotaMonth, quotaResetsAt } from '../domain/quota.js';
 import type { Badge } from '../domain/badge.js';
 import { checkRecipientRecord, parseRecipientsCsv, type RecipientRow } from '../domain/csv.js';
 import { previewBulkRows, type PreviewOutcome, type PreviewRow } from '../domain/lifecycle.js';
@@ -221,6 +223,16 @@ export interface BulkPreview {
   total: number;
   counts: Record<PreviewOutcome, number>;
   rows: PreviewRow[];
+  /** The monthly recipient quota before this file: what the `over_quota` rows were measured against. */
+  quota: PreviewQuota;
+}
+
+export interface PreviewQuota {
+  plan: string;
+  limit: number;
+  used: number;
+  month: string;
+  resetsAt: Date;
 }
 
 /**
@@ -228,7 +240,8 @@ export interface BulkPreview {
  * file, row by row, writing nothing. The same refusals of the whole upload (checkBulkUpload),
  * the same row checks, and the transitions table applied to each recipient's prior credential
  * of the badge as it is now, rows for one address in file order (domain/lifecycle.ts
- * previewBulkRows). Reads only: no job, no credential, no quota count, no event.
+ * previewBulkRows), then the monthly recipient quota as it stands. Reads only: no job, no
+ * credential, no quota count, no event.
  */
 export async function previewBulkIssuance(
   ctx: IssuanceContext,
@@ -239,11 +252,22 @@ export async function previewBulkIssuance(
   const orgId = checkUuid(organizationId, 'organization_id', true);
   const { badgeId, badge, rows } = await checkBulkUpload(ctx, orgId, request, meta);
   const emails = [...new Set(rows.filter((r) => r.invalidReason === null).map((r) => r.email))];
-  const priors = await issueStore.priorsOf(ctx.db, orgId, badgeId, emails);
-  const preview = previewBulkRows(rows, priors, badge.expiresInDays, ctx.clock.now());
-  const counts: Record<PreviewOutcome, number> = { issue: 0, renew: 0, conflict: 0, invalid: 0 };
+  const now = ctx.clock.now();
+  const month = quotaMonth(now);
+  // Accounts' current plan, as a refusal on the issue path reads it (an upgrade counts at once).
+  const [priors, counted, used, org] = await Promise.all([
+    issueStore.priorsOf(ctx.db, orgId, badgeId, emails),
+    quotaStore.countedOf(ctx.db, orgId, month, emails),
+    quotaStore.used(ctx.db, orgId, month),
+    ctx.organizations.refresh(ctx, orgId, meta),
+  ]);
+  const limit = quotaLimitFor(ctx.quotaLimits, org.plan);
+  const quota: PreviewQuota = { plan: org.plan, limit, used, month, resetsAt: quotaResetsAt(now) };
+  const refusal = quotaExceeded(org.plan, limit, used, now).message;
+  const preview = previewBulkRows(rows, priors, badge.expiresInDays, now, { remaining: limit - used, counted, refusal });
+  const counts: Record<PreviewOutcome, number> = { issue: 0, renew: 0, conflict: 0, invalid: 0, over_quota: 0 };
   for (const r of preview) counts[r.outcome]++;
-  return { badgeId, total: preview.length, counts, rows: preview };
+  return { badgeId, total: preview.length, counts, rows: preview, quota };
 }
 
 export interface BulkRowsQuery {

@@ -73,6 +73,16 @@ export const quotaStore = {
     return row?.used !== null && row?.used !== undefined ? { kind: 'counted', newRecipients: fresh } : { kind: 'over_limit' };
   },
 
+  /** Which of `recipientEmails` the organization's quota already counts for `month`. */
+  async countedOf(db: Knex, organizationId: string, month: string, recipientEmails: readonly string[]): Promise<Set<string>> {
+    if (recipientEmails.length === 0) return new Set();
+    const rows = (await db('quota_recipients')
+      .where({ organization_id: organizationId, month })
+      .whereIn('recipient_email', [...recipientEmails])
+      .select('recipient_email')) as Array<{ recipient_email: string }>;
+    return new Set(rows.map((r) => r.recipient_email));
+  },
+
   async used(db: Knex, organizationId: string, month: string): Promise<number> {
     const r = await db('quota_counters').where({ organization_id: organizationId, month }).first('used');
     return r ? Number((r as { used: number }).used) : 0;

@@ -1,3 +1,4 @@
+import type { BulkPreviewOutcome } from '@cred/proto/bulk-results';
 import { effectiveStatus, expirationFor, issuanceInstant, type Credential } from './credential.js';
 import type { RecipientRow } from './csv.js';
 
@@ -44,7 +45,7 @@ export function claimability(c: Pick<Credential, 'status' | 'expirationDate' | '
   return 'claimable';
 }
 
-export type PreviewOutcome = 'issue' | 'renew' | 'conflict' | 'invalid';
+export type PreviewOutcome = BulkPreviewOutcome;
 
 export interface PreviewRow {
   row: number;
@@ -60,14 +61,24 @@ export interface PreviewRow {
  * e-mail), and a row that would issue becomes the prior of the next row for the same address,
  * as the worker issues a job's rows for one address one after the other in CSV order. So a
  * repeated address renews the earlier row's credential (time-bound badge) or conflicts with it
- * (non-expiring badge). The quota is not simulated (a row the quota refuses ends `failed`).
+ * (non-expiring badge).
+ *
+ * With `quota`, the monthly recipient quota is applied as the issue path applies it, after the
+ * conflict check: an address already counted this month (or by an earlier row of the file)
+ * costs nothing more, a new one takes one of the `remaining` places, and a row that finds
+ * none left is `over_quota` (the real job records it `failed` with the quota's 403 message).
+ * Such a row issues nothing, so it is not the prior of a later row. The worker issues a few rows
+ * at once, so near the limit the places may go to other new addresses than file order says.
  */
 export function previewBulkRows(
   rows: readonly RecipientRow[],
   priors: ReadonlyMap<string, PriorCredential>,
   expiresInDays: number | null,
   now: Date,
+  quota?: { remaining: number; counted: ReadonlySet<string>; refusal: string },
 ): PreviewRow[] {
+  const counted = new Set(quota?.counted);
+  let remaining = quota?.remaining ?? Infinity;
   const latest = new Map<string, { prior: PriorCredential; row?: number }>();
   for (const [email, prior] of priors) latest.set(email, { prior });
   const issuedAt = issuanceInstant(now);
@@ -79,6 +90,11 @@ export function previewBulkRows(
     const what = known?.row === undefined ? known?.prior.credentialId : `the credential of row ${known.row} of this file`;
     if (decision.kind === 'conflict') {
       return { ...base, outcome: 'conflict', reason: known?.row === undefined ? ACTIVE_NON_EXPIRING_MESSAGE : `${ACTIVE_NON_EXPIRING_MESSAGE} (${what})` };
+    }
+    if (quota && !counted.has(r.email)) {
+      if (remaining <= 0) return { ...base, outcome: 'over_quota', reason: quota.refusal };
+      counted.add(r.email);
+      remaining--;
     }
     latest.set(r.email, {
       prior: { id: '', credentialId: '', status: 'pending', expirationDate: expirationFor(issuedAt, expiresInDays), revokedAt: null },

@@ -78,6 +78,7 @@ export function bulkHandlers(ctx: IssuanceContext): Pick<UnaryHandlers<IssuanceS
         total: p.total,
         ...p.counts,
         rows: p.rows.map((r) => ({ row: r.row, name: r.name, email: r.email, outcome: r.outcome, ...(r.reason === null ? {} : { reason: r.reason }) })),
+        quota: { plan: p.quota.plan, limit: p.quota.limit, used: p.quota.used, month: p.quota.month, resets_at: p.quota.resetsAt.toISOString() },
       };
     },
 

@@ -15,7 +15,8 @@ import {
   SigningKeyList,
   SigningKeys,
 } from '../schemas/accounts.js';
-import { common, dataList, error, json, keyId, ok, orgId, rateHeaders, session, ts, unavailable, uuidParam } from './shared.js';
+import { Quota } from '../schemas/credentials.js';
+import { common, dataList, error, json, keyId, ok, orgId, rateHeaders, session, unavailable, uuidParam } from './shared.js';
 import type { PathItems } from './shared.js';
 import { queryParameters } from '../kit.js';
 import { EmptyBody } from '../schemas/common.js';
@@ -215,19 +216,7 @@ export const accountPaths = {
       summary: 'The monthly recipient quota (UTC calendar month)',
       security: session,
       responses: {
-        ...ok('200', 'Unique recipients counted this month against the plan limit.', {
-          type: 'object',
-          additionalProperties: false,
-          required: ['plan', 'limit', 'used', 'remaining', 'month', 'resetsAt'],
-          properties: {
-            plan: { type: 'string' },
-            limit: { type: 'integer' },
-            used: { type: 'integer' },
-            remaining: { type: 'integer' },
-            month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
-            resetsAt: ts,
-          },
-        }),
+        ...ok('200', 'Unique recipients counted this month against the plan limit.', Quota),
         '401': error('UNAUTHORIZED'),
         '404': error('NOT_FOUND: not a member'),
       },

@@ -1,5 +1,5 @@
 import { RESULT_STATUSES } from '@cred/ob3';
-import { BULK_ROW_RESULTS } from '@cred/proto/bulk-results';
+import { BULK_PREVIEW_OUTCOMES, BULK_ROW_RESULTS } from '@cred/proto/bulk-results';
 import { Type, type Static } from '@sinclair/typebox';
 import { AnyObject, component, Nullable, Ref, StringEnum } from '../kit.js';
 
@@ -11,6 +11,13 @@ const CredentialStatus = StringEnum(CREDENTIAL_STATUSES);
 export function credentialStatus(status: string): Static<typeof CredentialStatus> {
   const known = CREDENTIAL_STATUSES.find((s) => s === status);
   if (!known) throw new Error(`unknown credential status ${status.slice(0, 32)}`);
+  return known;
+}
+
+/** A bulk preview row's outcome from issuance, checked against the list the document shows. */
+export function bulkPreviewOutcome(outcome: string): (typeof BULK_PREVIEW_OUTCOMES)[number] {
+  const known = BULK_PREVIEW_OUTCOMES.find((o) => o === outcome);
+  if (!known) throw new Error(`unknown bulk preview outcome ${outcome.slice(0, 32)}`);
   return known;
 }
 
@@ -135,6 +142,20 @@ export const BulkIssuance = component(
     completedAt: Nullable(Type.String({ format: 'date-time' })),
   }),
 );
+export const Quota = component(
+  'Quota',
+  Type.Object(
+    {
+      plan: Type.String(),
+      limit: Type.Integer({ description: "Unique recipients the plan allows per UTC calendar month." }),
+      used: Type.Integer({ description: 'Unique recipients counted so far this month.' }),
+      remaining: Type.Integer({ description: 'limit - used, at least 0.' }),
+      month: Type.String({ pattern: '^\\d{4}-\\d{2}$' }),
+      resetsAt: Type.String({ format: 'date-time', description: 'The first instant of the next UTC month.' }),
+    },
+    { additionalProperties: false },
+  ),
+);
 export const BulkIssuancePreview = component(
   'BulkIssuancePreview',
   Type.Object(
@@ -142,7 +163,7 @@ export const BulkIssuancePreview = component(
       badgeId: Type.String({ format: 'uuid' }),
       total: Type.Integer({ description: 'Data rows of the CSV (blank lines are not rows).' }),
       counts: Type.Object(
-        { issue: Type.Integer(), renew: Type.Integer(), conflict: Type.Integer(), invalid: Type.Integer() },
+        { issue: Type.Integer(), renew: Type.Integer(), conflict: Type.Integer(), invalid: Type.Integer(), over_quota: Type.Integer() },
         { additionalProperties: false },
       ),
       rows: Type.Array(
@@ -151,14 +172,20 @@ export const BulkIssuancePreview = component(
             row: Type.Integer({ minimum: 1, description: 'The data record of the CSV (the header is row 0).' }),
             name: Type.String(),
             email: Type.String({ description: 'Lower-cased when valid; as uploaded (cut to 320 characters) when invalid.' }),
-            outcome: StringEnum(['issue', 'renew', 'conflict', 'invalid']),
+            outcome: StringEnum(BULK_PREVIEW_OUTCOMES, {
+              description:
+                "over_quota: the row would take a new place in the monthly recipient quota and none is left (the job would record it failed); it is decided after the conflict check, as an issue decides it.",
+            }),
             reason: Nullable(
-              Type.String({ description: 'Why a row is invalid or conflicts, and what a renewal supersedes; null for a first issue.' }),
+              Type.String({
+                description: 'Why a row is invalid, conflicts or is over the quota, and what a renewal supersedes; null for a first issue.',
+              }),
             ),
           },
           { additionalProperties: false },
         ),
       ),
+      quota: Ref(Quota),
     },
     { additionalProperties: false },
   ),

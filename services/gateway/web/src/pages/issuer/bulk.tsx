@@ -21,7 +21,11 @@ const OUTCOME_TEXT: Record<BulkOutcome, string> = {
   renew: 'Will renew',
   conflict: 'Refused: already holds it',
   invalid: 'Invalid row',
+  over_quota: 'Refused: monthly quota used up',
 };
+
+/** Rows the preview says will not be issued. */
+const isProblem = (o: BulkOutcome) => o === 'conflict' || o === 'invalid' || o === 'over_quota';
 
 export const RESULT_TEXT: Record<BulkRowResult, string> = {
   pending: 'Waiting',
@@ -41,9 +45,10 @@ function badgeNameOf(badges: Badge[] | undefined, id: string): string {
 function PreviewResult({ preview, children }: { preview: BulkPreview; children: ComponentChildren }) {
   const [onlyProblems, setOnlyProblems] = useState(false);
   const [start, setStart] = useState(0);
-  const rows = onlyProblems ? preview.rows.filter((r) => r.outcome === 'conflict' || r.outcome === 'invalid') : preview.rows;
+  const rows = onlyProblems ? preview.rows.filter((r) => isProblem(r.outcome)) : preview.rows;
   const shown = rows.slice(start, start + PREVIEW_PAGE);
-  const problems = preview.counts.conflict + preview.counts.invalid;
+  const problems = preview.counts.conflict + preview.counts.invalid + preview.counts.over_quota;
+  const q = preview.quota;
   return (
     <section aria-labelledby="h-check">
       <h2 id="h-check">What the file would do</h2>
@@ -63,6 +68,16 @@ function PreviewResult({ preview, children }: { preview: BulkPreview; children: 
           </tbody>
         </table>
       </div>
+      {preview.counts.over_quota > 0 ? (
+        <Notice tone="warning" title="The monthly quota is too small for this file">
+          <p>
+            The {q.plan} plan allows {q.limit} recipients a month and {q.used} have been counted this month, so{' '}
+            {preview.counts.over_quota} {preview.counts.over_quota === 1 ? 'row' : 'rows'} would fail. The job issues a few rows at a time,
+            so the last places may go to other rows than the ones marked here. The quota resets on <DateText iso={q.resetsAt} />; a larger
+            plan raises it at once.
+          </p>
+        </Notice>
+      ) : null}
       {children}
       {problems > 0 ? (
         <div class="field checkbox">
@@ -87,7 +102,7 @@ function PreviewResult({ preview, children }: { preview: BulkPreview; children: 
         columns={[{ num: 'Row' }, 'Name', 'E-mail', 'Outcome', 'Reason']}
       >
         {shown.map((r) => (
-          <tr key={r.row} class={r.outcome === 'invalid' || r.outcome === 'conflict' ? 'row-problem' : undefined}>
+          <tr key={r.row} class={isProblem(r.outcome) ? 'row-problem' : undefined}>
             <td class="num">{r.row}</td>
             <td>{r.name}</td>
             <td>{r.email}</td>

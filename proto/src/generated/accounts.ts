@@ -16,6 +16,8 @@ import type { EndSessionRequest as _credentials_accounts_v1_EndSessionRequest, E
 import type { GetMembershipRequest as _credentials_accounts_v1_GetMembershipRequest, GetMembershipRequest__Output as _credentials_accounts_v1_GetMembershipRequest__Output } from './credentials/accounts/v1/GetMembershipRequest';
 import type { GetOrganizationRequest as _credentials_accounts_v1_GetOrganizationRequest, GetOrganizationRequest__Output as _credentials_accounts_v1_GetOrganizationRequest__Output } from './credentials/accounts/v1/GetOrganizationRequest';
 import type { GetSessionRequest as _credentials_accounts_v1_GetSessionRequest, GetSessionRequest__Output as _credentials_accounts_v1_GetSessionRequest__Output } from './credentials/accounts/v1/GetSessionRequest';
+import type { GetUserNamesRequest as _credentials_accounts_v1_GetUserNamesRequest, GetUserNamesRequest__Output as _credentials_accounts_v1_GetUserNamesRequest__Output } from './credentials/accounts/v1/GetUserNamesRequest';
+import type { GetUserNamesResponse as _credentials_accounts_v1_GetUserNamesResponse, GetUserNamesResponse__Output as _credentials_accounts_v1_GetUserNamesResponse__Output } from './credentials/accounts/v1/GetUserNamesResponse';
 import type { GetUserRequest as _credentials_accounts_v1_GetUserRequest, GetUserRequest__Output as _credentials_accounts_v1_GetUserRequest__Output } from './credentials/accounts/v1/GetUserRequest';
 import type { Invitation as _credentials_accounts_v1_Invitation, Invitation__Output as _credentials_accounts_v1_Invitation__Output } from './credentials/accounts/v1/Invitation';
 import type { InvitationIdRequest as _credentials_accounts_v1_InvitationIdRequest, InvitationIdRequest__Output as _credentials_accounts_v1_InvitationIdRequest__Output } from './credentials/accounts/v1/InvitationIdRequest';
@@ -48,6 +50,7 @@ import type { SignUpResponse as _credentials_accounts_v1_SignUpResponse, SignUpR
 import type { UpdateApiKeyRequest as _credentials_accounts_v1_UpdateApiKeyRequest, UpdateApiKeyRequest__Output as _credentials_accounts_v1_UpdateApiKeyRequest__Output } from './credentials/accounts/v1/UpdateApiKeyRequest';
 import type { UpdateOrganizationRequest as _credentials_accounts_v1_UpdateOrganizationRequest, UpdateOrganizationRequest__Output as _credentials_accounts_v1_UpdateOrganizationRequest__Output } from './credentials/accounts/v1/UpdateOrganizationRequest';
 import type { User as _credentials_accounts_v1_User, User__Output as _credentials_accounts_v1_User__Output } from './credentials/accounts/v1/User';
+import type { UserName as _credentials_accounts_v1_UserName, UserName__Output as _credentials_accounts_v1_UserName__Output } from './credentials/accounts/v1/UserName';
 import type { VerifyEmailRequest as _credentials_accounts_v1_VerifyEmailRequest, VerifyEmailRequest__Output as _credentials_accounts_v1_VerifyEmailRequest__Output } from './credentials/accounts/v1/VerifyEmailRequest';
 import type { AuditEntry as _credentials_audit_v1_AuditEntry, AuditEntry__Output as _credentials_audit_v1_AuditEntry__Output } from './credentials/audit/v1/AuditEntry';
 import type { ListAuditEntriesRequest as _credentials_audit_v1_ListAuditEntriesRequest, ListAuditEntriesRequest__Output as _credentials_audit_v1_ListAuditEntriesRequest__Output } from './credentials/audit/v1/ListAuditEntriesRequest';
@@ -77,6 +80,8 @@ export interface ProtoGrpcType {
         GetMembershipRequest: MessageTypeDefinition<_credentials_accounts_v1_GetMembershipRequest, _credentials_accounts_v1_GetMembershipRequest__Output>
         GetOrganizationRequest: MessageTypeDefinition<_credentials_accounts_v1_GetOrganizationRequest, _credentials_accounts_v1_GetOrganizationRequest__Output>
         GetSessionRequest: MessageTypeDefinition<_credentials_accounts_v1_GetSessionRequest, _credentials_accounts_v1_GetSessionRequest__Output>
+        GetUserNamesRequest: MessageTypeDefinition<_credentials_accounts_v1_GetUserNamesRequest, _credentials_accounts_v1_GetUserNamesRequest__Output>
+        GetUserNamesResponse: MessageTypeDefinition<_credentials_accounts_v1_GetUserNamesResponse, _credentials_accounts_v1_GetUserNamesResponse__Output>
         GetUserRequest: MessageTypeDefinition<_credentials_accounts_v1_GetUserRequest, _credentials_accounts_v1_GetUserRequest__Output>
         Invitation: MessageTypeDefinition<_credentials_accounts_v1_Invitation, _credentials_accounts_v1_Invitation__Output>
         InvitationIdRequest: MessageTypeDefinition<_credentials_accounts_v1_InvitationIdRequest, _credentials_accounts_v1_InvitationIdRequest__Output>
@@ -109,6 +114,7 @@ export interface ProtoGrpcType {
         UpdateApiKeyRequest: MessageTypeDefinition<_credentials_accounts_v1_UpdateApiKeyRequest, _credentials_accounts_v1_UpdateApiKeyRequest__Output>
         UpdateOrganizationRequest: MessageTypeDefinition<_credentials_accounts_v1_UpdateOrganizationRequest, _credentials_accounts_v1_UpdateOrganizationRequest__Output>
         User: MessageTypeDefinition<_credentials_accounts_v1_User, _credentials_accounts_v1_User__Output>
+        UserName: MessageTypeDefinition<_credentials_accounts_v1_UserName, _credentials_accounts_v1_UserName__Output>
         VerifyEmailRequest: MessageTypeDefinition<_credentials_accounts_v1_VerifyEmailRequest, _credentials_accounts_v1_VerifyEmailRequest__Output>
       }
     }

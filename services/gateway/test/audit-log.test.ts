@@ -118,10 +118,19 @@ t.test('the audit log route', async (t) => {
       entry(orgId, realNow - 50_000 + i * 9_000, 'webhook.created', ownerActor, 'webhook', { url: 'https://example.com/h' }),
     );
   issuanceEntries.push(entry(randomUUID(), realNow, 'credential.revoked', ownerActor, 'credential')); // another organization's
+  // Someone who is no longer a member (a user of another organization now) and an account that is gone.
+  const former = await g.request('POST', '/api/auth/signup', {
+    body: { email: 'audit-former@example.com', password: PASSWORD, name: 'Grace Former', organization: { name: 'Elsewhere', slug: 'audit-elsewhere' } },
+  });
+  t.equal(former.status, 201);
+  const formerActor = `user:${former.body.user.id}`;
+  const goneActor = `user:${randomUUID()}`;
+  issuanceEntries.push(entry(orgId, realNow - 55_000, 'badge.updated', formerActor, 'badge'));
+  issuanceEntries.push(entry(orgId, realNow - 54_000, 'badge.updated', goneActor, 'badge'));
 
   const get = (query = '', auth = owner) => g.request('GET', `/api/organizations/${orgId}/audit-log${query}`, auth);
 
-  let all: Array<{ id: string; occurredAt: string; actor: string; action: string; targetId: string }> = [];
+  let all: Array<{ id: string; occurredAt: string; actor: string; actorName: string | null; action: string; targetId: string }> = [];
   t.test('owners read every service’s entries, merged newest first', async (t) => {
     const res = await get('?limit=100');
     check('GET', TEMPLATE, res);
@@ -152,6 +161,12 @@ t.test('the audit log route', async (t) => {
     );
     t.equal(res.body.pagination.nextCursor, null);
     t.notOk(res.text.includes(key.body.key), 'the API key secret is not in the log');
+    const nameOf = (actor: string) => [...new Set(all.filter((e) => e.actor === actor).map((e) => e.actorName))];
+    t.same(nameOf(ownerActor), ['Owner'], "a member's entries carry their name");
+    t.same(nameOf(formerActor), ['Grace Former'], 'so do the entries of someone who is no longer a member');
+    t.same(nameOf(goneActor), [null], 'an account that does not exist has no name');
+    t.same(nameOf('operator'), [null], 'nor does the operator');
+    t.same(nameOf(apiKeyActor), [null], 'nor does an API key');
   });
 
   t.test('keyset pages across services: every entry once, in order', async (t) => {

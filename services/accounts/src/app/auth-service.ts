@@ -38,6 +38,8 @@ export interface SignUpResult extends UserView {
 
 const INVALID_LOGIN = 'Invalid e-mail or password';
 const INVALID_SESSION = 'Invalid or expired session';
+/** GetUserNames answers at most this many ids at once (two audit pages' worth). */
+export const USER_NAMES_MAX = 200;
 
 /** Sign-up, login, e-mail verification and password reset. */
 export class AuthService {
@@ -136,6 +138,14 @@ export class AuthService {
     const user = v.isUuid(userId) ? await userStore.findById(this.ctx.db, userId) : undefined;
     if (!user) throw AppError.notFound('User not found');
     return { user, memberships: await organizationStore.membershipsOf(this.ctx.db, user.id) };
+  }
+
+  /** Display names by user id (at most USER_NAMES_MAX ids; what is not a user's UUID is left out). */
+  async userNames(userIds: unknown): Promise<Array<{ id: string; name: string }>> {
+    if (!Array.isArray(userIds)) throw AppError.validation('user_ids', 'user_ids must be a list');
+    if (userIds.length > USER_NAMES_MAX) throw AppError.validation('user_ids', `At most ${USER_NAMES_MAX} user ids at once`);
+    const ids = [...new Set(userIds.filter((id): id is string => v.isUuid(id)))];
+    return userStore.namesOf(this.ctx.db, ids);
   }
 
   /**

@@ -25,6 +25,12 @@ export const userStore = {
     return row ? toUser(row) : undefined;
   },
 
+  /** The names of those of `ids` that are users (UUIDs only). */
+  async namesOf(db: Knex, ids: readonly string[]): Promise<Array<{ id: string; name: string }>> {
+    if (ids.length === 0) return [];
+    return (await db('users').whereIn('id', [...ids]).select('id', 'name')) as Array<{ id: string; name: string }>;
+  },
+
   async findByEmail(db: Knex, email: string): Promise<User | undefined> {
     const row = await db<UserRow>('users').where({ email }).first();
     return row ? toUser(row) : undefined;

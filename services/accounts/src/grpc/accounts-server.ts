@@ -59,6 +59,7 @@ export function accountsBinding(app: AccountsApp): GrpcServiceBinding {
       const r = await auth.getUser(req.user_id);
       return userToProto(r.user, r.memberships);
     },
+    GetUserNames: async (req) => ({ users: (await auth.userNames(req.user_ids ?? [])).map((u) => ({ user_id: u.id, name: u.name })) }),
     GetSession: async (req) => {
       const r = await auth.getSession(req.session_id, req.user_id);
       return userToProto(r.user, r.memberships);

@@ -1,6 +1,8 @@
 import type { Request } from 'express';
 import { AppError } from '@cred/runtime';
 import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
   AuditQueryError,
   checkAuditAction,
   checkAuditActor,
@@ -19,6 +21,9 @@ import { scopeOf } from './org-scope.js';
 import { validateQuery } from './validate.js';
 import { AuditLogQuery } from '../openapi/schemas/queries.js';
 import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
+import { AuditEntry } from '../openapi/schemas/audit.js';
+import { listed } from '../openapi/kit.js';
+import type { Static } from '@sinclair/typebox';
 
 /** The services that keep audit entries, each serving ListAuditEntries for its own. */
 const SOURCES = ['accounts', 'issuance', 'notification'] as const;
@@ -52,10 +57,12 @@ export function parseAuditListQuery(req: Request): AuditListQuery {
   }
 }
 
-function entryJson(e: AuditEntryMessage) {
-  let details: unknown = {};
+function entryJson(e: AuditEntryMessage, names: ReadonlyMap<string, string>): Static<typeof AuditEntry> {
+  // The owning services write a JSON object of facts; anything else reads as no details.
+  let details: Record<string, unknown> = {};
   try {
-    details = JSON.parse(e.details_json || '{}');
+    const parsed: unknown = JSON.parse(e.details_json || '{}');
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) details = parsed as Record<string, unknown>;
   } catch {
     details = {};
   }
@@ -63,12 +70,24 @@ function entryJson(e: AuditEntryMessage) {
     id: e.id,
     occurredAt: e.occurred_at,
     actor: e.actor,
-    action: e.action,
-    targetType: e.target_type,
+    actorName: names.get(e.actor) ?? null,
+    action: listed(AUDIT_ACTIONS, e.action, 'audit action'),
+    targetType: listed(AUDIT_TARGET_TYPES, e.target_type, 'audit target type'),
     targetId: e.target_id,
     details,
     requestId: e.request_id || null,
   };
+}
+
+/**
+ * The names of the page's `user:` actors, keyed by actor, from accounts (people who have left the
+ * organization are still users). Only ids read from the organization's own entries are asked.
+ */
+async function actorNames(upstreams: Upstreams, page: readonly AuditEntryMessage[], requestId: string): Promise<Map<string, string>> {
+  const ids = [...new Set(page.filter((e) => e.actor.startsWith('user:')).map((e) => e.actor.slice('user:'.length)))];
+  if (ids.length === 0) return new Map();
+  const r = await upstreams.accounts.GetUserNames({ user_ids: ids }, { requestId });
+  return new Map((r.users ?? []).map((u) => [`user:${u.user_id}`, u.name]));
 }
 
 const positionOf = (e: AuditEntryMessage): AuditPosition => ({ occurredAt: new Date(e.occurred_at), id: e.id });
@@ -107,9 +126,10 @@ export function auditRoutes(upstreams: Upstreams): DocumentedRouter {
     const page = merged.slice(0, q.limit);
     const more = merged.length > q.limit || pages.some((p) => p.has_more);
     const last = page[page.length - 1];
+    const names = await actorNames(upstreams, page, requestId);
     res.setHeader('Cache-Control', 'no-store');
     res.status(200).json({
-      data: page.map(entryJson),
+      data: page.map((e) => entryJson(e, names)),
       pagination: { limit: q.limit, nextCursor: more && last ? encodeAuditCursor(positionOf(last)) : null },
     });
   });

@@ -31,6 +31,16 @@ export const StringEnum = <const V extends readonly string[]>(values: V, options
   Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options });
 
 /** An object of any keys whose values all have one schema (`additionalProperties`). */
+/**
+ * A value an upstream service answered, checked against the list the document shows and typed as
+ * its member; anything else is a fault of the platform (500), never passed on to clients.
+ */
+export function listed<const V extends readonly string[]>(values: V, value: string, what: string): V[number] {
+  const known = values.find((x) => x === value);
+  if (known === undefined) throw new Error(`unknown ${what} ${value.slice(0, 32)}`);
+  return known;
+}
+
 export const Dict = <T extends TSchema>(values: T, options: Record<string, unknown> = {}): TUnsafe<Record<string, Static<T>>> =>
   Type.Unsafe<Record<string, Static<T>>>({ type: 'object', additionalProperties: values, ...options });
 

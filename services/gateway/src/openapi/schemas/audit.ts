@@ -12,6 +12,12 @@ export const AuditEntry = component(
         description:
           '`user:<id>` (a member), `api_key:<id>`, `operator` (the platform operator), `system` (the platform itself), `provider:stripe`.',
       }),
+      actorName: Nullable(
+        Type.String({
+          description:
+            "For a `user:` actor, the person's name as their account has it now, also after they left the organization; null for other actors and for an account that no longer exists.",
+        }),
+      ),
       action: StringEnum(AUDIT_ACTIONS),
       targetType: StringEnum(AUDIT_TARGET_TYPES),
       targetId: Type.String({ description: 'The id of what the action changed (a credential or badge UUID, a signing key id, ...).' }),

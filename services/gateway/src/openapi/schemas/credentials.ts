@@ -1,7 +1,7 @@
 import { RESULT_STATUSES } from '@cred/ob3';
 import { BULK_PREVIEW_OUTCOMES, BULK_ROW_RESULTS } from '@cred/proto/bulk-results';
 import { Type, type Static } from '@sinclair/typebox';
-import { AnyObject, component, Nullable, Ref, StringEnum } from '../kit.js';
+import { AnyObject, component, listed, Nullable, Ref, StringEnum } from '../kit.js';
 
 /** A credential's status; `expired` is evaluated at request time (docs/contract.md "Credential lifecycle"). */
 export const CREDENTIAL_STATUSES = ['pending', 'valid', 'expired', 'revoked'] as const;
@@ -9,16 +9,12 @@ const CredentialStatus = StringEnum(CREDENTIAL_STATUSES);
 
 /** A status from issuance, checked against the list the document shows (anything else is a fault, 500). */
 export function credentialStatus(status: string): Static<typeof CredentialStatus> {
-  const known = CREDENTIAL_STATUSES.find((s) => s === status);
-  if (!known) throw new Error(`unknown credential status ${status.slice(0, 32)}`);
-  return known;
+  return listed(CREDENTIAL_STATUSES, status, 'credential status');
 }
 
 /** A bulk preview row's outcome from issuance, checked against the list the document shows. */
 export function bulkPreviewOutcome(outcome: string): (typeof BULK_PREVIEW_OUTCOMES)[number] {
-  const known = BULK_PREVIEW_OUTCOMES.find((o) => o === outcome);
-  if (!known) throw new Error(`unknown bulk preview outcome ${outcome.slice(0, 32)}`);
-  return known;
+  return listed(BULK_PREVIEW_OUTCOMES, outcome, 'bulk preview outcome');
 }
 
 /** The JSON of a credential (a list item, a revocation or claim answer). */

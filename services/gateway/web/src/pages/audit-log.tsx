@@ -11,6 +11,8 @@ interface AuditEntry {
   id: string;
   occurredAt: string;
   actor: string;
+  /** A `user:` actor's name as the account has it now (also after leaving); null otherwise. */
+  actorName: string | null;
   action: string;
   targetType: string;
   targetId: string;
@@ -82,13 +84,15 @@ const ACTION_TEXT: Record<string, string> = {
 /** Members' names by user id, from the team list; people who left are no longer in it. */
 type Names = ReadonlyMap<string, string>;
 
-function actorText(actor: string, names: Names | undefined): string {
+function actorText({ actor, actorName }: AuditEntry, names: Names | undefined): string {
   const [kind, id] = actor.split(/:(.*)/s);
   if (kind === 'user') {
-    const name = id ? names?.get(id) : undefined;
-    if (name) return name;
+    const member = id ? names?.get(id) : undefined;
+    if (member) return member;
+    const short = id?.slice(0, 8) ?? '';
     // The team list names every current member: an id it lacks is someone who has left.
-    return names ? `Former member ${id?.slice(0, 8) ?? ''}` : `Member ${id?.slice(0, 8) ?? ''}`;
+    if (names) return actorName ? `${actorName} (former member)` : `Former member ${short}`;
+    return actorName ?? `Member ${short}`;
   }
   if (kind === 'api_key') return `API key ${id?.slice(0, 8) ?? ''}`;
   if (actor === 'operator') return 'Platform operator';
@@ -200,7 +204,7 @@ export function AuditLogPage() {
                         <DateText iso={e.occurredAt} withTime />
                       </td>
                       <td>
-                        {actorText(e.actor, names)}
+                        {actorText(e, names)}
                         <div class="muted small">
                           <code>{e.actor}</code>
                         </div>

@@ -16,6 +16,8 @@ import type { EndSessionRequest as _credentials_accounts_v1_EndSessionRequest, E
 import type { GetMembershipRequest as _credentials_accounts_v1_GetMembershipRequest, GetMembershipRequest__Output as _credentials_accounts_v1_GetMembershipRequest__Output } from '../../../credentials/accounts/v1/GetMembershipRequest';
 import type { GetOrganizationRequest as _credentials_accounts_v1_GetOrganizationRequest, GetOrganizationRequest__Output as _credentials_accounts_v1_GetOrganizationRequest__Output } from '../../../credentials/accounts/v1/GetOrganizationRequest';
 import type { GetSessionRequest as _credentials_accounts_v1_GetSessionRequest, GetSessionRequest__Output as _credentials_accounts_v1_GetSessionRequest__Output } from '../../../credentials/accounts/v1/GetSessionRequest';
+import type { GetUserNamesRequest as _credentials_accounts_v1_GetUserNamesRequest, GetUserNamesRequest__Output as _credentials_accounts_v1_GetUserNamesRequest__Output } from '../../../credentials/accounts/v1/GetUserNamesRequest';
+import type { GetUserNamesResponse as _credentials_accounts_v1_GetUserNamesResponse, GetUserNamesResponse__Output as _credentials_accounts_v1_GetUserNamesResponse__Output } from '../../../credentials/accounts/v1/GetUserNamesResponse';
 import type { GetUserRequest as _credentials_accounts_v1_GetUserRequest, GetUserRequest__Output as _credentials_accounts_v1_GetUserRequest__Output } from '../../../credentials/accounts/v1/GetUserRequest';
 import type { Invitation as _credentials_accounts_v1_Invitation, Invitation__Output as _credentials_accounts_v1_Invitation__Output } from '../../../credentials/accounts/v1/Invitation';
 import type { InvitationIdRequest as _credentials_accounts_v1_InvitationIdRequest, InvitationIdRequest__Output as _credentials_accounts_v1_InvitationIdRequest__Output } from '../../../credentials/accounts/v1/InvitationIdRequest';
@@ -158,6 +160,15 @@ export interface AccountsServiceClient extends grpc.Client {
   getUser(argument: _credentials_accounts_v1_GetUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
   getUser(argument: _credentials_accounts_v1_GetUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
   getUser(argument: _credentials_accounts_v1_GetUserRequest, callback: grpc.requestCallback<_credentials_accounts_v1_User__Output>): grpc.ClientUnaryCall;
+  
+  GetUserNames(argument: _credentials_accounts_v1_GetUserNamesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_GetUserNamesResponse__Output>): grpc.ClientUnaryCall;
+  GetUserNames(argument: _credentials_accounts_v1_GetUserNamesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_GetUserNamesResponse__Output>): grpc.ClientUnaryCall;
+  GetUserNames(argument: _credentials_accounts_v1_GetUserNamesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_GetUserNamesResponse__Output>): grpc.ClientUnaryCall;
+  GetUserNames(argument: _credentials_accounts_v1_GetUserNamesRequest, callback: grpc.requestCallback<_credentials_accounts_v1_GetUserNamesResponse__Output>): grpc.ClientUnaryCall;
+  getUserNames(argument: _credentials_accounts_v1_GetUserNamesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_GetUserNamesResponse__Output>): grpc.ClientUnaryCall;
+  getUserNames(argument: _credentials_accounts_v1_GetUserNamesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_GetUserNamesResponse__Output>): grpc.ClientUnaryCall;
+  getUserNames(argument: _credentials_accounts_v1_GetUserNamesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_GetUserNamesResponse__Output>): grpc.ClientUnaryCall;
+  getUserNames(argument: _credentials_accounts_v1_GetUserNamesRequest, callback: grpc.requestCallback<_credentials_accounts_v1_GetUserNamesResponse__Output>): grpc.ClientUnaryCall;
   
   ListApiKeys(argument: _credentials_accounts_v1_ListApiKeysRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
   ListApiKeys(argument: _credentials_accounts_v1_ListApiKeysRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
@@ -384,6 +395,8 @@ export interface AccountsServiceHandlers extends grpc.UntypedServiceImplementati
   
   GetUser: grpc.handleUnaryCall<_credentials_accounts_v1_GetUserRequest__Output, _credentials_accounts_v1_User>;
   
+  GetUserNames: grpc.handleUnaryCall<_credentials_accounts_v1_GetUserNamesRequest__Output, _credentials_accounts_v1_GetUserNamesResponse>;
+  
   ListApiKeys: grpc.handleUnaryCall<_credentials_accounts_v1_ListApiKeysRequest__Output, _credentials_accounts_v1_ListApiKeysResponse>;
   
   ListAuditEntries: grpc.handleUnaryCall<_credentials_audit_v1_ListAuditEntriesRequest__Output, _credentials_audit_v1_ListAuditEntriesResponse>;
@@ -443,6 +456,7 @@ export interface AccountsServiceDefinition extends grpc.ServiceDefinition {
   GetOrganization: MethodDefinition<_credentials_accounts_v1_GetOrganizationRequest, _credentials_accounts_v1_Organization, _credentials_accounts_v1_GetOrganizationRequest__Output, _credentials_accounts_v1_Organization__Output>
   GetSession: MethodDefinition<_credentials_accounts_v1_GetSessionRequest, _credentials_accounts_v1_User, _credentials_accounts_v1_GetSessionRequest__Output, _credentials_accounts_v1_User__Output>
   GetUser: MethodDefinition<_credentials_accounts_v1_GetUserRequest, _credentials_accounts_v1_User, _credentials_accounts_v1_GetUserRequest__Output, _credentials_accounts_v1_User__Output>
+  GetUserNames: MethodDefinition<_credentials_accounts_v1_GetUserNamesRequest, _credentials_accounts_v1_GetUserNamesResponse, _credentials_accounts_v1_GetUserNamesRequest__Output, _credentials_accounts_v1_GetUserNamesResponse__Output>
   ListApiKeys: MethodDefinition<_credentials_accounts_v1_ListApiKeysRequest, _credentials_accounts_v1_ListApiKeysResponse, _credentials_accounts_v1_ListApiKeysRequest__Output, _credentials_accounts_v1_ListApiKeysResponse__Output>
   ListAuditEntries: MethodDefinition<_credentials_audit_v1_ListAuditEntriesRequest, _credentials_audit_v1_ListAuditEntriesResponse, _credentials_audit_v1_ListAuditEntriesRequest__Output, _credentials_audit_v1_ListAuditEntriesResponse__Output>
   ListInvitations: MethodDefinition<_credentials_accounts_v1_OrganizationActorRequest, _credentials_accounts_v1_ListInvitationsResponse, _credentials_accounts_v1_OrganizationActorRequest__Output, _credentials_accounts_v1_ListInvitationsResponse__Output>

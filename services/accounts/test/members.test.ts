@@ -140,6 +140,15 @@ t.test('members and invitations over gRPC', async (t) => {
     await c.RemoveMember({ organization_id: orgId, actor_user_id: ownerId, user_id: issuer });
     t.equal((await c.GetUser({ user_id: issuer })).memberships!.length, 0);
     await rejects(c.RemoveMember({ organization_id: orgId, actor_user_id: ownerId, user_id: issuer }), 'NOT_FOUND');
+
+    // The audit log still names people who left: GetUserNames answers for any existing user.
+    const names = await c.GetUserNames({ user_ids: [issuer, viewer, ownerId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', issuer] });
+    const byId = new Map(names.users.map((u) => [u.user_id, u.name]));
+    t.same([byId.size, byId.has(issuer), byId.has(viewer), byId.has(ownerId)], [3, true, true, true], 'unknown ids and non-UUIDs left out, repeats once');
+    t.equal(byId.get(issuer), (await c.GetUser({ user_id: issuer })).name);
+    t.same((await c.GetUserNames({ user_ids: [] })).users, []);
+    const tooMany = await rejects(c.GetUserNames({ user_ids: Array.from({ length: 201 }, () => issuer) }), 'VALIDATION_ERROR');
+    t.equal(tooMany.details.field, 'user_ids');
   });
 
   t.test('the last owner can neither leave, be removed, nor be demoted', async (t) => {

@@ -4,7 +4,16 @@ import type {
   Badge as BadgeSchema,
   ResultDescription as ResultDescriptionSchema,
 } from '../../src/openapi/schemas/badges.js';
-import type { SigningKeyJson } from '../../src/openapi/schemas/accounts.js';
+import type { Organization as OrganizationSchema, SigningKeyJson } from '../../src/openapi/schemas/accounts.js';
+import type {
+  BulkIssuance as BulkIssuanceSchema,
+  CREDENTIAL_STATUSES,
+  Credential as CredentialSchema,
+  CredentialDetail as CredentialDetailSchema,
+  IssuedCredential as IssuedCredentialSchema,
+  RecipientCredential as RecipientCredentialSchema,
+  RenewalLink as RenewalLinkSchema,
+} from '../../src/openapi/schemas/credentials.js';
 
 /** The JSON shapes of the API as the pages read them (see the OpenAPI document at /api/v1/openapi.json). */
 
@@ -39,20 +48,7 @@ export interface SessionInfo {
 export type OrgStatus = 'pending_approval' | 'approved' | 'suspended';
 export type Plan = 'free' | 'professional' | 'enterprise';
 
-export interface Organization {
-  id: string;
-  name: string;
-  slug: string;
-  domain: string | null;
-  domainVerified: boolean;
-  status: OrgStatus;
-  plan: Plan;
-  subscriptionStatus: string;
-  emailNotificationsEnabled: boolean;
-  recipientNameInCredentials: boolean;
-  signingKeysGenerated: boolean;
-  createdAt: string;
-}
+export type Organization = Static<typeof OrganizationSchema>;
 
 export interface Quota {
   plan: Plan;
@@ -71,47 +67,13 @@ export type Badge = Static<typeof BadgeSchema>;
 export type Alignment = Static<typeof AlignmentSchema>;
 export type ResultDescription = Static<typeof ResultDescriptionSchema>;
 
-export type CredentialStatus = 'pending' | 'valid' | 'expired' | 'revoked';
-
-export interface Credential {
-  id: string;
-  credentialId: string;
-  badgeId: string;
-  badgeName: string;
-  recipientName: string;
-  recipientEmail: string;
-  status: CredentialStatus;
-  issuanceDate: string;
-  expirationDate: string | null;
-  claimedAt: string | null;
-  revokedAt: string | null;
-  revocationReason: string | null;
-  isPublic: boolean;
-  verificationUrl: string;
-  supersedesCredentialId: string | null;
-  supersededByCredentialId: string | null;
-}
-
-export interface ChainLink {
-  id: string;
-  credentialId: string;
-  status: CredentialStatus;
-  issuanceDate: string;
-  expirationDate: string | null;
-  revokedAt: string | null;
-  revocationReason: string | null;
-}
-
-export interface CredentialDetail extends Credential {
-  ob3Credential: Record<string, unknown>;
-  renewalChain: ChainLink[];
-}
-
+export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
+/** A credential as the API answers it, derived from the gateway's OpenAPI schema like Badge. */
+export type Credential = Static<typeof CredentialSchema>;
+export type ChainLink = Static<typeof RenewalLinkSchema>;
+export type CredentialDetail = Static<typeof CredentialDetailSchema>;
 /** A credential as its recipient sees it in "my credentials". */
-export interface RecipientCredential extends Credential {
-  issuerName: string;
-  badgeImageUrl: string | null;
-}
+export type RecipientCredential = Static<typeof RecipientCredentialSchema>;
 
 export interface ApiKey {
   id: string;
@@ -208,17 +170,7 @@ export interface NotificationRecord {
 }
 
 /** The answer of an issue (POST /api/organizations/{orgId}/credentials). */
-export interface IssuedCredential {
-  id: string;
-  credentialId: string;
-  verificationUrl: string;
-  status: CredentialStatus;
-  issuanceDate: string;
-  expirationDate: string | null;
-  recipientName: string;
-  recipientEmail: string;
-  supersedesCredentialId: string | null;
-}
+export type IssuedCredential = Static<typeof IssuedCredentialSchema>;
 
 export type BulkOutcome = 'issue' | 'renew' | 'conflict' | 'invalid';
 
@@ -232,21 +184,7 @@ export interface BulkPreview {
 
 export type BulkRowResult = 'pending' | 'issued' | 'renewed' | 'conflict' | 'invalid' | 'failed';
 
-export interface BulkJob {
-  id: string;
-  badgeId: string;
-  status: 'queued' | 'running' | 'completed';
-  total: number;
-  processed: number;
-  issued: number;
-  renewed: number;
-  conflicts: number;
-  invalid: number;
-  failed: number;
-  createdAt: string;
-  startedAt: string | null;
-  completedAt: string | null;
-}
+export type BulkJob = Static<typeof BulkIssuanceSchema>;
 
 export interface BulkRow {
   row: number;

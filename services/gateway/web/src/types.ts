@@ -12,7 +12,6 @@ import type {
   CredentialDetail as CredentialDetailSchema,
   IssuedCredential as IssuedCredentialSchema,
   RecipientCredential as RecipientCredentialSchema,
-  RenewalLink as RenewalLinkSchema,
 } from '../../src/openapi/schemas/credentials.js';
 
 /** The JSON shapes of the API as the pages read them (see the OpenAPI document at /api/v1/openapi.json). */
@@ -70,7 +69,6 @@ export type ResultDescription = Static<typeof ResultDescriptionSchema>;
 export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
 /** A credential as the API answers it, derived from the gateway's OpenAPI schema like Badge. */
 export type Credential = Static<typeof CredentialSchema>;
-export type ChainLink = Static<typeof RenewalLinkSchema>;
 export type CredentialDetail = Static<typeof CredentialDetailSchema>;
 /** A credential as its recipient sees it in "my credentials". */
 export type RecipientCredential = Static<typeof RecipientCredentialSchema>;

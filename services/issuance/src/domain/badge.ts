@@ -210,21 +210,7 @@ export function badgeAchievementUrl(baseUrl: string, orgSlug: string, badgeSlug:
 }
 
 /** The JSON shape of a badge everywhere outside the service (events, and the gateway's view). */
-export interface BadgeView {
-  id: string;
-  organizationId: string;
-  organizationSlug: string;
-  slug: string;
-  name: string;
-  description: string;
-  criteria: string;
-  imageUrl: string | null;
-  expiresInDays: number | null;
-  tags: string[];
-  isActive: boolean;
-  achievementType: string | null;
-  alignments: BadgeAlignment[];
-  resultDescriptions: BadgeResultDescription[];
+export interface BadgeView extends Omit<Badge, 'createdAt' | 'updatedAt'> {
   createdAt: string;
   updatedAt: string;
   publicUrl: string;

@@ -22,7 +22,7 @@ export interface TestPlatform {
   verificationUrls: string[];
   /** The platform's outgoing e-mail (its own SMTP catcher on free ports). */
   mail: MailCatcher;
-  /** Waits for an e-mail to `to` whose text matches `re` (oldest first) and returns the match. */
+  /** Waits for an e-mail to `to` whose text matches `re` and returns the match in the newest such e-mail. */
   mailMatch(to: string, re: RegExp): Promise<RegExpMatchArray>;
   /** Moves every service's application clock (TEST_CLOCK) to now + offsetMs; 0 puts it back. */
   setClockOffset(offsetMs: number): Promise<void>;
@@ -172,16 +172,19 @@ export async function startTestPlatform(
     }
     return { status: res.status, body: json, headers: res.headers, text };
   };
-  /** Follows the newest confirmation link e-mailed to `email`. */
-  const confirmAddress = async (email: string) => {
-    const token = await waitFor(`confirmation e-mail to ${email}`, async () => {
+  /** Waits for an e-mail to `to` whose text matches `re`; answers the match in the newest one. */
+  const mailMatch = (to: string, re: RegExp) =>
+    waitFor(`e-mail to ${to} matching ${re}`, async () => {
       for (const m of [...mail.messages()].reverse()) {
-        if (!m.envelope.to.includes(email)) continue;
-        const found = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(m.text);
-        if (found) return found[1];
+        if (!m.envelope.to.includes(to)) continue;
+        const found = m.text.match(re);
+        if (found) return found;
       }
       return undefined;
     });
+  /** Follows the newest confirmation link e-mailed to `email`. */
+  const confirmAddress = async (email: string) => {
+    const [, token] = await mailMatch(email, /\/verify-email\?token=([A-Za-z0-9_-]+)/);
     const r = await api('POST', '/api/auth/verify-email', { token });
     if (r.status !== 200) throw new Error(`confirming ${email} failed: ${r.status} ${r.text}`);
   };
@@ -217,16 +220,7 @@ export async function startTestPlatform(
         ),
       );
     },
-    mailMatch(to: string, re: RegExp) {
-      return waitFor(`e-mail to ${to} matching ${re}`, async () => {
-        for (const m of [...mail.messages()].reverse()) {
-          if (!m.envelope.to.includes(to)) continue;
-          const found = m.text.match(re);
-          if (found) return found;
-        }
-        return undefined;
-      });
-    },
+    mailMatch,
     isolation,
     verificationUrls: [platform.ports.verification.http!, ...verificationReplicas.map((r) => r.http)].map(
       (port) => `http://127.0.0.1:${port}`,

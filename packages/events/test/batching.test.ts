@@ -3,14 +3,40 @@
 // on its own and the others are handled exactly once.
 import t from 'tap';
 import { createEvent, publishDirect, startConsumer, type DomainEvent } from '../src/index.js';
-import { dlqMessages, waitFor, testStack } from './fixtures/helpers.js';
+import { waitFor, testStack, waitForDeadLetters } from './fixtures/helpers.js';
 
+
+/**
+ * A gate event for a consumer: its handler calls `hold` with each event and waits there on the
+ * gate; `queueBehind` publishes the gate, then `events` while the consumer is held on it, so they
+ * queue up behind it, then opens the gate. Answers the gate event.
+ */
+function gate(connection: Parameters<typeof publishDirect>[0], exchange: string) {
+  let release: () => void = () => undefined;
+  let reached = false;
+  return {
+    async hold(event: DomainEvent<unknown>): Promise<void> {
+      if (!(event.data as { gate?: boolean }).gate) return;
+      reached = true;
+      await new Promise<void>((resolve) => (release = resolve));
+    },
+    async queueBehind(events: DomainEvent<unknown>[]): Promise<DomainEvent<unknown>> {
+      reached = false;
+      const gateEvent = createEvent({ type: 'credential.gate', producer: 'issuance', data: { gate: true } });
+      await publishDirect(connection, gateEvent, exchange);
+      await waitFor('gate', () => reached, 5_000);
+      for (const e of events) await publishDirect(connection, e, exchange);
+      await new Promise((r) => setTimeout(r, 300)); // delivered and waiting
+      release();
+      return gateEvent;
+    },
+  };
+}
 
 t.test('queued deliveries share a transaction; a failing batch falls back to one event at a time', async (t) => {
   const { defer, db, schema, queues, exchange, connection, consumerDeps } = await testStack(t);
 
-  let releaseGate: () => void = () => undefined;
-  let gateReached = false;
+  const held = gate(connection, exchange);
   const transactions = new Map<string, string>(); // event id -> transaction id of its last run
   const poisonRuns: number[] = [];
   const consumer = await startConsumer({
@@ -22,18 +48,14 @@ t.test('queued deliveries share a transaction; a failing batch falls back to one
     maxAttempts: 2,
     retryDelayMs: 200,
     handler: async (event: DomainEvent<unknown>, trx) => {
-      const data = event.data as { gate?: boolean; poison?: boolean };
-      if (data.gate) {
-        gateReached = true;
-        await new Promise<void>((resolve) => (releaseGate = resolve));
-      }
+      await held.hold(event);
       const txid = (await trx.raw<{ rows: Array<{ id: string }> }>('select txid_current()::text as id')).rows[0]!.id;
       transactions.set(event.id, txid);
       await trx
         .withSchema(schema)
         .table('outbox')
         .insert({ id: `side_${event.id}`, type: 'x.y', payload: '{}', created_at: new Date() });
-      if (data.poison) {
+      if ((event.data as { poison?: boolean }).poison) {
         poisonRuns.push(Date.now());
         throw new Error('cannot handle this one');
       }
@@ -44,21 +66,10 @@ t.test('queued deliveries share a transaction; a failing batch falls back to one
 
   const sideEffects = async () => (await db.withSchema(schema).table('outbox').pluck('id')).sort();
   const inboxIds = async () => (await db.withSchema(schema).table('inbox').pluck('event_id')).sort();
-  /** Holds the consumer on a gate event while `events` are published, so they queue up behind it. */
-  const queueBehindGate = async (events: DomainEvent<unknown>[]) => {
-    gateReached = false;
-    const gate = createEvent({ type: 'credential.gate', producer: 'issuance', data: { gate: true } });
-    await publishDirect(connection, gate, exchange);
-    await waitFor('gate', () => gateReached, 5_000);
-    for (const e of events) await publishDirect(connection, e, exchange);
-    await new Promise((r) => setTimeout(r, 300)); // delivered and waiting
-    releaseGate();
-    return gate;
-  };
 
   // 1. A batch with no failure: one transaction, a copy of an event handled once.
   const healthy = Array.from({ length: 4 }, (_, i) => createEvent({ type: 'credential.issued', producer: 'issuance', data: { i } }));
-  const gate1 = await queueBehindGate([...healthy, healthy[0]!]);
+  const gate1 = await held.queueBehind([...healthy, healthy[0]!]);
   await waitFor('first batch', async () => (await inboxIds()).length === 5, 5_000);
   const txids = new Set(healthy.map((e) => transactions.get(e.id)));
   t.equal(txids.size, 1, 'the queued events were handled in one transaction');
@@ -69,17 +80,8 @@ t.test('queued deliveries share a transaction; a failing batch falls back to one
   //    and dead-lettered on its own.
   const more = Array.from({ length: 3 }, (_, i) => createEvent({ type: 'credential.claimed', producer: 'issuance', data: { i } }));
   const poison = createEvent({ type: 'credential.revoked', producer: 'issuance', data: { poison: true } });
-  const gate2 = await queueBehindGate([more[0]!, poison, more[1]!, more[2]!]);
-  let dead: Awaited<ReturnType<typeof dlqMessages>> = [];
-  await waitFor(
-    'dead letter',
-    async () => {
-      dead = dead.concat(await dlqMessages(consumer.topology.queue));
-      return dead.length > 0;
-    },
-    10_000,
-    200,
-  );
+  const gate2 = await held.queueBehind([more[0]!, poison, more[1]!, more[2]!]);
+  const dead = await waitForDeadLetters(consumer.topology.queue, 1, 10_000);
   t.equal(dead.length, 1);
   t.equal(dead[0]!.properties.messageId, poison.id);
   t.equal(dead[0]!.properties.headers?.['x-cred-attempts'], 2, 'maxAttempts attempts of its own');
@@ -95,8 +97,7 @@ t.test('queued deliveries share a transaction; a failing batch falls back to one
 
 t.test('a batch handler takes the fresh events of a batch in one call, in delivery order; a failing batch goes event by event', async (t) => {
   const { defer, schema, db, queues, exchange, connection, consumerDeps } = await testStack(t);
-  let releaseGate: () => void = () => undefined;
-  let gateReached = false;
+  const held = gate(connection, exchange);
   const batches: string[][] = [];
   const alone: string[] = [];
   const consumer = await startConsumer({
@@ -107,11 +108,7 @@ t.test('a batch handler takes the fresh events of a batch in one call, in delive
     prefetch: 10,
     retryDelayMs: 200,
     handler: async (event: DomainEvent<unknown>) => {
-      const data = event.data as { gate?: boolean };
-      if (data.gate) {
-        gateReached = true;
-        await new Promise<void>((resolve) => (releaseGate = resolve));
-      }
+      await held.hold(event);
       alone.push(event.id);
     },
     batchHandler: async (events) => {
@@ -122,19 +119,9 @@ t.test('a batch handler takes the fresh events of a batch in one call, in delive
   queues.push(consumer.topology.queue, consumer.topology.retryQueue, consumer.topology.deadLetterQueue);
   defer(() => consumer.stop());
   const inboxIds = async () => (await db.withSchema(schema).table('inbox').pluck('event_id')).sort();
-  const queueBehindGate = async (events: DomainEvent<unknown>[]) => {
-    gateReached = false;
-    const gate = createEvent({ type: 'credential.gate', producer: 'issuance', data: { gate: true } });
-    await publishDirect(connection, gate, exchange);
-    await waitFor('gate', () => gateReached, 5_000);
-    for (const e of events) await publishDirect(connection, e, exchange);
-    await new Promise((r) => setTimeout(r, 300));
-    releaseGate();
-    return gate;
-  };
 
   const healthy = Array.from({ length: 4 }, (_, i) => createEvent({ type: 'credential.issued', producer: 'issuance', data: { i } }));
-  const gate1 = await queueBehindGate([...healthy, healthy[1]!]);
+  const gate1 = await held.queueBehind([...healthy, healthy[1]!]);
   await waitFor('batch', async () => (await inboxIds()).length === 5, 5_000);
   t.same(batches, [healthy.map((e) => e.id)], 'one call, delivery order, the copy left out');
   t.same(alone, [gate1.id], 'only the event in flight went through the handler');
@@ -145,7 +132,7 @@ t.test('a batch handler takes the fresh events of a batch in one call, in delive
     createEvent({ type: 'credential.issued', producer: 'issuance', data: { i: 10 } }),
     createEvent({ type: 'credential.issued', producer: 'issuance', data: { failBatch: true } }),
   ];
-  const gate2 = await queueBehindGate(failing);
+  const gate2 = await held.queueBehind(failing);
   await waitFor('fallback', async () => (await inboxIds()).length === 8, 5_000);
   t.same(batches, [failing.map((e) => e.id)], 'the batch was tried once');
   t.same(alone.sort(), [gate2.id, ...failing.map((e) => e.id)].sort(), 'then each event went through the handler');

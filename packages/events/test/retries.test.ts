@@ -1,6 +1,6 @@
 import t from 'tap';
 import { createEvent, publishDirect, startConsumer } from '../src/index.js';
-import { dlqMessages, publishRaw, rand, waitFor, testStack } from './fixtures/helpers.js';
+import { publishRaw, rand, waitFor, testStack, waitForDeadLetters } from './fixtures/helpers.js';
 
 
 t.test('a failing handler is retried a bounded number of times, then dead-lettered', async (t) => {
@@ -44,16 +44,7 @@ t.test('a failing handler is retried a bounded number of times, then dead-letter
   await waitFor('healthy events', () => handledOk.length === healthy.length, 3_000);
   t.ok((attempts.get(poison.id)?.length ?? 0) < 3, 'healthy events were not stuck behind the poison message');
 
-  let dead: Awaited<ReturnType<typeof dlqMessages>> = [];
-  await waitFor(
-    'dead letter',
-    async () => {
-      dead = dead.concat(await dlqMessages(consumer.topology.queue));
-      return dead.length > 0;
-    },
-    8_000,
-    200,
-  );
+  const dead = await waitForDeadLetters(consumer.topology.queue, 1, 8_000);
   const runs = attempts.get(poison.id) ?? [];
   t.equal(runs.length, 3, 'handler ran exactly maxAttempts times');
   for (let i = 1; i < runs.length; i++) t.ok(runs[i]! - runs[i - 1]! >= 250, `attempt ${i + 1} came after the retry delay`);
@@ -97,16 +88,7 @@ t.test('malformed messages go straight to the DLQ without running the handler', 
   await publishRaw(exchange, 'credential.issued', Buffer.from('not json {'), 'm1');
   await publishRaw(exchange, 'credential.issued', Buffer.from(JSON.stringify({ type: 'credential.issued', data: {} })), 'm2');
   await publishRaw(exchange, 'credential.issued', Buffer.from('[1,2]'), 'm3');
-  let dead: Awaited<ReturnType<typeof dlqMessages>> = [];
-  await waitFor(
-    'three dead letters',
-    async () => {
-      dead = dead.concat(await dlqMessages(consumer.topology.queue));
-      return dead.length >= 3;
-    },
-    5_000,
-    100,
-  );
+  const dead = await waitForDeadLetters(consumer.topology.queue, 3, 5_000);
   t.equal(runs, 0);
   t.same(dead.map((m) => m.properties.messageId).sort(), ['m1', 'm2', 'm3']);
   const errors = dead.map((m) => String(m.properties.headers?.['x-cred-error'])).sort();

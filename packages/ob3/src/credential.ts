@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { OB3_CONTEXTS, OB_V3_CONTEXT, VC_V2_CONTEXT } from './contexts.js';
 import { toXsdDateTime } from './data-integrity.js';
 import { Ob3Error } from './errors.js';
+import { RESULT_STATUSES } from './result-statuses.js';
 import { bitstringStatusListEntry, type BitstringStatusListEntry, type StatusListSlot } from './status-list.js';
 
 export { OB3_CONTEXTS, OB_V3_CONTEXT, VC_V2_CONTEXT };
@@ -181,8 +182,7 @@ export const RESULT_TYPES = [
   'Status',
 ] as const;
 
-/** OB 3.0 ResultStatusType (a closed enumeration). */
-export const RESULT_STATUSES = ['Completed', 'Enrolled', 'Failed', 'InProgress', 'OnHold', 'Provisional', 'Withdrew'] as const;
+export { RESULT_STATUSES };
 
 /** The schema's extension pattern, anchored: `ext:` then letters, digits, `.`, `-`, `_`. */
 export const EXTENSION_TERM = /^ext:[A-Za-z0-9._-]+$/;

@@ -6,6 +6,8 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import t, { type Test } from 'tap';
+// raw-http.ts imports only Node.js: by its path, since @cred/testing itself depends on this package.
+import { postZeros } from '../../testing/src/raw-http.js';
 import { AppError, discardRequestBody, installClientErrorHandler, parseJsonBody, readMultipart, toAppError } from '../src/index.js';
 
 const BOUNDARY = 'X';
@@ -198,27 +200,7 @@ t.test('discardRequestBody: an early 413 is read by a client still sending a lar
   t.teardown(() => new Promise<void>((r) => server.close(() => r())));
   const port = (server.address() as AddressInfo).port;
   const size = 20 * 1024 * 1024;
-  const result = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: '/', headers: { 'content-length': size }, agent: false },
-      (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', reject);
-    const chunk = Buffer.alloc(64 * 1024);
-    let sent = 0;
-    const pump = () => {
-      while (sent < size) {
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once('drain', pump);
-      }
-      req.end();
-    };
-    pump();
-  });
+  const result = await postZeros(port, '/', size);
   t.equal(result.status, 413);
   t.equal(JSON.parse(result.text).error, 'PAYLOAD_TOO_LARGE');
 });

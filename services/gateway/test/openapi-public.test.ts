@@ -11,7 +11,6 @@ import { createHmac } from 'node:crypto';
 import t from 'tap';
 import { waitFor } from '@cred/testing';
 import { setupStep, startTestPlatform } from '../../../test/e2e/harness.js';
-import { mailMatch } from './fixtures/mail.js';
 import { httpCaller } from './fixtures/http-call.js';
 import { openApiChecker, type OpenApiDoc } from './fixtures/openapi-check.js';
 
@@ -373,7 +372,7 @@ t.test('public verification surfaces', async (t) => {
   const priv = await issue(email);
   const privCrd = String(priv.body.credentialId);
   t.equal((await call('POST', '/api/auth/signup', { json: { email, password: PASSWORD, name: 'Private' } })).status, 201);
-  const [, verifyToken] = await mailMatch(tp.mail, email, /\/verify-email\?token=([A-Za-z0-9_-]+)/);
+  const [, verifyToken] = await tp.mailMatch(email, /\/verify-email\?token=([A-Za-z0-9_-]+)/);
   t.equal((await call('POST', '/api/auth/verify-email', { json: { token: verifyToken } })).status, 200);
   const recipient = String((await call('POST', '/api/auth/login', { json: { email, password: PASSWORD } })).body.token);
   await waitFor(

@@ -7,7 +7,6 @@ import t from 'tap';
 import { waitFor } from '@cred/testing';
 import { setupStep, startTestPlatform } from '../../../test/e2e/harness.js';
 import { openApiDocument } from '../src/openapi/openapi.js';
-import { mailMatch } from './fixtures/mail.js';
 import { httpCaller, type Answer } from './fixtures/http-call.js';
 import { openApiChecker, type OpenApiDoc } from './fixtures/openapi-check.js';
 
@@ -213,7 +212,7 @@ t.test('GET /api/me/credentials: 403 until the address is verified, then every o
   );
   t.equal((await call('GET', '/api/me/credentials')).status, 401, 'no session');
 
-  const [, verifyToken] = await mailMatch(tp.mail, email, /\/verify-email\?token=([A-Za-z0-9_-]+)/);
+  const [, verifyToken] = await tp.mailMatch(email, /\/verify-email\?token=([A-Za-z0-9_-]+)/);
   t.equal((await call('POST', '/api/auth/verify-email', { json: { token: verifyToken } })).status, 200);
   // A session from after the verification, to make one credential private as its recipient.
   const session = (await call('POST', '/api/auth/login', { json: { email, password: PASSWORD } })).body.token as string;

@@ -8,14 +8,13 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import {
   bakePng,
-  buildAchievementCredential,
   createCanonicalizationPool,
   didWebForOrg,
   publicKeyMultibaseFromKeyObject,
   signCredential,
 } from '@cred/ob3';
 import { createExternalVerifier, type ExternalVerificationResult } from '../src/external/index.js';
-import { pinnedClock } from './fixtures/external-fixtures.js';
+import { pinnedClock, teamworkCredential } from './fixtures/external-fixtures.js';
 import { startIssuerHost } from './fixtures/external-servers.js';
 import { tinyPng } from '../../../packages/ob3/test/fixtures/helpers.js';
 
@@ -83,34 +82,16 @@ async function statusList(path: string, setBits: number[], key = issuerKey, vm =
 await statusList('/status/1', [5]);
 await statusList('/status/foreign', [], otherKey, `did:key:${otherKey.multibase}#${otherKey.multibase}`, `did:key:${otherKey.multibase}`);
 
-let n = 0;
 async function credential(
   opts: { index?: number; list?: string; validUntil?: Date | null; vm?: string; issuerDid?: string; key?: KeyObject } = {},
 ): Promise<Record<string, unknown>> {
-  const unsigned: Record<string, unknown> = buildAchievementCredential({
-    id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-    issuer: { did: opts.issuerDid?.startsWith('did:') ? opts.issuerDid : DID, name: 'Acme Academy' },
-    achievement: {
-      url: `${ORIGIN}/achievements/teamwork`,
-      name: 'Teamwork',
-      description: 'Works with others.',
-      criteriaNarrative: 'Peer nominated.',
-    },
-    recipient: { email: 'jane@example.com', salt: 'pepper' },
-    validFrom: new Date('2025-01-01T00:00:00Z'),
+  const unsigned = teamworkCredential({
+    origin: ORIGIN,
+    issuer: opts.issuerDid ?? DID,
     validUntil: opts.validUntil === undefined ? new Date('2030-01-01T00:00:00Z') : opts.validUntil,
-  }) as unknown as Record<string, unknown>;
-  if (opts.issuerDid && !opts.issuerDid.startsWith('did:')) (unsigned['issuer'] as { id: string }).id = opts.issuerDid; // an https issuer id
-  if (opts.index !== undefined) {
-    const url = `${ORIGIN}${opts.list ?? '/status/1'}`;
-    unsigned['credentialStatus'] = {
-      id: `${url}#${opts.index}`,
-      type: 'BitstringStatusListEntry',
-      statusPurpose: 'revocation',
-      statusListIndex: String(opts.index),
-      statusListCredential: url,
-    };
-  }
+    statusIndex: opts.index,
+    statusList: opts.list,
+  });
   return signCredential(unsigned, {
     verificationMethod: opts.vm ?? VM,
     privateKey: opts.key ?? issuerKey.privateKey,

@@ -8,7 +8,7 @@ import t from 'tap';
 import { constants, createHmac, generateKeyPairSync, sign as cryptoSign, type KeyObject } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { CompactSign } from 'jose';
-import { bakePng, bakeSvg, buildAchievementCredential, didWebForOrg, publicKeyMultibaseFromKeyObject, signCredential } from '@cred/ob3';
+import { bakePng, bakeSvg, didWebForOrg, publicKeyMultibaseFromKeyObject, signCredential } from '@cred/ob3';
 import {
   createRemoteDocuments,
   ExternalInputError,
@@ -17,7 +17,7 @@ import {
   type ExternalVerificationResult,
   type ExternalVerifierDeps,
 } from '../src/external/index.js';
-import { createFixtureFetcher, pinnedClock } from './fixtures/external-fixtures.js';
+import { createFixtureFetcher, pinnedClock, teamworkCredential } from './fixtures/external-fixtures.js';
 import { startIssuerHost } from './fixtures/external-servers.js';
 import { tinyPng } from '../../../packages/ob3/test/fixtures/helpers.js';
 
@@ -83,32 +83,8 @@ routes['/status/1'] = await signCredential(
   { verificationMethod: `${DID}#ed-1`, privateKey: ed.privateKey, created: new Date('2025-01-01T00:00:00Z') },
 );
 
-let n = 0;
 function credential(issuer: string, opts: { validUntil?: Date; statusIndex?: number } = {}): Record<string, unknown> {
-  const c = buildAchievementCredential({
-    id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-    issuer: { did: issuer.startsWith('did:') ? issuer : DID, name: 'Acme Academy' },
-    achievement: {
-      url: `${ORIGIN}/achievements/teamwork`,
-      name: 'Teamwork',
-      description: 'Works with others.',
-      criteriaNarrative: 'Peer nominated.',
-    },
-    recipient: { email: 'jane@example.com', salt: 'pepper' },
-    validFrom: new Date('2025-01-01T00:00:00Z'),
-    validUntil: opts.validUntil ?? null,
-  }) as unknown as Record<string, unknown>;
-  if (!issuer.startsWith('did:')) (c['issuer'] as { id: string }).id = issuer;
-  if (opts.statusIndex !== undefined) {
-    c['credentialStatus'] = {
-      id: `${ORIGIN}/status/1#${opts.statusIndex}`,
-      type: 'BitstringStatusListEntry',
-      statusPurpose: 'revocation',
-      statusListIndex: String(opts.statusIndex),
-      statusListCredential: `${ORIGIN}/status/1`,
-    };
-  }
-  return c;
+  return teamworkCredential({ origin: ORIGIN, issuer, validUntil: opts.validUntil ?? null, statusIndex: opts.statusIndex });
 }
 
 const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');

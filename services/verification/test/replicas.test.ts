@@ -19,6 +19,15 @@ const replicas: Array<{ name: string; get(path: string): Promise<HttpResult> }> 
 ];
 const { issuer, badge } = await seedIssuer(h);
 
+/** Publishes the revocation of `c`, as issuance does. */
+const revoke = (c: { credentialId: string; uuid: string }) =>
+  h.publish('credential.revoked', {
+    credentialId: c.credentialId,
+    credentialUuid: c.uuid,
+    revokedAt: new Date().toISOString(),
+    revocationReason: 'replica test',
+  });
+
 t.test('without the channel (Redis away) the default micro-cache still bounds staleness under a second', async (t) => {
   t.ok(defaultTtlMs > 0 && defaultTtlMs <= 500, `READ_MODEL_CACHE_MS defaults to ${defaultTtlMs} ms`);
 });
@@ -97,13 +106,7 @@ t.test('a revocation, a claim, a visibility change and a suspension reach both r
     'revocation',
     path,
     (r) => r.body?.status === 'valid',
-    () =>
-      h.publish('credential.revoked', {
-        credentialId: c.credentialId,
-        credentialUuid: c.uuid,
-        revokedAt: new Date().toISOString(),
-        revocationReason: 'replica test',
-      }),
+    () => revoke(c),
     (r) => r.body?.status === 'revoked',
   );
 });
@@ -117,13 +120,7 @@ t.test('revocations of several credentials, each handled by whichever replica ta
       `revocation of ${c.credentialId}`,
       `/api/verify/${c.credentialId}`,
       (r) => r.body?.status === 'pending',
-      () =>
-        h.publish('credential.revoked', {
-          credentialId: c.credentialId,
-          credentialUuid: c.uuid,
-          revokedAt: new Date().toISOString(),
-          revocationReason: 'replica test',
-        }),
+      () => revoke(c),
       (r) => r.body?.status === 'revoked',
     );
   }

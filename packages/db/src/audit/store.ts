@@ -33,13 +33,8 @@ export const auditMigration = {
   },
 };
 
-export interface AuditRecord {
-  organizationId: string;
-  occurredAt: Date;
-  actor: string;
-  action: AuditAction;
-  targetType: AuditTargetType;
-  targetId: string;
+/** An entry to record: the entry without its id, details and request id optional. */
+export interface AuditRecord extends Omit<AuditEntry, 'id' | 'details' | 'requestId'> {
   details?: Record<string, AuditDetailValue>;
   requestId?: string | undefined;
 }

@@ -4,7 +4,17 @@ import type {
   Badge as BadgeSchema,
   ResultDescription as ResultDescriptionSchema,
 } from '../../src/openapi/schemas/badges.js';
-import type { SigningKeyJson } from '../../src/openapi/schemas/accounts.js';
+import type { Organization as OrganizationSchema, SigningKeyJson } from '../../src/openapi/schemas/accounts.js';
+import type {
+  BulkIssuance as BulkIssuanceSchema,
+  BulkIssuancePreview as BulkIssuancePreviewSchema,
+  Quota as QuotaSchema,
+  CREDENTIAL_STATUSES,
+  Credential as CredentialSchema,
+  CredentialDetail as CredentialDetailSchema,
+  IssuedCredential as IssuedCredentialSchema,
+  RecipientCredential as RecipientCredentialSchema,
+} from '../../src/openapi/schemas/credentials.js';
 
 /** The JSON shapes of the API as the pages read them (see the OpenAPI document at /api/v1/openapi.json). */
 
@@ -39,29 +49,9 @@ export interface SessionInfo {
 export type OrgStatus = 'pending_approval' | 'approved' | 'suspended';
 export type Plan = 'free' | 'professional' | 'enterprise';
 
-export interface Organization {
-  id: string;
-  name: string;
-  slug: string;
-  domain: string | null;
-  domainVerified: boolean;
-  status: OrgStatus;
-  plan: Plan;
-  subscriptionStatus: string;
-  emailNotificationsEnabled: boolean;
-  recipientNameInCredentials: boolean;
-  signingKeysGenerated: boolean;
-  createdAt: string;
-}
+export type Organization = Static<typeof OrganizationSchema>;
 
-export interface Quota {
-  plan: Plan;
-  limit: number;
-  used: number;
-  remaining: number;
-  month: string;
-  resetsAt: string;
-}
+export type Quota = Static<typeof QuotaSchema>;
 
 /*
  * The badge as the API answers it: derived from the gateway's OpenAPI schema (a type-only import,
@@ -71,47 +61,12 @@ export type Badge = Static<typeof BadgeSchema>;
 export type Alignment = Static<typeof AlignmentSchema>;
 export type ResultDescription = Static<typeof ResultDescriptionSchema>;
 
-export type CredentialStatus = 'pending' | 'valid' | 'expired' | 'revoked';
-
-export interface Credential {
-  id: string;
-  credentialId: string;
-  badgeId: string;
-  badgeName: string;
-  recipientName: string;
-  recipientEmail: string;
-  status: CredentialStatus;
-  issuanceDate: string;
-  expirationDate: string | null;
-  claimedAt: string | null;
-  revokedAt: string | null;
-  revocationReason: string | null;
-  isPublic: boolean;
-  verificationUrl: string;
-  supersedesCredentialId: string | null;
-  supersededByCredentialId: string | null;
-}
-
-export interface ChainLink {
-  id: string;
-  credentialId: string;
-  status: CredentialStatus;
-  issuanceDate: string;
-  expirationDate: string | null;
-  revokedAt: string | null;
-  revocationReason: string | null;
-}
-
-export interface CredentialDetail extends Credential {
-  ob3Credential: Record<string, unknown>;
-  renewalChain: ChainLink[];
-}
-
+export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
+/** A credential as the API answers it, derived from the gateway's OpenAPI schema like Badge. */
+export type Credential = Static<typeof CredentialSchema>;
+export type CredentialDetail = Static<typeof CredentialDetailSchema>;
 /** A credential as its recipient sees it in "my credentials". */
-export interface RecipientCredential extends Credential {
-  issuerName: string;
-  badgeImageUrl: string | null;
-}
+export type RecipientCredential = Static<typeof RecipientCredentialSchema>;
 
 export interface ApiKey {
   id: string;
@@ -208,47 +163,15 @@ export interface NotificationRecord {
 }
 
 /** The answer of an issue (POST /api/organizations/{orgId}/credentials). */
-export interface IssuedCredential {
-  id: string;
-  credentialId: string;
-  verificationUrl: string;
-  status: CredentialStatus;
-  issuanceDate: string;
-  expirationDate: string | null;
-  recipientName: string;
-  recipientEmail: string;
-  supersedesCredentialId: string | null;
-}
-
-export type BulkOutcome = 'issue' | 'renew' | 'conflict' | 'invalid' | 'over_quota';
+export type IssuedCredential = Static<typeof IssuedCredentialSchema>;
 
 /** What a bulk upload would do (POST .../bulk-issuances/preview), nothing written. */
-export interface BulkPreview {
-  badgeId: string;
-  total: number;
-  counts: Record<BulkOutcome, number>;
-  rows: { row: number; name: string; email: string; outcome: BulkOutcome; reason: string | null }[];
-  /** The monthly recipient quota before this file. */
-  quota: Quota;
-}
+export type BulkPreview = Static<typeof BulkIssuancePreviewSchema>;
+export type BulkOutcome = BulkPreview['rows'][number]['outcome'];
 
 export type BulkRowResult = 'pending' | 'issued' | 'renewed' | 'conflict' | 'invalid' | 'failed';
 
-export interface BulkJob {
-  id: string;
-  badgeId: string;
-  status: 'queued' | 'running' | 'completed';
-  total: number;
-  processed: number;
-  issued: number;
-  renewed: number;
-  conflicts: number;
-  invalid: number;
-  failed: number;
-  createdAt: string;
-  startedAt: string | null;
-  completedAt: string | null;
-}
+export type BulkJob = Static<typeof BulkIssuanceSchema>;
 
 export interface BulkRow {
   row: number;

@@ -1,4 +1,4 @@
-import type { Knex } from '@cred/db';
+import { rowCodec, type Knex, type RowOf } from '@cred/db';
 import { BULK_ROW_RESULTS, type BulkRowResult } from '@cred/proto/bulk-results';
 
 export type BulkStatus = 'queued' | 'running' | 'completed';
@@ -61,26 +61,30 @@ export interface NewBulkRow {
   invalidReason: string | null;
 }
 
-interface JobRow {
-  id: string;
-  organization_id: string;
-  badge_id: string;
-  status: BulkStatus;
-  total: number;
-  processed: number;
-  issued: number;
-  renewed: number;
-  conflicts: number;
-  invalid: number;
-  failed: number;
-  requested_by: string | null;
-  created_at: Date;
-  started_at: Date | null;
-  completed_at: Date | null;
+/** The job's columns are its fields (packages/db rows.ts). */
+const jobColumns = rowCodec<BulkJob>()([
+  'id',
+  'organizationId',
+  'badgeId',
+  'status',
+  'total',
+  'processed',
+  'issued',
+  'renewed',
+  'conflicts',
+  'invalid',
+  'failed',
+  'requestedBy',
+  'createdAt',
+  'startedAt',
+  'completedAt',
+]);
+type JobRow = RowOf<BulkJob> & {
   updated_at: Date;
   idempotency_key?: string | null;
   idempotency_request_hash?: string | null;
-}
+};
+const toJob = (r: JobRow): BulkJob => jobColumns.fromRow(r);
 
 interface RowRow {
   job_id: string;
@@ -97,26 +101,6 @@ interface RowRow {
   leased_until: Date | null;
   last_error: string | null;
   processed_at: Date | null;
-}
-
-function toJob(r: JobRow): BulkJob {
-  return {
-    id: r.id,
-    organizationId: r.organization_id,
-    badgeId: r.badge_id,
-    status: r.status,
-    total: r.total,
-    processed: r.processed,
-    issued: r.issued,
-    renewed: r.renewed,
-    conflicts: r.conflicts,
-    invalid: r.invalid,
-    failed: r.failed,
-    requestedBy: r.requested_by,
-    createdAt: r.created_at,
-    startedAt: r.started_at,
-    completedAt: r.completed_at,
-  };
 }
 
 function toRow(r: Pick<RowRow, 'row_no' | 'name' | 'email' | 'result' | 'reason' | 'credential_uuid' | 'credential_id'>): BulkRow {
@@ -197,22 +181,8 @@ export const bulkStore = {
     idempotency?: { key: string; requestHash: string },
   ): Promise<void> {
     await trx<JobRow>('bulk_issuances').insert({
+      ...jobColumns.toRow(job),
       ...(idempotency ? { idempotency_key: idempotency.key, idempotency_request_hash: idempotency.requestHash } : {}),
-      id: job.id,
-      organization_id: job.organizationId,
-      badge_id: job.badgeId,
-      status: job.status,
-      total: job.total,
-      processed: job.processed,
-      issued: job.issued,
-      renewed: job.renewed,
-      conflicts: job.conflicts,
-      invalid: job.invalid,
-      failed: job.failed,
-      requested_by: job.requestedBy,
-      created_at: job.createdAt,
-      started_at: job.startedAt,
-      completed_at: job.completedAt,
       updated_at: now,
     });
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {

@@ -3,12 +3,8 @@ import { AppError } from '@cred/runtime';
 import { checkAchievementType, checkAlignments, checkResultDescriptions, type BadgeAlignment, type BadgeResultDescription } from './content.js';
 import { checkText } from './text.js';
 
-/** A badge template (docs/contract.md "Resources"), as stores return it. */
-export interface Badge {
-  id: string;
-  organizationId: string;
-  /** Organization slugs never change (accounts does not allow it), so the badge keeps a copy for its URLs. */
-  organizationSlug: string;
+/** What a client may set. On create, absent optional fields take their defaults. */
+export interface BadgeFields {
   name: string;
   slug: string;
   description: string;
@@ -21,23 +17,16 @@ export interface Badge {
   achievementType: string | null;
   alignments: BadgeAlignment[];
   resultDescriptions: BadgeResultDescription[];
-  createdAt: Date;
-  updatedAt: Date;
 }
 
-/** What a client may set. On create, absent optional fields take their defaults. */
-export interface BadgeFields {
-  name: string;
-  slug: string;
-  description: string;
-  criteria: string;
-  imageUrl: string | null;
-  expiresInDays: number | null;
-  tags: string[];
-  isActive: boolean;
-  achievementType: string | null;
-  alignments: BadgeAlignment[];
-  resultDescriptions: BadgeResultDescription[];
+/** A badge template (docs/contract.md "Resources"), as stores return it: what a client may set, and what the service keeps. */
+export interface Badge extends BadgeFields {
+  id: string;
+  organizationId: string;
+  /** Organization slugs never change (accounts does not allow it), so the badge keeps a copy for its URLs. */
+  organizationSlug: string;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 /**
@@ -221,21 +210,7 @@ export function badgeAchievementUrl(baseUrl: string, orgSlug: string, badgeSlug:
 }
 
 /** The JSON shape of a badge everywhere outside the service (events, and the gateway's view). */
-export interface BadgeView {
-  id: string;
-  organizationId: string;
-  organizationSlug: string;
-  slug: string;
-  name: string;
-  description: string;
-  criteria: string;
-  imageUrl: string | null;
-  expiresInDays: number | null;
-  tags: string[];
-  isActive: boolean;
-  achievementType: string | null;
-  alignments: BadgeAlignment[];
-  resultDescriptions: BadgeResultDescription[];
+export interface BadgeView extends Omit<Badge, 'createdAt' | 'updatedAt'> {
   createdAt: string;
   updatedAt: string;
   publicUrl: string;

@@ -5,7 +5,7 @@ import { AppError, newEventId, newUuid, type Clock } from '@cred/runtime';
 import { WEBHOOK_RETRY_WINDOW_MS } from '../domain/retry-schedule.js';
 import { checkWebhookUrl, isPublicAddress, UrlPolicyError } from '../domain/url-policy.js';
 import { isWebhookEventType, PING_EVENT_TYPE, webhookBody, WEBHOOK_EVENT_TYPES } from '../domain/webhook-payload.js';
-import { webhookStore, type WebhookDelivery, type WebhookEndpoint } from '../db/webhook-store.js';
+import { newDelivery, webhookStore, type WebhookDelivery, type WebhookEndpoint } from '../db/webhook-store.js';
 import { SecretBoxError, type SecretBox } from '../domain/secret-box.js';
 import { revealSecret } from './secret-sealer.js';
 import {
@@ -327,24 +327,12 @@ export class WebhookService {
     const now = this.d.clock.now();
     const event = { id: newEventId(), type: PING_EVENT_TYPE, createdAt: now.toISOString() };
     const delivery: WebhookDelivery = {
-      id: newUuid(),
-      endpointId: endpoint.id,
-      organizationId: endpoint.organizationId,
-      eventId: event.id,
-      eventType: event.type,
-      body: webhookBody(event, { webhookId: endpoint.id, organizationId: endpoint.organizationId }),
-      status: 'pending',
+      ...newDelivery(endpoint, event, webhookBody(event, { webhookId: endpoint.id, organizationId: endpoint.organizationId }), now),
+      // Not claimable by the worker: this attempt is made right here, and it is the only one.
       attempts: 1,
       windowAttempts: 1,
       retryUntil: now,
-      // Not claimable by the worker: this attempt is made right here.
       nextAttemptAt: null,
-      lockedUntil: null,
-      lastStatusCode: null,
-      lastError: null,
-      deliveredAt: null,
-      createdAt: now,
-      updatedAt: now,
     };
     const send = async (db: Knex): Promise<DeliveryAnswer> => {
       await webhookStore.insertDelivery(db, delivery);

@@ -1,4 +1,6 @@
 import type { Knex } from '@cred/db';
+import { newUuid } from '@cred/runtime';
+import { WEBHOOK_RETRY_WINDOW_MS } from '../domain/retry-schedule.js';
 import type { SealedSecret } from '../domain/secret-box.js';
 
 /** An endpoint's signing secret as stored: sealed, or in clear for a row written before 0004. */
@@ -34,6 +36,37 @@ export interface WebhookDelivery {
   deliveredAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/**
+ * A new delivery of `body` (an event's webhook body) to an endpoint: pending, due at `now`, retried
+ * until the retry window after `now` closes.
+ */
+export function newDelivery(
+  endpoint: { id: string; organizationId: string },
+  event: { id: string; type: string },
+  body: string,
+  now: Date,
+): WebhookDelivery {
+  return {
+    id: newUuid(),
+    endpointId: endpoint.id,
+    organizationId: endpoint.organizationId,
+    eventId: event.id,
+    eventType: event.type,
+    body,
+    status: 'pending',
+    attempts: 0,
+    windowAttempts: 0,
+    retryUntil: new Date(now.getTime() + WEBHOOK_RETRY_WINDOW_MS),
+    nextAttemptAt: now,
+    lockedUntil: null,
+    lastStatusCode: null,
+    lastError: null,
+    deliveredAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 export interface DeliveryAttempt {

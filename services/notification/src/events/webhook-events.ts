@@ -1,10 +1,9 @@
 import type { DomainEvent } from '@cred/events';
 import type { Knex } from '@cred/db';
-import { newUuid, type Clock, type Logger } from '@cred/runtime';
-import { WEBHOOK_RETRY_WINDOW_MS } from '../domain/retry-schedule.js';
+import type { Clock, Logger } from '@cred/runtime';
 import { webhookBody, webhookData, WEBHOOK_EVENT_TYPES, type CredentialFacts, type WebhookEventType } from '../domain/webhook-payload.js';
 import { organizationStore } from '../db/organization-store.js';
-import { webhookStore } from '../db/webhook-store.js';
+import { newDelivery, webhookStore } from '../db/webhook-store.js';
 import { readEvent } from '@cred/event-contracts';
 
 export { WEBHOOK_EVENT_TYPES };
@@ -39,25 +38,7 @@ export function onWebhookEvent(deps: WebhookEventDeps) {
     if (endpoints.length === 0) return;
     const body = webhookBody(event, webhookData(type, d as Record<string, unknown>, facts, deps.baseUrl));
     for (const e of endpoints) {
-      await webhookStore.insertDelivery(trx, {
-        id: newUuid(),
-        endpointId: e.id,
-        organizationId,
-        eventId: event.id,
-        eventType: type,
-        body,
-        status: 'pending',
-        attempts: 0,
-        windowAttempts: 0,
-        retryUntil: new Date(now.getTime() + WEBHOOK_RETRY_WINDOW_MS),
-        nextAttemptAt: now,
-        lockedUntil: null,
-        lastStatusCode: null,
-        lastError: null,
-        deliveredAt: null,
-        createdAt: now,
-        updatedAt: now,
-      });
+      await webhookStore.insertDelivery(trx, newDelivery(e, { id: event.id, type }, body, now));
     }
     deps.logger.debug({ eventId: event.id, endpoints: endpoints.length }, 'webhook deliveries queued');
     trx.executionPromise.then(

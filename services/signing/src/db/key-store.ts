@@ -1,4 +1,4 @@
-import type { Knex } from '@cred/db';
+import { rowCodec, type Knex, type RowOf } from '@cred/db';
 import type { SealedKey } from '../domain/envelope.js';
 
 export interface StoredKey {
@@ -15,36 +15,27 @@ export interface StoredKey {
   compromisedAt: Date | null;
 }
 
-interface Row {
-  id: string;
-  organization_id: string;
-  organization_slug: string;
-  sequence: number;
-  key_id: string;
-  public_key_multibase: string;
+/** The plain columns are the key's fields (packages/db rows.ts); the sealed private key is three columns. */
+const plainColumns = rowCodec<Omit<StoredKey, 'sealed'>>()([
+  'id',
+  'organizationId',
+  'organizationSlug',
+  'sequence',
+  'keyId',
+  'publicKeyMultibase',
+  'isCurrent',
+  'createdAt',
+  'revokedAt',
+  'compromisedAt',
+]);
+type Row = RowOf<Omit<StoredKey, 'sealed'>> & {
   kek_id: string;
   wrapped_dek: Buffer;
   private_key_ciphertext: Buffer;
-  is_current: boolean;
-  created_at: Date;
-  revoked_at: Date | null;
-  compromised_at: Date | null;
-}
+};
 
 function toDomain(r: Row): StoredKey {
-  return {
-    id: r.id,
-    organizationId: r.organization_id,
-    organizationSlug: r.organization_slug,
-    sequence: r.sequence,
-    keyId: r.key_id,
-    publicKeyMultibase: r.public_key_multibase,
-    sealed: { kekId: r.kek_id, wrappedDek: r.wrapped_dek, ciphertext: r.private_key_ciphertext },
-    isCurrent: r.is_current,
-    createdAt: r.created_at,
-    revokedAt: r.revoked_at,
-    compromisedAt: r.compromised_at,
-  };
+  return { ...plainColumns.fromRow(r), sealed: { kekId: r.kek_id, wrappedDek: r.wrapped_dek, ciphertext: r.private_key_ciphertext } };
 }
 
 /** The only place with SQL for signing keys. */
@@ -111,19 +102,10 @@ export const keyStore = {
 
   async insert(trx: Knex.Transaction, key: StoredKey): Promise<void> {
     await trx<Row>('signing_keys').insert({
-      id: key.id,
-      organization_id: key.organizationId,
-      organization_slug: key.organizationSlug,
-      sequence: key.sequence,
-      key_id: key.keyId,
-      public_key_multibase: key.publicKeyMultibase,
+      ...plainColumns.toRow(key),
       kek_id: key.sealed.kekId,
       wrapped_dek: key.sealed.wrappedDek,
       private_key_ciphertext: key.sealed.ciphertext,
-      is_current: key.isCurrent,
-      created_at: key.createdAt,
-      revoked_at: key.revokedAt,
-      compromised_at: key.compromisedAt,
     });
   },
 };

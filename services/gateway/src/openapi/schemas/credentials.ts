@@ -1,4 +1,4 @@
-import { RESULT_STATUSES } from '@cred/ob3';
+import { RESULT_STATUSES } from '@cred/ob3/result-statuses';
 import { BULK_PREVIEW_OUTCOMES, BULK_ROW_RESULTS } from '@cred/proto/bulk-results';
 import { Type, type Static } from '@sinclair/typebox';
 import { AnyObject, component, listed, Nullable, Ref, StringEnum } from '../kit.js';

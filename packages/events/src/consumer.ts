@@ -37,8 +37,16 @@ export interface ConsumerOptions<T = unknown> {
   batchHandler?: BatchEventHandler<T>;
   logger: Logger;
   exchange?: string;
-  /** Unacked messages in flight: how many queue up while a batch is handled, and the largest batch. */
+  /** Unacked messages in flight: how many queue up while a batch is handled. */
   prefetch?: number;
+  /**
+   * The largest batch (default: `prefetch`). Below `prefetch`, the broker delivers the next
+   * batch while one is handled: with both equal, a batch of k leaves only prefetch - k
+   * deliveries to gather meanwhile, and under steady load the batches settle into pairs such
+   * as 1 and prefetch - 1 (half the transactions for one event each). At half the prefetch,
+   * every batch under load is full.
+   */
+  maxBatch?: number;
   /** Handler runs before the event is parked in `<queue>.dlq`. */
   maxAttempts?: number;
   /** Delay between attempts (TTL of `<queue>.retry`). Fixed at queue creation. */
@@ -75,6 +83,7 @@ class InboxConsumer implements Consumer {
   private readonly log: Logger;
   private readonly consumerName: string;
   private readonly prefetch: number;
+  private readonly maxBatch: number;
   private readonly maxAttempts: number;
   private readonly retryDelayMs: number;
   private readonly deliveryLimit: number;
@@ -95,6 +104,7 @@ class InboxConsumer implements Consumer {
     this.consumerName = `${options.service}.${options.queue}`;
     this.log = options.logger.child({ subsystem: 'consumer', queue: this.topology.queue });
     this.prefetch = options.prefetch ?? 10;
+    this.maxBatch = Math.max(1, Math.min(options.maxBatch ?? this.prefetch, this.prefetch));
     this.maxAttempts = options.maxAttempts ?? 5;
     this.retryDelayMs = options.retryDelayMs ?? 5_000;
     this.deliveryLimit = options.deliveryLimit ?? 10;
@@ -167,7 +177,7 @@ class InboxConsumer implements Consumer {
   }
 
   /**
-   * Handles what has been delivered, a batch at a time: under load up to `prefetch` first
+   * Handles what has been delivered, a batch at a time: under load up to `maxBatch` first
    * deliveries share one transaction (one BEGIN/COMMIT and one inbox insert for all of them,
    * handlers run one after the other in delivery order, or the batch handler takes them in one
    * call), which is most of the cost of handling
@@ -182,7 +192,7 @@ class InboxConsumer implements Consumer {
       // Deliveries that came in the same read arrive in the same turn: let them gather first.
       await new Promise<void>((resolve) => setImmediate(resolve));
       while (this.pending.length > 0) {
-        const batch = this.pending.splice(0, this.prefetch);
+        const batch = this.pending.splice(0, this.maxBatch);
         const first = batch[0]!;
         const sameChannel = batch.every((d) => d.ch === first.ch);
         if (batch.length === 1 || !sameChannel) {

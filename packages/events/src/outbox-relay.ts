@@ -24,7 +24,8 @@ export interface OutboxRelayOptions {
 interface OutboxRow {
   id: string;
   type: string;
-  payload: unknown;
+  /** The event as JSON text: read as `payload::text`, published as it is (no parse and stringify per event). */
+  payload: string;
 }
 
 type PublishOutcome = { ok: true } | { ok: false; error: string };
@@ -149,7 +150,7 @@ export class OutboxRelay {
       const rows = (await trx
         .withSchema(this.schema)
         .table('outbox')
-        .select('id', 'type', 'payload')
+        .select('id', 'type', trx.raw('payload::text as payload'))
         .whereNull('published_at')
         .orderBy([{ column: 'created_at' }, { column: 'id' }])
         .limit(this.batchSize)
@@ -276,12 +277,11 @@ export class OutboxRelay {
         resolve(outcome);
       };
       const timer = setTimeout(() => settle({ ok: false, error: 'confirm timeout' }), this.confirmTimeoutMs);
-      const body = typeof row.payload === 'string' ? row.payload : JSON.stringify(row.payload);
       try {
         channel.publish(
           this.exchange,
           row.type,
-          Buffer.from(body),
+          Buffer.from(row.payload),
           {
             persistent: true,
             mandatory: true,

@@ -138,3 +138,45 @@ t.test('a batch handler takes the fresh events of a batch in one call, in delive
   t.same(alone.sort(), [gate2.id, ...failing.map((e) => e.id)].sort(), 'then each event went through the handler');
   await consumer.stop();
 });
+
+t.test('maxBatch caps a batch below the prefetch: what queued up is handled in batches of at most that size, in order', async (t) => {
+  const { defer, schema, db, queues, exchange, connection, consumerDeps } = await testStack(t);
+  let releaseGate: () => void = () => undefined;
+  let gateReached = false;
+  const batches: string[][] = [];
+  const consumer = await startConsumer({
+    ...consumerDeps,
+    service: 'verification',
+    queue: 'max-batch',
+    routingKeys: ['credential.*'],
+    prefetch: 8,
+    maxBatch: 3,
+    retryDelayMs: 200,
+    handler: async (event: DomainEvent<unknown>) => {
+      if ((event.data as { gate?: boolean }).gate) {
+        gateReached = true;
+        await new Promise<void>((resolve) => (releaseGate = resolve));
+      }
+    },
+    batchHandler: async (events) => {
+      batches.push(events.map((e) => e.id));
+    },
+  });
+  queues.push(consumer.topology.queue, consumer.topology.retryQueue, consumer.topology.deadLetterQueue);
+  defer(() => consumer.stop());
+  const gate = createEvent({ type: 'credential.gate', producer: 'issuance', data: { gate: true } });
+  await publishDirect(connection, gate, exchange);
+  await waitFor('gate', () => gateReached, 5_000);
+  // Seven more: with the gate in flight, all of them fit the prefetch of 8 and queue up.
+  const queued = Array.from({ length: 7 }, (_, i) => createEvent({ type: 'credential.issued', producer: 'issuance', data: { i } }));
+  for (const e of queued) await publishDirect(connection, e, exchange);
+  await new Promise((r) => setTimeout(r, 300));
+  releaseGate();
+  await waitFor('all handled', async () => (await db.withSchema(schema).table('inbox').count({ n: '*' }).first())?.n === '8', 5_000);
+  t.same(
+    batches,
+    [queued.slice(0, 3), queued.slice(3, 6)].map((b) => b.map((e) => e.id)),
+    'two batches of 3; the last event alone went through the handler',
+  );
+  await consumer.stop();
+});

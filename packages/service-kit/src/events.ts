@@ -59,6 +59,8 @@ export async function consume<T>(
     handler: EventHandler<T>;
     batchHandler?: BatchEventHandler<T>;
     prefetch?: number;
+    /** The largest batch of deliveries handled in one transaction (default: prefetch). */
+    maxBatch?: number;
     /** Delay between retries of a failed event (fixed when the queue is first declared). */
     retryDelayMs?: number;
   },

@@ -14,7 +14,9 @@ export interface ScriptingRedis {
  * the first request"): INCRBY and the expiry are one atomic Lua call, so replicas sharing Redis
  * count exactly; the window length lives in Redis (PEXPIRE), so replica clocks cannot skew it.
  * Bound: at most 2x the limit across two back-to-back windows; never more than the limit
- * inside one window. `cost` 0 reads the counter without spending.
+ * inside one window. `cost` 0 reads the counter without spending. With a second key, its value
+ * (a plain GET, nil when absent) comes back with the count: the gateway reads its principal-cache
+ * epoch in the same round trip as an API key's limit (RateLimiter.hitReading).
  */
 const SCRIPT = `
 local cost = tonumber(ARGV[2])
@@ -30,6 +32,9 @@ if ttl < 0 and current > 0 then
   ttl = tonumber(ARGV[1])
 elseif ttl < 0 then
   ttl = tonumber(ARGV[1])
+end
+if KEYS[2] then
+  return {current, ttl, redis.call('GET', KEYS[2])}
 end
 return {current, ttl}
 `;
@@ -64,8 +69,17 @@ export interface LimitResult {
   retryAfter: number;
 }
 
+/** A hit counted by `hitReading`: the value read with it, and the limit's answer for any limit. */
+export interface CountedHit {
+  /** The second key's value, null when it does not exist. */
+  value: string | null;
+  /** The answer as `hit` gives it, for `limit` (known only after the read, e.g. from a refreshed lookup). */
+  resultFor(limit: number): LimitResult;
+}
+
 type ScriptRedis = ScriptingRedis & {
   rateLimitHit(key: string, windowMs: number, cost: number): Promise<[number, number]>;
+  rateLimitHitReading(key: string, readKey: string, windowMs: number, cost: number): Promise<[number, number, string | null]>;
   rateLimitRelease(key: string, windowMs: number, cost: number): Promise<[number, number]>;
 };
 
@@ -77,6 +91,7 @@ export class RateLimiter {
     private readonly clock: Clock,
   ) {
     if (!('rateLimitHit' in redis)) redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: SCRIPT });
+    if (!('rateLimitHitReading' in redis)) redis.defineCommand('rateLimitHitReading', { numberOfKeys: 2, lua: SCRIPT });
     if (!('rateLimitRelease' in redis)) redis.defineCommand('rateLimitRelease', { numberOfKeys: 1, lua: RELEASE });
     this.redis = redis as unknown as ScriptRedis;
   }
@@ -85,6 +100,16 @@ export class RateLimiter {
   async hit(key: string, limit: number, windowMs: number, cost = 1): Promise<LimitResult> {
     const [count, ttlMs] = await this.redis.rateLimitHit(`rl:${key}`, windowMs, cost);
     return toResult(count, ttlMs, limit, this.clock, cost === 0);
+  }
+
+  /**
+   * One hit against `key`, as `hit` counts it, and the value of `readKey` read in the same atomic
+   * call: one round trip where a hit and a read would take two. The limit is applied afterwards
+   * (`resultFor`), so a caller may learn it from what it read.
+   */
+  async hitReading(key: string, windowMs: number, readKey: string): Promise<CountedHit> {
+    const [count, ttlMs, value] = await this.redis.rateLimitHitReading(`rl:${key}`, readKey, windowMs, 1);
+    return { value: value ?? null, resultFor: (limit) => toResult(count, ttlMs, limit, this.clock, false) };
   }
 
   /** Gives back `cost` hits counted earlier under `key` (see RELEASE); the result reads like a peek. */

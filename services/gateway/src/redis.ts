@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from '@cred/runtime';
 
 /**
- * The gateway's Redis: rate-limit counters and the principal cache. Commands fail fast when
+ * The gateway's Redis: rate-limit counters and the principal cache's epoch. Commands fail fast when
  * Redis is unreachable (no offline queue, short timeout), so callers can fail open or closed
  * by policy instead of hanging the request.
  */
@@ -14,8 +14,8 @@ export function createRedis(url: string, keyPrefix: string, logger: Logger): Red
     commandTimeout: 500,
     connectTimeout: 2000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-    // Commands issued in the same event-loop turn (concurrent requests' limit checks and cache
-    // reads) go out in one write and come back in one read (ADR 0005).
+    // Commands issued in the same event-loop turn (concurrent requests' limit checks) go out in
+    // one write and come back in one read (ADR 0005).
     enableAutoPipelining: true,
   });
   let lastLog = 0;

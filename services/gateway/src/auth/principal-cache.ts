@@ -18,30 +18,53 @@ export interface CachedApiKey {
   organization: CachedOrganization;
 }
 
-/**
- * One second: changes made by other services (billing's plan changes) must be enforced on every
- * replica within a second; gateway-made changes retire entries at once through the epoch. The
- * cost is at most one accounts lookup per key per second per replica.
- */
-const TTL_MS = 1000;
+/** A copy of a lookup and the epoch it was made under. */
+export interface PrincipalCopy {
+  value: CachedApiKey;
+  epoch: string;
+}
 
 /**
- * API-key lookups cached in Redis (shared by every replica), keyed by the key's SHA-256.
+ * One second: changes made by other services (billing's plan changes, issuance's signing keys)
+ * must be enforced on every replica within a second of the lookup; gateway-made changes retire
+ * copies at once through the epoch. The cost is one accounts lookup per key per second per replica.
+ */
+export const PRINCIPAL_TTL_MS = 1000;
+
+/** The Redis key of the epoch (under the gateway's key prefix), incremented by every change made through a gateway. */
+export const PRINCIPAL_EPOCH_KEY = 'cache-epoch';
+
+/** Copies kept per replica at most; beyond that the map starts again (lookups are cheap, keys few). */
+const MAX_ENTRIES = 10_000;
+
+/**
+ * API-key lookups (key and organization, keyed by the key's SHA-256), each replica keeping its own
+ * copies in memory for at most PRINCIPAL_TTL_MS, checked against an epoch in Redis that every
+ * replica shares.
  *
- * Invalidation is an epoch: every entry records the epoch read before its lookup, and a change
- * made through this gateway (key revoked or edited, organization approved, suspended, re-planned)
- * increments it, which retires every entry at once on every replica. Reading the epoch before
- * the upstream lookup closes the race where a replica would cache a pre-change answer after the
- * change. Changes are rare next to reads, so dropping everything on a change costs little.
- * Changes made by other services expire with the TTL.
+ * Invalidation is the epoch: every copy records the epoch read before its lookup, and a change
+ * made through any gateway (key revoked or edited, organization approved, suspended, re-planned,
+ * signing keys) increments it, which retires every copy on every replica at once. The caller
+ * reads the epoch on every request, in the same Redis call that counts the key's limit
+ * (RateLimiter.hitReading), and uses a copy only when its epoch is the current one; reading the
+ * epoch before the upstream lookup closes the race where a copy of a pre-change answer would be
+ * kept after the change. Changes made by other services expire with the TTL. While Redis is
+ * unreachable the epoch cannot be read, so nothing is kept and every request looks up upstream.
+ *
+ * Lookups of one key under one epoch are shared: requests that arrive together while a copy is
+ * made wait for that lookup instead of each asking accounts. A request joins only a lookup that
+ * began after it read the same epoch, so no answer from before a change is shared after it.
  */
 export class PrincipalCache {
   private readonly failures: Counter<string>;
+  private readonly copies = new Map<string, PrincipalCopy & { expiresAt: number }>();
+  private readonly lookups = new Map<string, Promise<CachedApiKey>>();
 
   constructor(
     private readonly redis: Redis,
     private readonly logger: Logger,
     metrics: Registry,
+    private readonly now: () => number = () => performance.now(),
   ) {
     this.failures = new Counter({
       name: 'gateway_principal_cache_errors_total',
@@ -51,41 +74,63 @@ export class PrincipalCache {
     });
   }
 
-  /** The cached entry if fresh, and the epoch to store a new one under. */
-  async get(keyHash: string): Promise<{ entry: CachedApiKey | undefined; epoch: string | undefined }> {
+  /**
+   * This replica's last copy for the key, of any age: `fresh` while made less than
+   * PRINCIPAL_TTL_MS ago (its epoch still to be checked). A stale copy still names the key (its id
+   * never changes), so the request can count its limit and read the epoch before looking up again.
+   */
+  copy(keyHash: string): (PrincipalCopy & { fresh: boolean }) | undefined {
+    const c = this.copies.get(keyHash);
+    return c ? { value: c.value, epoch: c.epoch, fresh: c.expiresAt > this.now() } : undefined;
+  }
+
+  /** The current epoch, or undefined when Redis cannot say (counted and logged; nothing is kept then). */
+  async epoch(): Promise<string | undefined> {
     try {
-      const [raw, epoch] = await this.redis.mget(`ak:${keyHash}`, 'cache-epoch');
-      const e = epoch ?? '0';
-      if (!raw) return { entry: undefined, epoch: e };
-      const parsed = JSON.parse(raw) as { epoch: string; value: CachedApiKey };
-      return { entry: parsed.epoch === e ? parsed.value : undefined, epoch: e };
+      return (await this.redis.get(PRINCIPAL_EPOCH_KEY)) ?? '0';
     } catch (err) {
-      this.failed('get', err);
-      return { entry: undefined, epoch: undefined };
+      this.failed(err);
+      return undefined;
     }
   }
 
-  async put(keyHash: string, epoch: string | undefined, value: CachedApiKey): Promise<void> {
-    if (epoch === undefined) return;
-    try {
-      await this.redis.set(`ak:${keyHash}`, JSON.stringify({ epoch, value }), 'PX', TTL_MS);
-    } catch (err) {
-      this.failed('put', err);
-    }
+  /** Counts a failed epoch read made elsewhere (the read with the key's limit), as `epoch` does. */
+  failed(err: unknown): void {
+    this.failures.inc({ op: 'get' });
+    this.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'principal cache unavailable');
   }
 
-  /** Retires every cached entry. Throws if Redis is down, so the caller can report it. */
+  /**
+   * The key's lookup made now, under `epoch` (read before calling): shared with the requests that
+   * ask for the same key under the same epoch meanwhile, and kept for PRINCIPAL_TTL_MS. Under an
+   * unknown epoch (Redis unreachable) it is neither shared nor kept. A failed lookup is not kept.
+   */
+  resolve(keyHash: string, epoch: string | undefined, lookup: () => Promise<CachedApiKey>): Promise<CachedApiKey> {
+    if (epoch === undefined) return lookup();
+    // Made meanwhile by another request under this epoch (it read the epoch before its lookup, as this one did).
+    const made = this.copies.get(keyHash);
+    if (made && made.epoch === epoch && made.expiresAt > this.now()) return Promise.resolve(made.value);
+    const id = `${epoch}:${keyHash}`;
+    const pending = this.lookups.get(id);
+    if (pending) return pending;
+    const looked = lookup()
+      .then((value) => {
+        if (this.copies.size >= MAX_ENTRIES) this.copies.clear();
+        this.copies.set(keyHash, { value, epoch, expiresAt: this.now() + PRINCIPAL_TTL_MS });
+        return value;
+      })
+      .finally(() => this.lookups.delete(id));
+    this.lookups.set(id, looked);
+    return looked;
+  }
+
+  /** Retires every copy on every replica. Throws if Redis is down, so the caller can report it. */
   async invalidateAll(): Promise<void> {
-    await this.redis.incr('cache-epoch');
-  }
-
-  private failed(op: string, err: unknown): void {
-    this.failures.inc({ op });
-    this.logger.warn({ op, err: err instanceof Error ? err.message : String(err) }, 'principal cache unavailable');
+    await this.redis.incr(PRINCIPAL_EPOCH_KEY);
   }
 }
 
-/** Retires cached API-key lookups on every replica after a change; a Redis failure is logged (entries expire in seconds anyway). */
+/** Retires cached API-key lookups on every replica after a change; a Redis failure is logged (copies expire within a second anyway). */
 export async function invalidatePrincipals(cache: PrincipalCache, logger: Logger): Promise<void> {
   try {
     await cache.invalidateAll();

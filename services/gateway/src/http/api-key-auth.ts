@@ -2,8 +2,8 @@ import type { Request, RequestHandler } from 'express';
 import { AppError, Counter, type Logger, type Registry } from '@cred/runtime';
 import type { Redis } from 'ioredis';
 import { apiKeyHash, isWellFormedApiKey } from '../auth/api-key-format.js';
-import type { CachedApiKey, PrincipalCache } from '../auth/principal-cache.js';
-import type { LocalLimiter, RateLimiter, LimitResult } from '@cred/runtime';
+import { PRINCIPAL_EPOCH_KEY, type CachedApiKey, type PrincipalCache } from '../auth/principal-cache.js';
+import type { CountedHit, LocalLimiter, RateLimiter, LimitResult } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { limiterFailures, rateLimited, setRateLimitHeaders } from './rate-limit.js';
 
@@ -38,11 +38,45 @@ const PLANS_WITH_API = new Set(['professional', 'enterprise']);
  * key (no lookup at all for a key failing its checksum); then the key's own per-minute limit;
  * then 403 per docs/contract.md "Authentication and access" (plan without API access, organization not
  * approved, signing keys not generated).
+ *
+ * One Redis call per request: the key's limit is counted and the principal-cache epoch read in the
+ * same script (RateLimiter.hitReading). A copy of the key's lookup this replica made under that
+ * epoch (at most a second ago) is used as is; otherwise the lookup is made again (one accounts
+ * call per key per second per replica, shared by the requests that arrive meanwhile). So a change
+ * made through any gateway (a revoked key, a suspended organization) counts on the next request on
+ * every replica, and one made elsewhere (billing's plan) within a second (auth/principal-cache.ts).
  */
 export function apiKeyAuth(deps: ApiKeyAuthDeps): RequestHandler {
   const failures = limiterFailures(deps.metrics);
   const rejected = new Counter({ name: 'gateway_api_key_rejections_total', help: 'API key requests refused', labelNames: ['reason'], registers: [deps.metrics] });
   const touched: TouchedMemo = new Map();
+  /** The key's lookup at accounts; an unknown key is 401. */
+  const lookup = (hash: string, requestId: string) => async (): Promise<CachedApiKey> => {
+    let resolved;
+    try {
+      resolved = await deps.upstreams.accounts.ResolveApiKey({ key_hash: hash }, { requestId });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') {
+        rejected.inc({ reason: 'unknown' });
+        throw AppError.unauthorized('Missing or invalid API key');
+      }
+      throw err;
+    }
+    const k = resolved.api_key!;
+    const o = resolved.organization!;
+    return {
+      keyId: k.id,
+      organizationId: k.organization_id,
+      rateLimitPerMinute: k.rate_limit_per_minute,
+      revoked: Boolean(k.revoked_at),
+      organization: { id: o.id, slug: o.slug, status: o.status, plan: o.plan, signingKeysGenerated: o.signing_keys_generated },
+    };
+  };
+  const refuseRevoked = (entry: CachedApiKey) => {
+    if (!entry.revoked) return;
+    rejected.inc({ reason: 'revoked' });
+    throw AppError.unauthorized('Missing or invalid API key');
+  };
   return async (req, res, next) => {
     const token = bearerToken(req);
     if (!token || !isWellFormedApiKey(token)) {
@@ -51,42 +85,34 @@ export function apiKeyAuth(deps: ApiKeyAuthDeps): RequestHandler {
     }
     const hash = apiKeyHash(token);
     const requestId = String(res.locals.requestId ?? '');
-    const cached = await deps.cache.get(hash);
-    let entry = cached.entry;
-    if (!entry) {
-      let resolved;
-      try {
-        resolved = await deps.upstreams.accounts.ResolveApiKey({ key_hash: hash }, { requestId });
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'NOT_FOUND') {
-          rejected.inc({ reason: 'unknown' });
-          throw AppError.unauthorized('Missing or invalid API key');
-        }
-        throw err;
-      }
-      const k = resolved.api_key!;
-      const o = resolved.organization!;
-      entry = {
-        keyId: k.id,
-        organizationId: k.organization_id,
-        rateLimitPerMinute: k.rate_limit_per_minute,
-        revoked: Boolean(k.revoked_at),
-        organization: { id: o.id, slug: o.slug, status: o.status, plan: o.plan, signingKeysGenerated: o.signing_keys_generated },
-      };
-      await deps.cache.put(hash, cached.epoch, entry);
-    }
-    if (entry.revoked) {
-      rejected.inc({ reason: 'revoked' });
-      throw AppError.unauthorized('Missing or invalid API key');
-    }
+    // This replica's copy, checked against the epoch read with the limit below; without one (the
+    // key's first request here), the lookup is made now under the epoch read first.
+    const copy = deps.cache.copy(hash);
+    let entry = copy ? copy.value : await deps.cache.resolve(hash, await deps.cache.epoch(), lookup(hash, requestId));
+    // Revocation is final: a copy that says revoked needs no epoch.
+    refuseRevoked(entry);
 
-    let r: LimitResult;
+    const limitKey = `key:${entry.keyId}`;
+    let counted: CountedHit | undefined;
     try {
-      r = await deps.limiter.hit(`key:${entry.keyId}`, entry.rateLimitPerMinute, 60_000);
-    } catch {
+      counted = await deps.limiter.hitReading(limitKey, 60_000, PRINCIPAL_EPOCH_KEY);
+    } catch (err) {
       failures.inc({ scope: 'api_key', policy: 'local' });
-      r = deps.local.hit(`key:${entry.keyId}`, entry.rateLimitPerMinute, 60_000);
+      if (copy) deps.cache.failed(err);
     }
+    if (copy) {
+      // The copy is good for a second and under the current epoch only; older, under another
+      // epoch or an unknown one (Redis away): look up again.
+      const epoch = counted ? (counted.value ?? '0') : undefined;
+      if (!copy.fresh || epoch !== copy.epoch) {
+        // The key's id never changes, so the hit above was counted where it belongs.
+        entry = await deps.cache.resolve(hash, epoch, lookup(hash, requestId));
+        refuseRevoked(entry);
+      }
+    }
+    const r: LimitResult = counted
+      ? counted.resultFor(entry.rateLimitPerMinute)
+      : deps.local.hit(limitKey, entry.rateLimitPerMinute, 60_000);
     setRateLimitHeaders(res, r);
     if (!r.allowed) throw rateLimited(r);
 

@@ -1,4 +1,4 @@
-import type { EventHandler } from '@cred/events';
+import type { BatchEventHandler, EventHandler } from '@cred/events';
 import type { Knex } from '@cred/db';
 import { createClient } from '@cred/grpc';
 import { purgeExpired } from '@cred/idempotency';
@@ -108,7 +108,8 @@ export function createNotificationService(config: NotificationConfig, overrides:
         templates,
         wakeWorker: () => emailWorker.wake(),
       };
-      await subscribe(host, consumers, 'credential-emails', [...CREDENTIAL_EMAIL_EVENTS], onCredentialEmail(emailDeps), overrides);
+      const credentialEmails = onCredentialEmail(emailDeps);
+      await subscribe(host, consumers, 'credential-emails', [...CREDENTIAL_EMAIL_EVENTS], credentialEmails.handler, overrides, credentialEmails.batchHandler);
       await subscribe(host, consumers, 'account-emails', [...ACCOUNT_EMAIL_EVENTS], onAccountEmail(emailDeps), overrides);
       await subscribe(
         host,
@@ -165,6 +166,7 @@ function subscribe(
   routingKeys: string[],
   handler: EventHandler,
   overrides: NotificationOverrides,
+  batchHandler?: BatchEventHandler,
 ): Promise<void> {
   return consume(host, {
     connection: c.broker,
@@ -174,6 +176,7 @@ function subscribe(
     queue,
     routingKeys,
     handler,
+    ...(batchHandler ? { batchHandler } : {}),
     // Handlers only write rows (sending happens in the workers). The deliveries that queue up
     // while a batch is handled share one transaction (one pooled connection), up to prefetch:
     // under load, one commit for many events (ADR 0005).

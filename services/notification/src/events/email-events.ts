@@ -8,6 +8,10 @@ import { readEvent, type EventData } from '@cred/event-contracts';
 import { clip } from './clip.js';
 
 export const CREDENTIAL_EMAIL_EVENTS = ['credential.issued', 'credential.renewed'] as const;
+
+export function isCredentialEmailEvent(type: string): boolean {
+  return (CREDENTIAL_EMAIL_EVENTS as readonly string[]).includes(type);
+}
 export const ACCOUNT_EMAIL_EVENTS = [
   'accounts.user.email_verification_requested',
   'accounts.user.password_reset_requested',

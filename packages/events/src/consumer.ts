@@ -33,6 +33,14 @@ export interface ConsumerOptions<T = unknown> {
   /** Purpose of this consumer, e.g. `credential-emails`; the queue is `<exchange>.<service>.<queue>`. */
   queue: string;
   routingKeys: readonly string[];
+  /**
+   * Keys an earlier release bound this queue to and this one no longer wants: unbound at every
+   * setup (after the current keys are bound), so that a deployed broker stops routing them here.
+   * A queue with only retired keys is a retired queue: consumed if it exists (what an earlier
+   * release left in it, or what one of its replicas still running binds again, is handled),
+   * never created.
+   */
+  retiredRoutingKeys?: readonly string[];
   handler: EventHandler<T>;
   batchHandler?: BatchEventHandler<T>;
   logger: Logger;
@@ -109,7 +117,7 @@ class InboxConsumer implements Consumer {
     this.retryDelayMs = options.retryDelayMs ?? 5_000;
     this.deliveryLimit = options.deliveryLimit ?? 10;
     this.clock = options.clock ?? systemClock;
-    if (options.routingKeys.length === 0) throw new Error('a consumer needs at least one routing key');
+    if (options.routingKeys.length === 0 && !options.retiredRoutingKeys?.length) throw new Error('a consumer needs at least one routing key');
     if (options.metrics) {
       this.outcomes = counter(options.metrics, 'events_consumed_total', 'Deliveries by outcome', ['queue', 'outcome']);
     }
@@ -134,6 +142,10 @@ class InboxConsumer implements Consumer {
 
   private async setup(model: ChannelModel): Promise<void> {
     if (this.stopping) return;
+    if (this.opts.routingKeys.length === 0 && !(await queueExists(model, this.topology.queue))) {
+      this.log.info('retired queue absent: nothing to drain');
+      return;
+    }
     const ch = await model.createConfirmChannel();
     ch.on('error', (err: Error) => this.log.warn({ err }, 'consumer channel error'));
     ch.on('close', () => {
@@ -144,10 +156,13 @@ class InboxConsumer implements Consumer {
       // the connection's reconnect would not notice, so re-open on our own.
       if (!this.stopping && this.opts.connection.current() === model) this.scheduleResetup(model);
     });
-    await declareConsumerTopology(ch, this.topology, this.opts.routingKeys, {
-      retryDelayMs: this.retryDelayMs,
-      deliveryLimit: this.deliveryLimit,
-    });
+    await declareConsumerTopology(
+      ch,
+      this.topology,
+      this.opts.routingKeys,
+      { retryDelayMs: this.retryDelayMs, deliveryLimit: this.deliveryLimit },
+      this.opts.retiredRoutingKeys,
+    );
     await ch.prefetch(this.prefetch);
     this.channel = ch;
     const { consumerTag } = await ch.consume(this.topology.queue, (msg) => {
@@ -386,6 +401,19 @@ class InboxConsumer implements Consumer {
 
   private count(outcome: Outcome): void {
     this.outcomes?.inc({ queue: this.topology.queue, outcome });
+  }
+}
+
+/** Whether the queue exists (checked on a channel of its own: a missing queue closes the channel). */
+async function queueExists(model: ChannelModel, queue: string): Promise<boolean> {
+  const ch = await model.createChannel();
+  ch.on('error', () => undefined);
+  try {
+    await ch.checkQueue(queue);
+    await ch.close();
+    return true;
+  } catch {
+    return false;
   }
 }
 

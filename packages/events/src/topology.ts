@@ -59,13 +59,16 @@ function quorum(args: Record<string, unknown>): Options.AssertQueue {
  * Declares (idempotently) the exchanges, the three queues of one consumer and their bindings.
  * Queue arguments cannot change after creation: changing retryDelayMs or deliveryLimit for an
  * existing queue fails with PRECONDITION_FAILED and needs a new queue name (purpose).
- * Bindings are only added; a routing key dropped from the list must be unbound by hand.
+ * A routing key dropped from the list is not unbound unless it is passed in `retiredRoutingKeys`:
+ * those are unbound after the current keys are bound (idempotent: unbinding what is not bound
+ * is no error).
  */
 export async function declareConsumerTopology(
   channel: Channel,
   topology: ConsumerTopology,
   routingKeys: readonly string[],
   settings: QueueSettings,
+  retiredRoutingKeys: readonly string[] = [],
 ): Promise<void> {
   const { exchange, deadLetterExchange: dlx, queue, retryQueue, deadLetterQueue } = topology;
   await declareExchange(channel, exchange);
@@ -91,6 +94,7 @@ export async function declareConsumerTopology(
   // The parking lot: nothing consumes it automatically; operators inspect and replay.
   await channel.assertQueue(deadLetterQueue, quorum({}));
   for (const key of routingKeys) await channel.bindQueue(queue, exchange, key);
+  for (const key of retiredRoutingKeys) if (!routingKeys.includes(key)) await channel.unbindQueue(queue, exchange, key);
   await channel.bindQueue(queue, dlx, queue);
   await channel.bindQueue(retryQueue, dlx, retryQueue);
   await channel.bindQueue(deadLetterQueue, dlx, deadLetterQueue);

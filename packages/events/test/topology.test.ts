@@ -1,8 +1,8 @@
 import t from 'tap';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { startConsumer } from '../src/index.js';
-import { AMQP_URL, testStack } from './fixtures/helpers.js';
+import { createEvent, startConsumer } from '../src/index.js';
+import { AMQP_URL, publishRaw, testStack, waitFor } from './fixtures/helpers.js';
 
 const run = promisify(execFile);
 
@@ -68,4 +68,38 @@ t.test('every consumer queue is durable, quorum, bounded and dead-lettered', asy
     'x-dead-letter-routing-key': topo.queue,
     'x-dead-letter-strategy': 'at-least-once',
   });
+});
+
+t.test('retired routing keys are unbound; a queue with only retired keys is drained if it exists, never created', async (t) => {
+  const { defer, queues, exchange, consumerDeps, connection, db, schema } = await testStack(t);
+  const handled: string[] = [];
+  const handler = async (e: { id: string }) => void handled.push(e.id);
+  // An earlier release: `old` bound to both keys, holding a message nobody consumed yet.
+  const earlier = await startConsumer({ ...consumerDeps, service: 'svc', queue: 'old', routingKeys: ['a.made', 'a.changed'], handler });
+  queues.push(earlier.topology.queue, earlier.topology.retryQueue, earlier.topology.deadLetterQueue);
+  await earlier.stop();
+  const leftover = createEvent({ type: 'a.made', producer: 'test', data: {} });
+  await publishRaw(exchange, 'a.made', Buffer.from(JSON.stringify(leftover)), leftover.id);
+
+  // This release: `new` takes a.made, `old` is retired, and `other` no longer takes a.changed.
+  const current = await startConsumer({ ...consumerDeps, service: 'svc', queue: 'new', routingKeys: ['a.made'], handler });
+  queues.push(current.topology.queue, current.topology.retryQueue, current.topology.deadLetterQueue);
+  defer(() => current.stop());
+  const retired = await startConsumer({ ...consumerDeps, service: 'svc', queue: 'old', routingKeys: [], retiredRoutingKeys: ['a.made', 'a.changed'], handler });
+  defer(() => retired.stop());
+  await waitFor('the leftover handled', () => handled.includes(leftover.id), 10_000);
+
+  const fresh = createEvent({ type: 'a.made', producer: 'test', data: {} });
+  await publishRaw(exchange, 'a.made', Buffer.from(JSON.stringify(fresh)), fresh.id);
+  await waitFor('the fresh event handled', () => handled.includes(fresh.id), 10_000);
+  await new Promise((r) => setTimeout(r, 500));
+  const consumers = (await db.withSchema(schema).table('inbox').where({ event_id: fresh.id })).map((r: { consumer: string }) => r.consumer);
+  t.same(consumers, ['svc.new'], 'a fresh event reaches the new queue only: the retired one is unbound');
+
+  const never = await startConsumer({ ...consumerDeps, service: 'svc', queue: 'never', routingKeys: [], retiredRoutingKeys: ['a.made'], handler });
+  defer(() => never.stop());
+  const ch = await connection.current()!.createChannel();
+  ch.on('error', () => undefined);
+  await t.rejects(ch.checkQueue(never.topology.queue), 'a retired queue that does not exist is not created');
+  await t.rejects(startConsumer({ ...consumerDeps, service: 'svc', queue: 'none', routingKeys: [], handler }), 'a consumer needs a key');
 });

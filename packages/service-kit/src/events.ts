@@ -56,6 +56,8 @@ export async function consume<T>(
     exchange: string;
     queue: string;
     routingKeys: string[];
+    /** Keys an earlier release bound this queue to: unbound at every setup (@cred/events). */
+    retiredRoutingKeys?: readonly string[];
     handler: EventHandler<T>;
     batchHandler?: BatchEventHandler<T>;
     prefetch?: number;

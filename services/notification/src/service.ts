@@ -1,4 +1,4 @@
-import type { EventHandler } from '@cred/events';
+import type { BatchEventHandler, EventHandler } from '@cred/events';
 import type { Knex } from '@cred/db';
 import { createClient } from '@cred/grpc';
 import { purgeExpired } from '@cred/idempotency';
@@ -13,7 +13,8 @@ import { loadTemplates } from './domain/email-templates.js';
 import { migrations } from './db/migrations.js';
 import { createSmtpMailer, type Mailer } from './email/mailer.js';
 import { EmailWorker } from './email/email-worker.js';
-import { ACCOUNT_EMAIL_EVENTS, CREDENTIAL_EMAIL_EVENTS, onAccountEmail, onCredentialEmail } from './events/email-events.js';
+import { ACCOUNT_EMAIL_EVENTS, CREDENTIAL_EMAIL_EVENTS, isCredentialEmailEvent, onAccountEmail } from './events/email-events.js';
+import { onCredentialEvent } from './events/credential-events.js';
 import { ORGANIZATION_EVENTS, onOrganizationChanged, onSigningKeysGenerated } from './events/organization-events.js';
 import { onWebhookEvent, WEBHOOK_EVENT_TYPES } from './events/webhook-events.js';
 import { notificationBinding } from './grpc/notification-server.js';
@@ -99,8 +100,8 @@ export function createNotificationService(config: NotificationConfig, overrides:
       });
 
       const consumers = { db, broker, schema: config.DB_SCHEMA, exchange: config.EVENTS_EXCHANGE };
-      await subscribe(host, consumers, 'organization-notices', ['organization.signing_keys.generated'], onSigningKeysGenerated(host.clock), overrides);
-      await subscribe(host, consumers, 'organizations', [...ORGANIZATION_EVENTS], onOrganizationChanged(host.clock, host.logger), overrides);
+      await subscribe(host, consumers, 'organization-notices', ['organization.signing_keys.generated'], { handler: onSigningKeysGenerated(host.clock) }, overrides);
+      await subscribe(host, consumers, 'organizations', [...ORGANIZATION_EVENTS], { handler: onOrganizationChanged(host.clock, host.logger) }, overrides);
       const emailDeps = {
         clock: host.clock,
         logger: host.logger.child({ subsystem: 'email' }),
@@ -108,16 +109,31 @@ export function createNotificationService(config: NotificationConfig, overrides:
         templates,
         wakeWorker: () => emailWorker.wake(),
       };
-      await subscribe(host, consumers, 'credential-emails', [...CREDENTIAL_EMAIL_EVENTS], onCredentialEmail(emailDeps), overrides);
-      await subscribe(host, consumers, 'account-emails', [...ACCOUNT_EMAIL_EVENTS], onAccountEmail(emailDeps), overrides);
+      const webhookDeps = {
+        clock: host.clock,
+        logger: host.logger.child({ subsystem: 'webhooks' }),
+        baseUrl: config.BASE_URL,
+        wakeWorker: () => deliveryWorker.wake(),
+      };
+      // credential.issued / renewed: one consumer for the e-mail and the webhook fan-out. It is
+      // set up (bound) before the queues that carried them in an earlier release are unbound, so
+      // every event reaches at least one queue that does both (docs/events.md).
+      const credentials = onCredentialEvent(emailDeps, webhookDeps);
+      await subscribe(host, consumers, 'credentials', [...CREDENTIAL_EMAIL_EVENTS], credentials, overrides);
+      await subscribe(host, consumers, 'account-emails', [...ACCOUNT_EMAIL_EVENTS], { handler: onAccountEmail(emailDeps) }, overrides);
       await subscribe(
         host,
         consumers,
         'webhook-fanout',
-        [...WEBHOOK_EVENT_TYPES],
-        onWebhookEvent({ clock: host.clock, logger: host.logger.child({ subsystem: 'webhooks' }), baseUrl: config.BASE_URL, wakeWorker: () => deliveryWorker.wake() }),
+        WEBHOOK_EVENT_TYPES.filter((type) => !isCredentialEmailEvent(type)),
+        // Still reads credential.issued / renewed: copies routed here before the unbinding.
+        { handler: onWebhookEvent(webhookDeps), retiredRoutingKeys: CREDENTIAL_EMAIL_EVENTS },
         overrides,
       );
+      // Retired (the release after this one deletes it): the e-mail queue of credential.issued /
+      // renewed. Unbound; what is left in it, or what a replica of the earlier release still
+      // running binds to it again, is handled like the new queue's events.
+      await subscribe(host, consumers, 'credential-emails', [], { ...credentials, retiredRoutingKeys: CREDENTIAL_EMAIL_EVENTS }, overrides);
 
       // Workers stop before the consumers (registered after them, so stopped first).
       emailWorker.start();
@@ -163,7 +179,7 @@ function subscribe(
   c: { db: Knex; broker: BrokerConnection; schema: string; exchange: string },
   queue: string,
   routingKeys: string[],
-  handler: EventHandler,
+  handlers: { handler: EventHandler; batchHandler?: BatchEventHandler; retiredRoutingKeys?: readonly string[] },
   overrides: NotificationOverrides,
 ): Promise<void> {
   return consume(host, {
@@ -173,7 +189,7 @@ function subscribe(
     exchange: c.exchange,
     queue,
     routingKeys,
-    handler,
+    ...handlers,
     // Handlers only write rows (sending happens in the workers). The deliveries that queue up
     // while a batch is handled share one transaction (one pooled connection), up to prefetch:
     // under load, one commit for many events (ADR 0005).

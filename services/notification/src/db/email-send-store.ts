@@ -74,37 +74,51 @@ const toDomain = (r: Row): EmailSend => ({
   updatedAt: r.updated_at,
 });
 
-const INSERT_SEND = `INSERT INTO email_sends (id, event_id, event_type, kind, organization_id, recipient_email,
+/**
+ * New rows from arrays, one per column: the same statement text for one row or a consumer
+ * batch's worth (no query building, one plan). `unnest` of typed arrays, so the planner knows
+ * the row count.
+ */
+const INSERT_SENDS = `INSERT INTO email_sends (id, event_id, event_type, kind, organization_id, recipient_email,
   recipient_name, subject, status, payload, attempts, last_error, next_attempt_at, locked_until, sent_at, created_at, updated_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  SELECT * FROM unnest(?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[],
+    ?::jsonb[], ?::int[], ?::text[], ?::timestamptz[], ?::timestamptz[], ?::timestamptz[], ?::timestamptz[], ?::timestamptz[])
   ON CONFLICT (event_id, kind) DO NOTHING RETURNING id`;
 
 export const emailSendStore = {
-  /**
-   * Records the e-mail owed for (event, kind); a second insert for the same key is ignored.
-   * One fixed statement (no query building): every credential event inserts one row.
-   */
+  /** Records the e-mail owed for (event, kind); a second insert for the same key is ignored. */
   async insert(trx: Knex.Transaction, s: EmailSend): Promise<boolean> {
-    const result = await trx.raw(INSERT_SEND, [
-      s.id,
-      s.eventId,
-      s.eventType,
-      s.kind,
-      s.organizationId,
-      s.recipientEmail,
-      s.recipientName,
-      s.subject,
-      s.status,
-      s.payload === null ? null : JSON.stringify(s.payload),
-      s.attempts,
-      s.lastError,
-      s.nextAttemptAt,
-      s.lockedUntil,
-      s.sentAt,
-      s.createdAt,
-      s.updatedAt,
+    return (await emailSendStore.insertMany(trx, [s])) === 1;
+  },
+
+  /**
+   * Records the e-mails owed, in one statement however many (a consumer batch's); a row whose
+   * (event, kind) is already recorded is ignored. Returns how many rows were new.
+   */
+  async insertMany(trx: Knex.Transaction, sends: readonly EmailSend[]): Promise<number> {
+    if (sends.length === 0) return 0;
+    // One array per column; pg sends each as an array literal (nulls included).
+    const column = <T>(f: (s: EmailSend) => T): Knex.Value => sends.map(f) as Knex.Value;
+    const result = await trx.raw(INSERT_SENDS, [
+      column((s) => s.id),
+      column((s) => s.eventId),
+      column((s) => s.eventType),
+      column((s) => s.kind),
+      column((s) => s.organizationId),
+      column((s) => s.recipientEmail),
+      column((s) => s.recipientName),
+      column((s) => s.subject),
+      column((s) => s.status),
+      column((s) => (s.payload === null ? null : JSON.stringify(s.payload))),
+      column((s) => s.attempts),
+      column((s) => s.lastError),
+      column((s) => s.nextAttemptAt),
+      column((s) => s.lockedUntil),
+      column((s) => s.sentAt),
+      column((s) => s.createdAt),
+      column((s) => s.updatedAt),
     ]);
-    return (result as { rows: unknown[] }).rows.length > 0;
+    return (result as { rows: unknown[] }).rows.length;
   },
 
   /**

@@ -1,13 +1,17 @@
-import type { DomainEvent } from '@cred/events';
+import type { BatchEventHandler, DomainEvent, EventHandler } from '@cred/events';
 import type { Knex } from '@cred/db';
 import { newUuid, type Clock, type Logger } from '@cred/runtime';
 import { renderSubject, type EmailKind, type Templates } from '../domain/email-templates.js';
-import { emailSendStore, newEmailSend } from '../db/email-send-store.js';
+import { emailSendStore, newEmailSend, type EmailSend } from '../db/email-send-store.js';
 import { organizationStore } from '../db/organization-store.js';
 import { readEvent, type EventData } from '@cred/event-contracts';
 import { clip } from './clip.js';
 
 export const CREDENTIAL_EMAIL_EVENTS = ['credential.issued', 'credential.renewed'] as const;
+
+export function isCredentialEmailEvent(type: string): boolean {
+  return (CREDENTIAL_EMAIL_EVENTS as readonly string[]).includes(type);
+}
 export const ACCOUNT_EMAIL_EVENTS = [
   'accounts.user.email_verification_requested',
   'accounts.user.password_reset_requested',
@@ -59,51 +63,59 @@ function priorStatusNote(d: EventData<'credential.renewed'>): string {
  * inbox row (so a redelivery adds nothing) and sent by the EmailWorker afterwards. If the
  * organization turned e-mail notifications off, the row is recorded as `skipped` and nothing
  * is ever sent. An organization notification has not heard of yet counts as enabled (the
- * accounts default).
+ * accounts default). `handler` takes one event, `batchHandler` the fresh events of a consumer
+ * batch, whose rows go in with one statement.
  */
-export function onCredentialEmail(deps: EmailEventDeps) {
-  return async (event: DomainEvent<unknown>, trx: Knex.Transaction) => {
-    const d = readEvent(event, ...CREDENTIAL_EMAIL_EVENTS);
-    const kind: EmailKind = event.type === 'credential.renewed' ? 'credential_renewed' : 'credential_issued';
-    const { credentialId, credentialUuid, organizationId, recipientEmail, recipientName, expirationDate } = d;
-    const org = await organizationStore.inTransaction(trx, organizationId);
-    const organizationName = org?.name ?? issuerNameOf(d.ob3Credential) ?? d.organizationSlug;
-    const base = deps.baseUrl.replace(/\/$/, '');
-    const payload: Record<string, string> = {
-      recipientName,
-      organizationName,
-      badgeName: badgeNameOf(d.ob3Credential) ?? 'your badge',
-      credentialId,
-      credentialUuid,
-      verificationUrl: `${base}/verify/${encodeURIComponent(credentialId)}`,
-      expirationText: expirationDate
-        ? `This credential is valid until ${expirationDate.slice(0, 10)}.`
-        : 'This credential does not expire.',
-      priorStatusNote: 'priorStatus' in d ? priorStatusNote(d) : '',
-    };
+export function onCredentialEmail(deps: EmailEventDeps): { handler: EventHandler; batchHandler: BatchEventHandler } {
+  const record = async (events: ReadonlyArray<DomainEvent<unknown>>, trx: Knex.Transaction) => {
     const now = deps.clock.now();
-    const disabled = org !== undefined && !org.emailNotificationsEnabled;
-    const subject = renderSubject(deps.templates[kind], { ...payload, claimUrl: '', claimExpiresAt: '' });
-    const send = newEmailSend(
-      {
-        id: newUuid(),
-        eventId: event.id,
-        eventType: event.type,
-        kind,
-        organizationId,
-        recipientEmail,
-        recipientName,
-        subject,
-        status: disabled ? 'skipped' : 'pending',
-        payload: disabled ? null : payload,
-        lastError: disabled ? 'e-mail notifications are disabled for the organization' : null,
-      },
-      now,
-    );
-    await emailSendStore.insert(trx, send);
-    if (!disabled) afterCommit(trx, () => deps.wakeWorker());
-    else deps.logger.info({ eventId: event.id, organizationId }, 'e-mail notifications disabled; not sending');
+    const sends: EmailSend[] = [];
+    for (const event of events) sends.push(await credentialEmail(deps, event, trx, now));
+    await emailSendStore.insertMany(trx, sends);
+    if (sends.some((s) => s.status === 'pending')) afterCommit(trx, () => deps.wakeWorker());
   };
+  return { handler: (event, trx) => record([event], trx), batchHandler: record };
+}
+
+/** The row `credential.issued` / `credential.renewed` records. */
+async function credentialEmail(deps: EmailEventDeps, event: DomainEvent<unknown>, trx: Knex.Transaction, now: Date): Promise<EmailSend> {
+  const d = readEvent(event, ...CREDENTIAL_EMAIL_EVENTS);
+  const kind: EmailKind = event.type === 'credential.renewed' ? 'credential_renewed' : 'credential_issued';
+  const { credentialId, credentialUuid, organizationId, recipientEmail, recipientName, expirationDate } = d;
+  const org = await organizationStore.inTransaction(trx, organizationId);
+  const organizationName = org?.name ?? issuerNameOf(d.ob3Credential) ?? d.organizationSlug;
+  const base = deps.baseUrl.replace(/\/$/, '');
+  const payload: Record<string, string> = {
+    recipientName,
+    organizationName,
+    badgeName: badgeNameOf(d.ob3Credential) ?? 'your badge',
+    credentialId,
+    credentialUuid,
+    verificationUrl: `${base}/verify/${encodeURIComponent(credentialId)}`,
+    expirationText: expirationDate
+      ? `This credential is valid until ${expirationDate.slice(0, 10)}.`
+      : 'This credential does not expire.',
+    priorStatusNote: 'priorStatus' in d ? priorStatusNote(d) : '',
+  };
+  const disabled = org !== undefined && !org.emailNotificationsEnabled;
+  const subject = renderSubject(deps.templates[kind], { ...payload, claimUrl: '', claimExpiresAt: '' });
+  if (disabled) deps.logger.info({ eventId: event.id, organizationId }, 'e-mail notifications disabled; not sending');
+  return newEmailSend(
+    {
+      id: newUuid(),
+      eventId: event.id,
+      eventType: event.type,
+      kind,
+      organizationId,
+      recipientEmail,
+      recipientName,
+      subject,
+      status: disabled ? 'skipped' : 'pending',
+      payload: disabled ? null : payload,
+      lastError: disabled ? 'e-mail notifications are disabled for the organization' : null,
+    },
+    now,
+  );
 }
 
 /**

@@ -20,3 +20,4 @@ export * from './client-ip.js';
 export * from './rate-limiter.js';
 export * from './single-headers.js';
 export * from './background.js';
+export * from './redis-client.js';

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Logger } from '@cred/runtime';
+import { failFastRedisOptions, warnRedisErrors, type Logger } from '@cred/runtime';
 
 /**
  * The gateway's Redis: rate-limit counters and the principal cache's epoch. Commands fail fast when
@@ -9,23 +9,12 @@ import type { Logger } from '@cred/runtime';
 export function createRedis(url: string, keyPrefix: string, logger: Logger): Redis {
   const redis = new Redis(url, {
     keyPrefix,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: 500,
-    connectTimeout: 2000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+    ...failFastRedisOptions({ commandTimeoutMs: 500, maxReconnectDelayMs: 2000 }),
     // Commands issued in the same event-loop turn (concurrent requests' limit checks) go out in
     // one write and come back in one read (ADR 0005).
     enableAutoPipelining: true,
   });
-  let lastLog = 0;
-  redis.on('error', (err: Error) => {
-    // Reconnect attempts repeat the same error; one line every 10 s is enough.
-    if (Date.now() - lastLog > 10_000) {
-      lastLog = Date.now();
-      logger.warn({ err: err.message }, 'redis error');
-    }
-  });
+  warnRedisErrors(redis, logger, 'redis error');
   return redis;
 }
 

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Logger } from '@cred/runtime';
+import { failFastRedisOptions, warnRedisErrors, type Logger } from '@cred/runtime';
 
 /**
  * Verification's Redis: a shared second level of the signature cache. It is an optimisation
@@ -7,22 +7,8 @@ import type { Logger } from '@cred/runtime';
  * recomputation, never an error or a slow answer.
  */
 export function createRedis(url: string, keyPrefix: string, logger: Logger): Redis {
-  const redis = new Redis(url, {
-    keyPrefix,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: 200,
-    connectTimeout: 2000,
-    lazyConnect: false,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 5000),
-  });
-  let lastLog = 0;
-  redis.on('error', (err: Error) => {
-    if (Date.now() - lastLog > 10_000) {
-      lastLog = Date.now();
-      logger.warn({ err: err.message }, 'redis error (signature cache degraded to memory)');
-    }
-  });
+  const redis = new Redis(url, { keyPrefix, lazyConnect: false, ...failFastRedisOptions({ commandTimeoutMs: 200, maxReconnectDelayMs: 5000 }) });
+  warnRedisErrors(redis, logger, 'redis error (signature cache degraded to memory)');
   return redis;
 }
 

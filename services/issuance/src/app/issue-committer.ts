@@ -8,6 +8,7 @@ import { quotaStore } from '../db/quota-store.js';
 import { newCredentialId, type Credential } from '../domain/credential.js';
 import { credentialIssued } from '../events/issuance-events.js';
 import type { IssuanceContext } from './context.js';
+import { KeyedBatches } from './keyed-batches.js';
 import { commitIssue, credentialOf, issueAuditRecord, type IssuedCredential, type IssueJob } from './issue-credential.js';
 
 interface Pending {
@@ -40,8 +41,7 @@ class BatchAbandoned extends Error {
  * then committed on its own, so each gets exactly the answer it would have had alone.
  */
 export class IssueCommitter {
-  private readonly queues = new Map<string, Pending[]>();
-  private readonly running = new Set<string>();
+  private readonly batches: KeyedBatches<Pending>;
   private readonly batchSize?: Histogram;
   private readonly fallbacks?: Counter;
 
@@ -49,6 +49,7 @@ export class IssueCommitter {
     private readonly ctx: IssuanceContext,
     private readonly o: { maxBatch: number; logger: Logger; metrics?: Registry },
   ) {
+    this.batches = new KeyedBatches(o.maxBatch, (_orgId, batch) => this.commit(batch));
     if (o.metrics) {
       this.batchSize = new Histogram({
         name: 'issuance_commit_batch_size',
@@ -66,29 +67,7 @@ export class IssueCommitter {
   }
 
   submit(job: IssueJob): Promise<IssuedCredential> {
-    return new Promise((resolve, reject) => {
-      const queue = this.queues.get(job.orgId);
-      if (queue) queue.push({ job, resolve, reject });
-      else this.queues.set(job.orgId, [{ job, resolve, reject }]);
-      if (!this.running.has(job.orgId)) void this.drain(job.orgId);
-    });
-  }
-
-  /** Commits the organization's queue, batch after batch, until it is empty. */
-  private async drain(orgId: string): Promise<void> {
-    this.running.add(orgId);
-    try {
-      for (;;) {
-        const queue = this.queues.get(orgId);
-        if (!queue || queue.length === 0) break;
-        const batch = queue.splice(0, this.o.maxBatch);
-        if (queue.length === 0) this.queues.delete(orgId);
-        await this.commit(batch);
-      }
-    } finally {
-      // No await between the empty queue and this line: a later submit() starts a new drain.
-      this.running.delete(orgId);
-    }
+    return new Promise((resolve, reject) => this.batches.add(job.orgId, { job, resolve, reject }));
   }
 
   private async commit(batch: Pending[]): Promise<void> {

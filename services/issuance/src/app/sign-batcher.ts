@@ -1,6 +1,7 @@
 import type { PromiseClient } from '@cred/grpc';
 import type { SigningServiceClient } from '@cred/proto';
 import { Histogram, type Registry } from '@cred/runtime';
+import { KeyedBatches } from './keyed-batches.js';
 
 interface Pending {
   unsignedJson: string;
@@ -17,14 +18,14 @@ interface Pending {
  * per call (SignCredential), so every issue gets its own answer or error, as unbatched.
  */
 export class SignBatcher {
-  private readonly queues = new Map<string, Pending[]>();
-  private readonly running = new Set<string>();
+  private readonly batches: KeyedBatches<Pending>;
   private readonly batchSize?: Histogram;
 
   constructor(
     private readonly signing: PromiseClient<SigningServiceClient>,
     private readonly o: { maxBatch: number; metrics?: Registry },
   ) {
+    this.batches = new KeyedBatches(o.maxBatch, (organizationId, batch) => this.call(organizationId, batch));
     if (o.metrics) {
       this.batchSize = new Histogram({
         name: 'issuance_sign_batch_size',
@@ -37,29 +38,9 @@ export class SignBatcher {
 
   /** The signed credential (JSON text) of `unsignedJson`, proof created at `created`. */
   sign(organizationId: string, unsignedJson: string, created: string, requestId?: string): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const item: Pending = { unsignedJson, created, resolve, reject, ...(requestId ? { requestId } : {}) };
-      const queue = this.queues.get(organizationId);
-      if (queue) queue.push(item);
-      else this.queues.set(organizationId, [item]);
-      if (!this.running.has(organizationId)) void this.drain(organizationId);
-    });
-  }
-
-  private async drain(organizationId: string): Promise<void> {
-    this.running.add(organizationId);
-    try {
-      for (;;) {
-        const queue = this.queues.get(organizationId);
-        if (!queue || queue.length === 0) break;
-        const batch = queue.splice(0, this.o.maxBatch);
-        if (queue.length === 0) this.queues.delete(organizationId);
-        await this.call(organizationId, batch);
-      }
-    } finally {
-      // No await between the empty queue and this line: a later sign() starts a new drain.
-      this.running.delete(organizationId);
-    }
+    return new Promise((resolve, reject) =>
+      this.batches.add(organizationId, { unsignedJson, created, resolve, reject, ...(requestId ? { requestId } : {}) }),
+    );
   }
 
   private async call(organizationId: string, batch: Pending[]): Promise<void> {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { edgeSupported, EdgeTargets, startEdge, type Edge } from './edge.js';
 import {
   defaultPorts,
   defaultReplicaPorts,
@@ -39,6 +40,12 @@ export interface LaunchOptions {
    * service's next process there before it stops the current one.
    */
   surgePorts?: PortMap;
+  /**
+   * The public port, owned by the launcher's edge (scripts/edge.ts, ADR 0009), which hands each
+   * connection to verification or the gateway by its first request's path. Unset: the gateway's
+   * own listener (ports.gateway.http) is the public port.
+   */
+  originPort?: number;
 }
 
 /** One step of a rolling restart, as `rollService` reports it. */
@@ -74,7 +81,12 @@ export interface RollHooks {
 export interface RunningPlatform {
   readonly ports: PortMap;
   readonly surgePorts: PortMap | undefined;
+  /** The gateway's own listener. */
   readonly gatewayUrl: string;
+  /** Where clients go: the edge's public port, or the gateway's listener when there is no edge. */
+  readonly originUrl: string;
+  /** The edge, when the launcher owns the public port. */
+  readonly edge: Edge | undefined;
   readonly processes: Map<ServiceName, ChildProcess>;
   /** The extra verification replicas' processes (`verification-2`, ...), in order. */
   readonly replicas: Map<string, ChildProcess>;
@@ -244,10 +256,13 @@ export async function allocatePorts(): Promise<PortMap> {
   };
 }
 
+/** The gateway's listener under `pnpm start`, behind the edge on PORT (if free; else another). */
+export const GATEWAY_BEHIND_EDGE_PORT = 8088;
+
 export interface StartPorts {
   ports: PortMap;
   replicas: ReplicaPorts[];
-  /** The default ports that were taken (or equal to PORT), with where each endpoint went instead. */
+  /** The default ports that were taken (or equal to PORT), with where each endpoint went instead (reported when it was not PORT's). */
   moved: string[];
 }
 
@@ -257,7 +272,7 @@ export interface StartPorts {
  * port is PORT itself, another endpoint's, or taken (another platform on this machine, say), in
  * which case on a free one.
  */
-export async function startPorts(publicPort: number, verificationReplicas = 1): Promise<StartPorts> {
+export async function startPorts(publicPort: number, verificationReplicas = 1, edge = false): Promise<StartPorts> {
   if (!(await listensOn(publicPort))) throw new Error(`port ${publicPort} is in use: stop what listens there or choose another PORT`);
   const ports = defaultPorts();
   const replicas = defaultReplicaPorts(verificationReplicas);
@@ -274,11 +289,12 @@ export async function startPorts(publicPort: number, verificationReplicas = 1): 
     moved.push(`${label} ${wanted} -> ${port}`);
     return port;
   };
-  ports.gateway.http = publicPort;
+  // With the edge on PORT, the gateway listens on a port of its own behind it.
+  ports.gateway.http = edge ? GATEWAY_BEHIND_EDGE_PORT : publicPort;
   for (const name of SERVICE_NAMES) {
     const own = ports[name];
     for (const kind of ['grpc', 'http', 'ops'] as const) {
-      if (name === 'gateway' && kind === 'http') continue;
+      if (name === 'gateway' && kind === 'http' && !edge) continue;
       const wanted = own[kind];
       if (wanted !== undefined) own[kind] = await place(`${name} ${kind}`, wanted);
     }
@@ -348,8 +364,13 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
     if (name === 'verification') own.HTTP_PORT = String(p.http);
     return own;
   };
+  const withEdge = options.originPort !== undefined;
+  if (withEdge && !(await edgeSupported()))
+    throw new Error('this Node cannot hand connections over (socket handle without readStop): start without originPort');
+  const edgeTargets = new EdgeTargets();
   const spawnService = (label: string, name: ServiceName, own: Record<string, string>): ChildProcess => {
-    const env: Record<string, string | undefined> = { ...process.env, ...serviceEnv(name, options.ports, shared, extra, surge), ...own };
+    const env: Record<string, string | undefined> = { ...process.env, ...serviceEnv(name, options.ports, shared, extra, surge, withEdge), ...own };
+    const takesConnections = withEdge && (name === 'gateway' || name === 'verification');
     // A variable only one service may see is withheld from the others, even when the shell set it.
     for (const [variable, owner] of Object.entries(ONLY_FOR)) if (owner !== name) delete env[variable];
     const child = spawn(
@@ -358,9 +379,11 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
       {
         cwd: ROOT,
         env,
-        stdio: ['ignore', 'pipe', 'pipe'],
+        // The IPC channel carries the connections the edge hands over.
+        stdio: takesConnections ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
       },
     );
+    if (takesConnections) edgeTargets.track(name, child);
     pipe(label, child.stdout);
     pipe(label, child.stderr);
     live.set(label, child);
@@ -394,6 +417,7 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
 
   const stopOne = async (label: string, child: ChildProcess, signal: NodeJS.Signals) => {
     stopping.add(label);
+    edgeTargets.retire(child);
     child.kill(signal);
     const timer = setTimeout(() => child.kill('SIGKILL'), 20000);
     await waitExit(child);
@@ -447,11 +471,23 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
 
   for (const name of SERVICE_NAMES) startService(name);
   const gatewayUrl = `http://127.0.0.1:${options.ports.gateway.http}`;
+  let edge: Edge | undefined;
+  if (options.originPort !== undefined) {
+    try {
+      edge = await startEdge(options.originPort, '0.0.0.0', edgeTargets);
+    } catch (err) {
+      for (const [label, child] of live) await stopOne(label, child, 'SIGTERM');
+      throw err;
+    }
+  }
+  const originUrl = edge ? `http://127.0.0.1:${edge.port}` : gatewayUrl;
   let stopped: Promise<void> | undefined;
   const platform: RunningPlatform = {
     ports: options.ports,
     surgePorts: surge,
     gatewayUrl,
+    originUrl,
+    edge,
     processes,
     replicas,
     portsOf: (name) => portsIn(name, slots.get(name) ?? 0),
@@ -463,6 +499,7 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
     rollService,
     stop() {
       stopped ??= (async () => {
+        await edge?.close();
         for (const label of live.keys()) stopping.add(label);
         await Promise.all([...live].map(([label, child]) => stopOne(label, child, 'SIGTERM')));
         processes.clear();
@@ -473,7 +510,7 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
     },
   };
   try {
-    await waitForHealthy(`${gatewayUrl}/healthz`, options.readyTimeoutMs ?? 60000, () => [...exitedUnexpectedly][0]);
+    await waitForHealthy(`${originUrl}/healthz`, options.readyTimeoutMs ?? 60000, () => [...exitedUnexpectedly][0]);
     // The gateway's health covers the first replica (its gRPC upstream); the others on their own.
     for (const p of extra)
       await waitForHealthy(`http://127.0.0.1:${p.ops}/readyz`, options.readyTimeoutMs ?? 60000, () => [...exitedUnexpectedly][0]);

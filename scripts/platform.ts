@@ -50,6 +50,11 @@ export function serviceEnv(
    * addresses and use whichever answers.
    */
   surge?: PortMap,
+  /**
+   * The launcher's edge owns the public port and hands connections to the gateway and
+   * verification (scripts/edge.ts): each then also passes the other's requests on.
+   */
+  edge = false,
 ): Record<string, string> {
   const addr = (s: ServiceName) => (surge ? `127.0.0.1:${ports[s].grpc},127.0.0.1:${surge[s].grpc}` : `127.0.0.1:${ports[s].grpc}`);
   const own = ports[name];
@@ -70,11 +75,19 @@ export function serviceEnv(
   ]
     .map((p) => `http://127.0.0.1:${p}`)
     .join(',');
-  if (name === 'verification') {
-    // Public requests reach verification through the gateway's pass-through, which appends the
-    // peer it saw to X-Forwarded-For: verification trusts that one proxy more than the gateway
-    // does, so both derive the same client address (ADR 0009).
-    env.TRUST_PROXY = formatTrustProxy(behindOneMoreProxy(trustProxyEnv().parse(shared.TRUST_PROXY ?? 'false')));
+  const inFront = trustProxyEnv().parse(shared.TRUST_PROXY ?? 'false');
+  if (name === 'verification' || (edge && name === 'gateway')) {
+    // What reaches a service's own listener comes through the other's pass-through, which
+    // appends the peer it saw to X-Forwarded-For: that listener trusts one proxy more than what
+    // is in front of the platform, so both derive the same client address (ADR 0009). Without
+    // the edge the gateway's listener is the public port itself.
+    env.TRUST_PROXY = formatTrustProxy(behindOneMoreProxy(inFront));
+  }
+  if (edge && (name === 'verification' || name === 'gateway')) {
+    // Connections the edge hands over have the client (or the proxy in front) as their peer.
+    env.HANDED_TRUST_PROXY = formatTrustProxy(inFront);
+    if (name === 'verification')
+      env.GATEWAY_HTTP_URL = [ports.gateway.http, ...(surge ? [surge.gateway.http] : [])].map((p) => `http://127.0.0.1:${p}`).join(',');
   }
   for (const [variable, owner] of Object.entries(ONLY_FOR)) if (owner !== name) delete env[variable];
   return env;

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_DEFAULTS, newSessionKeyPair, sessionPublicKeyOf } from '@cred/runtime';
+import { edgeSupported } from './edge.js';
 import { launchPlatform, startPorts } from './launcher.js';
 import { startDevMail, type DevMail } from './mail-catcher.js';
 import { migrateAll } from './migrate-all.js';
@@ -52,7 +53,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const secrets = devSecrets();
 const pick = (name: string, fallback: string) => process.env[name] || fallback;
 
-// PORT moves the gateway (the platform's one HTTP origin); BASE_URL follows it unless set.
+// PORT moves the platform's one HTTP origin (the launcher's edge); BASE_URL follows it unless set.
 let publicPort = 8080;
 if (process.env.PORT) {
   publicPort = Number(process.env.PORT);
@@ -67,9 +68,12 @@ if (!Number.isInteger(replicas) || replicas < 1 || replicas > 8) {
   say('VERIFICATION_REPLICAS must be a whole number from 1 to 8');
   process.exit(1);
 }
+// The launcher owns PORT and hands each connection to verification or the gateway (ADR 0009).
+const edge = await edgeSupported();
+if (!edge) say('This Node cannot hand connections over: the gateway takes PORT and passes public requests on.');
 let placed: Awaited<ReturnType<typeof startPorts>>;
 try {
-  placed = await startPorts(publicPort, replicas);
+  placed = await startPorts(publicPort, replicas, edge);
 } catch (err) {
   say(err instanceof Error ? err.message : String(err));
   process.exit(1);
@@ -81,7 +85,7 @@ const shared: Record<string, string> = {
   DATABASE_URL: pick('DATABASE_URL', LOCAL_DEFAULTS.DATABASE_URL),
   AMQP_URL: pick('AMQP_URL', LOCAL_DEFAULTS.AMQP_URL),
   REDIS_URL: pick('REDIS_URL', LOCAL_DEFAULTS.REDIS_URL),
-  BASE_URL: pick('BASE_URL', `http://localhost:${ports.gateway.http}`),
+  BASE_URL: pick('BASE_URL', `http://localhost:${publicPort}`),
   EVENTS_EXCHANGE: pick('EVENTS_EXCHANGE', LOCAL_DEFAULTS.EVENTS_EXCHANGE),
   LOG_LEVEL: pick('LOG_LEVEL', 'info'),
 };
@@ -116,6 +120,7 @@ try {
     output: { kind: 'terminal' },
     readyTimeoutMs: 90000,
     verificationReplicas: placed.replicas,
+    ...(edge ? { originPort: publicPort } : {}),
   });
 } catch (err) {
   say(`The platform did not become ready: ${err instanceof Error ? err.message : String(err)}`);
@@ -125,7 +130,7 @@ try {
 
 say('');
 say(`The platform is up: ${shared.BASE_URL}`);
-say(`  Health:        curl ${platform.gatewayUrl}/healthz`);
+say(`  Health:        curl ${platform.originUrl}/healthz`);
 say(`  E-mails:       ${mail.description}`);
 say(`  Admin token:   in .dev-secrets.json (PLATFORM_ADMIN_TOKEN)`);
 say('  Next:          see README.md "Try it" for signing up, approving an organization and issuing.');

@@ -13,7 +13,7 @@ import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1/Deployme
 import { Job, type IJob } from 'kubernetes-models/batch/v1/Job';
 import { HorizontalPodAutoscaler, type IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
-import { isPublicVerificationRequest } from '../../services/gateway/src/http/public-proxy.js';
+import { isPublicVerificationRequest } from '@cred/runtime';
 import { NetworkPolicy, type INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ConfigMap, type IConfigMap } from 'kubernetes-models/v1/ConfigMap';

@@ -44,6 +44,12 @@ t.test('startPorts: PORT on a default internal port moves that endpoint, never P
   );
   const all = Object.values(placed.ports).flatMap((p) => Object.values(p as Record<string, number>));
   t.equal(new Set(all).size, all.length, 'no two endpoints share a port');
+
+  // With the launcher's edge on PORT (scripts/edge.ts), the gateway gets a port of its own.
+  const behindEdge = await startPorts(chosen.port, 2, true);
+  const every = [...Object.values(behindEdge.ports), ...behindEdge.replicas].flatMap((p) => Object.values(p as Record<string, number>));
+  t.notOk(every.includes(chosen.port), 'with the edge, no service listens on PORT');
+  t.equal(new Set(every).size, every.length, 'no two endpoints share a port');
 });
 
 t.test('startPorts: a PORT that is taken is refused with a message', async (t) => {

@@ -236,7 +236,7 @@ t.test('a credential is verifiable the moment its 201 is answered (200 fresh cre
           fastKey,
         );
         if (r.status !== 201) throw new Error(`issue: ${r.status} ${r.text}`);
-        const page = await fetch(String(r.body.verificationUrl).replace(String(tp.env.BASE_URL), tp.platform.gatewayUrl));
+        const page = await fetch(String(r.body.verificationUrl).replace(String(tp.env.BASE_URL), tp.platform.originUrl));
         const json = await tp.api('GET', `/api/verify/${r.body.credentialId}`);
         checked++;
         if (page.status === 404 || json.status === 404) notFound.push(String(r.body.credentialId));

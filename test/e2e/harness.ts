@@ -104,6 +104,8 @@ export async function startTestPlatform(
   };
   const launch = async () => {
     const ports = await allocatePorts();
+    // Clients reach the platform as under `pnpm start`: through the launcher's edge (ADR 0009).
+    const originPort = await freePort();
     const surgePorts = options.surge ? await allocatePorts() : undefined;
     const verificationReplicas: ReplicaPorts[] = [];
     for (let i = 1; i < (options.verificationReplicas ?? 1); i++) {
@@ -116,7 +118,7 @@ export async function startTestPlatform(
       REDIS_URL: isolation.redisUrl,
       REDIS_KEY_PREFIX: isolation.redisKeyPrefix,
       EVENTS_EXCHANGE: isolation.eventsExchange,
-      BASE_URL: `http://localhost:${ports.gateway.http}`,
+      BASE_URL: `http://localhost:${originPort}`,
       ...secrets,
       TEST_CLOCK: 'true',
       // End-to-end tests drive many calls from one address; the limits have their own tests.
@@ -130,6 +132,7 @@ export async function startTestPlatform(
       return {
         platform: await launchPlatform({
           ports,
+          originPort,
           env,
           output: { kind: 'file', path: logFile },
           readyTimeoutMs: options.readyTimeoutMs ?? 90000,
@@ -158,7 +161,7 @@ export async function startTestPlatform(
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
-    const res = await fetch(`${platform.gatewayUrl}${path}`, {
+    const res = await fetch(`${platform.originUrl}${path}`, {
       method,
       headers,
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
@@ -225,7 +228,7 @@ export async function startTestPlatform(
     verificationUrls: [platform.ports.verification.http!, ...verificationReplicas.map((r) => r.http)].map(
       (port) => `http://127.0.0.1:${port}`,
     ),
-    baseUrl: platform.gatewayUrl,
+    baseUrl: platform.originUrl,
     adminToken,
     logFile,
     env,

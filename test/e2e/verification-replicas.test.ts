@@ -8,6 +8,7 @@
 // READ_MODEL_CACHE_MS=10000: without the invalidation channel, a replica that did not handle the
 // revocation event would keep its copy for up to ten seconds.
 import { randomInt } from 'node:crypto';
+import http from 'node:http';
 import t from 'tap';
 import { waitFor } from '@cred/testing';
 import { setupStep, startTestPlatform } from './harness.js';
@@ -158,4 +159,65 @@ t.test('one per-IP budget across both replicas and the API (docs/contract.md "Li
   t.equal(apiCall.body?.error, 'RATE_LIMITED');
   const other = await call(second, 'GET', '/api/verify/CRD-0000000000ZZ', { client: fresh() });
   t.equal(other.status, 404, 'another client is unaffected');
+});
+
+t.test('one kept-alive connection to the origin carries public and API requests in any order (ADR 0009)', async (t) => {
+  const id = await issue('one-connection@example.com');
+  const client = fresh();
+  // One socket for the whole sequence: the edge hands it over by its first request; the process
+  // holding it passes the other service's requests on.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  t.teardown(() => agent.destroy());
+  const origin = new URL(tp.baseUrl);
+  const send = (method: string, path: string, body?: unknown, token?: string) =>
+    new Promise<{ status: number; body: any; port: number; remaining: number }>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = http.request(
+        {
+          host: origin.hostname,
+          port: origin.port,
+          method,
+          path,
+          agent,
+          headers: {
+            'x-forwarded-for': client,
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => (text += d));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              body: text.startsWith('{') ? JSON.parse(text) : text,
+              port: req.socket?.localPort ?? -1,
+              remaining: Number(res.headers['x-ratelimit-remaining']),
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  const answers = [
+    await send('GET', `/api/verify/${id}`),
+    await send('POST', '/api/v1/credentials', { badgeId, recipient: { name: 'Recipient', email: 'same-connection@example.com' } }, apiKey),
+    await send('GET', '/api/v1/openapi.json'),
+    await send('GET', `/verify/${id}`),
+  ];
+  t.same(
+    answers.map((a) => a.status),
+    [200, 201, 200, 200],
+    'verify, issue (a body through verification to the gateway), the API description, the page',
+  );
+  t.equal(new Set(answers.map((a) => a.port)).size, 1, 'all four on one connection');
+  t.equal(answers[0]!.body.status, 'pending');
+  t.match(answers[1]!.body, { credentialId: String });
+  // The keyed issue reports its key's budget; the others the client's per-IP budget, which the
+  // issue spent from too (all requests count): one each, whichever process counted it.
+  const [r0, , r2, r3] = answers.map((a) => a.remaining) as [number, number, number, number];
+  t.same([r0 - r2, r2 - r3], [2, 1], `each request counted once against the client's budget (remaining ${r0}, -, ${r2}, ${r3})`);
 });

@@ -79,6 +79,24 @@ export function parseEnv<S extends z.ZodRawShape>(
 }
 
 /** Reusable field schemas for environment variables. */
+function httpUrls(raw: string, ctx: z.RefinementCtx): string[] {
+  const urls = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const u of urls) {
+    if (!URL.canParse(u) || new URL(u).protocol !== 'http:') {
+      ctx.addIssue({ code: 'custom', message: `not an http URL: ${u.slice(0, 100)}` });
+      return z.NEVER;
+    }
+  }
+  if (urls.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'at least one URL' });
+    return z.NEVER;
+  }
+  return urls;
+}
+
 export const env = {
   port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
   url: (fallback?: string) => (fallback === undefined ? z.string().url() : z.string().url().default(fallback)),
@@ -106,6 +124,12 @@ export const env = {
    * gRPC target `host:port`, or several replicas' `ip:port,ip:port` (IPv4 literals), which the
    * client balances round robin (scripts/launcher.ts's surge slots for rolling restarts).
    */
+  /**
+   * One http URL (a Kubernetes Service) or several, comma-separated (processes on one machine,
+   * a rollout's surge slot), taken in turn.
+   */
+  httpUrlList: (fallback: string) => z.string().default(fallback).transform(httpUrls),
+  optionalHttpUrlList: () => z.string().optional().transform((v, ctx) => (v === undefined ? undefined : httpUrls(v, ctx))),
   grpcAddress: (fallback: string) =>
     z
       .string()

@@ -21,3 +21,5 @@ export * from './rate-limiter.js';
 export * from './single-headers.js';
 export * from './background.js';
 export * from './redis-client.js';
+export * from './pass-through.js';
+export * from './handed-connections.js';

@@ -12,6 +12,11 @@ const shape = {
   PLATFORM_ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters'),
   // Which peers may tell the client address (@cred/runtime client-ip.ts, shared with verification).
   TRUST_PROXY: trustProxyEnv(),
+  /**
+   * The same for connections the launcher's edge hands over under `pnpm start` (their peer is
+   * the client itself, ADR 0009): what is in front of the whole platform. Unset: TRUST_PROXY.
+   */
+  HANDED_TRUST_PROXY: trustProxyEnv().optional(),
   RATE_LIMIT_IP_PER_MINUTE: env.int(100, 1),
   RATE_LIMIT_AUTH_PER_15_MINUTES: env.int(3, 1),
   ACCOUNTS_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.accounts.grpc}`),
@@ -21,26 +26,7 @@ const shape = {
    * Verification's public HTTP server: one URL (a Kubernetes Service), or several, comma-separated
    * (replicas on one machine, `pnpm start` with VERIFICATION_REPLICAS), taken in turn.
    */
-  VERIFICATION_HTTP_URL: z
-    .string()
-    .default(`http://127.0.0.1:${P.verification.http}`)
-    .transform((raw, ctx) => {
-      const urls = raw
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      for (const u of urls) {
-        if (!URL.canParse(u) || new URL(u).protocol !== 'http:') {
-          ctx.addIssue({ code: 'custom', message: `not an http URL: ${u.slice(0, 100)}` });
-          return z.NEVER;
-        }
-      }
-      if (urls.length === 0) {
-        ctx.addIssue({ code: 'custom', message: 'at least one URL' });
-        return z.NEVER;
-      }
-      return urls;
-    }),
+  VERIFICATION_HTTP_URL: env.httpUrlList(`http://127.0.0.1:${P.verification.http}`),
   NOTIFICATION_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.notification.grpc}`),
   BILLING_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.billing.grpc}`),
 };

@@ -1,7 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Clock, Logger, Service } from '@cred/runtime';
-import { drainableHttpServer, installClientErrorHandler, LocalLimiter, RateLimiter, runReadinessChecks } from '@cred/runtime';
+import {
+  acceptHandedConnections,
+  clientAddress,
+  compileTrustProxy,
+  drainableHttpServer,
+  installClientErrorHandler,
+  isHandedConnection,
+  LocalLimiter,
+  RateLimiter,
+  runReadinessChecks,
+} from '@cred/runtime';
 import { ServiceHost } from '@cred/service-kit';
 import type { GatewayConfig } from './config.js';
 import { createApp } from './http/app.js';
@@ -93,8 +103,16 @@ export function createGatewayService(config: GatewayConfig, overrides: GatewayOv
       // Public verification requests go to verification's replicas before express (ADR 0009).
       const toVerification = publicPassThrough(config.VERIFICATION_HTTP_URL, host.metrics);
       host.onStop('public-pass-through', () => toVerification.close());
+      // A connection the launcher's edge handed over has the client as its peer: its address is
+      // read with what is in front of the platform (HANDED_TRUST_PROXY), not with this listener's
+      // TRUST_PROXY, which counts verification's pass-through as one more proxy (ADR 0009).
+      const handedTrust = config.HANDED_TRUST_PROXY === undefined ? undefined : compileTrustProxy(config.HANDED_TRUST_PROXY);
       // Host is checked by the app (single-headers.ts), so that its absence gets the error shape too.
       server = http.createServer({ requireHostHeader: false }, (req, res) => {
+        if (handedTrust && isHandedConnection(req.socket)) {
+          const ip = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], handedTrust);
+          Object.defineProperty(req, 'ip', { value: ip, enumerable: true, configurable: true });
+        }
         if (!toVerification(req, res)) app(req, res);
       });
       const drain = drainableHttpServer(server);
@@ -111,9 +129,18 @@ export function createGatewayService(config: GatewayConfig, overrides: GatewayOv
         s.once('error', reject);
         s.listen(config.PORT, '0.0.0.0', () => resolve());
       });
-      host.logger.info({ port: this.httpPort() }, 'HTTP listening');
+      // Under `pnpm start`, connections from the launcher's public port are handed over too.
+      const handed = acceptHandedConnections(server);
+      host.logger.info({ port: this.httpPort(), handedConnections: handed.enabled }, 'HTTP listening');
       // First to close: requests in flight are answered while everything behind them is still open.
-      host.onStop('http', drain, 10000);
+      host.onStop(
+        'http',
+        async () => {
+          handed.stopAccepting();
+          await drain();
+        },
+        10000,
+      );
       ready = true;
       host.markReady();
     },

@@ -12,7 +12,7 @@ import { createLogger, Registry, newSessionKeyPair } from '@cred/runtime';
 import { loadConfig } from '../src/config.js';
 import { createApp, type AppDeps } from '../src/http/app.js';
 import { servedOperations } from '../src/http/routes-kit.js';
-import { isPublicVerificationRequest } from '../src/http/public-proxy.js';
+import { isPublicVerificationRequest } from '@cred/runtime';
 import { openApiDocument } from '../src/openapi/openapi.js';
 import { PUBLIC_ROUTES } from '../../verification/src/http/routes.js';
 

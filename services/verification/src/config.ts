@@ -16,6 +16,16 @@ const shape = {
    * (scripts/platform.ts sets it one proxy further in than the gateway's).
    */
   TRUST_PROXY: trustProxyEnv(),
+  /**
+   * The same for connections the launcher's edge hands over under `pnpm start` (their peer is
+   * the client itself, ADR 0009): what is in front of the whole platform. Unset: TRUST_PROXY.
+   */
+  HANDED_TRUST_PROXY: trustProxyEnv().optional(),
+  /**
+   * The gateway's HTTP listener(s), under `pnpm start` only: an API request on a connection the
+   * edge handed here (it began with a public request) is passed on to it. Unset: such requests are 404.
+   */
+  GATEWAY_HTTP_URL: env.optionalHttpUrlList(),
   /** the per-IP limit of docs/contract.md "Limits", counted in the same Redis keys as the gateway's (all requests of a client). */
   RATE_LIMIT_IP_PER_MINUTE: env.int(100, 1),
   /** Recipient sessions are checked with accounts (GetSession) before a private credential is shown. */

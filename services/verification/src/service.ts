@@ -202,11 +202,16 @@ export function createVerificationService(config: VerificationConfig, overrides:
         limiter: new RateLimiter(redis, host.clock),
         local: new LocalLimiter(host.clock),
         trustProxy: config.TRUST_PROXY,
+        ...(config.HANDED_TRUST_PROXY !== undefined ? { handedTrustProxy: config.HANDED_TRUST_PROXY } : {}),
         perMinute: config.RATE_LIMIT_IP_PER_MINUTE,
         logger: host.logger.child({ subsystem: 'rate-limit' }),
         metrics: host.metrics,
       });
-      const publicServer = await startPublicServer(config.HTTP_PORT, ctx, host.logger, { metrics: host.metrics, limit });
+      const publicServer = await startPublicServer(config.HTTP_PORT, ctx, host.logger, {
+        metrics: host.metrics,
+        limit,
+        ...(config.GATEWAY_HTTP_URL ? { gatewayUrls: config.GATEWAY_HTTP_URL } : {}),
+      });
       httpPort = publicServer.port;
       host.onStop('public-http', () => publicServer.close());
       // GetAnalytics for organization members (through the gateway) and health.

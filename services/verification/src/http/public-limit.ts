@@ -5,6 +5,7 @@ import {
   compileTrustProxy,
   Counter,
   ipLimitKey,
+  isHandedConnection,
   rateLimited,
   setRateLimitHeaders,
   type LimitResult,
@@ -21,6 +22,8 @@ export interface PublicLimitOptions {
   /** Counts while Redis is unreachable (this process only). */
   local: LocalLimiter;
   trustProxy: TrustProxySetting;
+  /** For connections the launcher's edge handed over (their peer is the client); unset: trustProxy. */
+  handedTrustProxy?: TrustProxySetting;
   perMinute: number;
   logger: Logger;
   metrics: Registry;
@@ -44,6 +47,7 @@ const WINDOW_MS = 60_000;
  */
 export function createPublicLimit(options: PublicLimitOptions): PublicLimit {
   const trust = compileTrustProxy(options.trustProxy);
+  const handedTrust = options.handedTrustProxy === undefined ? trust : compileTrustProxy(options.handedTrustProxy);
   const failures = new Counter({
     name: 'verification_rate_limiter_errors_total',
     help: 'Per-IP limit checks that could not reach Redis and were counted by this process alone',
@@ -51,7 +55,8 @@ export function createPublicLimit(options: PublicLimitOptions): PublicLimit {
   });
   let lastWarn = 0;
   return async (req, res) => {
-    const key = ipLimitKey(clientKey(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trust)));
+    const from = isHandedConnection(req.socket) ? handedTrust : trust;
+    const key = ipLimitKey(clientKey(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], from)));
     let r: LimitResult;
     try {
       r = await options.limiter.hit(key, options.perMinute, WINDOW_MS);

@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  acceptHandedConnections,
   AppError,
   drainableHttpServer,
+  isHandedConnection,
+  isPublicVerificationRequest,
+  passThrough,
   declaredLength,
   discardRequestBody,
   installClientErrorHandler,
@@ -56,9 +60,25 @@ export async function startPublicServer(
   port: number,
   ctx: VerificationContext,
   logger: Logger,
-  options: { metrics: Registry; limit?: PublicLimit },
+  options: { metrics: Registry; limit?: PublicLimit; gatewayUrls?: readonly string[] },
 ): Promise<{ port: number; close(): Promise<void> }> {
   const stats = createRequestStats(options.metrics, logger.child({ subsystem: 'public-http' }));
+  // Under `pnpm start` the launcher's edge hands this process connections whose first request is
+  // public (ADR 0009); a later request on such a connection that is the API's goes on to the gateway.
+  const toGateway = options.gatewayUrls
+    ? passThrough({
+        targets: options.gatewayUrls,
+        metrics: options.metrics,
+        errorMetric: { name: 'verification_gateway_upstream_errors_total', help: 'API requests on handed-over connections the gateway could not take (503)' },
+        unavailable: 'The API is temporarily unavailable',
+        sendError: (res, e) => sendJson(res, e.httpStatus, e.toJSON()),
+        keepHost: true,
+        forwardExpect: true,
+      })
+    : undefined;
+  /** An API request on a connection the edge handed here: the gateway's. */
+  const forGateway = (req: http.IncomingMessage) =>
+    toGateway !== undefined && isHandedConnection(req.socket) && !isPublicVerificationRequest(req.method ?? 'GET', (req.url ?? '/').split('?', 1)[0]!);
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse, seen: { route: string }): Promise<void> => {
     // Every request counts against the client's per-IP limit (docs/contract.md "Limits"), 404s included.
     if (options.limit && !(await options.limit(req, res))) {
@@ -89,6 +109,10 @@ export async function startPublicServer(
     throw new AppError('NOT_FOUND', 'Route not found');
   };
   const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+    if (forGateway(req)) {
+      toGateway!(req, res);
+      return;
+    }
     const started = performance.now();
     // Every answer names its request (the gateway's rule): a well-formed X-Request-Id from the
     // caller (the gateway's pass-through forwards the client's) is kept, else a new one.
@@ -117,6 +141,11 @@ export async function startPublicServer(
   installClientErrorHandler(server);
   // Expect: 100-continue with a declared body over the route's limit: a final 413, not 100 Continue.
   server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    // The gateway decides on its own requests' bodies (the 100 it sends is passed back).
+    if (forGateway(req)) {
+      toGateway!(req, res);
+      return;
+    }
     const refused = refuseBeforeContinue(req);
     if (!refused) {
       res.writeContinue();
@@ -133,10 +162,13 @@ export async function startPublicServer(
     server.once('error', reject);
     server.listen(port, '0.0.0.0', () => resolve());
   });
+  const handed = acceptHandedConnections(server);
   return {
     port: (server.address() as AddressInfo).port,
     close: async () => {
+      handed.stopAccepting();
       await drain();
+      toGateway?.close();
       stats.stop();
     },
   };

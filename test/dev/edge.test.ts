@@ -59,7 +59,8 @@ async function exchange(parts: string[], options: { gapMs?: number; answers?: nu
   }
   const want = options.answers ?? 1;
   const deadline = Date.now() + 10_000;
-  const bodies = () => [...text.matchAll(/\r\n\r\n(\{[^\r]*?\})(?=HTTP\/1\.1|$)/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  const bodies = () =>
+    [...text.matchAll(/\r\n\r\n(\{[^\r]*?\})(?=HTTP\/1\.1|$)/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
   while (bodies().length < want && Date.now() < deadline && !socket.destroyed) await new Promise((r) => setTimeout(r, 10));
   socket.destroy();
   return { localPort, text, bodies: bodies() };
@@ -77,7 +78,7 @@ t.test('routes by the first request line', async (t) => {
   t.equal(upstreamFor('garbage'), 'gateway');
 });
 
-t.test('a public request goes to verification, an API request to the gateway, each on the client\'s own connection', async (t) => {
+t.test("a public request goes to verification, an API request to the gateway, each on the client's own connection", async (t) => {
   const pub = await exchange([get('/api/verify/ABC')]);
   t.match(pub.bodies[0], { who: 'verification', url: '/api/verify/ABC', handed: true });
   t.equal(pub.bodies[0]?.peerPort, pub.localPort, 'the peer is the client itself: no proxy in between');

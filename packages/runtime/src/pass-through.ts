@@ -36,7 +36,16 @@ export function isPublicVerificationRequest(method: string, path: string): boole
   return true;
 }
 
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
 
 /** How one service passes a request it does not serve to another service's HTTP listener. */
 export interface PassThroughOptions {
@@ -91,7 +100,12 @@ export function passThrough(options: PassThroughOptions): PassThrough {
   });
   if (targets.length === 0) throw new Error('no pass-through target');
   const upstreamErrors = new Counter({ ...options.errorMetric, registers: [options.metrics] });
-  const dropped = new Set([...HOP_BY_HOP, 'x-forwarded-for', ...(options.keepHost ? [] : ['host']), ...(options.forwardExpect ? [] : ['expect'])]);
+  const dropped = new Set([
+    ...HOP_BY_HOP,
+    'x-forwarded-for',
+    ...(options.keepHost ? [] : ['host']),
+    ...(options.forwardExpect ? [] : ['expect']),
+  ]);
   const droppedAnswer = new Set([...HOP_BY_HOP, 'x-forwarded-for', 'host', 'expect']);
   let next = 0;
   /** The next target in turn, skipping those that refused a connection within the last second. */

@@ -86,6 +86,7 @@ export function serviceEnv(
   if (edge && (name === 'verification' || name === 'gateway')) {
     // Connections the edge hands over have the client (or the proxy in front) as their peer.
     env.HANDED_TRUST_PROXY = formatTrustProxy(inFront);
+    env.HANDED_CONNECTIONS = 'true';
     if (name === 'verification')
       env.GATEWAY_HTTP_URL = [ports.gateway.http, ...(surge ? [surge.gateway.http] : [])].map((p) => `http://127.0.0.1:${p}`).join(',');
   }

@@ -20,6 +20,8 @@ export interface TestPlatform {
   api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any; headers: Headers; text: string }>;
   /** Each verification replica's own public HTTP server (the first, then the extra ones). */
   verificationUrls: string[];
+  /** The same processes' ops servers (/metrics, /healthz), in the same order. */
+  verificationOpsUrls: string[];
   /** The platform's outgoing e-mail (its own SMTP catcher on free ports). */
   mail: MailCatcher;
   /** Waits for an e-mail to `to` whose text matches `re` and returns the match in the newest such e-mail. */
@@ -226,6 +228,9 @@ export async function startTestPlatform(
     mailMatch,
     isolation,
     verificationUrls: [platform.ports.verification.http!, ...verificationReplicas.map((r) => r.http)].map(
+      (port) => `http://127.0.0.1:${port}`,
+    ),
+    verificationOpsUrls: [platform.ports.verification.ops, ...verificationReplicas.map((r) => r.ops)].map(
       (port) => `http://127.0.0.1:${port}`,
     ),
     baseUrl: platform.originUrl,

@@ -1,7 +1,11 @@
 // Issue 16, scale-out proven: the whole platform as separate processes with TWO verification
-// replicas behind the one origin (the gateway passes public paths to each in turn, ADR 0009).
+// replicas behind the one origin (the launcher's edge hands each connection to a replica or the gateway, ADR 0009).
 // Both answer the same verdicts, a revocation reaches both within a second, and the per-IP limit
-// is one budget across both replicas and the gateway's API.
+// is one budget across both replicas and the gateway's API. And issue 16's done-when, through the
+// whole platform: 0 of 1,000 fresh credentials answer 404 on their verificationUrl (nor on
+// /api/verify/{id}) right after the 201, asked in turn of the origin and of each replica directly
+// (a replica whose read model has not seen the issue event yet asks issuance; the test reports
+// how many reads took that path, from each replica's verification_read_model_fills_total).
 //
 // TRUST_PROXY=1 makes the test a proxy in front: each call names its client in X-Forwarded-For,
 // so the set-up and the polling (fresh addresses) do not spend the budget under test.
@@ -14,8 +18,20 @@ import { waitFor } from '@cred/testing';
 import { setupStep, startTestPlatform } from './harness.js';
 
 const LIMIT = 12;
+/** Fresh credentials issued by the last test; the professional plan's default monthly quota (1,000 recipients) is raised below. */
+const FRESH = 1000;
 const tp = await setupStep('platform with two verification replicas', () =>
-  startTestPlatform('replicas', { TRUST_PROXY: '1', RATE_LIMIT_IP_PER_MINUTE: String(LIMIT), READ_MODEL_CACHE_MS: '10000' }, { verificationReplicas: 2, readyTimeoutMs: 300_000 }),
+  startTestPlatform(
+    'replicas',
+    {
+      TRUST_PROXY: '1',
+      RATE_LIMIT_IP_PER_MINUTE: String(LIMIT),
+      READ_MODEL_CACHE_MS: '10000',
+      // Room for the fresh credentials and the other tests' few recipients.
+      RECIPIENT_QUOTA_LIMITS: `professional=${FRESH + 100}`,
+    },
+    { verificationReplicas: 2, readyTimeoutMs: 300_000 },
+  ),
 );
 t.teardown(() => tp.stop());
 
@@ -220,4 +236,89 @@ t.test('one kept-alive connection to the origin carries public and API requests 
   // issue spent from too (all requests count): one each, whichever process counted it.
   const [r0, , r2, r3] = answers.map((a) => a.remaining) as [number, number, number, number];
   t.same([r0 - r2, r2 - r3], [2, 1], `each request counted once against the client's budget (remaining ${r0}, -, ${r2}, ${r3})`);
+});
+
+/** Each verification process's read-model misses answered by asking issuance, by outcome (found, not_found, ...). */
+async function fills(): Promise<Record<string, number>[]> {
+  return Promise.all(
+    tp.verificationOpsUrls.map(async (ops) => {
+      const text = await (await fetch(`${ops}/metrics`)).text();
+      const counts: Record<string, number> = {};
+      for (const m of text.matchAll(/^verification_read_model_fills_total\{[^}]*outcome="(\w+)"[^}]*\} (\d+)/gm)) counts[m[1]!] = Number(m[2]);
+      return counts;
+    }),
+  );
+}
+
+t.test(`0 of ${FRESH} fresh credentials answer 404 right after the 201, at the origin and at each replica`, async (t) => {
+  const CONCURRENCY = 10;
+  // A key of its own with room for all the issues within a minute (the default key allows 60).
+  const created = await api('POST', `/api/organizations/${orgId}/api-keys`, { name: 'fresh', rateLimitPerMinute: 10_000 }, owner);
+  t.equal(created.status, 201, 'a key for the fresh credentials');
+  const key = String(created.body.key);
+  const run = Date.now().toString(36);
+  const prefix = String(tp.env.BASE_URL);
+  type Miss = { credentialId: string; at: string; surface: string; status: number; msAfter201: number };
+  const misses: Miss[] = [];
+  const notValid: { credentialId: string; at: string; valid: unknown; status: unknown }[] = [];
+  const asked = origins.map(() => 0);
+  let issued = 0;
+  let next = 0;
+  const fillsBefore = await fills();
+  const started = performance.now();
+  // CONCURRENCY clients, each asking as soon as its issue answered: the page at the credential's
+  // verificationUrl and its JSON verdict, at once, of the origin or a replica in turn.
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let i = next++; i < FRESH; i = next++) {
+        const r = await call(tp.baseUrl, 'POST', '/api/v1/credentials', {
+          body: { badgeId, recipient: { name: 'Fresh', email: `fresh-${run}-${i}@example.com` } },
+          token: key,
+        });
+        if (r.status !== 201) throw new Error(`issue ${i}: ${r.status} ${r.text}`);
+        const answeredAt = performance.now();
+        issued++;
+        const credentialId = String(r.body.credentialId);
+        const url = String(r.body.verificationUrl);
+        if (!url.startsWith(`${prefix}/`)) throw new Error(`verificationUrl ${url} is not under BASE_URL ${prefix}`);
+        const o = origins[i % origins.length]!;
+        asked[i % origins.length]!++;
+        const [page, json] = await Promise.all(
+          [url.slice(prefix.length), `/api/verify/${credentialId}`].map(async (path) => {
+            const a = await call(o.base, 'GET', path);
+            if (a.status !== 200)
+              misses.push({
+                credentialId,
+                at: o.name,
+                surface: path,
+                status: a.status,
+                msAfter201: Math.round(performance.now() - answeredAt),
+              });
+            return a;
+          }),
+        );
+        if (page!.status === 200 && json!.status === 200 && (json!.body?.valid !== true || json!.body?.status !== 'pending')) {
+          notValid.push({ credentialId, at: o.name, valid: json!.body?.valid, status: json!.body?.status });
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const fillsAfter = await fills();
+  const filled = fillsAfter.map((after, i) => (after['found'] ?? 0) - (fillsBefore[i]?.['found'] ?? 0));
+  const pageMisses = misses.filter((m) => m.surface.startsWith('/verify/'));
+  const jsonMisses = misses.filter((m) => m.surface.startsWith('/api/verify/'));
+  t.equal(issued, FRESH, `all ${FRESH} issued (201)`);
+  t.equal(pageMisses.length, 0, `${pageMisses.length} of ${issued} verificationUrl answers were not 200`, {
+    misses: pageMisses.slice(0, 20),
+  });
+  t.equal(jsonMisses.length, 0, `${jsonMisses.length} of ${issued} /api/verify/{id} answers were not 200`, {
+    misses: jsonMisses.slice(0, 20),
+  });
+  t.equal(notValid.length, 0, `${notValid.length} of ${issued} verdicts were not valid and pending`, { notValid: notValid.slice(0, 20) });
+  t.comment(
+    `${issued} issued and checked in ${seconds.toFixed(1)} s (${CONCURRENCY} at a time); asked of ${origins.map((o, i) => `${o.name} ${asked[i]}`).join(', ')}; ` +
+      `not 200: verificationUrl ${pageMisses.length}, /api/verify ${jsonMisses.length}; ` +
+      `read-model misses answered by asking issuance: replica 1 ${filled[0]}, replica 2 ${filled[1]} (${JSON.stringify(fillsAfter)})`,
+  );
 });

@@ -31,12 +31,12 @@ export interface HandedConnections {
 
 /**
  * Serves connections the edge hands over on `server` (as if it had accepted them), and tells the
- * edge it accepts them. Without an IPC channel (Kubernetes, compose, tests that start a service
- * alone) it does nothing.
+ * edge it accepts them. `enabled` is the service's HANDED_CONNECTIONS, which the launcher sets;
+ * without it, or without an IPC channel (Kubernetes, compose), it does nothing.
  */
-export function acceptHandedConnections(server: http.Server): HandedConnections {
+export function acceptHandedConnections(server: http.Server, enabled: boolean): HandedConnections {
   const send = process.send?.bind(process);
-  if (!send || !process.connected) return { enabled: false, stopAccepting: () => undefined };
+  if (!enabled || !send || !process.connected) return { enabled: false, stopAccepting: () => undefined };
   process.on('message', (message: unknown, socket: unknown) => {
     if (!isConnectionMessage(message) || !(socket instanceof net.Socket)) return;
     handed.add(socket);
@@ -55,3 +55,9 @@ export function acceptHandedConnections(server: http.Server): HandedConnections 
 function isConnectionMessage(m: unknown): m is { type: string; head?: string } {
   return typeof m === 'object' && m !== null && (m as { type?: unknown }).type === HANDED_CONNECTION;
 }
+
+/**
+ * Variables only the launcher sets (scripts/platform.ts), for the edge of one machine: Kubernetes
+ * and compose route with their ingress or the gateway and leave them unset.
+ */
+export const LAUNCHER_ONLY_ENV: readonly string[] = ['HANDED_CONNECTIONS', 'HANDED_TRUST_PROXY', 'GATEWAY_HTTP_URL'];

@@ -17,6 +17,8 @@ const shape = {
    * the client itself, ADR 0009): what is in front of the whole platform. Unset: TRUST_PROXY.
    */
   HANDED_TRUST_PROXY: trustProxyEnv().optional(),
+  /** Set by the launcher under `pnpm start`: connections arrive from its edge over the IPC channel too (ADR 0009). */
+  HANDED_CONNECTIONS: env.bool(false),
   RATE_LIMIT_IP_PER_MINUTE: env.int(100, 1),
   RATE_LIMIT_AUTH_PER_15_MINUTES: env.int(3, 1),
   ACCOUNTS_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.accounts.grpc}`),

@@ -130,7 +130,7 @@ export function createGatewayService(config: GatewayConfig, overrides: GatewayOv
         s.listen(config.PORT, '0.0.0.0', () => resolve());
       });
       // Under `pnpm start`, connections from the launcher's public port are handed over too.
-      const handed = acceptHandedConnections(server);
+      const handed = acceptHandedConnections(server, config.HANDED_CONNECTIONS);
       host.logger.info({ port: this.httpPort(), handedConnections: handed.enabled }, 'HTTP listening');
       // First to close: requests in flight are answered while everything behind them is still open.
       host.onStop(

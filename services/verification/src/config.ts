@@ -21,6 +21,8 @@ const shape = {
    * the client itself, ADR 0009): what is in front of the whole platform. Unset: TRUST_PROXY.
    */
   HANDED_TRUST_PROXY: trustProxyEnv().optional(),
+  /** Set by the launcher under `pnpm start`: connections arrive from its edge over the IPC channel too (ADR 0009). */
+  HANDED_CONNECTIONS: env.bool(false),
   /**
    * The gateway's HTTP listener(s), under `pnpm start` only: an API request on a connection the
    * edge handed here (it began with a public request) is passed on to it. Unset: such requests are 404.

@@ -210,6 +210,7 @@ export function createVerificationService(config: VerificationConfig, overrides:
       const publicServer = await startPublicServer(config.HTTP_PORT, ctx, host.logger, {
         metrics: host.metrics,
         limit,
+        handedConnections: config.HANDED_CONNECTIONS,
         ...(config.GATEWAY_HTTP_URL ? { gatewayUrls: config.GATEWAY_HTTP_URL } : {}),
       });
       httpPort = publicServer.port;

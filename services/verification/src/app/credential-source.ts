@@ -67,7 +67,7 @@ export function createCredentialSource(o: CredentialSourceOptions): CredentialSo
     const c = record.credential;
     if (!c || !c.id || !c.credential_id) return false;
     const recordedAt = new Date(record.recorded_at);
-    await o.db.transaction(async (trx) => {
+    const write = () => o.db.transaction(async (trx) => {
       await credentialStore.applyIssued(
         trx,
         {
@@ -104,6 +104,16 @@ export function createCredentialSource(o: CredentialSourceOptions): CredentialSo
       if (c.status === 'expired' && expiration)
         await credentialStore.applyExpired(trx, { uuid: c.id, credentialId: c.credential_id, expiredAt: expiration });
     });
+    try {
+      await write();
+    } catch (err) {
+      // Another replica's fill or the issue event inserted the row meanwhile: ON CONFLICT (uuid)
+      // does not cover a concurrent insert that PostgreSQL finds first on the credential_id
+      // index. The row is committed now, so the same upsert merges into it.
+      if (!isConcurrentInsert(err)) throw err;
+      outcomes?.inc({ outcome: 'raced' });
+      await write();
+    }
     outcomes?.inc({ outcome: 'found' });
     return true;
   }
@@ -124,4 +134,10 @@ export function createCredentialSource(o: CredentialSourceOptions): CredentialSo
       return pending;
     },
   };
+}
+
+/** A unique violation on the credential id: the same credential inserted by another transaction at the same moment. */
+export function isConcurrentInsert(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string } | undefined;
+  return e?.code === '23505' && e.constraint === 'credentials_credential_id_unique';
 }

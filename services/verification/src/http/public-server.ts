@@ -60,7 +60,7 @@ export async function startPublicServer(
   port: number,
   ctx: VerificationContext,
   logger: Logger,
-  options: { metrics: Registry; limit?: PublicLimit; gatewayUrls?: readonly string[] },
+  options: { metrics: Registry; limit?: PublicLimit; gatewayUrls?: readonly string[]; handedConnections?: boolean },
 ): Promise<{ port: number; close(): Promise<void> }> {
   const stats = createRequestStats(options.metrics, logger.child({ subsystem: 'public-http' }));
   // Under `pnpm start` the launcher's edge hands this process connections whose first request is
@@ -162,7 +162,7 @@ export async function startPublicServer(
     server.once('error', reject);
     server.listen(port, '0.0.0.0', () => resolve());
   });
-  const handed = acceptHandedConnections(server);
+  const handed = acceptHandedConnections(server, options.handedConnections ?? false);
   return {
     port: (server.address() as AddressInfo).port,
     close: async () => {

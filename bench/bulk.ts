@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { confirmationToken, createIsolation } from '@cred/testing';
-import { allocatePorts, launchPlatform, type RunningPlatform } from '../scripts/launcher.js';
+import { allocatePorts, freePort, launchPlatform, type RunningPlatform } from '../scripts/launcher.js';
 import { migrateAll } from '../scripts/migrate-all.js';
 import { startMailCatcher, type MailCatcher } from '../scripts/mail-catcher.js';
 import { formatRow, measure, type RunStats } from './stats.js';
@@ -59,6 +59,8 @@ export async function runBulkBench(): Promise<void> {
   try {
     await migrateAll(isolation.databaseUrl);
     const ports = await allocatePorts();
+    // Clients reach the platform as under `pnpm start`: through the launcher's edge (ADR 0009).
+    const originPort = await freePort();
     const logFile = join(mkdtempSync(join(tmpdir(), 'bench-bulk-')), 'platform.log');
     const adminToken = `adm_${randomBytes(24).toString('base64url')}`;
     // Measured as deployed: every consumer runs and every credential's e-mail is really sent (to
@@ -66,13 +68,14 @@ export async function runBulkBench(): Promise<void> {
     mail = await startMailCatcher({ smtpPort: 0, httpPort: 0, limit: ROWS + 10 * API_ISSUES });
     platform = await launchPlatform({
       ports,
+      originPort,
       env: {
         DATABASE_URL: isolation.databaseUrl,
         AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
         REDIS_URL: isolation.redisUrl,
         REDIS_KEY_PREFIX: isolation.redisKeyPrefix,
         EVENTS_EXCHANGE: isolation.eventsExchange,
-        BASE_URL: `http://localhost:${ports.gateway.http}`,
+        BASE_URL: `http://localhost:${originPort}`,
         ...SESSION_KEYS,
         PLATFORM_ADMIN_TOKEN: adminToken,
         KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
@@ -89,7 +92,7 @@ export async function runBulkBench(): Promise<void> {
       readyTimeoutMs: 90000,
     });
     console.log(`platform up (logs: ${logFile})`);
-    const base = platform.gatewayUrl;
+    const base = platform.originUrl;
 
     const slug = `bench-bulk-${randomBytes(3).toString('hex')}`;
     const signup = await http(base, 'POST', '/api/auth/signup', {

@@ -36,7 +36,7 @@ import {
 } from '@cred/ob3';
 import { loadProtos } from '@cred/proto';
 import { confirmationToken, createIsolation } from '@cred/testing';
-import { allocatePorts, launchPlatform, type RunningPlatform } from '../scripts/launcher.js';
+import { allocatePorts, freePort, launchPlatform, type RunningPlatform } from '../scripts/launcher.js';
 import { startMailCatcher, type MailCatcher } from '../scripts/mail-catcher.js';
 import { migrateAll } from '../scripts/migrate-all.js';
 import { SERVICE_NAMES } from '../scripts/platform.js';
@@ -181,7 +181,7 @@ interface Setup {
 
 /** Organization, plan, keys, API keys and a badge through the gateway's HTTP API (gRPC where a route is not there yet). */
 async function setUp(platform: RunningPlatform, adminToken: string, databaseUrl: string): Promise<Setup> {
-  const base = platform.gatewayUrl;
+  const base = platform.originUrl;
   const slug = `bench-${randomBytes(3).toString('hex')}`;
   const signup = expect(
     await http(base, 'POST', '/api/auth/signup', {
@@ -312,9 +312,11 @@ export async function runIssuanceBench(): Promise<void> {
   try {
     await migrateAll(isolation.databaseUrl);
     const ports = await allocatePorts();
+    // Clients reach the platform as under `pnpm start`: through the launcher's edge (ADR 0009).
+    const originPort = await freePort();
     const logFile = join(mkdtempSync(join(tmpdir(), 'bench-issuance-')), 'platform.log');
     const adminToken = `adm_${randomBytes(24).toString('base64url')}`;
-    const baseUrl = `http://localhost:${ports.gateway.http}`;
+    const baseUrl = `http://localhost:${originPort}`;
     // A real SMTP sink: the notification service's claim e-mails succeed as in a deployment
     // (an unreachable server would make it retry every one of them during the run).
     // Claim e-mails only (every recipient is @bench.example.com): the owner's sign-up mail and
@@ -332,6 +334,7 @@ export async function runIssuanceBench(): Promise<void> {
     let bulkIssued = 0;
     platform = await launchPlatform({
       ports,
+      originPort,
       env: {
         DATABASE_URL: isolation.databaseUrl,
         AMQP_URL: vhost.url,
@@ -361,7 +364,7 @@ export async function runIssuanceBench(): Promise<void> {
     const setup = await setUp(platform, adminToken, isolation.databaseUrl);
 
     // 1. End to end over HTTP.
-    const issueUrl = new URL(`${platform.gatewayUrl}/api/v1/credentials`);
+    const issueUrl = new URL(`${platform.originUrl}/api/v1/credentials`);
     const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     const pathLabel = 'HTTP -> gateway (API key, rate limit) -> issuance -> signing -> PG+outbox';
     let run = 0;
@@ -469,7 +472,7 @@ export async function runIssuanceBench(): Promise<void> {
       form.append('file', new Blob([csv], { type: 'text/csv' }), 'recipients.csv');
       const cpu = await startCpuAccounting(cpuGroups);
       const t0 = performance.now();
-      const res = await fetch(`${running.gatewayUrl}/api/organizations/${setup.orgId}/bulk-issuances`, {
+      const res = await fetch(`${running.originUrl}/api/organizations/${setup.orgId}/bulk-issuances`, {
         method: 'POST',
         headers: { authorization: `Bearer ${setup.session}` },
         body: form,
@@ -481,7 +484,7 @@ export async function runIssuanceBench(): Promise<void> {
       for (;;) {
         job = expect(
           await http(
-            running.gatewayUrl,
+            running.originUrl,
             'GET',
             `/api/organizations/${setup.orgId}/bulk-issuances/${created.id}?limit=1`,
             undefined,

@@ -1,15 +1,16 @@
 // `pnpm bench public`: the public surfaces through the public origin (issue 16, ADR 0009), at 50
-// keep-alive connections: the gateway process (its pass-through before express) in front of a
-// verification replica process, as `pnpm start` runs them. Scenarios: GET /api/verify/{id} warm
-// and first sight, the baked PNG, the verification page. For the edge decision, the same warm
-// verify straight to the replica (what an Ingress does) and through a separate edge-router
-// process (bench/edge-router.ts). Floors in the same run: Digital Bazaar's vc.verifyCredential
-// on the platform's own credential, and a bare node:http endpoint.
+// keep-alive connections, as `pnpm start` runs them: the launcher's edge on the public port (here
+// in the bench's main thread; the load client runs in a worker) handing each connection to a
+// verification replica process or the gateway process. Scenarios: GET /api/verify/{id} warm and
+// first sight, the baked PNG, the verification page. For comparison, the same warm verify
+// straight to the replica (what an Ingress does) and through the gateway's own listener (its
+// pass-through: the one-machine path before the edge). Floors in the same run: Digital Bazaar's
+// vc.verifyCredential on the platform's own credential, and a bare node:http endpoint.
 // Sizes: BENCH_PUBLIC_REQUESTS (10000), BENCH_PUBLIC_FIRST_SIGHT (500), BENCH_VERIFY_DB_LOOPS (200).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { waitFor } from '@cred/testing';
+import { EdgeTargets, startEdge } from '../scripts/edge.js';
 import { freePort, SERVICE_NODE_ARGS } from '../scripts/launcher.js';
 import { seedIssuer, SESSION_KEYS, signedCredential, startVerification } from '../services/verification/test/fixtures/harness.js';
 import { bareNodeHttp, digitalBazaarLoop, load, publishAll, row, startReplica, type Figures } from './verification.js';
@@ -18,15 +19,37 @@ const REQUESTS = Number(process.env.BENCH_PUBLIC_REQUESTS ?? 10_000);
 const FIRST_SIGHT = Number(process.env.BENCH_PUBLIC_FIRST_SIGHT ?? 500);
 const WARM_UP = 3000;
 
-function spawnProcess(args: string[], env: Record<string, string>): { child: ChildProcess; stop(): Promise<void> } {
-  const child = spawn(process.execPath, [...SERVICE_NODE_ARGS, '--import', 'tsx', ...args], {
+/** The gateway as its own process, with only what the public path needs (Redis, verification), behind the edge. */
+async function startGateway(port: number, verificationPort: number, redisUrl: string, prefix: string, edge: EdgeTargets) {
+  const child: ChildProcess = spawn(process.execPath, [...SERVICE_NODE_ARGS, '--import', 'tsx', 'services/gateway/src/main.ts'], {
     cwd: new URL('..', import.meta.url),
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      OPS_PORT: String(await freePort()),
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: prefix,
+      SESSION_PUBLIC_KEYS: SESSION_KEYS.SESSION_PUBLIC_KEYS,
+      PLATFORM_ADMIN_TOKEN: 'bench-admin-token-0123456789abcdef',
+      VERIFICATION_HTTP_URL: `http://127.0.0.1:${verificationPort}`,
+      // As scripts/platform.ts sets them behind the edge.
+      HANDED_CONNECTIONS: 'true',
+      HANDED_TRUST_PROXY: 'false',
+      TRUST_PROXY: 'loopback',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
+  edge.track('gateway', child);
   const exited = once(child, 'exit');
+  await waitFor(
+    'gateway listening',
+    async () => (await fetch(`http://127.0.0.1:${port}/verify-lookup`).catch(() => undefined))?.status === 200,
+    90_000,
+    200,
+  );
   return {
-    child,
+    port,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
@@ -34,51 +57,28 @@ function spawnProcess(args: string[], env: Record<string, string>): { child: Chi
   };
 }
 
-/** The gateway as its own process, with only what the public path needs (Redis, verification). */
-async function startGateway(verificationPort: number, redisUrl: string, prefix: string) {
-  const port = await freePort();
-  const p = spawnProcess(['services/gateway/src/main.ts'], {
-    PORT: String(port),
-    OPS_PORT: String(await freePort()),
-    REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: prefix,
-    SESSION_PUBLIC_KEYS: SESSION_KEYS.SESSION_PUBLIC_KEYS,
-    PLATFORM_ADMIN_TOKEN: 'bench-admin-token-0123456789abcdef',
-    VERIFICATION_HTTP_URL: `http://127.0.0.1:${verificationPort}`,
-    LOG_LEVEL: 'warn',
-  });
-  p.child.stdout?.resume();
-  await waitFor(
-    'gateway listening',
-    async () => (await fetch(`http://127.0.0.1:${port}/verify-lookup`).catch(() => undefined))?.status === 200,
-    90_000,
-    200,
-  );
-  return { port, stop: p.stop };
-}
-
-async function startEdgeRouter(verificationPort: number) {
-  const p = spawnProcess(['bench/edge-router.ts'], { EDGE_TARGET: `http://127.0.0.1:${verificationPort}` });
-  const lines = createInterface({ input: p.child.stdout! });
-  const [line] = (await once(lines, 'line')) as [string];
-  return { port: Number(/listening (\d+)/.exec(line)?.[1]), stop: p.stop };
-}
-
 export async function runPublicOriginBench(): Promise<void> {
   const teardowns: Array<() => unknown> = [];
   const h = await startVerification({ teardown: (fn) => teardowns.push(fn) });
   try {
     const { issuer, badge } = await seedIssuer(h);
-    // The gateway's pass-through appends the peer: the replica trusts that loopback hop.
-    const replica = await startReplica(h, { TRUST_PROXY: 'loopback' });
+    const targets = new EdgeTargets();
+    const gatewayPort = await freePort();
+    // As the launcher starts it behind the edge: handed connections read with what is in front
+    // (nothing), its own listener (the gateway's pass-through) one loopback hop more.
+    const replica = await startReplica(
+      h,
+      { TRUST_PROXY: 'loopback', HANDED_TRUST_PROXY: 'false', HANDED_CONNECTIONS: 'true', GATEWAY_HTTP_URL: `http://127.0.0.1:${gatewayPort}` },
+      targets,
+    );
     teardowns.push(() => replica.stop());
-    const gateway = await startGateway(replica.port, h.iso.redisUrl, h.iso.redisKeyPrefix);
+    const gateway = await startGateway(gatewayPort, replica.port, h.iso.redisUrl, h.iso.redisKeyPrefix, targets);
     teardowns.push(() => gateway.stop());
-    const edge = await startEdgeRouter(replica.port);
-    teardowns.push(() => edge.stop());
+    const edge = await startEdge(0, '127.0.0.1', targets);
+    teardowns.push(() => edge.close());
     console.log(
       `public origin benchmark: 50 connections, ${REQUESTS} requests per run, ${FIRST_SIGHT} first-sight credentials; ` +
-        'gateway, verification replica and edge router each their own process',
+        'the edge (bench process), gateway and verification replica each their own process',
     );
 
     const warmSet = await Promise.all(Array.from({ length: 100 }, () => signedCredential(issuer, badge)));
@@ -92,37 +92,43 @@ export async function runPublicOriginBench(): Promise<void> {
     results.push(bare);
 
     const verifyPaths = warmSet.map((c) => `/api/verify/${c.credentialId}`);
-    await load('warm-up', gateway.port, verifyPaths, WARM_UP);
-    const warm = await load('origin: GET /api/verify/{id} warm', gateway.port, verifyPaths, REQUESTS);
+    // First the replica's own listener (the Ingress path), with the same warm-up, so that the
+    // origin's runs below do not meet code the JIT has not seen yet.
+    await load('warm-up', replica.port, verifyPaths, WARM_UP);
+    const direct = await load('straight to the replica (the Ingress path)', replica.port, verifyPaths, REQUESTS);
+    results.push(direct);
+    await load('warm-up', edge.port, verifyPaths, WARM_UP);
+    const warm = await load('origin: GET /api/verify/{id} warm', edge.port, verifyPaths, REQUESTS);
     results.push(warm);
     const firstSight = await load(
       'origin: GET /api/verify/{id} first sight',
-      gateway.port,
+      edge.port,
       fresh.map((c) => `/api/verify/${c.credentialId}`),
       fresh.length,
     );
     results.push(firstSight);
     const bakedPaths = warmSet.map((c) => `/api/credentials/${c.credentialId}/baked`);
-    await load('warm-up', gateway.port, bakedPaths, WARM_UP / 2);
-    results.push(await load('origin: GET /api/credentials/{id}/baked', gateway.port, bakedPaths, Math.floor(REQUESTS / 2)));
+    await load('warm-up', edge.port, bakedPaths, WARM_UP / 2);
+    const baked = await load('origin: GET /api/credentials/{id}/baked', edge.port, bakedPaths, REQUESTS);
+    results.push(baked);
     const pagePaths = warmSet.map((c) => `/verify/${c.credentialId}`);
-    await load('warm-up', gateway.port, pagePaths, WARM_UP / 2);
-    results.push(await load('origin: GET /verify/{id} (page)', gateway.port, pagePaths, Math.floor(REQUESTS / 2)));
+    await load('warm-up', edge.port, pagePaths, WARM_UP / 2);
+    const page = await load('origin: GET /verify/{id} (page)', edge.port, pagePaths, REQUESTS);
+    results.push(page);
 
-    // The edge options for the same warm verify.
-    await load('warm-up', replica.port, verifyPaths, WARM_UP);
-    const direct = await load('option: straight to the replica (Ingress)', replica.port, verifyPaths, REQUESTS);
-    results.push(direct);
-    await load('warm-up', edge.port, verifyPaths, WARM_UP);
-    const router = await load('option: edge-router process in front', edge.port, verifyPaths, REQUESTS);
-    results.push(router);
+    // The one-machine path before the edge: through the gateway's listener and its pass-through.
+    await load('warm-up', gateway.port, verifyPaths, WARM_UP);
+    const proxied = await load("through the gateway's pass-through (before the edge)", gateway.port, verifyPaths, REQUESTS);
+    results.push(proxied);
 
     for (const f of results) console.log(row(f));
     const ratio = (a: Figures, b: Figures) => (a.perSecond / b.perSecond).toFixed(2);
     console.log(
-      `ratios: origin warm / Digital Bazaar = ${ratio(warm, db)}x, origin warm / bare node:http = ${ratio(warm, bare)}x, ` +
-        `origin warm / straight to replica = ${ratio(warm, direct)}x, edge router / straight = ${ratio(router, direct)}x`,
+      `ratios: origin warm / Digital Bazaar = ${ratio(warm, db)}x, first sight / Digital Bazaar = ${ratio(firstSight, db)}x, ` +
+        `origin warm / bare node:http = ${ratio(warm, bare)}x, origin warm / straight to replica = ${ratio(warm, direct)}x, ` +
+        `gateway pass-through / straight = ${ratio(proxied, direct)}x`,
     );
+    console.log(`connections handed over by the edge: ${JSON.stringify(edge.handed)}`);
   } finally {
     for (const fn of teardowns.reverse()) await fn();
   }

@@ -29,6 +29,7 @@ import {
   startVerification,
   type IssuedCredential,
 } from '../services/verification/test/fixtures/harness.js';
+import type { EdgeTargets } from '../scripts/edge.js';
 
 const CONCURRENCY = 50;
 const REQUESTS = Number(process.env.BENCH_VERIFY_REQUESTS ?? 20_000);
@@ -157,6 +158,8 @@ export async function publishAll(h: Awaited<ReturnType<typeof startVerification>
 export async function startReplica(
   h: Awaited<ReturnType<typeof startVerification>>,
   env: Record<string, string> = {},
+  /** Started as the launcher starts it behind its edge: with the IPC channel connections come over. */
+  edge?: EdgeTargets,
 ): Promise<{ port: number; stop(): Promise<void> }> {
   const [httpPort, grpcPort, opsPort] = [await freePort(), await freePort(), await freePort()];
   const child: ChildProcess = spawn(process.execPath, [...REPLICA_NODE_ARGS, '--import', 'tsx', 'src/main.ts'], {
@@ -178,8 +181,9 @@ export async function startReplica(
       RATE_LIMIT_IP_PER_MINUTE: '1000000000',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: edge ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
   });
+  if (edge) edge.track('verification', child);
   const exited = once(child, 'exit');
   await waitFor(
     'verification replica ready',

@@ -7,7 +7,12 @@ import { failFastRedisOptions, warnRedisErrors, type Logger } from '@cred/runtim
  * recomputation, never an error or a slow answer.
  */
 export function createRedis(url: string, keyPrefix: string, logger: Logger): Redis {
-  const redis = new Redis(url, { keyPrefix, lazyConnect: false, ...failFastRedisOptions({ commandTimeoutMs: 200, maxReconnectDelayMs: 5000 }) });
+  const redis = new Redis(url, {
+    keyPrefix,
+    lazyConnect: false,
+    enableAutoPipelining: true,
+    ...failFastRedisOptions({ commandTimeoutMs: 200, maxReconnectDelayMs: 5000 }),
+  });
   warnRedisErrors(redis, logger, 'redis error (signature cache degraded to memory)');
   return redis;
 }

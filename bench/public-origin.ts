@@ -7,6 +7,8 @@
 // pass-through: the one-machine path before the edge). Floors in the same run: Digital Bazaar's
 // vc.verifyCredential on the platform's own credential, and a bare node:http endpoint.
 // Sizes: BENCH_PUBLIC_REQUESTS (10000), BENCH_PUBLIC_FIRST_SIGHT (500), BENCH_VERIFY_DB_LOOPS (200).
+// BENCH_PUBLIC_REPLICAS (1): verification replica processes behind the edge, as
+// VERIFICATION_REPLICAS=n pnpm start runs them (the edge hands connections to each in turn).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { waitFor } from '@cred/testing';
@@ -18,9 +20,10 @@ import { bareNodeHttp, digitalBazaarLoop, load, publishAll, row, startReplica, t
 const REQUESTS = Number(process.env.BENCH_PUBLIC_REQUESTS ?? 10_000);
 const FIRST_SIGHT = Number(process.env.BENCH_PUBLIC_FIRST_SIGHT ?? 500);
 const WARM_UP = 3000;
+const REPLICAS = Number(process.env.BENCH_PUBLIC_REPLICAS ?? 1);
 
 /** The gateway as its own process, with only what the public path needs (Redis, verification), behind the edge. */
-async function startGateway(port: number, verificationPort: number, redisUrl: string, prefix: string, edge: EdgeTargets) {
+async function startGateway(port: number, verificationPorts: number[], redisUrl: string, prefix: string, edge: EdgeTargets) {
   const child: ChildProcess = spawn(process.execPath, [...SERVICE_NODE_ARGS, '--import', 'tsx', 'services/gateway/src/main.ts'], {
     cwd: new URL('..', import.meta.url),
     env: {
@@ -31,7 +34,7 @@ async function startGateway(port: number, verificationPort: number, redisUrl: st
       REDIS_KEY_PREFIX: prefix,
       SESSION_PUBLIC_KEYS: SESSION_KEYS.SESSION_PUBLIC_KEYS,
       PLATFORM_ADMIN_TOKEN: 'bench-admin-token-0123456789abcdef',
-      VERIFICATION_HTTP_URL: `http://127.0.0.1:${verificationPort}`,
+      VERIFICATION_HTTP_URL: verificationPorts.map((p) => `http://127.0.0.1:${p}`).join(','),
       // As scripts/platform.ts sets them behind the edge.
       HANDED_CONNECTIONS: 'true',
       HANDED_TRUST_PROXY: 'false',
@@ -66,19 +69,27 @@ export async function runPublicOriginBench(): Promise<void> {
     const gatewayPort = await freePort();
     // As the launcher starts it behind the edge: handed connections read with what is in front
     // (nothing), its own listener (the gateway's pass-through) one loopback hop more.
-    const replica = await startReplica(
-      h,
-      { TRUST_PROXY: 'loopback', HANDED_TRUST_PROXY: 'false', HANDED_CONNECTIONS: 'true', GATEWAY_HTTP_URL: `http://127.0.0.1:${gatewayPort}` },
-      targets,
-    );
-    teardowns.push(() => replica.stop());
-    const gateway = await startGateway(gatewayPort, replica.port, h.iso.redisUrl, h.iso.redisKeyPrefix, targets);
+    const replicaEnv = {
+      TRUST_PROXY: 'loopback',
+      HANDED_TRUST_PROXY: 'false',
+      HANDED_CONNECTIONS: 'true',
+      GATEWAY_HTTP_URL: `http://127.0.0.1:${gatewayPort}`,
+    };
+    const replicas = [];
+    for (let i = 0; i < REPLICAS; i++) {
+      const r = await startReplica(h, replicaEnv, targets);
+      teardowns.push(() => r.stop());
+      replicas.push(r);
+    }
+    const replica = replicas[0]!;
+    const gateway = await startGateway(gatewayPort, replicas.map((r) => r.port), h.iso.redisUrl, h.iso.redisKeyPrefix, targets);
     teardowns.push(() => gateway.stop());
     const edge = await startEdge(0, '127.0.0.1', targets);
     teardowns.push(() => edge.close());
     console.log(
       `public origin benchmark: 50 connections, ${REQUESTS} requests per run, ${FIRST_SIGHT} first-sight credentials; ` +
-        'the edge (bench process), gateway and verification replica each their own process',
+        `the edge (bench process), gateway and ${REPLICAS} verification replica process(es), each its own process` +
+        (REPLICAS > 1 ? '; "straight to the replica" is the first one alone' : ''),
     );
 
     const warmSet = await Promise.all(Array.from({ length: 100 }, () => signedCredential(issuer, badge)));

@@ -12,6 +12,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { waitFor } from '@cred/testing';
+import { commandGroup, formatCpuReport, postgresGroups, startCpuAccounting, type CpuGroup } from './cpu-accounting.js';
 import { EdgeTargets, startEdge } from '../scripts/edge.js';
 import { freePort, SERVICE_NODE_ARGS } from '../scripts/launcher.js';
 import { seedIssuer, SESSION_KEYS, signedCredential, startVerification } from '../services/verification/test/fixtures/harness.js';
@@ -53,6 +54,7 @@ async function startGateway(port: number, verificationPorts: number[], redisUrl:
   );
   return {
     port,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
@@ -86,6 +88,23 @@ export async function runPublicOriginBench(): Promise<void> {
     teardowns.push(() => gateway.stop());
     const edge = await startEdge(0, '127.0.0.1', targets);
     teardowns.push(() => edge.close());
+    // CPU per request of every process on the path, for the origin's warm and first-sight runs.
+    const pgGroups = postgresGroups(h.iso.databaseUrl, ['verification']);
+    teardowns.push(() => pgGroups.close());
+    const cpuGroups: CpuGroup[] = [
+      ...replicas.map((r, i) => ({ label: `verification replica${REPLICAS > 1 ? ` ${i + 1}` : ''}`, pids: () => [r.pid] })),
+      { label: 'gateway', pids: () => [gateway.pid] },
+      { label: 'bench process (load client, edge; shared)', pids: () => [process.pid] },
+      ...pgGroups.groups.filter((g) => !g.label.includes('background')),
+      commandGroup('redis (shared)', 'redis-server'),
+    ];
+    const cpuLines: string[] = [];
+    const measured = async (name: string, run: () => Promise<Figures>): Promise<Figures> => {
+      const cpu = await startCpuAccounting(cpuGroups);
+      const f = await run();
+      cpuLines.push(...formatCpuReport(await cpu.finish(), f.count, 2, 'request', undefined).map((l, i) => (i === 0 ? `${name}: ${l}` : l)));
+      return f;
+    };
     console.log(
       `public origin benchmark: 50 connections, ${REQUESTS} requests per run, ${FIRST_SIGHT} first-sight credentials; ` +
         `the edge (bench process), gateway and ${REPLICAS} verification replica process(es), each its own process` +
@@ -109,13 +128,15 @@ export async function runPublicOriginBench(): Promise<void> {
     const direct = await load('straight to the replica (the Ingress path)', replica.port, verifyPaths, REQUESTS);
     results.push(direct);
     await load('warm-up', edge.port, verifyPaths, WARM_UP);
-    const warm = await load('origin: GET /api/verify/{id} warm', edge.port, verifyPaths, REQUESTS);
+    const warm = await measured('origin warm verify', () => load('origin: GET /api/verify/{id} warm', edge.port, verifyPaths, REQUESTS));
     results.push(warm);
-    const firstSight = await load(
-      'origin: GET /api/verify/{id} first sight',
-      edge.port,
-      fresh.map((c) => `/api/verify/${c.credentialId}`),
-      fresh.length,
+    const firstSight = await measured('origin first sight', () =>
+      load(
+        'origin: GET /api/verify/{id} first sight',
+        edge.port,
+        fresh.map((c) => `/api/verify/${c.credentialId}`),
+        fresh.length,
+      ),
     );
     results.push(firstSight);
     const bakedPaths = warmSet.map((c) => `/api/credentials/${c.credentialId}/baked`);
@@ -140,6 +161,7 @@ export async function runPublicOriginBench(): Promise<void> {
         `gateway pass-through / straight = ${ratio(proxied, direct)}x`,
     );
     console.log(`connections handed over by the edge: ${JSON.stringify(edge.handed)}`);
+    for (const line of cpuLines) console.log(line);
   } finally {
     for (const fn of teardowns.reverse()) await fn();
   }

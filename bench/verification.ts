@@ -160,7 +160,7 @@ export async function startReplica(
   env: Record<string, string> = {},
   /** Started as the launcher starts it behind its edge: with the IPC channel connections come over. */
   edge?: EdgeTargets,
-): Promise<{ port: number; stop(): Promise<void> }> {
+): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
   const [httpPort, grpcPort, opsPort] = [await freePort(), await freePort(), await freePort()];
   const child: ChildProcess = spawn(process.execPath, [...REPLICA_NODE_ARGS, '--import', 'tsx', 'src/main.ts'], {
     cwd: new URL('../services/verification/', import.meta.url),
@@ -196,6 +196,7 @@ export async function startReplica(
   );
   return {
     port: httpPort,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

@@ -154,3 +154,33 @@ t.test('a consumer batch: consecutive first issues in one statement, the same ro
   t.equal((await h.get(`/api/verify/${c.credentialId}`)).body.status, 'pending');
   t.same(JSON.parse(row(a.uuid).ob3_json), a.data.ob3Credential, 'the signed credential stored as sent');
 });
+
+t.test('first reads of different credentials in one turn make one statement, each gets its own row', async (t) => {
+  const { batchedReads } = await import('../src/app/read-model-cache.js');
+  const list = await Promise.all(Array.from({ length: 12 }, () => signedCredential(issuer, badge)));
+  for (const c of list) await h.publish('credential.issued', c.data);
+  const read = batchedReads(h.db);
+  const statements: string[] = [];
+  const count = (q: { sql: string }) => statements.push(q.sql);
+  h.db.on('query', count);
+  // Half by CRD- id, half by UUID, one unknown of each kind, and one asked twice.
+  const refs = [
+    ...list.map((c, i) => (i % 2 ? { kind: 'uuid' as const, value: c.uuid } : { kind: 'credentialId' as const, value: c.credentialId })),
+    { kind: 'credentialId' as const, value: 'CRD-0000000000ZZ' },
+    { kind: 'uuid' as const, value: '00000000-0000-4000-8000-000000000000' },
+    { kind: 'uuid' as const, value: list[0]!.uuid },
+  ];
+  const answers = await Promise.all(refs.map((ref) => read(ref)));
+  h.db.off('query', count);
+  t.equal(statements.length, 1, 'one statement for the whole burst');
+  for (const [i, c] of list.entries()) {
+    t.equal(answers[i]?.credential.uuid, c.uuid, `credential ${i} got its own row`);
+    t.equal(answers[i]?.organization?.slug, issuer.slug);
+    t.ok((answers[i]?.keys.length ?? 0) > 0, 'with the issuer keys');
+  }
+  t.same(answers.slice(list.length, list.length + 2), [undefined, undefined], 'unknown ids: nothing');
+  t.equal(answers[list.length + 2]?.credential.credentialId, list[0]!.credentialId, 'the same credential asked twice, by another ref');
+  // A later turn is a statement of its own.
+  await read({ kind: 'uuid', value: list[1]!.uuid });
+  t.equal(statements.length, 1, 'counting stopped');
+});

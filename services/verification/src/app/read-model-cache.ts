@@ -1,6 +1,6 @@
 import type { Knex } from '@cred/db';
 import type { DomainEvent } from '@cred/events';
-import { credentialStore } from '../db/credential-store.js';
+import { credentialStore, refKey } from '../db/credential-store.js';
 import type { CredentialRef } from '../domain/identifiers.js';
 import type { CredentialSource } from './credential-source.js';
 import { entryLru } from './lru-cache.js';
@@ -51,6 +51,7 @@ export function createReadModelCache(
   /** `CRD-` id -> UUID: fixed at issuance, so kept without expiry (bounded). */
   const uuidOfId = entryLru<string, string>(options.ttlMs > 0 ? (options.maxEntries ?? 20_000) : 0);
   let generation = 0;
+  const readBatched = batchedReads(db);
   const clear = () => {
     generation++;
     entries.clear();
@@ -89,8 +90,7 @@ export function createReadModelCache(
     const startedGeneration = generation;
     const flight = { pending: undefined as unknown as Promise<VerificationState | undefined>, stale: false };
     const at = performance.now();
-    const pending = credentialStore
-      .findForVerification(db, ref)
+    const pending = readBatched(ref)
       .then(async (read) =>
         read || !options.source || !(await options.source.fill(ref)) ? read : credentialStore.findForVerification(db, ref),
       )
@@ -165,4 +165,37 @@ export function samePlainData(a: unknown, b: unknown): boolean {
     if (!samePlainData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
   }
   return true;
+}
+
+/** Misses of one event-loop turn read together: more than this many make several statements. */
+const MAX_BATCH = 100;
+
+/**
+ * Reads of different credentials asked for in the same event-loop turn (a burst of first
+ * sights) go to the database as one statement (credentialStore.findForVerificationMany): one
+ * round trip, parse and plan instead of one each. A statement that fails fails each read in it.
+ */
+export function batchedReads(db: Knex): (ref: CredentialRef) => Promise<VerificationState | undefined> {
+  let queue: Array<{ ref: CredentialRef; resolve: (v: VerificationState | undefined) => void; reject: (e: unknown) => void }> = [];
+  const run = async (batch: typeof queue) => {
+    try {
+      const found = await credentialStore.findForVerificationMany(
+        db,
+        batch.map((b) => b.ref),
+      );
+      for (const b of batch) b.resolve(found.get(refKey(b.ref)));
+    } catch (err) {
+      for (const b of batch) b.reject(err);
+    }
+  };
+  const flush = () => {
+    const all = queue;
+    queue = [];
+    for (let i = 0; i < all.length; i += MAX_BATCH) void run(all.slice(i, i + MAX_BATCH));
+  };
+  return (ref) =>
+    new Promise((resolve, reject) => {
+      if (queue.length === 0) setImmediate(flush);
+      queue.push({ ref, resolve, reject });
+    });
 }

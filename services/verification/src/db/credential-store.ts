@@ -78,6 +78,18 @@ function toDomain(r: Row): CredentialRecord | undefined {
   };
 }
 
+/** What a verification reads: the credential, its organization and its issuer's published keys. */
+export interface VerificationRow {
+  credential: CredentialRecord;
+  organization: Organization | undefined;
+  keys: Array<{ sequence: number; publicKeyMultibase: string; compromisedAt: string | null }>;
+}
+
+/** A ref as a map key: `uuid:<uuid>` or `credentialId:<CRD-...>`. */
+export function refKey(ref: CredentialRef): string {
+  return `${ref.kind}:${ref.value}`;
+}
+
 /**
  * The credentials read model. Every write is an upsert whose SQL only moves state forward
  * (docs/contract.md "Events, e-mail and webhooks"; docs/contract.md "Credential lifecycle"): a revocation, claim or expiry, once recorded, is
@@ -98,20 +110,20 @@ export const credentialStore = {
     await trx<Row>('credentials')
       .insert(
         list.map(({ credential: c, eventAt }) => ({
-        uuid: c.uuid,
-        credential_id: c.credentialId,
-        badge_id: c.badgeId,
-        organization_id: c.organizationId,
-        organization_slug: c.organizationSlug,
-        recipient_email: c.recipientEmail.toLowerCase(),
-        recipient_name: c.recipientName,
-        issuance_date: c.issuanceDate,
-        expiration_date: c.expirationDate,
-        is_public: c.isPublic,
-        visibility_at: eventAt,
-        supersedes_credential_id: c.supersedesCredentialId,
-        ob3_json: c.ob3Json,
-        issued_event_at: eventAt,
+          uuid: c.uuid,
+          credential_id: c.credentialId,
+          badge_id: c.badgeId,
+          organization_id: c.organizationId,
+          organization_slug: c.organizationSlug,
+          recipient_email: c.recipientEmail.toLowerCase(),
+          recipient_name: c.recipientName,
+          issuance_date: c.issuanceDate,
+          expiration_date: c.expirationDate,
+          is_public: c.isPublic,
+          visibility_at: eventAt,
+          supersedes_credential_id: c.supersedesCredentialId,
+          ob3_json: c.ob3Json,
+          issued_event_at: eventAt,
         })),
       )
       .onConflict('uuid')
@@ -208,27 +220,27 @@ export const credentialStore = {
    * Everything one verification reads, in one statement (the hot path): the credential, its
    * organization and the organization's published keys (as /issuers/{slug}/did.json lists them).
    */
-  async findForVerification(
-    db: Knex,
-    ref: CredentialRef,
-  ): Promise<
-    | {
-        credential: CredentialRecord;
-        organization: Organization | undefined;
-        keys: Array<{ sequence: number; publicKeyMultibase: string; compromisedAt: string | null }>;
-      }
-    | undefined
-  > {
-    const where = ref.kind === 'uuid' ? 'c.uuid = ?' : 'c.credential_id = ?';
+  async findForVerification(db: Knex, ref: CredentialRef): Promise<VerificationRow | undefined> {
+    return (await credentialStore.findForVerificationMany(db, [ref])).get(refKey(ref));
+  },
+
+  /**
+   * What a verification reads, for several credentials in one statement (concurrent first
+   * sights of different credentials), by `refKey`: each row found under both its UUID and its
+   * `CRD-` id. Refs nobody has are absent.
+   */
+  async findForVerificationMany(db: Knex, refs: readonly CredentialRef[]): Promise<Map<string, VerificationRow>> {
+    const ids = [...new Set(refs.filter((r) => r.kind === 'credentialId').map((r) => r.value))];
+    const uuids = [...new Set(refs.filter((r) => r.kind === 'uuid').map((r) => r.value))];
     const result = await db.raw(
       `select c.*, to_jsonb(o.*) as org,
               (select coalesce(jsonb_agg(jsonb_build_object('sequence', k.sequence, 'publicKeyMultibase', k.public_key_multibase, 'compromisedAt', k.compromised_at) order by k.sequence), '[]'::jsonb)
                  from issuer_keys k where k.organization_slug = c.organization_slug and k.revoked_at is null) as keys
          from credentials c left join organizations o on o.id = c.organization_id
-        where ${where} limit 1`,
-      [ref.value],
+        where c.credential_id = any(?::text[]) or c.uuid = any(?::uuid[])`,
+      [ids, uuids],
     );
-    const row = (
+    const rows = (
       result as {
         rows: Array<
           Row & {
@@ -237,14 +249,19 @@ export const credentialStore = {
           }
         >;
       }
-    ).rows[0];
-    if (!row) return undefined;
-    const credential = toDomain(row);
-    if (!credential) return undefined;
-    const organization = row.org
-      ? organizationFromRow({ ...row.org, created_at: new Date(row.org.created_at), event_at: new Date(row.org.event_at) })
-      : undefined;
-    return { credential, organization, keys: row.keys };
+    ).rows;
+    const found = new Map<string, VerificationRow>();
+    for (const row of rows) {
+      const credential = toDomain(row);
+      if (!credential) continue;
+      const organization = row.org
+        ? organizationFromRow({ ...row.org, created_at: new Date(row.org.created_at), event_at: new Date(row.org.event_at) })
+        : undefined;
+      const state = { credential, organization, keys: row.keys };
+      found.set(refKey({ kind: 'uuid', value: credential.uuid }), state);
+      if (credential.credentialId) found.set(refKey({ kind: 'credentialId', value: credential.credentialId }), state);
+    }
+    return found;
   },
 
   async find(db: Knex, ref: CredentialRef): Promise<CredentialRecord | undefined> {

@@ -49,6 +49,8 @@ export type Upstream = 'gateway' | 'verification';
 export class EdgeTargets {
   private readonly accepting = { gateway: [] as ChildProcess[], verification: [] as ChildProcess[] };
   private turn = 0;
+  /** Retired by the launcher: a late `accepting` from them does not bring them back. */
+  private readonly retired = new WeakSet<ChildProcess>();
 
   /** Follows a child's announcements (it accepts / it drains) and its exit. */
   track(kind: Upstream, child: ChildProcess): void {
@@ -59,7 +61,7 @@ export class EdgeTargets {
     };
     child.on('message', (m: unknown) => {
       const type = typeof m === 'object' && m !== null ? (m as { type?: unknown }).type : undefined;
-      if (type === ACCEPTING && !list.includes(child)) list.push(child);
+      if (type === ACCEPTING && !list.includes(child) && !this.retired.has(child)) list.push(child);
       if (type === NOT_ACCEPTING) remove();
     });
     child.once('exit', remove);
@@ -68,6 +70,7 @@ export class EdgeTargets {
 
   /** No more connections to this one (it is about to be stopped). */
   retire(child: ChildProcess): void {
+    this.retired.add(child);
     for (const list of Object.values(this.accepting)) {
       const i = list.indexOf(child);
       if (i !== -1) list.splice(i, 1);

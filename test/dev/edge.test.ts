@@ -132,6 +132,14 @@ t.test('a process that drains gets no new connections; with none of a kind, the 
   t.match(r.bodies[0], { who: 'gateway', url: '/api/verify/ABC' }, 'the gateway (which passes it on in the platform)');
 });
 
+t.test('a process the launcher retired is not taken back by a late announcement', async (t) => {
+  targets.retire(verification);
+  verification.send({ type: 'test:announce' });
+  await new Promise((r) => setTimeout(r, 200));
+  const r = await exchange([get('/api/verify/ABC')]);
+  t.match(r.bodies[0], { who: 'gateway' }, 'still the gateway');
+});
+
 t.test('with no process accepting, a 503 in the error shape', async (t) => {
   gateway.send({ type: 'test:stop-accepting' });
   await new Promise((r) => setTimeout(r, 200));

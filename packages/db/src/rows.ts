@@ -69,3 +69,9 @@ export function rowCodec<T extends object>() {
     };
   };
 }
+
+/** PostgreSQL's unique_violation (23505), on `constraint` when given: another row already holds the value. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = err as { code?: string; constraint?: string } | undefined;
+  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}

@@ -1,5 +1,5 @@
 import { AppError, newUuid } from '@cred/runtime';
-import type { Knex } from '@cred/db';
+import { isUniqueViolation, type Knex } from '@cred/db';
 import { organizationStore } from '../db/organization-store.js';
 import { userStore } from '../db/user-store.js';
 import { emailRequestStore, type EmailRequest } from '../db/email-request-store.js';
@@ -85,7 +85,7 @@ export class AuthService {
         try {
           await organizationStore.insert(trx, organization);
         } catch (err) {
-          if ((err as { code?: string }).code === '23505') throw AppError.conflict('This organization slug is taken', { field: 'organization.slug' });
+          if (isUniqueViolation(err)) throw AppError.conflict('This organization slug is taken', { field: 'organization.slug' });
           throw err;
         }
         const membership: Membership = { organizationId: organization.id, userId: user.id, role: 'owner', createdAt: now };

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '@cred/db';
 import { writeOutbox } from '@cred/events';
 import { AppError, newUuid } from '@cred/runtime';
 import { badgeStore } from '../db/badge-store.js';
@@ -20,11 +21,6 @@ import type { CallMeta, IssuanceContext } from './context.js';
 import { audit, auditActor } from './audit.js';
 import { requireActorPermission } from './actor-permission.js';
 import { keyedOnce, keyedRequest, markReplay, type GivenKey, type Keyed } from './keyed-effects.js';
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  const e = err as { code?: string; constraint?: string };
-  return e?.code === '23505' && e.constraint === constraint;
-}
 
 const SLUG_CONSTRAINT = 'badges_organization_id_slug_unique';
 const slugTaken = (slug: string) => AppError.conflict(`The slug "${slug}" is already used by another badge of this organization`, { field: 'slug' });

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '@cred/db';
 import { createHash } from 'node:crypto';
 import { writeOutbox, type DomainEvent } from '@cred/events';
 import { newEvent, type EventInput } from '@cred/event-contracts';
@@ -206,8 +207,7 @@ export async function createBulkIssuance(
     });
   } catch (err) {
     // The same key committed by a concurrent request first: answer with its job (or 422).
-    const e = err as { code?: string; constraint?: string };
-    if (idem && e?.code === '23505' && e.constraint === IDEMPOTENCY_INDEX) {
+    if (idem && isUniqueViolation(err, IDEMPOTENCY_INDEX)) {
       const replay = await bulkReplay(ctx, orgId, idem);
       if (replay) return replay;
     }

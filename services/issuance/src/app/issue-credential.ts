@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { writeOutbox, type DomainEvent } from '@cred/events';
-import type { Knex } from '@cred/db';
+import { isUniqueViolation, type Knex } from '@cred/db';
 import { recordAudit, type AuditRecord } from '@cred/db/audit';
 import { buildAchievementCredential, didWebForOrg, type AchievementCredentialInput, type AchievementInput } from '@cred/ob3';
 import { claimKey, storeAnswer, type IdempotencyRequest } from '@cred/idempotency';
@@ -303,8 +303,7 @@ export function issueAuditRecord(
 
 /** The unique index on active credentials refused a second active credential. */
 function isActiveCredentialClash(err: unknown): boolean {
-  const e = err as { code?: string; constraint?: string };
-  return e?.code === '23505' && e.constraint === 'credentials_one_active_idx';
+  return isUniqueViolation(err, 'credentials_one_active_idx');
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Knex } from '@cred/db';
+import { isUniqueViolation, type Knex } from '@cred/db';
 import type { Credential, CredentialStatus, StoredStatus } from '../domain/credential.js';
 import type { StatusEntry } from '../domain/status-list.js';
 
@@ -108,8 +108,7 @@ function recipientLockKey(badgeId: string, recipientEmail: string): string {
 
 /** Postgres unique_violation on the short credential id (retry with a new one). */
 export function isCredentialIdCollision(err: unknown): boolean {
-  const e = err as { code?: string; constraint?: string };
-  return e?.code === '23505' && e.constraint === 'credentials_credential_id_unique';
+  return isUniqueViolation(err, 'credentials_credential_id_unique');
 }
 
 /** The only SQL on credentials. Every lookup is scoped by organization. */

@@ -1,4 +1,4 @@
-import type { Knex } from '@cred/db';
+import { isUniqueViolation, type Knex } from '@cred/db';
 import type { PromiseClient } from '@cred/grpc';
 import type { IssuanceServiceClient } from '@cred/proto';
 import { Counter, type Logger, type Registry } from '@cred/runtime';
@@ -137,7 +137,6 @@ export function createCredentialSource(o: CredentialSourceOptions): CredentialSo
 }
 
 /** A unique violation on the credential id: the same credential inserted by another transaction at the same moment. */
-export function isConcurrentInsert(err: unknown): boolean {
-  const e = err as { code?: string; constraint?: string } | undefined;
-  return e?.code === '23505' && e.constraint === 'credentials_credential_id_unique';
+function isConcurrentInsert(err: unknown): boolean {
+  return isUniqueViolation(err, 'credentials_credential_id_unique');
 }

@@ -68,12 +68,16 @@ export interface PassThroughOptions {
    * whether the body is welcome). Default false: the caller has answered it already.
    */
   forwardExpect?: boolean;
-  /** The body's size limit: counted while streaming, 413 past it (unless answered already). */
-  maxBodyBytes?(req: http.IncomingMessage): { bytes: number; tooLarge(): AppError } | undefined;
+}
+
+/** A body's size limit: counted while streaming, answered with `tooLarge()` past it (unless answered already). */
+export interface BodyLimit {
+  bytes: number;
+  tooLarge(): AppError;
 }
 
 export interface PassThrough {
-  (req: http.IncomingMessage, res: http.ServerResponse): void;
+  (req: http.IncomingMessage, res: http.ServerResponse, limit?: BodyLimit): void;
   close(): void;
 }
 
@@ -118,10 +122,9 @@ export function passThrough(options: PassThroughOptions): PassThrough {
     return targets[next++ % targets.length]!;
   };
 
-  const handle = ((req: http.IncomingMessage, res: http.ServerResponse): void => {
+  const handle = ((req: http.IncomingMessage, res: http.ServerResponse, limit?: BodyLimit): void => {
     const url = req.url ?? '/';
     const method = req.method ?? 'GET';
-    const limit = options.maxBodyBytes?.(req);
     const headers: http.OutgoingHttpHeaders = {};
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && !dropped.has(k)) headers[k] = v;
     const forwarded = appendForwardedFor(req.headers['x-forwarded-for'], req.socket.remoteAddress);

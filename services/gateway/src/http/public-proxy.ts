@@ -33,10 +33,6 @@ export function publicPassThrough(targetUrls: readonly string[], metrics: Regist
     },
     unavailable: 'Verification is temporarily unavailable',
     sendError: sendRawError,
-    maxBodyBytes: (req) => {
-      const limit = bodyLimitFor(req.method ?? 'GET', (req.url ?? '/').split('?', 1)[0]!);
-      return { bytes: limit.maxBodyBytes, tooLarge: () => payloadTooLarge(limit) };
-    },
   });
   const handle = ((req: http.IncomingMessage, res: http.ServerResponse): boolean => {
     const url = req.url ?? '/';
@@ -45,14 +41,15 @@ export function publicPassThrough(targetUrls: readonly string[], metrics: Regist
     const path = q === -1 ? url : url.slice(0, q);
     const method = req.method ?? 'GET';
     if (!isPublicVerificationRequest(method, path)) return false;
+    const limit = bodyLimitFor(method, path);
     // A missing or repeated Host/Authorization/Content-Type, as for the API (single-headers.ts).
-    const refused = singleHeaderProblem(req) ?? declaredTooLarge(req, bodyLimitFor(method, path));
+    const refused = singleHeaderProblem(req) ?? declaredTooLarge(req, limit);
     if (refused) {
       discardRequestBody(req);
       sendRawError(res, refused);
       return true;
     }
-    forward(req, res);
+    forward(req, res, { bytes: limit.maxBodyBytes, tooLarge: () => payloadTooLarge(limit) });
     return true;
   }) as PublicPassThrough;
   handle.close = () => forward.close();

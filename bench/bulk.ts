@@ -18,8 +18,8 @@ import { newSessionKeyPair } from '@cred/runtime';
 const SESSION_KEYS = newSessionKeyPair();
 
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
-/** Rows in flight per issuance process (BULK_ISSUANCE_CONCURRENCY). */
-const WORKER_CONCURRENCY = process.env.BENCH_BULK_CONCURRENCY ?? '4';
+/** Rows in flight per issuance process (BULK_ISSUANCE_CONCURRENCY); unset: the service's default. */
+const WORKER_CONCURRENCY = process.env.BENCH_BULK_CONCURRENCY;
 /** Concurrent API clients issuing single credentials beside the job. */
 const API_CLIENTS = Number(process.env.BENCH_BULK_API_CLIENTS ?? 4);
 const API_ISSUES = Number(process.env.BENCH_BULK_API_ISSUES ?? 300);
@@ -48,7 +48,7 @@ async function http(base: string, method: string, path: string, body?: unknown, 
 
 export async function runBulkBench(): Promise<void> {
   console.log(
-    `bulk-issuance benchmark: ${ROWS} rows, BULK_ISSUANCE_CONCURRENCY=${WORKER_CONCURRENCY}, ${API_CLIENTS} API clients beside it, ` +
+    `bulk-issuance benchmark: ${ROWS} rows, BULK_ISSUANCE_CONCURRENCY=${WORKER_CONCURRENCY ?? "the service's default"}, ${API_CLIENTS} API clients beside it, ` +
       `${availableParallelism()} CPU cores, Node ${process.version}`,
   );
   const isolation = await createIsolation('benchbulk');
@@ -85,7 +85,7 @@ export async function runBulkBench(): Promise<void> {
         RATE_LIMIT_IP_PER_MINUTE: '1000000',
         // The benchmark issues far more than a month's quota of any plan.
         RECIPIENT_QUOTA_LIMITS: 'enterprise=1000000',
-        BULK_ISSUANCE_CONCURRENCY: WORKER_CONCURRENCY,
+        ...(WORKER_CONCURRENCY ? { BULK_ISSUANCE_CONCURRENCY: WORKER_CONCURRENCY } : {}),
         LOG_LEVEL: 'warn',
       },
       output: { kind: 'file', path: logFile },

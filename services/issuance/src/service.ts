@@ -7,6 +7,7 @@ import { issuanceBinding } from './grpc/issuance-server.js';
 import type { IssuanceContext } from './app/context.js';
 import { ExpirySweeper } from './app/expiry-sweeper.js';
 import { BulkWorker } from './app/bulk-issuance.js';
+import { ClientIssues } from './app/client-issues.js';
 import { IssueCommitter } from './app/issue-committer.js';
 import { SignBatcher } from './app/sign-batcher.js';
 import { StatusLists } from './app/status-lists.js';
@@ -56,6 +57,7 @@ export function createIssuanceService(config: IssuanceConfig, overrides: Issuanc
         }),
         quotaLimits: parseQuotaLimits(config.RECIPIENT_QUOTA_LIMITS),
         wakeRelay: () => relay.wake(),
+        clientIssues: new ClientIssues(),
       };
       if (config.ISSUE_COMMIT_BATCH_MAX > 1) {
         ctx.signer = new SignBatcher(signing, { maxBatch: Math.min(config.ISSUE_COMMIT_BATCH_MAX, 100), metrics: host.metrics });
@@ -78,7 +80,8 @@ export function createIssuanceService(config: IssuanceConfig, overrides: Issuanc
       const sweeper = new ExpirySweeper(ctx, { intervalMs: config.EXPIRY_SWEEP_INTERVAL_MS, logger: host.logger.child({ subsystem: 'expiry' }), metrics: host.metrics });
       sweeper.start();
       host.onStop('expiry-sweeper', () => sweeper.stop());
-      // Bulk issuance rows, a few at a time (docs/contract.md "Authentication and access"); in-flight rows finish on stop, leased rows not started are given back.
+      // Bulk issuance rows, BULK_ISSUANCE_CONCURRENCY at a time and a quarter as many while clients
+      // issue (docs/contract.md "Authentication and access"); in-flight rows finish on stop, leased rows not started are given back.
       bulkWorker = new BulkWorker(ctx, { concurrency: config.BULK_ISSUANCE_CONCURRENCY, metrics: host.metrics });
       bulkWorker.start();
       const worker = bulkWorker;

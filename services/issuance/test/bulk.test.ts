@@ -751,7 +751,7 @@ t.test(
   },
 );
 
-t.test('at the default concurrency of 4, a lease and a recording transaction serve many rows', async (t) => {
+t.test('at a concurrency of 4, a lease and a recording transaction serve many rows', async (t) => {
   const own = h.service.bulkWorker()!;
   await own.stop();
   const ctx = own.ctx;
@@ -788,6 +788,75 @@ t.test('at the default concurrency of 4, a lease and a recording transaction ser
     t.ok(moved.recordings <= moved.recorded / 2, `${moved.recordings} recording statements for ${moved.recorded} rows`);
   } finally {
     ctx.db.off('query-response', listen);
+    await w.stop();
+  }
+});
+
+t.test('beside clients: a quarter of the rows in flight while clients issue, all of them again a second later', async (t) => {
+  const own = h.service.bulkWorker()!;
+  await own.stop();
+  const ctx = own.ctx;
+  t.ok(ctx.clientIssues, "the service notes its clients' issues");
+  // Rows in flight, and the most seen at once in each phase (rows that started before the
+  // clients came are not counted in 'beside').
+  let issuing = 0;
+  let phase: 'alone' | 'settling' | 'beside' | 'after' = 'alone';
+  const most = { alone: 0, settling: 0, beside: 0, after: 0 };
+  const w = new BulkWorker(ctx, {
+    concurrency: 8,
+    pollIntervalMs: 50,
+    issue: async (...args) => {
+      most[phase] = Math.max(most[phase], ++issuing);
+      try {
+        await new Promise((r) => setTimeout(r, 40));
+        return await issueCredential(...args);
+      } finally {
+        issuing--;
+      }
+    },
+  });
+  const rows = (who: string) =>
+    csv('name,email', ...Array.from({ length: 24 }, (_, i) => `${who} ${i + 1},${who.toLowerCase()}${i + 1}@beside.example`));
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  w.start();
+  try {
+    t.equal(w.limit(), 8, 'no client issues yet: the whole concurrency');
+    await untilCompleted((await create(expiring.id, rows('Alone'))).id);
+    t.equal(most.alone, 8, 'alone, the worker has all 8 rows in flight');
+
+    // Clients issue over the API call, one every ~100 ms.
+    let clients = true;
+    let clientIssues = 0;
+    const traffic = (async () => {
+      while (clients) {
+        await c.IssueCredential({
+          organization_id: org.id,
+          badge_id: forever.id,
+          recipient_name: `Client ${clientIssues + 1}`,
+          recipient_email: `client${clientIssues + 1}@beside.example`,
+          issued_by: 'test',
+        });
+        clientIssues++;
+        await sleep(100);
+      }
+    })();
+    phase = 'settling';
+    await waitFor('a client issue', async () => clientIssues > 0 || undefined, 10_000, 10);
+    t.equal(w.limit(), 2, 'while clients issue: a quarter');
+    phase = 'beside';
+    const beside = await untilCompleted((await create(expiring.id, rows('Beside'))).id);
+    clients = false;
+    await traffic;
+    t.match(beside, { issued: 24, failed: 0 });
+    t.ok(most.beside >= 1 && most.beside <= 2, `beside clients, at most 2 rows in flight (saw ${most.beside})`);
+    t.ok(clientIssues >= 3, `clients kept issuing meanwhile (${clientIssues})`);
+
+    // A second after the last client issue started, the worker takes all its rows back.
+    await waitFor('the whole concurrency back', async () => w.limit() === 8 || undefined, 5_000, 50);
+    phase = 'after';
+    await untilCompleted((await create(expiring.id, rows('After'))).id);
+    t.equal(most.after, 8, 'after the clients, 8 rows in flight again');
+  } finally {
     await w.stop();
   }
 });

@@ -335,6 +335,11 @@ export async function listBulkIssuances(ctx: IssuanceContext, organizationId: st
 export interface BulkWorkerOptions {
   /** Rows in flight in this process (BULK_ISSUANCE_CONCURRENCY). */
   concurrency: number;
+  /**
+   * Rows in flight while clients of this process are issuing (ctx.clientIssues): default
+   * besideClients(concurrency), a quarter.
+   */
+  besideClients?: number;
   /** How often an idle worker looks for work. */
   pollIntervalMs?: number;
   /**
@@ -362,7 +367,7 @@ class BulkMetrics {
   readonly jobsCompleted: Counter<string>;
   readonly rowSeconds: Histogram<string>;
 
-  constructor(registry: Registry, inFlight: () => number, pending: () => Promise<number>) {
+  constructor(registry: Registry, inFlight: () => number, limit: () => number, pending: () => Promise<number>) {
     this.rows = new Counter({
       name: 'issuance_bulk_rows_total',
       help: 'Bulk issuance rows finished by this process, by result (issued, renewed, conflict, invalid, failed)',
@@ -391,6 +396,14 @@ class BulkMetrics {
       registers: [registry],
       collect() {
         this.set(inFlight());
+      },
+    });
+    new Gauge({
+      name: 'issuance_bulk_rows_limit',
+      help: 'Bulk rows this process may have in flight now (BULK_ISSUANCE_CONCURRENCY, a quarter while clients issue)',
+      registers: [registry],
+      collect() {
+        this.set(limit());
       },
     });
     new Gauge({
@@ -453,6 +466,14 @@ const RECORD_BATCH_MAX = 64;
  */
 const RECORD_LINGER_MS = 50;
 
+/** Rows in flight while clients issue: a quarter of the concurrency, at least 1. */
+export function besideClients(concurrency: number): number {
+  return Math.max(1, Math.ceil(concurrency / 4));
+}
+
+/** How long after a client's issue started the worker keeps to its share beside clients. */
+export const CLIENT_QUIET_MS = 1000;
+
 /** Rows a worker holds leased at most (issuing and waiting): 4 × its concurrency, at least 32. */
 export function leaseBatchSize(concurrency: number): number {
   return Math.max(4 * concurrency, 32);
@@ -476,6 +497,12 @@ const keyOf = (row: Pick<LeasedRow, 'jobId' | 'row'>) => `${row.jobId}:${row.row
  * bulk:<job>:<row>`. Results of rows that finish close together (within RECORD_LINGER_MS, or a
  * group of 2 × concurrency) are recorded with the jobs' counters in one transaction; the job's
  * last result also completes it and writes `bulk_issuance.completed` to the outbox.
+ *
+ * Beside clients: while a client of this process (an API key, a person in the web app) has
+ * started an issue within the last CLIENT_QUIET_MS, the worker starts rows only up to its share
+ * beside clients (a quarter of its concurrency), so a large job costs clients' issues little
+ * latency; rows already issuing finish, and the full concurrency returns a second after the
+ * last client issue. Only this process's clients count: a replica does not see another's.
  *
  * Leases held: while it runs, the worker renews every lease it holds (rows waiting, issuing or
  * not yet recorded) when a third of the lease time has passed, so rows waiting in a batch never
@@ -506,6 +533,7 @@ export class BulkWorker {
   private readonly log: Logger;
   private readonly leaseMs: number;
   private readonly leaseBatch: number;
+  private readonly besideClients: number;
   private readonly maxAttempts: number;
   private readonly metrics: BulkMetrics | undefined;
   private readonly issue: typeof issueCredential;
@@ -528,11 +556,13 @@ export class BulkWorker {
       ? new BulkMetrics(
           o.metrics,
           () => this.issuing,
+          () => this.limit(),
           () => bulkStore.pendingRowCount(ctx.db),
         )
       : undefined;
     this.leaseMs = o.leaseMs ?? 120_000;
     this.leaseBatch = Math.max(o.leaseBatch ?? leaseBatchSize(o.concurrency), o.concurrency);
+    this.besideClients = Math.min(o.besideClients ?? besideClients(o.concurrency), o.concurrency);
     this.maxAttempts = o.maxAttempts ?? 12;
     this.issue = o.issue ?? issueCredential;
     // A pass renews the leases held when due, leases a batch when fewer rows wait than there
@@ -548,6 +578,11 @@ export class BulkWorker {
 
   get concurrency(): number {
     return this.o.concurrency;
+  }
+
+  /** Rows it may have issuing now: its concurrency, or its share while clients issue. */
+  limit(): number {
+    return this.ctx.clientIssues?.within(CLIENT_QUIET_MS) ? this.besideClients : this.o.concurrency;
   }
 
   start(): void {
@@ -586,7 +621,7 @@ export class BulkWorker {
 
   private async pass(): Promise<boolean> {
     await this.renewIfDue();
-    const slots = this.o.concurrency - this.issuing;
+    const slots = this.limit() - this.issuing;
     if (slots <= 0) return false;
     if (this.waiting.length < slots && this.toRecord.length < RECORD_BATCH_MAX) {
       const want = this.leaseBatch - this.held.size;
@@ -603,7 +638,8 @@ export class BulkWorker {
   /** Starts waiting rows in the free slots (a row whose lease lapsed unrenewed is let go). */
   private startWaiting(): void {
     const now = this.ctx.clock.now().getTime();
-    while (this.issuing < this.o.concurrency && this.waiting.length > 0 && this.toRecord.length < RECORD_BATCH_MAX) {
+    const limit = this.limit();
+    while (this.issuing < limit && this.waiting.length > 0 && this.toRecord.length < RECORD_BATCH_MAX) {
       const row = this.waiting.shift()!;
       if (row.leasedUntil.getTime() <= now) {
         this.letGo(row);

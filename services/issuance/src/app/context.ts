@@ -4,6 +4,7 @@ import type { PromiseClient } from '@cred/grpc';
 import type { AccountsServiceClient, SigningServiceClient } from '@cred/proto';
 import type { Clock, Logger } from '@cred/runtime';
 import type { Plan } from '../domain/quota.js';
+import type { ClientIssues } from './client-issues.js';
 import type { OrganizationCache } from './organizations.js';
 import type { StatusLists } from './status-lists.js';
 
@@ -29,6 +30,8 @@ export interface IssuanceContext {
   committer?: { submit(job: IssueJob): Promise<IssuedCredential> };
   /** Batches signing calls of the issues in flight (sign-batcher.ts); without it one call per issue. */
   signer?: { sign(organizationId: string, unsignedJson: string, created: string, requestId?: string): Promise<string> };
+  /** When clients last issued in this process (the bulk worker steps aside meanwhile); absent in some tests. */
+  clientIssues?: ClientIssues;
 }
 
 /** Per-call metadata carried to the services we call. */

@@ -170,6 +170,7 @@ export function issuanceBinding(ctx: IssuanceContext): GrpcServiceBinding {
     },
 
     IssueCredential: async (req, call) => {
+      ctx.clientIssues?.started();
       await requireActorPermission(ctx, req.organization_id, req.issued_by, 'credentials.issue', metaOf(call));
       const c = await issueCredential(
         ctx,

@@ -18,7 +18,8 @@ const shape = {
   // issue (0: this process runs no bulk worker).
   BULK_ISSUANCE_CONCURRENCY: env.int(16, 0, 64),
   // Group commit: first issues of one organization signed while its previous commit runs are
-  // committed together, up to this many per transaction (ADR 0005). 1 commits every issue alone.
+  // committed together, up to this many per transaction (ADR 0005); the same bound for batched
+  // signing calls and pre-signing reads. 1 reads, signs and commits every issue alone.
   ISSUE_COMMIT_BATCH_MAX: env.int(32, 1, 500),
 };
 

@@ -9,6 +9,7 @@ import { ExpirySweeper } from './app/expiry-sweeper.js';
 import { BulkWorker } from './app/bulk-issuance.js';
 import { ClientIssues } from './app/client-issues.js';
 import { IssueCommitter } from './app/issue-committer.js';
+import { FactsBatcher } from './app/facts-batcher.js';
 import { SignBatcher } from './app/sign-batcher.js';
 import { StatusLists } from './app/status-lists.js';
 import { parseQuotaLimits } from './domain/quota.js';
@@ -60,6 +61,7 @@ export function createIssuanceService(config: IssuanceConfig, overrides: Issuanc
         clientIssues: new ClientIssues(),
       };
       if (config.ISSUE_COMMIT_BATCH_MAX > 1) {
+        ctx.facts = new FactsBatcher(db, { maxBatch: config.ISSUE_COMMIT_BATCH_MAX, metrics: host.metrics });
         ctx.signer = new SignBatcher(signing, { maxBatch: Math.min(config.ISSUE_COMMIT_BATCH_MAX, 100), metrics: host.metrics });
         ctx.committer = new IssueCommitter(ctx, {
           maxBatch: config.ISSUE_COMMIT_BATCH_MAX,

@@ -39,6 +39,7 @@ t.test('group commit (real PostgreSQL, signing and accounts)', async (t) => {
     const badge = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Batched', expiresInDays: 30 }) });
     const before = await commitMetrics(registry);
     const signBefore = await commitMetrics(registry, 'issuance_sign_batch_size');
+    const readBefore = await commitMetrics(registry, 'issuance_facts_batch_size');
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         c.IssueCredential({
@@ -56,6 +57,9 @@ t.test('group commit (real PostgreSQL, signing and accounts)', async (t) => {
     const signAfter = await commitMetrics(registry, 'issuance_sign_batch_size');
     t.equal(signAfter.issues - signBefore.issues, 40, 'every credential was signed through the batcher');
     t.ok(signAfter.batches - signBefore.batches < 40, `${signAfter.batches - signBefore.batches} signing calls for 40 credentials`);
+    const readAfter = await commitMetrics(registry, 'issuance_facts_batch_size');
+    t.equal(readAfter.issues - readBefore.issues, 40, "every issue's pre-signing read went through the batcher");
+    t.ok(readAfter.batches - readBefore.batches < 40, `${readAfter.batches - readBefore.batches} read statements for 40 issues`);
 
     t.equal(new Set(results.map((r) => r.id)).size, 40);
     t.equal(new Set(results.map((r) => r.credential_id)).size, 40);
@@ -76,6 +80,45 @@ t.test('group commit (real PostgreSQL, signing and accounts)', async (t) => {
     t.equal((await c.GetQuota({ organization_id: org.id })).used, 40, 'each recipient counted once');
     const listed = await c.ListCredentials({ organization_id: org.id, limit: 1, offset: 0, status: 'pending' });
     t.equal(listed.total, 40, 'the per-status counters follow');
+  });
+
+  t.test('pre-signing reads together: each issue gets the answer it would get alone', async (t) => {
+    const org = await h.createOrg({ name: 'Read Academy' });
+    const other = await h.createOrg({ name: 'Other Read Academy' });
+    const yearly = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Yearly read', expiresInDays: 365 }) });
+    const forever = await c.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Forever read' }) });
+    const foreign = await c.CreateBadge({ organization_id: other.id, badge: badgeBody({ name: 'Not theirs' }) });
+    const issue = (badgeId: string, email: string) =>
+      c.IssueCredential({ organization_id: org.id, badge_id: badgeId, recipient_name: 'Reader', recipient_email: email, issued_by: 't' });
+    const renewable = await issue(yearly.id, 'renew@read.example');
+    await issue(forever.id, 'holds@read.example');
+    const before = await commitMetrics(registry, 'issuance_facts_batch_size');
+    // A first issue leads, so that the others queue behind its read and read together.
+    const results = await Promise.allSettled([
+      issue(yearly.id, 'lead@read.example'),
+      ...Array.from({ length: 6 }, (_, i) => issue(yearly.id, `new${i}@read.example`)),
+      issue(yearly.id, 'renew@read.example'),
+      issue(forever.id, 'holds@read.example'),
+      issue(foreign.id, 'foreign@read.example'),
+      issue('00000000-0000-4000-8000-000000000000', 'nobadge@read.example'),
+    ]);
+    const after = await commitMetrics(registry, 'issuance_facts_batch_size');
+    t.equal(after.issues - before.issues, 11);
+    t.ok(after.batches - before.batches < 11, `${after.batches - before.batches} read statements for 11 issues`);
+    const [lead, ...rest] = results;
+    const news = rest.slice(0, 6);
+    const [renewed, holds, foreignBadge, noBadge] = rest.slice(6);
+    for (const r of [lead, ...news]) {
+      t.equal(r?.status, 'fulfilled', 'a new recipient is issued');
+      if (r?.status === 'fulfilled') t.notOk(r.value.supersedes_credential_id, 'a first issue');
+    }
+    t.equal(renewed?.status, 'fulfilled');
+    if (renewed?.status === 'fulfilled') t.equal(renewed.value.supersedes_credential_id, renewable.id, 'the recipient with an expiring credential renews it');
+    const code = (r: PromiseSettledResult<unknown> | undefined) => (r?.status === 'rejected' ? (r.reason as { code: string }).code : 'fulfilled');
+    t.equal(code(holds), 'CONFLICT', 'the recipient holding a credential without expiry: 409');
+    t.equal(code(foreignBadge), 'NOT_FOUND', "another organization's badge: 404");
+    t.equal(code(noBadge), 'NOT_FOUND', 'an unknown badge: 404');
+    t.equal((await c.GetQuota({ organization_id: org.id })).used, 9, 'two earlier recipients and seven new ones counted once each');
   });
 
   t.test('one recipient issued concurrently: one issue, the rest 409, as without batching', async (t) => {

@@ -3,6 +3,7 @@ import type { Knex } from '@cred/db';
 import type { PromiseClient } from '@cred/grpc';
 import type { AccountsServiceClient, SigningServiceClient } from '@cred/proto';
 import type { Clock, Logger } from '@cred/runtime';
+import type { IssueFacts } from '../db/issue-store.js';
 import type { Plan } from '../domain/quota.js';
 import type { ClientIssues } from './client-issues.js';
 import type { OrganizationCache } from './organizations.js';
@@ -30,6 +31,8 @@ export interface IssuanceContext {
   committer?: { submit(job: IssueJob): Promise<IssuedCredential> };
   /** Batches signing calls of the issues in flight (sign-batcher.ts); without it one call per issue. */
   signer?: { sign(organizationId: string, unsignedJson: string, created: string, requestId?: string): Promise<string> };
+  /** Batches the pre-signing reads of the issues in flight (facts-batcher.ts); without it one statement per issue. */
+  facts?: { facts(organizationId: string, badgeId: string, recipientEmail: string, month: string): Promise<IssueFacts | undefined> };
   /** When clients last issued in this process (the bulk worker steps aside meanwhile); absent in some tests. */
   clientIssues?: ClientIssues;
 }

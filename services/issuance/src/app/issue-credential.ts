@@ -409,9 +409,12 @@ function credentialContentOf(content: IssueContent): Pick<AchievementCredentialI
 
 /** What an issue is checked against before signing (refusals: 404, 403, 409, quota). */
 async function checkIssue(ctx: IssuanceContext, orgId: string, input: IssueInput, month: string, meta: CallMeta) {
-  // One round trip for the badge, the key, the prior credential and the quota; the organization from a short cache.
+  // One statement for the badge, the key, the prior credential and the quota (shared with the
+  // organization's other issues in flight: facts-batcher.ts); the organization from a short cache.
   const [facts, cachedOrg] = await Promise.all([
-    issueStore.facts(ctx.db, orgId, input.badgeId, input.recipientEmail, month),
+    ctx.facts
+      ? ctx.facts.facts(orgId, input.badgeId, input.recipientEmail, month)
+      : issueStore.facts(ctx.db, orgId, input.badgeId, input.recipientEmail, month),
     ctx.organizations.get(ctx, orgId, meta),
   ]);
   if (!facts) throw badgeNotFound();

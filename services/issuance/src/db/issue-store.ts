@@ -47,6 +47,16 @@ function priorOf(r: PriorColumns): PriorCredential | null {
   return { id: r.prior_id, credentialId: r.prior_credential_id, status: r.prior_status, expirationDate: r.prior_expiration_date, revokedAt: r.prior_revoked_at };
 }
 
+function factsOf(row: FactsRow): IssueFacts {
+  return {
+    badge: toBadge(row),
+    hasSigningKey: row.has_signing_key,
+    prior: priorOf(row),
+    recipientCounted: row.recipient_counted,
+    quotaUsed: Number(row.quota_used),
+  };
+}
+
 /**
  * The reads of issuing, each in one round trip (they run on every issue). Tables of this
  * service only: badges, credentials, organization_signing_keys, quota_*. Both are named
@@ -66,14 +76,33 @@ export const issueStore = {
       [month, recipientEmail, month, recipientEmail, badgeId, organizationId],
     ).options({ name: 'issuance_issue_facts' });
     const row = r.rows[0];
-    if (!row) return undefined;
-    return {
-      badge: toBadge(row),
-      hasSigningKey: row.has_signing_key,
-      prior: priorOf(row),
-      recipientCounted: row.recipient_counted,
-      quotaUsed: Number(row.quota_used),
-    };
+    return row ? factsOf(row) : undefined;
+  },
+
+  /**
+   * facts() for several issues of one organization and month in one statement (a named prepared
+   * statement too: its text does not depend on how many); aligned with `items`, undefined where
+   * the badge is not the organization's.
+   */
+  async factsMany(
+    db: Knex,
+    organizationId: string,
+    month: string,
+    items: ReadonlyArray<{ badgeId: string; recipientEmail: string }>,
+  ): Promise<Array<IssueFacts | undefined>> {
+    const r = await db.raw<{ rows: Array<FactsRow & { idx: string }> }>(
+      `SELECT j.idx, b.*, p.*,
+         EXISTS (SELECT 1 FROM organization_signing_keys k WHERE k.organization_id = CAST(b.organization_id AS text)) AS has_signing_key,
+         EXISTS (SELECT 1 FROM quota_recipients q WHERE q.organization_id = b.organization_id AND q.month = ? AND q.recipient_email = j.recipient_email) AS recipient_counted,
+         COALESCE((SELECT qc.used FROM quota_counters qc WHERE qc.organization_id = b.organization_id AND qc.month = ?), 0) AS quota_used
+       FROM unnest(?::uuid[], ?::text[]) WITH ORDINALITY AS j(badge_id, recipient_email, idx)
+       JOIN badges b ON b.id = j.badge_id AND b.organization_id = ?
+       ${PRIOR.replace('c.recipient_email = ?', 'c.recipient_email = j.recipient_email')}`,
+      [month, month, items.map((i) => i.badgeId), items.map((i) => i.recipientEmail), organizationId],
+    ).options({ name: 'issuance_issue_facts_many' });
+    const out: Array<IssueFacts | undefined> = items.map(() => undefined);
+    for (const row of r.rows) out[Number(row.idx) - 1] = factsOf(row);
+    return out;
   },
 
   /**

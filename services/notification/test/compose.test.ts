@@ -95,3 +95,25 @@ t.test('a part nodemailer sends as base64 goes through build(), with the envelop
   t.match(message.raw.toString(), /Content-Transfer-Encoding: base64/);
   t.match(message.raw.toString(), /^Message-ID: <b64@notification\.credentials>\r$/m);
 });
+
+t.test('each message has boundaries of its own, shared by its parts', async (t) => {
+  const fields = (i: number): MessageFields => ({
+    from: 'no-reply@credentials.test',
+    to: { name: 'Jane', address: 'jane@example.com' },
+    subject: 'Hi',
+    text: `Hello Jane ${i}.\n`,
+    html: `<p>Hello Jane ${i}.</p>`,
+    messageId: `<b${i}@notification.credentials>`,
+    date,
+  });
+  const bases = new Set<string>();
+  for (let i = 0; i < 50; i++) {
+    const raw = (await composeMessage(fields(i))).raw.toString();
+    const used = [...raw.matchAll(/boundary="--_NmP-([0-9a-f]+)-Part_\d+"/g)].map((m) => m[1]!);
+    t.ok(used.length >= 1, 'a multipart message');
+    t.equal(new Set(used).size, 1, 'one base for every part of a message');
+    t.match(used[0], /^[0-9a-f]{32}$/, '128 random bits');
+    bases.add(used[0]!);
+  }
+  t.equal(bases.size, 50, 'no two messages share a boundary');
+});

@@ -83,7 +83,9 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         // stream chain is built per part (ADR 0005). Same composer, options and bytes as
         // sendMail's own (compose.ts); the envelope is the one nodemailer derives from From/To.
         const { envelope, raw } = await composeMessage({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId });
-        await transport.sendMail({ envelope, raw, disableFileAccess: true, disableUrlAccess: true });
+        // The Message-ID again: the raw message already has it, but without it sendMail draws a
+        // new random one for its own bookkeeping (five reads of the system's random source).
+        await transport.sendMail({ envelope, raw, messageId: mail.messageId, disableFileAccess: true, disableUrlAccess: true });
       } catch (err) {
         throw classifySmtpError(err);
       }

@@ -1,6 +1,7 @@
 // Issuance benchmark: credentials issued per second end to end (HTTP -> gateway -> issuance ->
 // signing -> PostgreSQL + outbox) at 20 concurrent clients, beside Digital Bazaar's `vc.issue`
-// (eddsa-rdfc-2022) measured in the same run, plus the stages in between to show where the
+// (eddsa-rdfc-2022) measured in the same run (before the platform starts and after it stops; the
+// faster of the two is the floor), plus the stages in between to show where the
 // time goes. Starts its own platform (separate processes, as `pnpm start` does) on fresh ports
 // with its own database, RabbitMQ vhost, exchange and Redis prefix, and removes them
 // afterwards; claim e-mails go to an in-process SMTP sink.
@@ -180,9 +181,8 @@ interface Setup {
 }
 
 /** Organization, plan, keys, API keys and a badge through the gateway's HTTP API (gRPC where a route is not there yet). */
-async function setUp(platform: RunningPlatform, adminToken: string, databaseUrl: string): Promise<Setup> {
+async function setUp(platform: RunningPlatform, adminToken: string, databaseUrl: string, slug: string): Promise<Setup> {
   const base = platform.originUrl;
-  const slug = `bench-${randomBytes(3).toString('hex')}`;
   const signup = expect(
     await http(base, 'POST', '/api/auth/signup', {
       email: `owner@${slug}.example.com`,
@@ -294,6 +294,25 @@ async function digitalBazaarIssuer(orgSlug: string, baseUrl: string) {
   };
 }
 
+/** One measurement of the floor: `vc.issue` at the benchmark's concurrency, with its CPU. */
+interface Floor {
+  stats: RunStats;
+  /** CPU ms per credential, all threads of this process. */
+  cpuMs: number;
+  /** CPU ms per credential on the event loop. */
+  mainMs: number;
+}
+
+async function measureFloor(issue: (i: number) => Promise<void>, when: string): Promise<Floor> {
+  await measure('warm-up', 30, 1, issue);
+  const cpuBefore = process.cpuUsage();
+  const mainBefore = mainThreadCpuSeconds();
+  const stats = await measure(`Digital Bazaar vc.issue (eddsa-rdfc-2022), in-process, ${when}`, SIGNS, CONCURRENCY, issue);
+  const cpu = process.cpuUsage(cpuBefore);
+  const main = (mainThreadCpuSeconds() ?? NaN) - (mainBefore ?? NaN);
+  return { stats, cpuMs: (cpu.user + cpu.system) / 1000 / stats.count, mainMs: (main * 1000) / stats.count };
+}
+
 export async function runIssuanceBench(): Promise<void> {
   const cores = availableParallelism();
   console.log(
@@ -308,6 +327,7 @@ export async function runIssuanceBench(): Promise<void> {
   let mail: MailCatcher | undefined;
   let pgCpu: ReturnType<typeof postgresGroups> | undefined;
   let bulkRun: { rowsPerSecond: number; seconds: number; cpuMs: number } | undefined;
+  const floors: Floor[] = [];
   const vhost = await benchVhost();
   try {
     await migrateAll(isolation.databaseUrl);
@@ -317,6 +337,12 @@ export async function runIssuanceBench(): Promise<void> {
     const logFile = join(mkdtempSync(join(tmpdir(), 'bench-issuance-')), 'platform.log');
     const adminToken = `adm_${randomBytes(24).toString('base64url')}`;
     const baseUrl = `http://localhost:${originPort}`;
+    const orgSlug = `bench-${randomBytes(3).toString('hex')}`;
+    // The floor is measured twice, on a quiet machine before the platform starts and again after
+    // it stopped (what the platform leaves behind, e.g. PostgreSQL's autovacuum after the bulk
+    // run, can slow the second); the ratios use the faster of the two.
+    const floorIssue = await digitalBazaarIssuer(orgSlug, baseUrl);
+    floors.push(await measureFloor(floorIssue, 'before the platform started'));
     // A real SMTP sink: the notification service's claim e-mails succeed as in a deployment
     // (an unreachable server would make it retry every one of them during the run).
     // Claim e-mails only (every recipient is @bench.example.com): the owner's sign-up mail and
@@ -361,7 +387,7 @@ export async function runIssuanceBench(): Promise<void> {
     console.log(`platform up (logs: ${logFile})`);
     const running = platform;
     if (NODE_ARGS.length > 0) console.log(`service pids: ${SERVICE_NAMES.map((n) => `${n}=${running.processes.get(n)?.pid}`).join(' ')}`);
-    const setup = await setUp(platform, adminToken, isolation.databaseUrl);
+    const setup = await setUp(platform, adminToken, isolation.databaseUrl, orgSlug);
 
     // 1. End to end over HTTP.
     const issueUrl = new URL(`${platform.originUrl}/api/v1/credentials`);
@@ -571,17 +597,9 @@ export async function runIssuanceBench(): Promise<void> {
     await platform.stop();
     platform = undefined;
 
-    // 4. In this process, with the platform stopped: Digital Bazaar, and our library inline and pooled.
-    const db = await digitalBazaarIssuer(setup.orgSlug, baseUrl);
-    await measure('warm-up', 30, 1, db);
-    const dbCpuBefore = process.cpuUsage();
-    const dbMainBefore = mainThreadCpuSeconds();
-    results.push(await measure('Digital Bazaar vc.issue (eddsa-rdfc-2022), in-process', SIGNS, CONCURRENCY, db));
-    const dbCpu = process.cpuUsage(dbCpuBefore);
-    const dbMain = (mainThreadCpuSeconds() ?? NaN) - (dbMainBefore ?? NaN);
-    const dbCount = results[results.length - 1]!.count;
-    cpuPerIssue.set('Digital Bazaar', (dbCpu.user + dbCpu.system) / 1000 / dbCount);
-    cpuPerIssue.set('Digital Bazaar main thread', (dbMain * 1000) / dbCount);
+    // 4. In this process, with the platform stopped: Digital Bazaar again, and our library inline and pooled.
+    floors.push(await measureFloor(floorIssue, 'after the platform stopped'));
+    results.push(...floors.map((f) => f.stats));
     if (ALL_STAGES) await measureLibrary();
     async function measureLibrary() {
       const { privateKey } = generateKeyPairSync('ed25519');
@@ -642,9 +660,12 @@ export async function runIssuanceBench(): Promise<void> {
   for (const r of results) console.log(formatRow(r));
   console.log('');
   for (const line of breakdown) console.log(line);
-  const dbRun = results.find((r) => r.label.startsWith('Digital Bazaar'))!;
+  // The faster floor, and the lower CPU per credential: the stricter comparison for the platform.
+  const dbRun = floors.map((f) => f.stats).reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+  const floorCpu = floors.reduce((a, b) => (b.cpuMs < a.cpuMs ? b : a));
   console.log('');
-  const dbCpuMs = cpuPerIssue.get('Digital Bazaar')!;
+  console.log(`floor: the faster of the two vc.issue runs, ${dbRun.perSecond.toFixed(1)}/s`);
+  const dbCpuMs = floorCpu.cpuMs;
   for (const [name, r] of [
     ['issuing path, consumers deferred', results[0]!],
     ['every service on these cores', results[1]!],
@@ -665,7 +686,7 @@ export async function runIssuanceBench(): Promise<void> {
   // far less on that; from it, the rates an otherwise idle machine with these cores would allow:
   // vc.issue is bound by its event loop (one core) or by all its threads together (GC runs on
   // helper threads), the platform by all its processes together.
-  const dbMainMs = cpuPerIssue.get('Digital Bazaar main thread')!;
+  const dbMainMs = floorCpu.mainMs;
   const dbIdleRate = Math.min(1000 / dbMainMs, (cores * 1000) / dbCpuMs);
   console.log('');
   console.log(

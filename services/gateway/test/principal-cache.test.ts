@@ -164,6 +164,59 @@ t.test('copies of API-key lookups: one lookup per key per second, changes throug
   t.equal(lookups, afterRevoked + 2, 'an unknown key is looked up on every request');
 });
 
+t.test('a copy in its last fifth is renewed in the background: the request does not wait', async (t) => {
+  const key = await wellFormed('cred_live_' + 'r'.repeat(43));
+  let plan = 'professional';
+  const gates: Array<() => void> = [];
+  const accounts = {
+    // Each lookup answers only when the test lets it, with the plan as it is then.
+    ResolveApiKey: () =>
+      new Promise<unknown>((resolve) =>
+        gates.push(() =>
+          resolve({
+            api_key: { id: '33333333-3333-4333-8333-333333333333', organization_id: 'org-3', rate_limit_per_minute: 1000, revoked_at: '' },
+            organization: { id: 'org-3', slug: 'org3', status: 'approved', plan, signing_keys_generated: true },
+          }),
+        ),
+      ),
+    TouchApiKey: async () => ({}),
+  } as unknown as Upstreams['accounts'];
+  const prefix = `${uniqueName('pcr')}:`;
+  let clock = 0;
+  const a = replica(TEST_REDIS_URL, prefix, accounts, () => clock);
+  t.teardown(async () => {
+    const keys = await a.redis.keys(`${prefix}*`);
+    if (keys.length > 0) await a.redis.del(...keys.map((k) => k.slice(prefix.length)));
+    a.redis.disconnect();
+  });
+  const released = async (p: Promise<unknown>) => {
+    while (gates.length === 0) await new Promise((r) => setImmediate(r));
+    gates.shift()!();
+    return p;
+  };
+  const first = (await released(a.call(key))) as Awaited<ReturnType<typeof a.call>>;
+  t.ok(first.principal, 'the first request waits for the lookup');
+
+  clock = PRINCIPAL_TTL_MS * 0.5;
+  t.ok((await a.call(key)).principal, 'mid-life: the copy, no lookup');
+  t.equal(gates.length, 0);
+
+  clock = PRINCIPAL_TTL_MS * 0.9;
+  plan = 'free';
+  const near = await a.call(key); // answered although the renewal has not
+  t.equal(near.principal?.organization.plan, 'professional', 'answered from the copy');
+  t.equal(gates.length, 1, 'one renewal started');
+  t.ok((await a.call(key)).principal, 'the next request too');
+  t.equal(gates.length, 1, 'the renewal is shared');
+  gates.shift()!();
+  await new Promise((r) => setTimeout(r, 20));
+
+  // The renewed copy (made at 0.9 s) holds the new plan and lasts to 1.9 s.
+  clock = PRINCIPAL_TTL_MS * 1.2;
+  t.equal((await a.call(key)).error?.code, 'FORBIDDEN', 'the renewed copy carries the change');
+  t.equal(gates.length, 0, 'no lookup for it');
+});
+
 t.test('Redis unreachable: nothing is kept, every request looks up', async (t) => {
   const key = await wellFormed('cred_live_' + 'k'.repeat(43));
   let lookups = 0;

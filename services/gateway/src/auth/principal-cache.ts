@@ -111,8 +111,26 @@ export class PrincipalCache {
     const made = this.copies.get(keyHash);
     if (made && made.epoch === epoch && made.expiresAt > this.now()) return Promise.resolve(made.value);
     const id = `${epoch}:${keyHash}`;
-    const pending = this.lookups.get(id);
-    if (pending) return pending;
+    return this.lookups.get(id) ?? this.startLookup(keyHash, epoch, id, lookup);
+  }
+
+  /**
+   * Renews the key's copy in the background when it is current under `epoch` and in the last
+   * fifth of its life, so that requests keep using it and none waits for accounts when it would
+   * have expired (each key's requests used to wait for a lookup once a second). Shared with
+   * resolve() like any lookup; a failed renewal keeps nothing: the copy expires and the next
+   * request looks up itself. A copy is still never used longer than PRINCIPAL_TTL_MS after its
+   * lookup.
+   */
+  renewSoon(keyHash: string, epoch: string, lookup: () => Promise<CachedApiKey>): void {
+    const c = this.copies.get(keyHash);
+    if (!c || c.epoch !== epoch || c.expiresAt - this.now() > PRINCIPAL_TTL_MS / 5) return;
+    const id = `${epoch}:${keyHash}`;
+    if (this.lookups.has(id)) return;
+    this.startLookup(keyHash, epoch, id, lookup).catch(() => undefined);
+  }
+
+  private startLookup(keyHash: string, epoch: string, id: string, lookup: () => Promise<CachedApiKey>): Promise<CachedApiKey> {
     const looked = lookup()
       .then((value) => {
         if (this.copies.size >= MAX_ENTRIES) this.copies.clear();

@@ -41,8 +41,9 @@ const PLANS_WITH_API = new Set(['professional', 'enterprise']);
  *
  * One Redis call per request: the key's limit is counted and the principal-cache epoch read in the
  * same script (RateLimiter.hitReading). A copy of the key's lookup this replica made under that
- * epoch (at most a second ago) is used as is; otherwise the lookup is made again (one accounts
- * call per key per second per replica, shared by the requests that arrive meanwhile). So a change
+ * epoch (at most a second ago) is used as is, and renewed in the background in its last 200 ms;
+ * otherwise the lookup is made again (one accounts call per key per second per replica, shared by
+ * the requests that arrive meanwhile). So a change
  * made through any gateway (a revoked key, a suspended organization) counts on the next request on
  * every replica, and one made elsewhere (billing's plan) within a second (auth/principal-cache.ts).
  */
@@ -108,6 +109,9 @@ export function apiKeyAuth(deps: ApiKeyAuthDeps): RequestHandler {
         // The key's id never changes, so the hit above was counted where it belongs.
         entry = await deps.cache.resolve(hash, epoch, lookup(hash, requestId));
         refuseRevoked(entry);
+      } else {
+        // Used as is; near the end of its second it is renewed in the background.
+        deps.cache.renewSoon(hash, copy.epoch, lookup(hash, requestId));
       }
     }
     const r: LimitResult = counted

@@ -33,9 +33,18 @@ export async function getOrganization(ctx: IssuanceContext, organizationId: stri
  * `ttlMs` instead of one per credential (the benchmark showed the call on every issue). A
  * rename or a suspension reaches new credentials within `ttlMs`; the gateway's API-key check
  * caches the same facts for as long. The TTL is technical time (monotonic), not business time.
+ *
+ * No issue waits for accounts while its organization keeps issuing: in the last fifth of a
+ * copy's life the first request renews it in the background and every request keeps using the
+ * copy meanwhile. Requests that find no usable copy share one call (before this, every issue in
+ * flight when a copy expired made its own call and waited for it: 20 calls at once, 42 ms each,
+ * every ten seconds, in `pnpm bench issuance`). A copy is never older than `ttlMs`, counted from
+ * the start of the call that fetched it.
  */
 export class OrganizationCache {
-  private readonly entries = new Map<string, { org: OrganizationInfo; expiresAt: number }>();
+  private readonly entries = new Map<string, { org: OrganizationInfo; fetchedAt: number }>();
+  /** Calls to accounts in flight, by organization: requests without a usable copy share one. */
+  private readonly inflight = new Map<string, Promise<OrganizationInfo>>();
 
   constructor(
     private readonly ttlMs = 10_000,
@@ -45,24 +54,47 @@ export class OrganizationCache {
 
   async get(ctx: IssuanceContext, organizationId: string, meta: CallMeta): Promise<OrganizationInfo> {
     const hit = this.entries.get(organizationId);
-    if (hit && hit.expiresAt > this.now()) return hit.org;
-    const org = await getOrganization(ctx, organizationId, meta);
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(organizationId, { org, expiresAt: this.now() + this.ttlMs });
-    return org;
+    if (hit) {
+      const age = this.now() - hit.fetchedAt;
+      if (age < this.ttlMs) {
+        // A failed renewal is not this request's: the copy expires and the next request calls again.
+        if (age >= this.ttlMs * 0.8 && !this.inflight.has(organizationId)) this.fetch(ctx, organizationId, meta).catch(() => undefined);
+        return hit.org;
+      }
+    }
+    return this.inflight.get(organizationId) ?? this.fetch(ctx, organizationId, meta);
   }
 
   /**
    * Accounts' current record, kept as the new copy. Called before refusing on the cached copy
    * (not approved, over the plan's quota): an organization approved or moved to a larger plan a
-   * moment ago issues at once, as the approval's answer said, not when its copy expires.
+   * moment ago issues at once, as the approval's answer said, not when its copy expires. Always
+   * a call of its own: one already in flight may have started before the approval.
    */
   async refresh(ctx: IssuanceContext, organizationId: string, meta: CallMeta): Promise<OrganizationInfo> {
-    this.entries.delete(organizationId);
-    return this.get(ctx, organizationId, meta);
+    return this.fetch(ctx, organizationId, meta);
   }
 
   forget(organizationId: string): void {
     this.entries.delete(organizationId);
+  }
+
+  /** Calls accounts; the answer replaces the copy unless a call started later already did. */
+  private fetch(ctx: IssuanceContext, organizationId: string, meta: CallMeta): Promise<OrganizationInfo> {
+    const startedAt = this.now();
+    const call: Promise<OrganizationInfo> = getOrganization(ctx, organizationId, meta)
+      .then((org) => {
+        const current = this.entries.get(organizationId);
+        if (!current || current.fetchedAt <= startedAt) {
+          if (!current && this.entries.size >= this.maxEntries) this.entries.clear();
+          this.entries.set(organizationId, { org, fetchedAt: startedAt });
+        }
+        return org;
+      })
+      .finally(() => {
+        if (this.inflight.get(organizationId) === call) this.inflight.delete(organizationId);
+      });
+    this.inflight.set(organizationId, call);
+    return call;
   }
 }

@@ -113,6 +113,9 @@ export function createClient<C extends grpc.Client>(
 /**
  * Calls grpc.health.v1 Check on a target; resolves when it reports SERVING. For several
  * replicas (`ip:port,ip:port`), when one of them does: the callers' channels use the ones that do.
+ * A check that times out is made once more before it fails: one answer late by the deadline (a
+ * busy event loop, a machine under load) is not an outage. NOT_SERVING or a refused connection
+ * fails at once.
  */
 export async function checkGrpcHealth(address: string, deadlineMs = 1000): Promise<void> {
   const endpoints = address.split(',');
@@ -124,18 +127,23 @@ export async function checkGrpcHealth(address: string, deadlineMs = 1000): Promi
       throw new Error((err as AggregateError).errors.map((e: unknown) => (e instanceof Error ? e.message : String(e))).join('; '));
     }
   }
-  const Health = healthClientConstructor();
-  const client = new Health(address, grpc.credentials.createInsecure());
-  try {
-    await new Promise<void>((resolve, reject) => {
-      client.Check({ service: '' }, { deadline: Date.now() + deadlineMs }, (err: grpc.ServiceError | null, res: { status?: string }) => {
-        if (err) reject(new Error(`${address}: ${grpc.status[err.code] ?? err.code}`));
-        else if (res.status !== 'SERVING') reject(new Error(`${address}: ${res.status ?? 'UNKNOWN'}`));
-        else resolve();
+  for (let attempt = 1; ; attempt++) {
+    const Health = healthClientConstructor();
+    const client = new Health(address, grpc.credentials.createInsecure());
+    try {
+      const code = await new Promise<grpc.status | undefined>((resolve, reject) => {
+        client.Check({ service: '' }, { deadline: Date.now() + deadlineMs }, (err: grpc.ServiceError | null, res: { status?: string }) => {
+          if (err) resolve(err.code);
+          else if (res.status !== 'SERVING') reject(new Error(`${address}: ${res.status ?? 'UNKNOWN'}`));
+          else resolve(undefined);
+        });
       });
-    });
-  } finally {
-    client.close();
+      if (code === undefined) return;
+      if (code === grpc.status.DEADLINE_EXCEEDED && attempt === 1) continue;
+      throw new Error(`${address}: ${grpc.status[code] ?? code}`);
+    } finally {
+      client.close();
+    }
   }
 }
 

@@ -4,6 +4,8 @@ import { issueStore, type IssueFacts } from '../db/issue-store.js';
 import { KeyedBatches } from './keyed-batches.js';
 
 interface Pending {
+  organizationId: string;
+  month: string;
   badgeId: string;
   recipientEmail: string;
   resolve(facts: IssueFacts | undefined): void;
@@ -26,7 +28,7 @@ export class FactsBatcher {
     private readonly db: Knex,
     o: { maxBatch: number; metrics?: Registry },
   ) {
-    this.batches = new KeyedBatches(o.maxBatch, (key, batch) => this.read(key, batch));
+    this.batches = new KeyedBatches(o.maxBatch, (_key, batch) => this.read(batch));
     if (o.metrics) {
       this.batchSize = new Histogram({
         name: 'issuance_facts_batch_size',
@@ -40,13 +42,14 @@ export class FactsBatcher {
   /** issueStore.facts(), read together with the other issues of the organization in flight. */
   facts(organizationId: string, badgeId: string, recipientEmail: string, month: string): Promise<IssueFacts | undefined> {
     return new Promise((resolve, reject) =>
-      this.batches.add(`${organizationId} ${month}`, { badgeId, recipientEmail, resolve, reject }),
+      this.batches.add(`${organizationId} ${month}`, { organizationId, month, badgeId, recipientEmail, resolve, reject }),
     );
   }
 
-  private async read(key: string, batch: Pending[]): Promise<void> {
+  /** One batch: every item has the same organization and month (the key). */
+  private async read(batch: Pending[]): Promise<void> {
     this.batchSize?.observe(batch.length);
-    const [organizationId, month] = key.split(' ') as [string, string];
+    const { organizationId, month } = batch[0]!;
     try {
       if (batch.length === 1) {
         const [only] = batch as [Pending];

@@ -3,7 +3,8 @@ import { AppError } from './errors.js';
 
 /** What the limiter needs of an ioredis client (kept structural: this package does not depend on ioredis). */
 export interface ScriptingRedis {
-  defineCommand(name: string, definition: { numberOfKeys: number; lua: string }): void;
+  /** Without `numberOfKeys`, the call's first argument says how many keys follow. */
+  defineCommand(name: string, definition: { numberOfKeys?: number; lua: string }): void;
 }
 
 /**
@@ -14,29 +15,49 @@ export interface ScriptingRedis {
  * the first request"): INCRBY and the expiry are one atomic Lua call, so replicas sharing Redis
  * count exactly; the window length lives in Redis (PEXPIRE), so replica clocks cannot skew it.
  * Bound: at most 2x the limit across two back-to-back windows; never more than the limit
- * inside one window. `cost` 0 reads the counter without spending. With a second key, its value
+ * inside one window. `cost` 0 reads the counter without spending. `hit` sends the hits of one
+ * event-loop turn together (see RateLimiter). With a second key, its value
  * (a plain GET, nil when absent) comes back with the count: the gateway reads its principal-cache
  * epoch in the same round trip as an API key's limit (RateLimiter.hitReading).
  */
-const SCRIPT = `
-local cost = tonumber(ARGV[2])
-local current
-if cost > 0 then
-  current = redis.call('INCRBY', KEYS[1], cost)
-else
-  current = tonumber(redis.call('GET', KEYS[1]) or '0')
+const COUNT = `
+local function count(key, cost, window)
+  local current
+  if cost > 0 then
+    current = redis.call('INCRBY', key, cost)
+  else
+    current = tonumber(redis.call('GET', key) or '0')
+  end
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then
+    if current > 0 then redis.call('PEXPIRE', key, window) end
+    ttl = window
+  end
+  return current, ttl
 end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 and current > 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-elseif ttl < 0 then
-  ttl = tonumber(ARGV[1])
-end
+`;
+
+const SCRIPT = `${COUNT}
+local current, ttl = count(KEYS[1], tonumber(ARGV[2]), tonumber(ARGV[1]))
 if KEYS[2] then
   return {current, ttl, redis.call('GET', KEYS[2])}
 end
 return {current, ttl}
+`;
+
+/**
+ * The hits of one event-loop turn, one window length: every key (KEYS) with the sum of its hits'
+ * costs (ARGV[2..]); the count and expiry of each, in order, as one flat list.
+ */
+const SCRIPT_MANY = `${COUNT}
+local window = tonumber(ARGV[1])
+local out = {}
+for i = 1, #KEYS do
+  local current, ttl = count(KEYS[i], tonumber(ARGV[i + 1]), window)
+  out[2 * i - 1] = current
+  out[2 * i] = ttl
+end
+return out
 `;
 
 /**
@@ -78,28 +99,98 @@ export interface CountedHit {
 }
 
 type ScriptRedis = ScriptingRedis & {
-  rateLimitHit(key: string, windowMs: number, cost: number): Promise<[number, number]>;
+  /** numkeys, then the keys, the window, and each key's cost (SCRIPT_MANY). */
+  rateLimitHitMany(...args: Array<string | number>): Promise<number[]>;
   rateLimitHitReading(key: string, readKey: string, windowMs: number, cost: number): Promise<[number, number, string | null]>;
   rateLimitRelease(key: string, windowMs: number, cost: number): Promise<[number, number]>;
 };
 
+/** One `hit` waiting for its turn's call. */
+interface PendingHit {
+  key: string;
+  cost: number;
+  limit: number;
+  resolve(r: LimitResult): void;
+  reject(err: unknown): void;
+}
+
+/** Distinct keys per call at most; a turn with more makes several calls. */
+const MAX_KEYS_PER_CALL = 500;
+
 export class RateLimiter {
   private readonly redis: ScriptRedis;
+  /** The hits asked for in this event-loop turn, per window length. */
+  private pending = new Map<number, PendingHit[]>();
+  private flushScheduled = false;
 
   constructor(
     redis: ScriptingRedis,
     private readonly clock: Clock,
   ) {
-    if (!('rateLimitHit' in redis)) redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: SCRIPT });
+    if (!('rateLimitHitMany' in redis)) redis.defineCommand('rateLimitHitMany', { lua: SCRIPT_MANY });
     if (!('rateLimitHitReading' in redis)) redis.defineCommand('rateLimitHitReading', { numberOfKeys: 2, lua: SCRIPT });
     if (!('rateLimitRelease' in redis)) redis.defineCommand('rateLimitRelease', { numberOfKeys: 1, lua: RELEASE });
     this.redis = redis as unknown as ScriptRedis;
   }
 
-  /** Counts `cost` hits against `key` (throws when Redis is unavailable; callers choose the policy). */
-  async hit(key: string, limit: number, windowMs: number, cost = 1): Promise<LimitResult> {
-    const [count, ttlMs] = await this.redis.rateLimitHit(`rl:${key}`, windowMs, cost);
-    return toResult(count, ttlMs, limit, this.clock, cost === 0);
+  /**
+   * Counts `cost` hits against `key` (throws when Redis is unavailable; callers choose the policy).
+   *
+   * The hits of one event-loop turn go to Redis as one call (flushed by setImmediate, so none
+   * waits for a later turn): each distinct key is counted once by the sum of its hits' costs, and
+   * each hit gets the count it would have had alone, in the order the hits were asked for. One
+   * client's concurrent requests therefore spend its budget exactly as one call each would, and a
+   * burst costs one round trip, one script run and one reply instead of one per request.
+   */
+  hit(key: string, limit: number, windowMs: number, cost = 1): Promise<LimitResult> {
+    return new Promise((resolve, reject) => {
+      let queue = this.pending.get(windowMs);
+      if (!queue) this.pending.set(windowMs, (queue = []));
+      queue.push({ key, cost, limit, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const all = this.pending;
+    this.pending = new Map();
+    for (const [windowMs, hits] of all) {
+      // Every hit of a key goes in the same call, so its hits are counted in the order asked.
+      const byKey = new Map<string, PendingHit[]>();
+      for (const h of hits) {
+        const same = byKey.get(h.key);
+        if (same) same.push(h);
+        else byKey.set(h.key, [h]);
+      }
+      const groups = [...byKey.values()];
+      for (let i = 0; i < groups.length; i += MAX_KEYS_PER_CALL) void this.send(windowMs, groups.slice(i, i + MAX_KEYS_PER_CALL));
+    }
+  }
+
+  /** One call for these keys' hits (each group: the hits of one key, in order). */
+  private async send(windowMs: number, groups: PendingHit[][]): Promise<void> {
+    const keys = groups.map((g) => `rl:${g[0]!.key}`);
+    const costs = groups.map((g) => g.reduce((sum, h) => sum + h.cost, 0));
+    let reply: number[];
+    try {
+      reply = await this.redis.rateLimitHitMany(keys.length, ...keys, windowMs, ...costs);
+    } catch (err) {
+      for (const g of groups) for (const h of g) h.reject(err);
+      return;
+    }
+    groups.forEach((g, k) => {
+      // Each hit's count: the key's count before this call, plus the costs up to and including it.
+      let count = reply[2 * k]! - costs[k]!;
+      const ttlMs = reply[2 * k + 1]!;
+      for (const h of g) {
+        count += h.cost;
+        h.resolve(toResult(count, ttlMs, h.limit, this.clock, h.cost === 0));
+      }
+    });
   }
 
   /**

@@ -72,16 +72,41 @@ export async function toPng(bytes: Buffer, contentType: string): Promise<Buffer>
 export function createBadgePngSource(deps: { db: Knex; logger: Logger; cacheEntries?: number; hashTtlMs?: number }): BadgePngSource {
   const converted = entryLru<string, Buffer>(deps.cacheEntries ?? 64);
   // Which image a badge has, for hashTtlMs (like the read-model cache: cleared on this replica's events).
-  const hashes = entryLru<string, { at: number; meta: Awaited<ReturnType<typeof badgeImageStore.findHash>> }>(
+  const hashes = entryLru<string, { at: number; refreshAt: number; meta: Awaited<ReturnType<typeof badgeImageStore.findHash>> }>(
     (deps.hashTtlMs ?? 0) > 0 ? 20_000 : 0,
   );
+  const ttlMs = deps.hashTtlMs ?? 0;
+  /** Reads in flight per badge: concurrent misses share one (an expiry under load is one query, not one per request). */
+  const hashReads = new Map<string, Promise<Awaited<ReturnType<typeof badgeImageStore.findHash>>>>();
+  /** Bumped by `clear()`: a read that started before an image event is not kept. */
+  let generation = 0;
+  const readHash = (badgeId: string) => {
+    let pending = hashReads.get(badgeId);
+    if (!pending) {
+      const at = performance.now();
+      const started = generation;
+      pending = badgeImageStore
+        .findHash(deps.db, badgeId)
+        .then((meta) => {
+          if (started === generation) hashes.set(badgeId, { at, refreshAt: at + ttlMs * (0.5 + 0.25 * Math.random()), meta });
+          return meta;
+        })
+        .finally(() => {
+          if (hashReads.get(badgeId) === pending) hashReads.delete(badgeId);
+        });
+      hashReads.set(badgeId, pending);
+    }
+    return pending;
+  };
   const findHash = async (badgeId: string) => {
     const hit = hashes.get(badgeId);
-    if (hit && performance.now() - hit.at < (deps.hashTtlMs ?? 0)) return hit.meta;
-    const at = performance.now();
-    const meta = await badgeImageStore.findHash(deps.db, badgeId);
-    hashes.set(badgeId, { at, meta });
-    return meta;
+    const now = performance.now();
+    if (hit && now - hit.at < ttlMs) {
+      // Re-read in the background late in its life, so steady traffic never waits for it.
+      if (now >= hit.refreshAt && !hashReads.has(badgeId)) void readHash(badgeId).catch(() => undefined);
+      return hit.meta;
+    }
+    return readHash(badgeId);
   };
   const inflight = new Map<string, Promise<Buffer>>();
   let placeholder: Buffer | undefined;
@@ -105,7 +130,11 @@ export function createBadgePngSource(deps: { db: Knex; logger: Logger; cacheEntr
   };
 
   return {
-    clear: () => hashes.clear(),
+    clear: () => {
+      generation++;
+      hashes.clear();
+      hashReads.clear();
+    },
     async forBadge(badgeId) {
       const meta = await findHash(badgeId);
       if (!meta) return { png: getPlaceholder(), hash: PLACEHOLDER_HASH };

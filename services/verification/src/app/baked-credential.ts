@@ -16,10 +16,18 @@ export interface BakedCredentials {
  */
 export function createBakedCredentials(deps: { images: BadgePngSource; maxCacheBytes: number }): BakedCredentials {
   const cache = byteLru<string>(deps.maxCacheBytes);
+  /**
+   * The cache key of a cached read-model row (immutable while cached) with the image it used: a
+   * warm download skips hashing the credential bytes. Only keys are kept here, so the bytes held
+   * stay bounded by `maxCacheBytes`.
+   */
+  const keyOfRow = new WeakMap<CredentialRecord, { imageHash: string; key: string }>();
   return {
     async bake(credential) {
       const image = await deps.images.forBadge(credential.badgeId);
-      const key = `${credential.uuid}|${sha256Hex(credential.ob3Json)}|${image.hash}`;
+      const memo = keyOfRow.get(credential);
+      const key = memo && memo.imageHash === image.hash ? memo.key : `${credential.uuid}|${sha256Hex(credential.ob3Json)}|${image.hash}`;
+      if (memo?.key !== key) keyOfRow.set(credential, { imageHash: image.hash, key });
       const hit = cache.get(key);
       if (hit) return hit;
       let baked: Buffer;

@@ -50,9 +50,9 @@ t.test('kept for ttlMs, shared by concurrent misses, dropped by clear()', async 
   t.equal(await source.bit('acme', 1, 6), 0);
   t.equal(await source.bit('acme', 1, STATUS_LIST_MIN_ENTRIES), null, 'outside the list');
   state.revoked = [5, 6];
-  now = 499;
+  now = 374;
   t.equal(await source.bit('acme', 1, 6), 0, 'within ttlMs: the copy');
-  t.equal(state.calls, 1);
+  t.equal(state.calls, 1, 'not asked again before the last quarter of ttlMs');
   now = 500;
   t.equal(await source.bit('acme', 1, 6), 1, 'after ttlMs: asked again');
   t.equal(state.calls, 2);
@@ -62,6 +62,41 @@ t.test('kept for ttlMs, shared by concurrent misses, dropped by clear()', async 
   source.clear();
   t.equal(await source.bit('acme', 1, 7), 1, 'clear() drops the copy at once');
   t.equal(state.calls, 3);
+});
+
+t.test('a list in use is re-read in the last quarter of ttlMs, without waiting for it', async (t) => {
+  let now = 0;
+  const { state, issuance } = fakeIssuance();
+  const source = createStatusListSource({ issuance: issuance as never, ttlMs: 500, logger, now: () => now });
+  t.equal(await source.bit('acme', 1, 6), 0);
+  state.revoked = [5, 6];
+  let open!: () => void;
+  state.gate = new Promise((r) => (open = r));
+  now = 380;
+  t.equal(await source.bit('acme', 1, 6), 0, 'the copy answers while issuance is asked (the gate holds the call)');
+  t.equal(await source.bit('acme', 1, 6), 0, 'one re-read in flight: no second call');
+  t.equal(state.calls, 2);
+  open();
+  await new Promise((r) => setImmediate(r));
+  now = 450;
+  t.equal(await source.bit('acme', 1, 6), 1, 'the re-read copy, before the first one would have expired');
+  now = 380 + 499;
+  t.equal(await source.bit('acme', 1, 6), 1, 'kept for ttlMs from when its read started');
+  t.equal(state.calls, 3, 'and re-read in its own last quarter');
+
+  // A re-read that fails does not take away a copy that is still within its time.
+  const { state: s2, issuance: i2 } = fakeIssuance();
+  const second = createStatusListSource({ issuance: i2 as never, ttlMs: 500, logger, now: () => now });
+  now = 0;
+  t.equal(await second.bit('acme', 1, 5), 1);
+  s2.mode = 'down';
+  now = 400;
+  t.equal(await second.bit('acme', 1, 5), 1, 'answered from the copy');
+  await new Promise((r) => setImmediate(r));
+  now = 450;
+  t.equal(await second.bit('acme', 1, 5), 1, 'the failed re-read did not replace the copy');
+  now = 500;
+  await t.rejects(second.bit('acme', 1, 5), { code: 'UNAVAILABLE' }, 'after ttlMs the failure is passed on');
 });
 
 t.test('no such list is remembered as long as a list; an unavailable issuance too, as 503', async (t) => {

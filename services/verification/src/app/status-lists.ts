@@ -37,11 +37,15 @@ export interface StatusListSourceOptions {
  * Our organizations' revocation lists (ADR 0007). Issuance owns them and keeps a signed copy
  * that is never older than the last revocation it answered; this replica keeps each list for
  * `ttlMs` (and drops them all when it handles a credential event), so a revocation shows here
- * within that time of its answer. Concurrent misses share one GetStatusList call; "no such
+ * within that time of its answer; a list in use is re-read ahead of that, in the background.
+ * Concurrent misses share one GetStatusList call; "no such
  * list" is remembered as long as a list, so unknown URLs cannot turn into load on issuance.
  * Anything else issuance answers (UNAVAILABLE: the list could not be signed; or no answer) is
  * passed on as 503 for as long, never replaced by an older copy.
  */
+/** The part of ttlMs after which a list in use is re-read in the background. */
+const REFRESH_AFTER = 0.75;
+
 export function createStatusListSource(o: StatusListSourceOptions): StatusListSource {
   const now = o.now ?? (() => performance.now());
   const entries = entryLru<string, { at: number; generation: number; list: ServedStatusList | null; failed?: AppError; bits?: Buffer }>(
@@ -49,6 +53,12 @@ export function createStatusListSource(o: StatusListSourceOptions): StatusListSo
   );
   const inflight = new Map<string, Promise<ServedStatusList | null>>();
   let generation = 0;
+
+  /** A copy still fit to serve (within ttlMs, not dropped since), that is not a failure. */
+  const servable = (key: string) => {
+    const e = entries.get(key);
+    return e !== undefined && e.generation === generation && !e.failed && now() - e.at < o.ttlMs;
+  };
 
   async function load(key: string, slug: string, listNumber: number): Promise<ServedStatusList | null> {
     const started = generation;
@@ -63,8 +73,9 @@ export function createStatusListSource(o: StatusListSourceOptions): StatusListSo
       if ((err as { code?: string }).code !== 'NOT_FOUND') {
         o.logger.warn({ slug, listNumber, err: err instanceof Error ? err.message : String(err) }, 'status list unavailable from issuance');
         const failed = new AppError('UNAVAILABLE', 'The status list is temporarily unavailable');
-        // Remembered as briefly as a list, so that an unavailable issuance is not asked on every request.
-        if (started === generation && o.ttlMs > 0) entries.set(key, { at, generation: started, list: null, failed });
+        // Remembered as briefly as a list, so that an unavailable issuance is not asked on every
+        // request; a copy still within its time (a re-read ahead of expiry failed) is kept until then.
+        if (started === generation && o.ttlMs > 0 && !servable(key)) entries.set(key, { at, generation: started, list: null, failed });
         throw failed;
       }
       list = null;
@@ -73,19 +84,28 @@ export function createStatusListSource(o: StatusListSourceOptions): StatusListSo
     return list;
   }
 
-  async function get(slug: string, listNumber: number): Promise<ServedStatusList | null> {
-    const key = `${slug}/${listNumber}`;
-    const hit = entries.get(key);
-    if (hit && hit.generation === generation && now() - hit.at < o.ttlMs) {
-      if (hit.failed) throw hit.failed;
-      return hit.list;
-    }
+  const start = (key: string, slug: string, listNumber: number) => {
     let pending = inflight.get(key);
     if (!pending) {
       pending = load(key, slug, listNumber).finally(() => inflight.delete(key));
       inflight.set(key, pending);
     }
     return pending;
+  };
+
+  async function get(slug: string, listNumber: number): Promise<ServedStatusList | null> {
+    const key = `${slug}/${listNumber}`;
+    const hit = entries.get(key);
+    const age = hit ? now() - hit.at : Infinity;
+    if (hit && hit.generation === generation && age < o.ttlMs) {
+      if (hit.failed) throw hit.failed;
+      // Re-read in the last quarter of its time, in the background: verifications under steady
+      // traffic do not all wait for issuance when the copy expires. The bound is unchanged: a
+      // copy is served at most ttlMs after its read started.
+      if (age >= o.ttlMs * REFRESH_AFTER && !inflight.has(key)) void start(key, slug, listNumber).catch(() => undefined);
+      return hit.list;
+    }
+    return start(key, slug, listNumber);
   }
 
   return {

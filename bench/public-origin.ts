@@ -7,6 +7,8 @@
 // pass-through: the one-machine path before the edge). Floors in the same run: Digital Bazaar's
 // vc.verifyCredential on the platform's own credential, and a bare node:http endpoint.
 // Sizes: BENCH_PUBLIC_REQUESTS (10000), BENCH_PUBLIC_FIRST_SIGHT (3000), BENCH_VERIFY_DB_LOOPS (200).
+// Credentials carry a revocation entry (credentialStatus) like the platform's own, so each
+// verification also reads the organization's list (the harness's issuance stands in for GetStatusList).
 // BENCH_PUBLIC_REPLICAS (1): verification replica processes behind the edge, as
 // VERIFICATION_REPLICAS=n pnpm start runs them (the edge hands connections to each in turn).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -112,8 +114,12 @@ export async function runPublicOriginBench(): Promise<void> {
         (REPLICAS > 1 ? '; "straight to the replica" is the first one alone' : ''),
     );
 
-    const warmSet = await Promise.all(Array.from({ length: 100 }, () => signedCredential(issuer, badge)));
-    const fresh = await Promise.all(Array.from({ length: FIRST_SIGHT }, () => signedCredential(issuer, badge)));
+    // Shaped like the platform's own credentials: each with its entry in the organization's
+    // revocation list, which verification reads (from issuance, then its copy) on every request.
+    const warmSet = await Promise.all(Array.from({ length: 100 }, (_, i) => signedCredential(issuer, badge, { statusListIndex: i })));
+    const fresh = await Promise.all(
+      Array.from({ length: FIRST_SIGHT }, (_, i) => signedCredential(issuer, badge, { statusListIndex: 100 + i })),
+    );
     await publishAll(h, [...warmSet, ...fresh]);
 
     const results: Figures[] = [];

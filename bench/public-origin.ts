@@ -17,7 +17,7 @@ import { waitFor } from '@cred/testing';
 import { commandGroup, formatCpuReport, postgresGroups, startCpuAccounting, type CpuGroup } from './cpu-accounting.js';
 import { EdgeTargets, startEdge } from '../scripts/edge.js';
 import { freePort, SERVICE_NODE_ARGS } from '../scripts/launcher.js';
-import { seedIssuer, SESSION_KEYS, signedCredential, startVerification } from '../services/verification/test/fixtures/harness.js';
+import { seedIssuer, SESSION_KEYS, signedCredential, startVerification, statusListUrl } from '../services/verification/test/fixtures/harness.js';
 import { bareNodeHttp, digitalBazaarLoop, load, publishAll, row, startReplica, type Figures } from './verification.js';
 
 const REQUESTS = Number(process.env.BENCH_PUBLIC_REQUESTS ?? 10_000);
@@ -123,7 +123,9 @@ export async function runPublicOriginBench(): Promise<void> {
     await publishAll(h, [...warmSet, ...fresh]);
 
     const results: Figures[] = [];
-    const db = await digitalBazaarLoop(warmSet[0]!.ob3, (await h.get(`/issuers/${issuer.slug}/did.json`)).body);
+    const db = await digitalBazaarLoop(warmSet[0]!.ob3, (await h.get(`/issuers/${issuer.slug}/did.json`)).body, {
+      [statusListUrl(issuer.slug)]: (await h.get(`/issuers/${issuer.slug}/status/1`)).body,
+    });
     results.push(db);
     const bare = await bareNodeHttp();
     results.push(bare);

@@ -33,6 +33,9 @@ export interface StatusListSourceOptions {
   now?: () => number;
 }
 
+/** The part of ttlMs after which a list in use is re-read in the background. */
+const REFRESH_AFTER = 0.75;
+
 /**
  * Our organizations' revocation lists (ADR 0007). Issuance owns them and keeps a signed copy
  * that is never older than the last revocation it answered; this replica keeps each list for
@@ -43,9 +46,6 @@ export interface StatusListSourceOptions {
  * Anything else issuance answers (UNAVAILABLE: the list could not be signed; or no answer) is
  * passed on as 503 for as long, never replaced by an older copy.
  */
-/** The part of ttlMs after which a list in use is re-read in the background. */
-const REFRESH_AFTER = 0.75;
-
 export function createStatusListSource(o: StatusListSourceOptions): StatusListSource {
   const now = o.now ?? (() => performance.now());
   const entries = entryLru<string, { at: number; generation: number; list: ServedStatusList | null; failed?: AppError; bits?: Buffer }>(

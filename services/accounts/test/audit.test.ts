@@ -29,6 +29,19 @@ t.test("accounts' audit log against real PostgreSQL", async (t) => {
       ['organization.created', owner, 'organization', org.id],
     ]);
     t.same(r.find((e) => e.action === 'member.added')!.details, { userId: signup.user!.id, role: 'owner', via: 'signup' });
+    // Read back newest first, entries of the same instant come in the order they were written
+    // (with random ids, each sign-up's two entries came back in either order).
+    const orders = [];
+    for (let i = 0; i < 8; i++) {
+      const other = await c.SignUp({
+        email: `order-${i}@example.com`,
+        password: PASSWORD,
+        name: 'Order',
+        organization: { name: `Order ${i}`, slug: `order-${i}` },
+      });
+      orders.push((await c.ListAuditEntries({ organization_id: other.organization!.id, limit: 10 })).entries!.map((e) => e.action));
+    }
+    t.same(orders, Array.from({ length: 8 }, () => ['member.added', 'organization.created']), 'the membership, written second, reads as the newer');
   });
 
   t.test('operator and provider actions name their actor; a call without one is the platform', async (t) => {

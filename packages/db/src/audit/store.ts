@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
   assertNoSecrets,
@@ -10,6 +9,7 @@ import {
   type AuditTargetType,
 } from './entry.js';
 import type { AuditQuery } from './query.js';
+import { newAuditEntryId } from './entry-id.js';
 
 /**
  * Creates `audit_log` in a service's own schema; the service calls it from one of its migrations.
@@ -59,7 +59,7 @@ export async function recordAudit(
     const details = r.details ?? {};
     assertNoSecrets(details);
     return {
-      id: randomUUID(),
+      id: newAuditEntryId(),
       organizationId: r.organizationId,
       occurredAt: r.occurredAt,
       actor: r.actor,

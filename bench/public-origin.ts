@@ -18,7 +18,7 @@ import { commandGroup, formatCpuReport, postgresGroups, startCpuAccounting, type
 import { EdgeTargets, startEdge } from '../scripts/edge.js';
 import { freePort, SERVICE_NODE_ARGS } from '../scripts/launcher.js';
 import { seedIssuer, SESSION_KEYS, signedCredential, startVerification, statusListUrl } from '../services/verification/test/fixtures/harness.js';
-import { bareNodeHttp, digitalBazaarLoop, load, publishAll, row, startReplica, type Figures } from './verification.js';
+import { assertReplicaReadsStatusList, bareNodeHttp, digitalBazaarLoop, load, publishAll, row, startReplica, type Figures } from './verification.js';
 
 const REQUESTS = Number(process.env.BENCH_PUBLIC_REQUESTS ?? 10_000);
 // Long enough (3-4 s) that the run is not mostly the first requests' warm-up of the signature path.
@@ -121,6 +121,7 @@ export async function runPublicOriginBench(): Promise<void> {
       Array.from({ length: FIRST_SIGHT }, (_, i) => signedCredential(issuer, badge, { statusListIndex: 100 + i })),
     );
     await publishAll(h, [...warmSet, ...fresh]);
+    for (const r of replicas) await assertReplicaReadsStatusList(h, r.port, issuer, badge, 131_000 + replicas.indexOf(r));
 
     const results: Figures[] = [];
     const db = await digitalBazaarLoop(warmSet[0]!.ob3, (await h.get(`/issuers/${issuer.slug}/did.json`)).body, {

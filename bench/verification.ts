@@ -26,6 +26,7 @@ import {
   SESSION_KEYS,
   seedIssuer,
   signedCredential,
+  statusListUrl,
   startVerification,
   type IssuedCredential,
 } from '../services/verification/test/fixtures/harness.js';
@@ -170,6 +171,28 @@ export async function publishAll(h: Awaited<ReturnType<typeof startVerification>
 }
 
 /**
+ * Refuses to measure a replica that cannot read its organization's revocation list: each
+ * verification would then try the read, fail and log, and the figures would be of that (as the
+ * bench's figures were before the replica was told where issuance is). A credential with bit
+ * `index` set in issuance's list must read as revoked through `port`.
+ */
+export async function assertReplicaReadsStatusList(
+  h: Awaited<ReturnType<typeof startVerification>>,
+  port: number,
+  issuer: Parameters<typeof signedCredential>[0],
+  badge: Parameters<typeof signedCredential>[1],
+  index = 131_000,
+): Promise<void> {
+  const probe = await signedCredential(issuer, badge, { statusListIndex: index });
+  await publishAll(h, [probe]);
+  h.issuance.revokedIndexes.set(issuer.slug, [...(h.issuance.revokedIndexes.get(issuer.slug) ?? []), index]);
+  const res = await fetch(`http://127.0.0.1:${port}/api/verify/${probe.credentialId}`);
+  const body = (await res.json()) as { status?: string };
+  if (res.status !== 200 || body.status !== 'revoked')
+    throw new Error(`the replica on port ${port} does not read the revocation list (answered ${res.status}, status ${String(body.status)})`);
+}
+
+/**
  * A second verification replica in its own process, started the way the Dockerfile starts it,
  * on the same database, Redis prefix and exchange (so it consumes the same queues, as replicas do).
  */
@@ -189,6 +212,8 @@ export async function startReplica(
       AMQP_URL: h.iso.amqpUrl,
       REDIS_URL: h.iso.redisUrl,
       REDIS_KEY_PREFIX: h.iso.redisKeyPrefix,
+      // Read-model misses and revocation lists are asked of the harness's issuance, as in-process.
+      ISSUANCE_GRPC_ADDR: h.issuance.address,
       HTTP_PORT: String(httpPort),
       GRPC_PORT: String(grpcPort),
       OPS_PORT: String(opsPort),
@@ -240,12 +265,18 @@ export async function runVerificationBench(): Promise<void> {
         (replica ? `measuring a replica process (node ${REPLICA_NODE_ARGS.join(' ')})` : 'measuring the in-process service'),
     );
 
-    const warmSet = await Promise.all(Array.from({ length: 100 }, () => signedCredential(issuer, badge)));
-    const fresh = await Promise.all(Array.from({ length: FIRST_SIGHT }, () => signedCredential(issuer, badge)));
+    // Shaped like the platform's own: each with its entry in the organization's revocation list.
+    const warmSet = await Promise.all(Array.from({ length: 100 }, (_, i) => signedCredential(issuer, badge, { statusListIndex: i })));
+    const fresh = await Promise.all(
+      Array.from({ length: FIRST_SIGHT }, (_, i) => signedCredential(issuer, badge, { statusListIndex: 100 + i })),
+    );
     await publishAll(h, [...warmSet, ...fresh]);
+    await assertReplicaReadsStatusList(h, port, issuer, badge);
 
     const results: Figures[] = [];
-    const db = await digitalBazaarLoop(warmSet[0]!.ob3, (await h.get(`/issuers/${issuer.slug}/did.json`)).body);
+    const db = await digitalBazaarLoop(warmSet[0]!.ob3, (await h.get(`/issuers/${issuer.slug}/did.json`)).body, {
+      [statusListUrl(issuer.slug)]: (await h.get(`/issuers/${issuer.slug}/status/1`)).body,
+    });
     results.push(db);
     const bare = await bareNodeHttp();
     results.push(bare);

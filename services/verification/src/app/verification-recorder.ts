@@ -91,7 +91,10 @@ export function createVerificationRecorder(deps: { db: Knex; clock: Clock; logge
     record(entry) {
       if (stopped) return;
       const day = today();
-      if (!add(buffer, { ...entry, day, count: 1 })) dropped.inc();
+      // The usual case, a counter that exists, allocates nothing but the key.
+      const existing = buffer.get(`${day}|${entry.credentialUuid}|${entry.channel}|${entry.outcome}`);
+      if (existing) existing.count += 1;
+      else if (!add(buffer, { ...entry, day, count: 1 })) dropped.inc();
       if (buffer.size >= MAX_BUFFERED && !flushing) void flush();
     },
     flush,

@@ -15,10 +15,10 @@ export interface ScriptingRedis {
  * the first request"): INCRBY and the expiry are one atomic Lua call, so replicas sharing Redis
  * count exactly; the window length lives in Redis (PEXPIRE), so replica clocks cannot skew it.
  * Bound: at most 2x the limit across two back-to-back windows; never more than the limit
- * inside one window. `cost` 0 reads the counter without spending. `hit` sends the hits of one
- * event-loop turn together (see RateLimiter). With a second key, its value
- * (a plain GET, nil when absent) comes back with the count: the gateway reads its principal-cache
- * epoch in the same round trip as an API key's limit (RateLimiter.hitReading).
+ * inside one window. `cost` 0 reads the counter without spending. `hit` and `hitReading` send
+ * the hits of one event-loop turn together (see RateLimiter); plain values asked for with them
+ * (GET, nil when absent) come back in the same reply: the gateway reads its principal-cache epoch
+ * in the same round trip as an API key's limit (RateLimiter.hitReading).
  */
 const COUNT = `
 local function count(key, cost, window)
@@ -37,25 +37,23 @@ local function count(key, cost, window)
 end
 `;
 
-const SCRIPT = `${COUNT}
-local current, ttl = count(KEYS[1], tonumber(ARGV[2]), tonumber(ARGV[1]))
-if KEYS[2] then
-  return {current, ttl, redis.call('GET', KEYS[2])}
-end
-return {current, ttl}
-`;
-
 /**
- * The hits of one event-loop turn, one window length: every key (KEYS) with the sum of its hits'
- * costs (ARGV[2..]); the count and expiry of each, in order, as one flat list.
+ * The hits of one event-loop turn, one window length: ARGV[2] keys counted (the first KEYS) with
+ * the sum of their hits' costs (ARGV[3..]), then plain values to read (the remaining KEYS). The
+ * count and expiry of each counted key, in order, then each value read (false, a nil reply, when
+ * absent), as one flat list.
  */
 const SCRIPT_MANY = `${COUNT}
 local window = tonumber(ARGV[1])
+local counted = tonumber(ARGV[2])
 local out = {}
-for i = 1, #KEYS do
-  local current, ttl = count(KEYS[i], tonumber(ARGV[i + 1]), window)
+for i = 1, counted do
+  local current, ttl = count(KEYS[i], tonumber(ARGV[i + 2]), window)
   out[2 * i - 1] = current
   out[2 * i] = ttl
+end
+for i = counted + 1, #KEYS do
+  out[counted + i] = redis.call('GET', KEYS[i])
 end
 return out
 `;
@@ -99,18 +97,19 @@ export interface CountedHit {
 }
 
 type ScriptRedis = ScriptingRedis & {
-  /** numkeys, then the keys, the window, and each key's cost (SCRIPT_MANY). */
-  rateLimitHitMany(...args: Array<string | number>): Promise<number[]>;
-  rateLimitHitReading(key: string, readKey: string, windowMs: number, cost: number): Promise<[number, number, string | null]>;
+  /** numkeys, the counted keys then the read keys, the window, how many are counted, each counted key's cost (SCRIPT_MANY). */
+  rateLimitHitMany(...args: Array<string | number>): Promise<Array<number | string | null>>;
   rateLimitRelease(key: string, windowMs: number, cost: number): Promise<[number, number]>;
 };
 
-/** One `hit` waiting for its turn's call. */
+/** One `hit` or `hitReading` waiting for its turn's call. */
 interface PendingHit {
   key: string;
   cost: number;
-  limit: number;
-  resolve(r: LimitResult): void;
+  /** A plain key whose value this hit wants with its count (hitReading). */
+  readKey?: string;
+  /** The hit's own count (as if counted alone), the key's expiry, and the value of `readKey`. */
+  settle(count: number, ttlMs: number, value: string | null): void;
   reject(err: unknown): void;
 }
 
@@ -128,7 +127,6 @@ export class RateLimiter {
     private readonly clock: Clock,
   ) {
     if (!('rateLimitHitMany' in redis)) redis.defineCommand('rateLimitHitMany', { lua: SCRIPT_MANY });
-    if (!('rateLimitHitReading' in redis)) redis.defineCommand('rateLimitHitReading', { numberOfKeys: 2, lua: SCRIPT });
     if (!('rateLimitRelease' in redis)) redis.defineCommand('rateLimitRelease', { numberOfKeys: 1, lua: RELEASE });
     this.redis = redis as unknown as ScriptRedis;
   }
@@ -144,14 +142,41 @@ export class RateLimiter {
    */
   hit(key: string, limit: number, windowMs: number, cost = 1): Promise<LimitResult> {
     return new Promise((resolve, reject) => {
-      let queue = this.pending.get(windowMs);
-      if (!queue) this.pending.set(windowMs, (queue = []));
-      queue.push({ key, cost, limit, resolve, reject });
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        setImmediate(() => this.flush());
-      }
+      this.enqueue(windowMs, {
+        key,
+        cost,
+        settle: (count, ttlMs) => resolve(toResult(count, ttlMs, limit, this.clock, cost === 0)),
+        reject,
+      });
     });
+  }
+
+  /**
+   * One hit against `key`, as `hit` counts it, and the value of `readKey` read in the same atomic
+   * call (sent with the turn's other hits): one round trip where a hit and a read would take two.
+   * The limit is applied afterwards (`resultFor`), so a caller may learn it from what it read.
+   */
+  hitReading(key: string, windowMs: number, readKey: string): Promise<CountedHit> {
+    return new Promise((resolve, reject) => {
+      this.enqueue(windowMs, {
+        key,
+        cost: 1,
+        readKey,
+        settle: (count, ttlMs, value) =>
+          resolve({ value, resultFor: (limit) => toResult(count, ttlMs, limit, this.clock, false) }),
+        reject,
+      });
+    });
+  }
+
+  private enqueue(windowMs: number, hit: PendingHit): void {
+    let queue = this.pending.get(windowMs);
+    if (!queue) this.pending.set(windowMs, (queue = []));
+    queue.push(hit);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
   }
 
   private flush(): void {
@@ -171,36 +196,28 @@ export class RateLimiter {
     }
   }
 
-  /** One call for these keys' hits (each group: the hits of one key, in order). */
+  /** One call for these keys' hits (each group: the hits of one key, in order) and the values they read. */
   private async send(windowMs: number, groups: PendingHit[][]): Promise<void> {
     const keys = groups.map((g) => `rl:${g[0]!.key}`);
     const costs = groups.map((g) => g.reduce((sum, h) => sum + h.cost, 0));
-    let reply: number[];
+    const readKeys = [...new Set(groups.flatMap((g) => g.flatMap((h) => (h.readKey === undefined ? [] : [h.readKey]))))];
+    let reply: Array<number | string | null>;
     try {
-      reply = await this.redis.rateLimitHitMany(keys.length, ...keys, windowMs, ...costs);
+      reply = await this.redis.rateLimitHitMany(keys.length + readKeys.length, ...keys, ...readKeys, windowMs, keys.length, ...costs);
     } catch (err) {
       for (const g of groups) for (const h of g) h.reject(err);
       return;
     }
+    const values = new Map(readKeys.map((k, i) => [k, (reply[2 * keys.length + i] as string | null | undefined) ?? null]));
     groups.forEach((g, k) => {
       // Each hit's count: the key's count before this call, plus the costs up to and including it.
-      let count = reply[2 * k]! - costs[k]!;
-      const ttlMs = reply[2 * k + 1]!;
+      let count = (reply[2 * k] as number) - costs[k]!;
+      const ttlMs = reply[2 * k + 1] as number;
       for (const h of g) {
         count += h.cost;
-        h.resolve(toResult(count, ttlMs, h.limit, this.clock, h.cost === 0));
+        h.settle(count, ttlMs, h.readKey === undefined ? null : values.get(h.readKey)!);
       }
     });
-  }
-
-  /**
-   * One hit against `key`, as `hit` counts it, and the value of `readKey` read in the same atomic
-   * call: one round trip where a hit and a read would take two. The limit is applied afterwards
-   * (`resultFor`), so a caller may learn it from what it read.
-   */
-  async hitReading(key: string, windowMs: number, readKey: string): Promise<CountedHit> {
-    const [count, ttlMs, value] = await this.redis.rateLimitHitReading(`rl:${key}`, readKey, windowMs, 1);
-    return { value: value ?? null, resultFor: (limit) => toResult(count, ttlMs, limit, this.clock, false) };
   }
 
   /** Gives back `cost` hits counted earlier under `key` (see RELEASE); the result reads like a peek. */

@@ -34,7 +34,7 @@ t.test("one client's concurrent hits: one call, the counts one at a time would g
   calls.length = 0;
   const rs = await Promise.all(Array.from({ length: 12 }, () => limiter.hit('ip:a', 10, 60_000)));
   t.equal(calls.length, 1, 'twelve hits of one turn, one script call');
-  t.same(calls[0]!.slice(0, 4), [1, 'rl:ip:a', 60_000, 12], 'one key, counted by twelve');
+  t.same(calls[0], [1, 'rl:ip:a', 60_000, 1, 12], 'one key, counted by twelve');
   t.same(remaining(rs), [9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0, 0]);
   t.same(allowed(rs), [...Array<boolean>(10).fill(true), false, false], 'the eleventh and twelfth are refused');
   t.equal(await plain.get(`${prefix}rl:ip:a`), '12', 'refused hits are spent too, as when each made its own call');
@@ -61,7 +61,7 @@ t.test('several keys, costs and a read in one turn: each hit in the order asked'
     limiter.hit('ip:c', 5, 60_000, 2),
   ]);
   t.equal(calls.length, 1);
-  t.same(calls[0]!.slice(0, 6), [2, 'rl:ip:b', 'rl:ip:c', 60_000, 2, 4], 'two keys, each with the sum of its costs');
+  t.same(calls[0], [2, 'rl:ip:b', 'rl:ip:c', 60_000, 2, 2, 4], 'two keys, each with the sum of its costs');
   t.same([b1, bPeek, b2].map((r) => r!.remaining), [2, 2, 1], 'the read sees the hits asked before it');
   t.equal(bPeek!.allowed, true, 'a read is allowed while the count is under the limit');
   t.same([c1, c2].map((r) => r!.remaining), [3, 1], 'a hit of cost 2 spends 2');
@@ -99,13 +99,51 @@ t.test('a turn with more distinct keys than one call takes: several calls, every
   t.equal(await plain.get(`${prefix}rl:ip:many-1200`), '1');
 });
 
+t.test('hits that read a value (hitReading) go in the same call; each reads what is there', async (t) => {
+  calls.length = 0;
+  await plain.set(`${prefix}epoch`, '7');
+  const [k1, ip, k2, k3, other] = await Promise.all([
+    limiter.hitReading('key:g', 60_000, 'epoch'),
+    limiter.hit('ip:g', 10, 60_000),
+    limiter.hitReading('key:g', 60_000, 'epoch'),
+    limiter.hitReading('key:h', 60_000, 'epoch'),
+    limiter.hitReading('key:h', 60_000, 'no-such-value'),
+  ]);
+  t.equal(calls.length, 1, 'five hits, four of them reading, one call');
+  t.same(calls[0], [5, 'rl:key:g', 'rl:ip:g', 'rl:key:h', 'epoch', 'no-such-value', 60_000, 3, 2, 1, 2], 'each value read once');
+  t.same([k1!.value, k2!.value, k3!.value, other!.value], ['7', '7', '7', null], 'a value that does not exist reads as null');
+  t.same(
+    [k1!.resultFor(2), k2!.resultFor(2), k2!.resultFor(1), k3!.resultFor(5), other!.resultFor(5)].map((r) => [r.allowed, r.remaining]),
+    [
+      [true, 1],
+      [true, 0],
+      [false, 0],
+      [true, 4],
+      [true, 3],
+    ],
+    'each hit its own count, in the order asked, under the limit learned after the read',
+  );
+  t.equal(ip!.remaining, 9);
+  t.equal(await plain.get(`${prefix}rl:key:g`), '2');
+  t.equal(await plain.get(`${prefix}rl:key:h`), '2');
+  const ttl = await plain.pttl(`${prefix}rl:key:h`);
+  t.ok(ttl > 55_000 && ttl <= 60_000, 'the window of a key counted by hitReading starts at its first hit');
+
+  await plain.set(`${prefix}epoch`, '8');
+  t.equal((await limiter.hitReading('key:g', 60_000, 'epoch')).value, '8', 'a later turn reads the value anew');
+});
+
 t.test('Redis unavailable: every hit of the turn fails, for the caller to decide', async (t) => {
   const away = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
   t.teardown(() => away.disconnect());
   const unavailable = new RateLimiter(away, systemClock);
-  const settled = await Promise.allSettled([unavailable.hit('ip:e', 5, 60_000), unavailable.hit('ip:f', 5, 60_000)]);
+  const settled = await Promise.allSettled([
+    unavailable.hit('ip:e', 5, 60_000),
+    unavailable.hit('ip:f', 5, 60_000),
+    unavailable.hitReading('key:e', 60_000, 'epoch'),
+  ]);
   t.same(
     settled.map((s) => s.status),
-    ['rejected', 'rejected'],
+    ['rejected', 'rejected', 'rejected'],
   );
 });

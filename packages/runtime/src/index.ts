@@ -23,3 +23,4 @@ export * from './background.js';
 export * from './redis-client.js';
 export * from './pass-through.js';
 export * from './handed-connections.js';
+export * from './refreshing-cache.js';

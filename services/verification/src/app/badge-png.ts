@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import type { Knex } from '@cred/db';
-import type { Logger } from '@cred/runtime';
+import { createRefreshingCache, type Logger } from '@cred/runtime';
 import { badgeImageStore } from '../db/badge-image-store.js';
 import { entryLru } from './lru-cache.js';
 
@@ -71,43 +71,15 @@ export async function toPng(bytes: Buffer, contentType: string): Promise<Buffer>
  */
 export function createBadgePngSource(deps: { db: Knex; logger: Logger; cacheEntries?: number; hashTtlMs?: number }): BadgePngSource {
   const converted = entryLru<string, Buffer>(deps.cacheEntries ?? 64);
-  // Which image a badge has, for hashTtlMs (like the read-model cache: cleared on this replica's events).
-  const hashes = entryLru<string, { at: number; refreshAt: number; meta: Awaited<ReturnType<typeof badgeImageStore.findHash>> }>(
-    (deps.hashTtlMs ?? 0) > 0 ? 20_000 : 0,
-  );
-  const ttlMs = deps.hashTtlMs ?? 0;
-  /** Reads in flight per badge: concurrent misses share one (an expiry under load is one query, not one per request). */
-  const hashReads = new Map<string, Promise<Awaited<ReturnType<typeof badgeImageStore.findHash>>>>();
-  /** Bumped by `clear()`: a read that started before an image event is not kept. */
-  let generation = 0;
-  const readHash = (badgeId: string) => {
-    let pending = hashReads.get(badgeId);
-    if (!pending) {
-      const at = performance.now();
-      const started = generation;
-      pending = badgeImageStore
-        .findHash(deps.db, badgeId)
-        .then((meta) => {
-          if (started === generation) hashes.set(badgeId, { at, refreshAt: at + ttlMs * (0.5 + 0.25 * Math.random()), meta });
-          return meta;
-        })
-        .finally(() => {
-          if (hashReads.get(badgeId) === pending) hashReads.delete(badgeId);
-        });
-      hashReads.set(badgeId, pending);
-    }
-    return pending;
-  };
-  const findHash = async (badgeId: string) => {
-    const hit = hashes.get(badgeId);
-    const now = performance.now();
-    if (hit && now - hit.at < ttlMs) {
-      // Re-read in the background late in its life, so steady traffic never waits for it.
-      if (now >= hit.refreshAt && !hashReads.has(badgeId)) void readHash(badgeId).catch(() => undefined);
-      return hit.meta;
-    }
-    return readHash(badgeId);
-  };
+  // Which image a badge has, for hashTtlMs (like the read-model cache: cleared on this replica's
+  // events). Misses share one read (an expiry under load is one query, not one per request), and
+  // a hash in use is re-read in the background late in its life, so steady traffic never waits.
+  const hashes = createRefreshingCache<string, Awaited<ReturnType<typeof badgeImageStore.findHash>>>({
+    ttlMs: deps.hashTtlMs ?? 0,
+    refreshAfter: [0.5, 0.75],
+    maxEntries: 20_000,
+    load: (badgeId) => badgeImageStore.findHash(deps.db, badgeId),
+  });
   const inflight = new Map<string, Promise<Buffer>>();
   let placeholder: Buffer | undefined;
   const getPlaceholder = () => (placeholder ??= placeholderPng());
@@ -130,13 +102,9 @@ export function createBadgePngSource(deps: { db: Knex; logger: Logger; cacheEntr
   };
 
   return {
-    clear: () => {
-      generation++;
-      hashes.clear();
-      hashReads.clear();
-    },
+    clear: () => hashes.clear(),
     async forBadge(badgeId) {
-      const meta = await findHash(badgeId);
+      const meta = await hashes.get(badgeId);
       if (!meta) return { png: getPlaceholder(), hash: PLACEHOLDER_HASH };
       const key = meta.contentHash;
       const hit = converted.get(key);

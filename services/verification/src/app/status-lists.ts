@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PromiseClient } from '@cred/grpc';
 import { decodeStatusList } from '@cred/ob3';
 import type { IssuanceServiceClient } from '@cred/proto';
-import { AppError, type Logger } from '@cred/runtime';
-import { entryLru } from './lru-cache.js';
+import { AppError, createRefreshingCache, type Logger } from '@cred/runtime';
 
 /** A signed revocation list as served at /issuers/{slug}/status/{listNumber}. */
 export interface ServedStatusList {
@@ -47,87 +46,50 @@ const REFRESH_AFTER = 0.75;
  * passed on as 503 for as long, never replaced by an older copy.
  */
 export function createStatusListSource(o: StatusListSourceOptions): StatusListSource {
-  const now = o.now ?? (() => performance.now());
-  const entries = entryLru<string, { at: number; generation: number; list: ServedStatusList | null; failed?: AppError; bits?: Buffer }>(
-    o.maxEntries ?? 10_000,
-  );
-  const inflight = new Map<string, Promise<ServedStatusList | null>>();
-  let generation = 0;
-
-  /** A copy still fit to serve (within ttlMs, not dropped since), that is not a failure. */
-  const servable = (key: string) => {
-    const e = entries.get(key);
-    return e !== undefined && e.generation === generation && !e.failed && now() - e.at < o.ttlMs;
-  };
-
-  async function load(key: string, slug: string, listNumber: number): Promise<ServedStatusList | null> {
-    const started = generation;
-    const at = now();
-    let list: ServedStatusList | null;
-    try {
-      const r = await o.issuance.GetStatusList({ organization_slug: slug, list_number: listNumber });
-      const document = JSON.parse(r.credential_json) as Record<string, unknown>;
-      const etag = `"${createHash('sha256').update(r.credential_json).digest('base64url').slice(0, 32)}"`;
-      list = { json: r.credential_json, etag, document };
-    } catch (err) {
-      if ((err as { code?: string }).code !== 'NOT_FOUND') {
+  const lists = createRefreshingCache<string, ServedStatusList | null, { slug: string; listNumber: number }>({
+    ttlMs: o.ttlMs,
+    // Re-read in the last quarter of its time, in the background: verifications under steady
+    // traffic do not all wait for issuance when the copy expires. The bound is unchanged: a copy
+    // is served at most ttlMs after its read started.
+    refreshAfter: REFRESH_AFTER,
+    maxEntries: o.maxEntries ?? 10_000,
+    now: o.now,
+    // Remembered as briefly as a list, so that an unavailable issuance is not asked on every
+    // request; a copy still within its time (a re-read ahead of expiry failed) is kept until then.
+    rememberFailures: true,
+    async load(_key, { slug, listNumber }) {
+      try {
+        const r = await o.issuance.GetStatusList({ organization_slug: slug, list_number: listNumber });
+        const document = JSON.parse(r.credential_json) as Record<string, unknown>;
+        const etag = `"${createHash('sha256').update(r.credential_json).digest('base64url').slice(0, 32)}"`;
+        return { json: r.credential_json, etag, document };
+      } catch (err) {
+        if ((err as { code?: string }).code === 'NOT_FOUND') return null;
         o.logger.warn({ slug, listNumber, err: err instanceof Error ? err.message : String(err) }, 'status list unavailable from issuance');
-        const failed = new AppError('UNAVAILABLE', 'The status list is temporarily unavailable');
-        // Remembered as briefly as a list, so that an unavailable issuance is not asked on every
-        // request; a copy still within its time (a re-read ahead of expiry failed) is kept until then.
-        if (started === generation && o.ttlMs > 0 && !servable(key)) entries.set(key, { at, generation: started, list: null, failed });
-        throw failed;
+        throw new AppError('UNAVAILABLE', 'The status list is temporarily unavailable');
       }
-      list = null;
-    }
-    if (started === generation && o.ttlMs > 0) entries.set(key, { at, generation: started, list });
-    return list;
-  }
+    },
+  });
+  /** Each list's bits, decoded once per copy. */
+  const bitsOf = new WeakMap<ServedStatusList, Buffer>();
 
-  const start = (key: string, slug: string, listNumber: number) => {
-    let pending = inflight.get(key);
-    if (!pending) {
-      pending = load(key, slug, listNumber).finally(() => inflight.delete(key));
-      inflight.set(key, pending);
-    }
-    return pending;
-  };
-
-  async function get(slug: string, listNumber: number): Promise<ServedStatusList | null> {
-    const key = `${slug}/${listNumber}`;
-    const hit = entries.get(key);
-    const age = hit ? now() - hit.at : Infinity;
-    if (hit && hit.generation === generation && age < o.ttlMs) {
-      if (hit.failed) throw hit.failed;
-      // Re-read in the last quarter of its time, in the background: verifications under steady
-      // traffic do not all wait for issuance when the copy expires. The bound is unchanged: a
-      // copy is served at most ttlMs after its read started.
-      if (age >= o.ttlMs * REFRESH_AFTER && !inflight.has(key)) void start(key, slug, listNumber).catch(() => undefined);
-      return hit.list;
-    }
-    return start(key, slug, listNumber);
-  }
+  const get = (slug: string, listNumber: number) => lists.get(`${slug}/${listNumber}`, { slug, listNumber });
 
   return {
     get,
     async bit(slug, listNumber, index) {
       const list = await get(slug, listNumber);
       if (!list) return null;
-      const key = `${slug}/${listNumber}`;
-      const entry = entries.get(key);
-      let bits = entry?.list === list ? entry.bits : undefined;
+      let bits = bitsOf.get(list);
       if (!bits) {
         const subject = list.document['credentialSubject'] as { encodedList?: unknown } | undefined;
         bits = decodeStatusList(String(subject?.encodedList ?? ''));
-        if (entry?.list === list) entry.bits = bits;
+        bitsOf.set(list, bits);
       }
       const byte = bits[index >> 3];
       return byte === undefined || index < 0 ? null : (((byte >> (7 - (index & 7))) & 1) as 0 | 1);
     },
-    clear() {
-      generation++;
-      entries.clear();
-    },
+    clear: () => lists.clear(),
   };
 }
 

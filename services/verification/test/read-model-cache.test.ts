@@ -114,6 +114,31 @@ t.test('clear() makes the next read go to the database', async (t) => {
   t.equal(state.queries, 2);
 });
 
+t.test('a first read by CRD- id is kept under the UUID, and not kept when a change comes during it', async (t) => {
+  const { db, state } = scriptedDb();
+  const cache = createReadModelCache(db, { ttlMs: 10_000 });
+  const byId: CredentialRef = { kind: 'credentialId', value: 'CRD-0000000000000000000000000A' };
+  const first = await cache.find(byId);
+  await cache.find(ref);
+  await cache.find(byId);
+  t.equal(state.queries, 1, 'one query for both spellings');
+  t.equal((await cache.find(ref))?.credential.uuid, first?.credential.uuid);
+
+  // A credential first asked for by CRD- id while its row changes: the read that started before
+  // the change is neither kept (under the UUID it names) nor joined by a request after the change.
+  const fresh = scriptedDb();
+  const second = createReadModelCache(fresh.db, { ttlMs: 10_000 });
+  const inFlight = second.find(byId);
+  await tick(); // the batched statement has started (the row as it was)
+  fresh.state.revokedAt = new Date('2026-02-01T00:00:00Z');
+  second.forget({ uuids: [ref.value] });
+  const after = second.find(byId);
+  t.equal((await inFlight)?.credential.revokedAt, null, 'the read in flight answers its caller with what it read');
+  t.ok((await after)?.credential.revokedAt, 'a request after the change reads again');
+  t.ok((await second.find(ref))?.credential.revokedAt, 'and the stale row was not kept under the UUID');
+  t.equal(fresh.state.queries, 2);
+});
+
 t.test('samePlainData compares database-shaped values', async (t) => {
   const d = (s: string) => new Date(s);
   t.ok(samePlainData({ a: 1, b: [1, { c: d('2026-01-01') }], n: null }, { a: 1, b: [1, { c: d('2026-01-01') }], n: null }));

@@ -1,5 +1,6 @@
 import type { Knex } from '@cred/db';
 import type { DomainEvent } from '@cred/events';
+import { createRefreshingCache } from '@cred/runtime';
 import { credentialStore, refKey } from '../db/credential-store.js';
 import type { CredentialRef } from '../domain/identifiers.js';
 import type { CredentialSource } from './credential-source.js';
@@ -38,103 +39,53 @@ export interface ReadModelCache {
  * while that channel is down. Entries are kept by credential UUID; a `CRD-` id is mapped to its
  * UUID once (the pair never changes), so a change named by UUID reaches both spellings. The lifecycle is still computed per request from the application
  * clock (expiry needs no event), and the signature result keeps its own cache. Misses for the
- * same credential share one query; unknown credentials are not cached.
+ * same credential share one query; unknown credentials are not cached. Expiry, refresh ahead,
+ * shared reads and dropping reads in flight are @cred/runtime's createRefreshingCache.
  */
 export function createReadModelCache(
   db: Knex,
   options: { ttlMs: number; maxEntries?: number; /** Asked on a miss (a credential issued a moment ago). */ source?: CredentialSource },
 ): ReadModelCache {
-  const entries = entryLru<string, { at: number; refreshAt: number; generation: number; state: VerificationState }>(
-    options.ttlMs > 0 ? (options.maxEntries ?? 20_000) : 0,
-  );
-  const inflight = new Map<string, { pending: Promise<VerificationState | undefined>; stale: boolean }>();
+  const maxEntries = options.ttlMs > 0 ? (options.maxEntries ?? 20_000) : 0;
   /** `CRD-` id -> UUID: fixed at issuance, so kept without expiry (bounded). */
-  const uuidOfId = entryLru<string, string>(options.ttlMs > 0 ? (options.maxEntries ?? 20_000) : 0);
-  let generation = 0;
+  const uuidOfId = entryLru<string, string>(maxEntries);
   const readBatched = batchedReads(db);
-  const clear = () => {
-    generation++;
-    entries.clear();
-    for (const flight of inflight.values()) flight.stale = true;
-    inflight.clear();
-  };
-  const forgetKey = (key: string) => {
-    entries.delete(key);
-    const flight = inflight.get(key);
-    if (flight) {
-      flight.stale = true;
-      inflight.delete(key);
-    }
-  };
+  const entries = createRefreshingCache<string, VerificationState | undefined, CredentialRef>({
+    ttlMs: options.ttlMs,
+    // Refresh ahead: an entry in use is re-read in the background somewhere in the second half of
+    // its life, spread so that entries loaded together do not all go back to the database together
+    // (they would expire together and queue on the pool); nothing older than ttlMs is served.
+    refreshAfter: [0.5, 0.75],
+    maxEntries,
+    async load(_key, ref) {
+      const read = await readBatched(ref);
+      const state = read || !options.source || !(await options.source.fill(ref)) ? read : await credentialStore.findForVerification(db, ref);
+      if (state) uuidOfId.set(state.credential.credentialId, state.credential.uuid);
+      return state;
+    },
+    // Stored under the UUID whatever the request named; unknown credentials are not kept.
+    keptUnder: (state) => (state ? `uuid:${state.credential.uuid}` : undefined),
+    // A row that has not changed keeps its object, and with it what callers memoized on it
+    // (parsed OB3, the signature answer, serialized responses).
+    unchanged: samePlainData,
+  });
   const forget = (change: ReadModelChange) => {
     if ('all' in change) {
-      clear();
+      entries.clear();
       return;
     }
-    for (const uuid of change.uuids) forgetKey(`uuid:${uuid}`);
+    for (const uuid of change.uuids) entries.delete(`uuid:${uuid}`);
     // A read by `CRD-` id in flight before the id was mapped: it may have read the old row.
-    for (const [key, flight] of inflight) {
-      if (key.startsWith('credentialId:')) {
-        flight.stale = true;
-        inflight.delete(key);
-      }
-    }
+    for (const key of entries.loading()) if (key.startsWith('credentialId:')) entries.delete(key);
   };
   const keyOf = (ref: CredentialRef): string => {
     if (ref.kind === 'uuid') return `uuid:${ref.value}`;
     const uuid = uuidOfId.get(ref.value);
     return uuid ? `uuid:${uuid}` : `credentialId:${ref.value}`;
   };
-  /** One read per key at a time; concurrent misses share it. */
-  const load = (key: string, ref: CredentialRef): Promise<VerificationState | undefined> => {
-    const startedGeneration = generation;
-    const flight = { pending: undefined as unknown as Promise<VerificationState | undefined>, stale: false };
-    const at = performance.now();
-    const pending = readBatched(ref)
-      .then(async (read) =>
-        read || !options.source || !(await options.source.fill(ref)) ? read : credentialStore.findForVerification(db, ref),
-      )
-      .then((read) => {
-        // Stored under the UUID whatever the request named.
-        const storeKey = read ? `uuid:${read.credential.uuid}` : key;
-        if (read) uuidOfId.set(read.credential.credentialId, read.credential.uuid);
-        // A row that has not changed keeps its object, and with it what callers memoized on it
-        // (parsed OB3, the signature answer, serialized responses).
-        const previous = entries.get(storeKey)?.state;
-        const state = read && previous && samePlainData(read, previous) ? previous : read;
-        // A commit that happened while we read makes this answer unfit for caching.
-        if (state && startedGeneration === generation && !flight.stale) {
-          // Refreshed in the background somewhere in the second half of its life, spread so that
-          // entries loaded together do not all go back to the database together.
-          const refreshAt = at + options.ttlMs * (0.5 + 0.25 * Math.random());
-          entries.set(storeKey, { at, refreshAt, generation: startedGeneration, state });
-        }
-        return state;
-      })
-      .finally(() => {
-        if (inflight.get(key) === flight) inflight.delete(key);
-      });
-    flight.pending = pending;
-    inflight.set(key, flight);
-    return pending;
-  };
   return {
-    async find(ref) {
-      const key = keyOf(ref);
-      const hit = entries.get(key);
-      if (hit && hit.generation === generation) {
-        const now = performance.now();
-        if (now - hit.at < options.ttlMs) {
-          // Refresh ahead: late in its life the entry is re-read in the background, so steady
-          // traffic does not wait for the database when entries expire (entries loaded together
-          // would expire together and queue on the pool), and nothing older than ttlMs is served.
-          if (now >= hit.refreshAt && !inflight.has(key)) void load(key, ref).catch(() => undefined);
-          return hit.state;
-        }
-      }
-      return inflight.get(key)?.pending ?? load(key, ref);
-    },
-    clear,
+    find: (ref) => entries.get(keyOf(ref), ref),
+    clear: () => entries.clear(),
     forget,
     invalidating(handler, change = () => ({ all: true }), committed) {
       return async (event, trx) => {

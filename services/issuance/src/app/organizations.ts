@@ -1,4 +1,4 @@
-import { AppError } from '@cred/runtime';
+import { AppError, createRefreshingCache, type RefreshingCache } from '@cred/runtime';
 import { callOptions, type CallMeta, type IssuanceContext } from './context.js';
 
 export interface OrganizationInfo {
@@ -39,62 +39,38 @@ export async function getOrganization(ctx: IssuanceContext, organizationId: stri
  * copy meanwhile. Requests that find no usable copy share one call (before this, every issue in
  * flight when a copy expired made its own call and waited for it: 20 calls at once, 42 ms each,
  * every ten seconds, in `pnpm bench issuance`). A copy is never older than `ttlMs`, counted from
- * the start of the call that fetched it.
+ * the start of the call that fetched it. (@cred/runtime's createRefreshingCache.)
  */
 export class OrganizationCache {
-  private readonly entries = new Map<string, { org: OrganizationInfo; fetchedAt: number }>();
-  /** Calls to accounts in flight, by organization: requests without a usable copy share one. */
-  private readonly inflight = new Map<string, Promise<OrganizationInfo>>();
+  private readonly copies: RefreshingCache<string, OrganizationInfo, { ctx: IssuanceContext; meta: CallMeta }>;
 
-  constructor(
-    private readonly ttlMs = 10_000,
-    private readonly maxEntries = 10_000,
-    private readonly now: () => number = () => performance.now(),
-  ) {}
+  constructor(ttlMs = 10_000, maxEntries = 10_000, now: () => number = () => performance.now()) {
+    this.copies = createRefreshingCache({
+      ttlMs,
+      // A failed renewal is not this request's: the copy expires and the next request calls again.
+      refreshAfter: 0.8,
+      maxEntries,
+      now,
+      load: (organizationId, { ctx, meta }) => getOrganization(ctx, organizationId, meta),
+    });
+  }
 
-  async get(ctx: IssuanceContext, organizationId: string, meta: CallMeta): Promise<OrganizationInfo> {
-    const hit = this.entries.get(organizationId);
-    if (hit) {
-      const age = this.now() - hit.fetchedAt;
-      if (age < this.ttlMs) {
-        // A failed renewal is not this request's: the copy expires and the next request calls again.
-        if (age >= this.ttlMs * 0.8 && !this.inflight.has(organizationId)) this.fetch(ctx, organizationId, meta).catch(() => undefined);
-        return hit.org;
-      }
-    }
-    return this.inflight.get(organizationId) ?? this.fetch(ctx, organizationId, meta);
+  get(ctx: IssuanceContext, organizationId: string, meta: CallMeta): Promise<OrganizationInfo> {
+    return this.copies.get(organizationId, { ctx, meta });
   }
 
   /**
    * Accounts' current record, kept as the new copy. Called before refusing on the cached copy
    * (not approved, over the plan's quota): an organization approved or moved to a larger plan a
    * moment ago issues at once, as the approval's answer said, not when its copy expires. Always
-   * a call of its own: one already in flight may have started before the approval.
+   * a call of its own: one already in flight may have started before the approval. The answer
+   * replaces the copy unless a call started later already did.
    */
-  async refresh(ctx: IssuanceContext, organizationId: string, meta: CallMeta): Promise<OrganizationInfo> {
-    return this.fetch(ctx, organizationId, meta);
+  refresh(ctx: IssuanceContext, organizationId: string, meta: CallMeta): Promise<OrganizationInfo> {
+    return this.copies.reload(organizationId, { ctx, meta });
   }
 
   forget(organizationId: string): void {
-    this.entries.delete(organizationId);
-  }
-
-  /** Calls accounts; the answer replaces the copy unless a call started later already did. */
-  private fetch(ctx: IssuanceContext, organizationId: string, meta: CallMeta): Promise<OrganizationInfo> {
-    const startedAt = this.now();
-    const call: Promise<OrganizationInfo> = getOrganization(ctx, organizationId, meta)
-      .then((org) => {
-        const current = this.entries.get(organizationId);
-        if (!current || current.fetchedAt <= startedAt) {
-          if (!current && this.entries.size >= this.maxEntries) this.entries.clear();
-          this.entries.set(organizationId, { org, fetchedAt: startedAt });
-        }
-        return org;
-      })
-      .finally(() => {
-        if (this.inflight.get(organizationId) === call) this.inflight.delete(organizationId);
-      });
-    this.inflight.set(organizationId, call);
-    return call;
+    this.copies.delete(organizationId);
   }
 }

@@ -54,6 +54,13 @@ const MAX_ENTRIES = 10_000;
  * Lookups of one key under one epoch are shared: requests that arrive together while a copy is
  * made wait for that lookup instead of each asking accounts. A request joins only a lookup that
  * began after it read the same epoch, so no answer from before a change is shared after it.
+ *
+ * Unlike issuance's and verification's copies, this one is not built on @cred/runtime's
+ * createRefreshingCache, which decides by key alone whether an answer may be served: here a copy
+ * is handed out before anyone knows whether it is valid (of any age, to count the key's limit
+ * and read the epoch in one Redis call), the caller decides against that epoch, lookups are
+ * shared per epoch and key while copies are kept per key, and under an unknown epoch nothing is
+ * shared or kept.
  */
 export class PrincipalCache {
   private readonly failures: Counter<string>;

@@ -6,7 +6,8 @@ import { decodeStatusList } from '@cred/ob3';
 import { waitFor } from '@cred/testing';
 import { seedIssuer, signedCredential, startVerification, statusListUrl } from './fixtures/harness.js';
 
-const h = await startVerification(t);
+const warnings: Array<Record<string, unknown>> = [];
+const h = await startVerification(t, {}, { warnings });
 const { issuer, badge } = await seedIssuer(h);
 
 t.test('a credential with a status entry: valid while its bit is clear, revoked once it is set', async (t) => {
@@ -37,4 +38,28 @@ t.test('a credential with a status entry: valid while its bit is clear, revoked 
   t.equal(after.body.valid, false);
   t.equal(after.body.status, 'revoked', 'the list says so before any event');
   t.equal(after.body.verification.notRevoked, false);
+});
+
+t.test('issuance cannot give the list: verifications go on, one read and one warning per copy time, not one per request', async (t) => {
+  const c = await signedCredential(issuer, badge, { statusListIndex: 77 });
+  await h.publish('credential.issued', c.data); // an event: the replica forgets its lists
+  h.issuance.statusListsDown = true;
+  t.teardown(() => {
+    h.issuance.statusListsDown = false;
+  });
+  const callsBefore = h.issuance.statusListCalls;
+  warnings.length = 0;
+  const answers = await Promise.all(Array.from({ length: 20 }, () => h.get(`/api/verify/${c.credentialId}`)));
+  for (let i = 0; i < 20; i++) answers.push(await h.get(`/api/verify/${c.credentialId}`));
+  t.same(
+    [...new Set(answers.map((a) => `${a.status} ${String(a.body.valid)}`))],
+    ['200 true'],
+    'answered from the read model (its own revocation still counts)',
+  );
+  // 40 requests within one copy time (500 ms) make one read, unless a slow machine spans two.
+  const calls = h.issuance.statusListCalls - callsBefore;
+  t.ok(calls >= 1 && calls <= 2, `issuance asked ${calls} time(s) for 40 verifications`);
+  const messages = warnings.map((w) => w['msg']);
+  t.equal(messages.filter((m) => m === 'status list unavailable from issuance').length, calls, 'one warning per failed read');
+  t.equal(messages.filter((m) => m === 'status list not read').length, 0, 'none per request');
 });

@@ -43,7 +43,10 @@ async function revokedOnStatusList(ctx: VerificationContext, orgSlug: string, ob
   try {
     return (await ctx.statusLists.bit(list.slug, list.listNumber, index)) === 1;
   } catch (err) {
-    ctx.logger.warn({ orgSlug, listNumber: list.listNumber, err: err instanceof Error ? err.message : String(err) }, 'status list not read');
+    // An unavailable list was logged once by the source, for the read that failed; the failure
+    // is then remembered for as long as a list, so it is not logged again for every request.
+    if (!(err instanceof AppError && err.code === 'UNAVAILABLE'))
+      ctx.logger.warn({ orgSlug, listNumber: list.listNumber, err: err instanceof Error ? err.message : String(err) }, 'status list not read');
     return false;
   }
 }

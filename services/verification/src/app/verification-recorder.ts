@@ -23,6 +23,10 @@ const FLUSH_INTERVAL_MS = 1000;
 /** Distinct counters held before a flush is forced; beyond twice this, new ones are dropped (and counted). */
 const MAX_BUFFERED = 5000;
 
+/** One counter per (day, credential, channel, outcome). */
+const keyOf = (e: Pick<VerificationEntry, 'credentialUuid' | 'channel' | 'outcome'>, day: string): string =>
+  `${day}|${e.credentialUuid}|${e.channel}|${e.outcome}`;
+
 /**
  * Verification analytics (docs/contract.md: every verification is logged, nothing about the verifier).
  * Verifications are aggregated in memory per (day, credential, channel, outcome) and added to
@@ -41,8 +45,7 @@ export function createVerificationRecorder(deps: { db: Knex; clock: Clock; logge
     registers: [deps.metrics],
   });
 
-  const add = (into: Map<string, VerificationCount>, c: VerificationCount): boolean => {
-    const key = `${c.day}|${c.credentialUuid}|${c.channel}|${c.outcome}`;
+  const add = (into: Map<string, VerificationCount>, c: VerificationCount, key = keyOf(c, c.day)): boolean => {
     const existing = into.get(key);
     if (existing) {
       existing.count += c.count;
@@ -92,9 +95,10 @@ export function createVerificationRecorder(deps: { db: Knex; clock: Clock; logge
       if (stopped) return;
       const day = today();
       // The usual case, a counter that exists, allocates nothing but the key.
-      const existing = buffer.get(`${day}|${entry.credentialUuid}|${entry.channel}|${entry.outcome}`);
+      const key = keyOf(entry, day);
+      const existing = buffer.get(key);
       if (existing) existing.count += 1;
-      else if (!add(buffer, { ...entry, day, count: 1 })) dropped.inc();
+      else if (!add(buffer, { ...entry, day, count: 1 }, key)) dropped.inc();
       if (buffer.size >= MAX_BUFFERED && !flushing) void flush();
     },
     flush,

@@ -64,8 +64,17 @@ export async function runBulkBench(): Promise<void> {
     const logFile = join(mkdtempSync(join(tmpdir(), 'bench-bulk-')), 'platform.log');
     const adminToken = `adm_${randomBytes(24).toString('base64url')}`;
     // Measured as deployed: every consumer runs and every credential's e-mail is really sent (to
-    // a local SMTP sink that keeps them all, so the count at the end shows the e-mails kept up).
-    mail = await startMailCatcher({ smtpPort: 0, httpPort: 0, limit: ROWS + 10 * API_ISSUES });
+    // a local SMTP sink that counts them, so the count at the end shows the e-mails kept up; it
+    // does not parse them, a mail reader's work on the cores being measured). Credential e-mails
+    // only: the owner's address confirmation goes to the same sink.
+    let credentialMailCount = 0;
+    mail = await startMailCatcher({
+      smtpPort: 0,
+      httpPort: 0,
+      onReceived: (envelope) => {
+        if (envelope.to.some((to) => /@(bulk|single)\.example\.com$/.test(to))) credentialMailCount += 1;
+      },
+    });
     platform = await launchPlatform({
       ports,
       originPort,
@@ -165,8 +174,7 @@ export async function runBulkBench(): Promise<void> {
     // The e-mails of every credential issued (the job's rows and the single issues): wait for the
     // notification consumer to finish, bounded, and say how far behind it was.
     const expected = 50 + 2 * API_ISSUES + Number(done.issued ?? 0);
-    // Credential e-mails only (the owner's address confirmation goes to the same sink).
-    const credentialMails = () => mail!.messages().filter((m) => /@(bulk|single)\.example\.com/.test(m.to)).length;
+    const credentialMails = () => credentialMailCount;
     let caught = credentialMails();
     const mailWaitStart = performance.now();
     while (caught < expected && performance.now() - mailWaitStart < 120000) {

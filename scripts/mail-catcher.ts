@@ -50,6 +50,13 @@ export interface MailCatcherOptions {
   limit?: number;
   /** Called with every message kept, in the order they were numbered (whatever `limit` drops later). */
   onMessage?: (message: CaughtMessage) => void;
+  /**
+   * Receive and count only: each accepted message's envelope and size go here, and no message is
+   * parsed or kept (`messages()` stays empty, `onMessage` is not called). For benchmarks, where
+   * the sink shares the cores being measured: what stays is an SMTP server's part of the work
+   * (the protocol and the message's bytes), not a mail reader's (MIME parsing).
+   */
+  onReceived?: (envelope: CaughtMessage['envelope'], size: number) => void;
 }
 
 export class PortInUseError extends Error {
@@ -204,6 +211,10 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
   const kept: CaughtMessage[] = [];
   let nextId = 1;
   const store = async (raw: Buffer, envelope: CaughtMessage['envelope']) => {
+    if (options.onReceived) {
+      options.onReceived(envelope, raw.length);
+      return nextId++;
+    }
     const receivedAt = new Date().toISOString();
     const content = await parseMessage(raw);
     const id = nextId++;

@@ -169,6 +169,27 @@ t.test('keeps only the newest messages; onMessage sees every one', async (t) => 
   t.same(seen, ['1 n1', '2 n2', '3 n3', '4 n4', '5 n5']);
 });
 
+t.test('onReceived: counts every message by its envelope, parses and keeps none', async (t) => {
+  const received: string[] = [];
+  const parsed: number[] = [];
+  const catcher = await startMailCatcher({
+    smtpPort: 0,
+    httpPort: 0,
+    onReceived: (envelope, size) => received.push(`${envelope.from} > ${envelope.to.join(',')} ${size > 0 ? 'bytes' : 'empty'}`),
+    onMessage: (m) => parsed.push(m.id),
+  });
+  t.teardown(() => catcher.close());
+  const transport = nodemailer.createTransport({ url: catcher.smtpUrl });
+  t.teardown(() => transport.close());
+  for (let i = 1; i <= 3; i++) {
+    const info = await transport.sendMail({ from: 'a@example.com', to: [`b${i}@example.com`, 'c@example.com'], subject: `n${i}`, text: 'x' });
+    t.match(info.response, /^250 OK: queued as \d+/, `message ${i} accepted`);
+  }
+  t.same(received, ['a@example.com > b1@example.com,c@example.com bytes', 'a@example.com > b2@example.com,c@example.com bytes', 'a@example.com > b3@example.com,c@example.com bytes']);
+  t.same(parsed, [], 'nothing parsed');
+  t.equal(catcher.messages().length, 0, 'nothing kept');
+});
+
 t.test('parseMessage: encoded words, nested multipart, charsets', async (t) => {
   const raw = [
     'Subject: =?UTF-8?Q?Gr=C3=BC=C3=9Fe?= =?UTF-8?B?IOKckw==?=',

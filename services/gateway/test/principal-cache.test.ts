@@ -217,6 +217,39 @@ t.test('a copy in its last fifth is renewed in the background: the request does 
   t.equal(gates.length, 0, 'no lookup for it');
 });
 
+t.test("a copy's age counts from its lookup's start: a slow lookup does not make it last longer", async (t) => {
+  const key = await wellFormed('cred_live_' + 's'.repeat(43));
+  const gates: Array<() => void> = [];
+  const accounts = {
+    ResolveApiKey: () =>
+      new Promise<unknown>((resolve) =>
+        gates.push(() =>
+          resolve({
+            api_key: { id: '44444444-4444-4444-8444-444444444444', organization_id: 'org-4', rate_limit_per_minute: 1000, revoked_at: '' },
+            organization: { id: 'org-4', slug: 'org4', status: 'approved', plan: 'professional', signing_keys_generated: true },
+          }),
+        ),
+      ),
+    TouchApiKey: async () => ({}),
+  } as unknown as Upstreams['accounts'];
+  const prefix = `${uniqueName('pcs')}:`;
+  let clock = 0;
+  const a = replica(TEST_REDIS_URL, prefix, accounts, () => clock);
+  t.teardown(async () => {
+    const keys = await a.redis.keys(`${prefix}*`);
+    if (keys.length > 0) await a.redis.del(...keys.map((k) => k.slice(prefix.length)));
+    a.redis.disconnect();
+  });
+  const pending = a.call(key);
+  while (gates.length === 0) await new Promise((r) => setImmediate(r));
+  clock = PRINCIPAL_TTL_MS * 0.6; // the lookup answers 0.6 s after it started
+  gates.shift()!();
+  t.ok((await pending).principal, 'the first request waits for the lookup');
+  t.equal(a.cache.copy(apiKeyHash(key))?.fresh, true, 'fresh just after');
+  clock = PRINCIPAL_TTL_MS;
+  t.equal(a.cache.copy(apiKeyHash(key))?.fresh, false, 'stale one TTL after the lookup started, not after it answered');
+});
+
 t.test('Redis unreachable: nothing is kept, every request looks up', async (t) => {
   const key = await wellFormed('cred_live_' + 'k'.repeat(43));
   let lookups = 0;

@@ -127,7 +127,7 @@ export class PrincipalCache {
    * have expired (each key's requests used to wait for a lookup once a second). Shared with
    * resolve() like any lookup; a failed renewal keeps nothing: the copy expires and the next
    * request looks up itself. A copy is still never used longer than PRINCIPAL_TTL_MS after its
-   * lookup.
+   * lookup started.
    */
   renewSoon(keyHash: string, epoch: string, lookup: () => Promise<CachedApiKey>): void {
     const c = this.copies.get(keyHash);
@@ -138,10 +138,13 @@ export class PrincipalCache {
   }
 
   private startLookup(keyHash: string, epoch: string, id: string, lookup: () => Promise<CachedApiKey>): Promise<CachedApiKey> {
+    // The copy's age counts from the lookup's start, as every other copy's does (docs/architecture.md,
+    // "Copies kept in memory"): a slow lookup does not make its answer live longer.
+    const started = this.now();
     const looked = lookup()
       .then((value) => {
         if (this.copies.size >= MAX_ENTRIES) this.copies.clear();
-        this.copies.set(keyHash, { value, epoch, expiresAt: this.now() + PRINCIPAL_TTL_MS });
+        this.copies.set(keyHash, { value, epoch, expiresAt: started + PRINCIPAL_TTL_MS });
         return value;
       })
       .finally(() => this.lookups.delete(id));

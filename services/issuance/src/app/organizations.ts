@@ -69,8 +69,4 @@ export class OrganizationCache {
   refresh(ctx: IssuanceContext, organizationId: string, meta: CallMeta): Promise<OrganizationInfo> {
     return this.copies.reload(organizationId, { ctx, meta });
   }
-
-  forget(organizationId: string): void {
-    this.copies.delete(organizationId);
-  }
 }

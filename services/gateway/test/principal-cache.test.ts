@@ -4,7 +4,7 @@
 // elsewhere within PRINCIPAL_TTL_MS of the lookup; requests arriving together share one lookup;
 // with Redis away nothing is kept. Accounts is a counting stand-in, so lookups can be counted and
 // the organization changed without a gateway's epoch.
-import t from 'tap';
+import t, { type Test } from 'tap';
 import type { Request, Response } from 'express';
 import { Redis } from 'ioredis';
 import { AppError, createLogger, LocalLimiter, RateLimiter, Registry, systemClock } from '@cred/runtime';
@@ -164,44 +164,57 @@ t.test('copies of API-key lookups: one lookup per key per second, changes throug
   t.equal(lookups, afterRevoked + 2, 'an unknown key is looked up on every request');
 });
 
-t.test('a copy in its last fifth is renewed in the background: the request does not wait', async (t) => {
-  const key = await wellFormed('cred_live_' + 'r'.repeat(43));
-  let plan = 'professional';
+/**
+ * A replica on a clock the test moves, whose accounts lookups answer only when the test opens
+ * their gate (`release`), with the plan as it is then; its Redis keys go at the end.
+ */
+function gatedReplica(t: Test, orgNumber: number, plan: () => string) {
   const gates: Array<() => void> = [];
   const accounts = {
-    // Each lookup answers only when the test lets it, with the plan as it is then.
     ResolveApiKey: () =>
       new Promise<unknown>((resolve) =>
         gates.push(() =>
           resolve({
-            api_key: { id: '33333333-3333-4333-8333-333333333333', organization_id: 'org-3', rate_limit_per_minute: 1000, revoked_at: '' },
-            organization: { id: 'org-3', slug: 'org3', status: 'approved', plan, signing_keys_generated: true },
+            api_key: { id: `${orgNumber}`.repeat(8) + '-4444-4444-8444-444444444444', organization_id: `org-${orgNumber}`, rate_limit_per_minute: 1000, revoked_at: '' },
+            organization: { id: `org-${orgNumber}`, slug: `org${orgNumber}`, status: 'approved', plan: plan(), signing_keys_generated: true },
           }),
         ),
       ),
     TouchApiKey: async () => ({}),
   } as unknown as Upstreams['accounts'];
-  const prefix = `${uniqueName('pcr')}:`;
-  let clock = 0;
-  const a = replica(TEST_REDIS_URL, prefix, accounts, () => clock);
+  const prefix = `${uniqueName('pcg')}:`;
+  const clock = { now: 0 };
+  const a = replica(TEST_REDIS_URL, prefix, accounts, () => clock.now);
   t.teardown(async () => {
     const keys = await a.redis.keys(`${prefix}*`);
     if (keys.length > 0) await a.redis.del(...keys.map((k) => k.slice(prefix.length)));
     a.redis.disconnect();
   });
-  const released = async (p: Promise<unknown>) => {
+  /** Resolves once a lookup waits at its gate. */
+  const lookupStarted = async () => {
     while (gates.length === 0) await new Promise((r) => setImmediate(r));
-    gates.shift()!();
-    return p;
   };
-  const first = (await released(a.call(key))) as Awaited<ReturnType<typeof a.call>>;
-  t.ok(first.principal, 'the first request waits for the lookup');
+  /** Opens the oldest lookup's gate, once there is one. */
+  const release = async () => {
+    await lookupStarted();
+    gates.shift()!();
+  };
+  return { a, gates, clock, lookupStarted, release };
+}
 
-  clock = PRINCIPAL_TTL_MS * 0.5;
+t.test('a copy in its last fifth is renewed in the background: the request does not wait', async (t) => {
+  const key = await wellFormed('cred_live_' + 'r'.repeat(43));
+  let plan = 'professional';
+  const { a, gates, clock, release } = gatedReplica(t, 3, () => plan);
+  const pending = a.call(key);
+  await release();
+  t.ok((await pending).principal, 'the first request waits for the lookup');
+
+  clock.now = PRINCIPAL_TTL_MS * 0.5;
   t.ok((await a.call(key)).principal, 'mid-life: the copy, no lookup');
   t.equal(gates.length, 0);
 
-  clock = PRINCIPAL_TTL_MS * 0.9;
+  clock.now = PRINCIPAL_TTL_MS * 0.9;
   plan = 'free';
   const near = await a.call(key); // answered although the renewal has not
   t.equal(near.principal?.organization.plan, 'professional', 'answered from the copy');
@@ -212,41 +225,21 @@ t.test('a copy in its last fifth is renewed in the background: the request does 
   await new Promise((r) => setTimeout(r, 20));
 
   // The renewed copy (made at 0.9 s) holds the new plan and lasts to 1.9 s.
-  clock = PRINCIPAL_TTL_MS * 1.2;
+  clock.now = PRINCIPAL_TTL_MS * 1.2;
   t.equal((await a.call(key)).error?.code, 'FORBIDDEN', 'the renewed copy carries the change');
   t.equal(gates.length, 0, 'no lookup for it');
 });
 
 t.test("a copy's age counts from its lookup's start: a slow lookup does not make it last longer", async (t) => {
   const key = await wellFormed('cred_live_' + 's'.repeat(43));
-  const gates: Array<() => void> = [];
-  const accounts = {
-    ResolveApiKey: () =>
-      new Promise<unknown>((resolve) =>
-        gates.push(() =>
-          resolve({
-            api_key: { id: '44444444-4444-4444-8444-444444444444', organization_id: 'org-4', rate_limit_per_minute: 1000, revoked_at: '' },
-            organization: { id: 'org-4', slug: 'org4', status: 'approved', plan: 'professional', signing_keys_generated: true },
-          }),
-        ),
-      ),
-    TouchApiKey: async () => ({}),
-  } as unknown as Upstreams['accounts'];
-  const prefix = `${uniqueName('pcs')}:`;
-  let clock = 0;
-  const a = replica(TEST_REDIS_URL, prefix, accounts, () => clock);
-  t.teardown(async () => {
-    const keys = await a.redis.keys(`${prefix}*`);
-    if (keys.length > 0) await a.redis.del(...keys.map((k) => k.slice(prefix.length)));
-    a.redis.disconnect();
-  });
+  const { a, clock, lookupStarted, release } = gatedReplica(t, 4, () => 'professional');
   const pending = a.call(key);
-  while (gates.length === 0) await new Promise((r) => setImmediate(r));
-  clock = PRINCIPAL_TTL_MS * 0.6; // the lookup answers 0.6 s after it started
-  gates.shift()!();
+  await lookupStarted(); // at 0
+  clock.now = PRINCIPAL_TTL_MS * 0.6; // the lookup answers 0.6 s after it started
+  await release();
   t.ok((await pending).principal, 'the first request waits for the lookup');
   t.equal(a.cache.copy(apiKeyHash(key))?.fresh, true, 'fresh just after');
-  clock = PRINCIPAL_TTL_MS;
+  clock.now = PRINCIPAL_TTL_MS;
   t.equal(a.cache.copy(apiKeyHash(key))?.fresh, false, 'stale one TTL after the lookup started, not after it answered');
 });
 

@@ -11,7 +11,7 @@ import { confirmationToken, createIsolation } from '@cred/testing';
 import { allocatePorts, freePort, launchPlatform, type RunningPlatform } from '../scripts/launcher.js';
 import { migrateAll } from '../scripts/migrate-all.js';
 import { startMailCatcher, type MailCatcher } from '../scripts/mail-catcher.js';
-import { formatRow, measure, type RunStats } from './stats.js';
+import { BENCH_LOG_LEVEL, formatRow, measure, type RunStats } from './stats.js';
 import { newSessionKeyPair } from '@cred/runtime';
 
 /** Session keys: accounts signs with the seed, the gateway and verification check with the public key. */
@@ -95,7 +95,7 @@ export async function runBulkBench(): Promise<void> {
         // The benchmark issues far more than a month's quota of any plan.
         RECIPIENT_QUOTA_LIMITS: 'enterprise=1000000',
         ...(WORKER_CONCURRENCY ? { BULK_ISSUANCE_CONCURRENCY: WORKER_CONCURRENCY } : {}),
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: BENCH_LOG_LEVEL,
       },
       output: { kind: 'file', path: logFile },
       readyTimeoutMs: 90000,

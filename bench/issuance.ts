@@ -50,7 +50,7 @@ import {
   type CpuGroup,
   type CpuReport,
 } from './cpu-accounting.js';
-import { formatRow, measure, type RunStats } from './stats.js';
+import { BENCH_LOG_LEVEL, formatRow, measure, type RunStats } from './stats.js';
 import { newSessionKeyPair } from '@cred/runtime';
 
 /** Session keys: accounts signs with the seed, the gateway and verification check with the public key. */
@@ -377,7 +377,7 @@ export async function runIssuanceBench(): Promise<void> {
         RATE_LIMIT_IP_PER_MINUTE: '1000000',
         // Every measured issue is a new recipient: far beyond a month's quota of any plan.
         RECIPIENT_QUOTA_LIMITS: 'professional=1000000',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: BENCH_LOG_LEVEL,
         ...(process.env.BENCH_BULK_CONCURRENCY ? { BULK_ISSUANCE_CONCURRENCY: process.env.BENCH_BULK_CONCURRENCY } : {}),
       },
       output: { kind: 'file', path: logFile },

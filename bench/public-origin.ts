@@ -19,6 +19,7 @@ import { EdgeTargets, startEdge } from '../scripts/edge.js';
 import { freePort, SERVICE_NODE_ARGS } from '../scripts/launcher.js';
 import { seedIssuer, SESSION_KEYS, signedCredential, startVerification, statusListUrl } from '../services/verification/test/fixtures/harness.js';
 import { assertReplicaReadsStatusList, bareNodeHttp, digitalBazaarLoop, load, publishAll, row, startReplica, type Figures } from './verification.js';
+import { BENCH_LOG_LEVEL } from './stats.js';
 
 const REQUESTS = Number(process.env.BENCH_PUBLIC_REQUESTS ?? 10_000);
 // Long enough (3-4 s) that the run is not mostly the first requests' warm-up of the signature path.
@@ -43,7 +44,7 @@ async function startGateway(port: number, verificationPorts: number[], redisUrl:
       HANDED_CONNECTIONS: 'true',
       HANDED_TRUST_PROXY: 'false',
       TRUST_PROXY: 'loopback',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: BENCH_LOG_LEVEL,
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

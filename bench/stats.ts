@@ -1,3 +1,10 @@
+/**
+ * The services' log level in every benchmark: `info`, as they run when deployed (k8s/config.yaml,
+ * docker-compose.yml, `npm start`), so that what their log lines cost is in the figures.
+ * BENCH_LOG_LEVEL changes it (for instance to compare with `warn`).
+ */
+export const BENCH_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+
 /** Latency summary of one measured run. */
 export interface RunStats {
   label: string;

@@ -31,6 +31,7 @@ import {
   type IssuedCredential,
 } from '../services/verification/test/fixtures/harness.js';
 import type { EdgeTargets } from '../scripts/edge.js';
+import { BENCH_LOG_LEVEL } from './stats.js';
 
 const CONCURRENCY = 50;
 const REQUESTS = Number(process.env.BENCH_VERIFY_REQUESTS ?? 20_000);
@@ -219,7 +220,7 @@ export async function startReplica(
       OPS_PORT: String(opsPort),
       BASE_URL,
       SESSION_PUBLIC_KEYS: SESSION_KEYS.SESSION_PUBLIC_KEYS,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: BENCH_LOG_LEVEL,
       // One load client, one address: the per-IP limit is still checked (a Redis call per request).
       RATE_LIMIT_IP_PER_MINUTE: '1000000000',
       ...env,

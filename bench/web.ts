@@ -29,6 +29,7 @@ import { webRoutes } from '../services/gateway/src/http/web-routes.js';
 import { buildWebAssets, type WebAssets } from '../services/gateway/src/web/assets.js';
 import { PAGES } from '../services/gateway/web/src/routes.js';
 import { newSessionKeyPair } from '@cred/runtime';
+import { BENCH_LOG_LEVEL } from './stats.js';
 
 /** Session keys: accounts signs with the seed, the gateway and verification check with the public key. */
 const SESSION_KEYS = newSessionKeyPair();
@@ -191,7 +192,7 @@ async function startGateway(): Promise<{ port: number; cpu: CpuSource; stop(): P
       ...SESSION_KEYS,
       PLATFORM_ADMIN_TOKEN: 'bench-web-admin-token-0123456789',
       RATE_LIMIT_IP_PER_MINUTE: '1000000000',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: BENCH_LOG_LEVEL,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -6,6 +6,7 @@ import { decodeStatusList, ed25519PublicKeyFromMultibase, statusBit, verifyDataI
 import { loadProtos } from '@cred/proto';
 import { createLogger, systemClock } from '@cred/runtime';
 import { StatusLists } from '../src/app/status-lists.js';
+import { CLAIM_INDEXES_SQL, claimIndexesBindings, statusListStore } from '../src/db/status-list-store.js';
 import { STATUS_LIST_LENGTH } from '../src/domain/status-list.js';
 import { badgeBody, BASE_URL, rejection, startIssuance, type IssuanceHarness, type Org } from './fixtures/harness.js';
 
@@ -118,6 +119,42 @@ t.test('status lists over gRPC (real PostgreSQL, RabbitMQ, signing and accounts)
     t.equal((await rejection(h.issuance.GetStatusList({ organization_slug: org.slug, list_number: 2 }))).code, 'NOT_FOUND');
     t.equal((await rejection(h.issuance.GetStatusList({ organization_slug: 'no-such-org', list_number: 1 }))).code, 'NOT_FOUND');
     t.equal((await rejection(h.issuance.GetStatusList({ organization_slug: org.slug, list_number: 0 }))).code, 'NOT_FOUND');
+  });
+
+  t.test("a block's indexes are looked up one by one, whatever the table's statistics say", async (t) => {
+    // A list 20,000 entries full while PostgreSQL still believes the table holds one row (its
+    // statistics taken before the list grew, as happens between automatic analyses).
+    const orgId = '0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b';
+    await h.db.raw('ALTER TABLE status_list_indexes SET (autovacuum_enabled = off)');
+    t.teardown(() => h.db.raw('ALTER TABLE status_list_indexes RESET (autovacuum_enabled)'));
+    await h.db('status_list_indexes').insert({ organization_id: orgId, list_number: 1, idx: 0 });
+    await h.db.raw('ANALYZE status_list_indexes');
+    await h.db.raw(
+      `INSERT INTO status_list_indexes (organization_id, list_number, idx) SELECT ?, 1, i * 3 FROM generate_series(1, 20000) AS i`,
+      [orgId],
+    );
+    // A block's worth, as the allocator asks: 140 candidates for 64 indexes (every third one taken).
+    const candidates = Array.from({ length: 140 }, (_, i) => i + 1);
+    const plan = (await h.db.raw<{ rows: Array<{ 'QUERY PLAN': unknown }> }>(`EXPLAIN (FORMAT JSON) ${CLAIM_INDEXES_SQL}`, claimIndexesBindings(orgId, 1, candidates, 64)))
+      .rows[0]!['QUERY PLAN'];
+    const nodes: Array<Record<string, unknown>> = [];
+    const walk = (n: Record<string, unknown>) => {
+      nodes.push(n);
+      for (const child of (n.Plans as Array<Record<string, unknown>> | undefined) ?? []) walk(child);
+    };
+    walk((plan as Array<{ Plan: Record<string, unknown> }>)[0]!.Plan);
+    t.same(
+      nodes.flatMap((n) => ['Join Filter', 'Hash Cond', 'Merge Cond'].filter((k) => n[k] !== undefined).map((k) => `${k}: ${String(n[k])}`)),
+      [],
+      'no join reads the rows the list has to compare the candidates with them',
+    );
+    t.ok(
+      nodes.some((n) => String(n['Node Type']).startsWith('Index') && /\bidx = c\.idx\b/.test(String(n['Index Cond']))),
+      'each candidate is a lookup in the primary key',
+    );
+    // And what it does: the first free candidates, in their order, up to the limit.
+    const claimed = await h.db.transaction((trx) => statusListStore.claimIndexes(trx, orgId, 1, candidates, 64));
+    t.same(claimed, candidates.filter((i) => i % 3 !== 0).slice(0, 64), 'the taken ones skipped, in order, up to the limit');
   });
 
   t.test('a full list gives way to the next one; reserved indexes are never handed out again', async (t) => {

@@ -85,6 +85,21 @@ const INSERT_SENDS = `INSERT INTO email_sends (id, event_id, event_type, kind, o
     ?::jsonb[], ?::int[], ?::text[], ?::timestamptz[], ?::timestamptz[], ?::timestamptz[], ?::timestamptz[], ?::timestamptz[])
   ON CONFLICT (event_id, kind) DO NOTHING RETURNING id`;
 
+/**
+ * The lease of the earliest due sends, in the order of the index email_sends_due_in_order
+ * (migration 0008): PostgreSQL reads the first due rows and stops, whatever the backlog.
+ * Exported for the test that checks the plan.
+ */
+export const CLAIM_DUE_SQL = `UPDATE email_sends SET locked_until = ?, attempts = attempts + 1, updated_at = ?
+  WHERE id IN (
+    SELECT id FROM email_sends
+    WHERE status = 'pending' AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until < ?)
+    ORDER BY next_attempt_at, id
+    LIMIT ? FOR UPDATE SKIP LOCKED)
+  RETURNING *`;
+
+export const claimDueBindings = (now: Date, leaseMs: number, limit: number) => [new Date(now.getTime() + leaseMs), now, now, now, limit];
+
 export const emailSendStore = {
   /** Records the e-mail owed for (event, kind); a second insert for the same key is ignored. */
   async insert(trx: Knex.Transaction, s: EmailSend): Promise<boolean> {
@@ -126,16 +141,7 @@ export const emailSendStore = {
    * counting the attempt now so that sends which crash the process are bounded too.
    */
   async claimDue(db: Knex, now: Date, leaseMs: number, limit: number): Promise<EmailSend[]> {
-    const result = await db.raw(
-      `UPDATE email_sends SET locked_until = ?, attempts = attempts + 1, updated_at = ?
-       WHERE id IN (
-         SELECT id FROM email_sends
-         WHERE status = 'pending' AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until < ?)
-         ORDER BY next_attempt_at, id
-         LIMIT ? FOR UPDATE SKIP LOCKED)
-       RETURNING *`,
-      [new Date(now.getTime() + leaseMs), now, now, now, limit],
-    );
+    const result = await db.raw(CLAIM_DUE_SQL, claimDueBindings(now, leaseMs, limit));
     return (result as { rows: Row[] }).rows.map(toDomain);
   },
 

@@ -6,3 +6,4 @@ export * from './raw-http.js';
 export * from './confirmation.js';
 export * from './audit.js';
 export * from './grpc-stub.js';
+export * from './query-plan.js';

@@ -5,6 +5,7 @@ import { createClient } from '@cred/grpc';
 import { decodeStatusList, ed25519PublicKeyFromMultibase, statusBit, verifyDataIntegrityProof } from '@cred/ob3';
 import { loadProtos } from '@cred/proto';
 import { createLogger, systemClock } from '@cred/runtime';
+import { planNodes } from '@cred/testing';
 import { StatusLists } from '../src/app/status-lists.js';
 import { CLAIM_INDEXES_SQL, claimIndexesBindings, statusListStore } from '../src/db/status-list-store.js';
 import { STATUS_LIST_LENGTH } from '../src/domain/status-list.js';
@@ -135,14 +136,7 @@ t.test('status lists over gRPC (real PostgreSQL, RabbitMQ, signing and accounts)
     );
     // A block's worth, as the allocator asks: 140 candidates for 64 indexes (every third one taken).
     const candidates = Array.from({ length: 140 }, (_, i) => i + 1);
-    const plan = (await h.db.raw<{ rows: Array<{ 'QUERY PLAN': unknown }> }>(`EXPLAIN (FORMAT JSON) ${CLAIM_INDEXES_SQL}`, claimIndexesBindings(orgId, 1, candidates, 64)))
-      .rows[0]!['QUERY PLAN'];
-    const nodes: Array<Record<string, unknown>> = [];
-    const walk = (n: Record<string, unknown>) => {
-      nodes.push(n);
-      for (const child of (n.Plans as Array<Record<string, unknown>> | undefined) ?? []) walk(child);
-    };
-    walk((plan as Array<{ Plan: Record<string, unknown> }>)[0]!.Plan);
+    const nodes = await planNodes(h.db, CLAIM_INDEXES_SQL, claimIndexesBindings(orgId, 1, candidates, 64));
     t.same(
       nodes.flatMap((n) => ['Join Filter', 'Hash Cond', 'Merge Cond'].filter((k) => n[k] !== undefined).map((k) => `${k}: ${String(n[k])}`)),
       [],

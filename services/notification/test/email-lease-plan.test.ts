@@ -3,7 +3,7 @@
 // pending row for each lease. Real database; PostgreSQL's plan, not a timing, is what is checked.
 import t from 'tap';
 import { createDb, type Knex } from '@cred/db';
-import { createIsolation } from '@cred/testing';
+import { createIsolation, planNodes } from '@cred/testing';
 import { migrateAll } from '../../../scripts/migrate-all.js';
 import { CLAIM_DUE_SQL, claimDueBindings, emailSendStore } from '../src/db/email-send-store.js';
 
@@ -38,14 +38,7 @@ t.test('a lease reads the earliest due rows in order, whatever the backlog and i
   await backlog(6000, start);
 
   const now = new Date();
-  const plan = (await db.raw<{ rows: Array<{ 'QUERY PLAN': unknown }> }>(`EXPLAIN (FORMAT JSON) ${CLAIM_DUE_SQL}`, claimDueBindings(now, 120_000, 32)))
-    .rows[0]!['QUERY PLAN'];
-  const nodes: Array<Record<string, unknown>> = [];
-  const walk = (n: Record<string, unknown>) => {
-    nodes.push(n);
-    for (const child of (n.Plans as Array<Record<string, unknown>> | undefined) ?? []) walk(child);
-  };
-  walk((plan as Array<{ Plan: Record<string, unknown> }>)[0]!.Plan);
+  const nodes = await planNodes(db, CLAIM_DUE_SQL, claimDueBindings(now, 120_000, 32));
   t.same(
     nodes.filter((n) => String(n['Node Type']).endsWith('Sort')).map((n) => `${String(n['Node Type'])}: ${String(n['Sort Key'])}`),
     [],

@@ -1,4 +1,5 @@
 import type { Knex } from '@cred/db';
+import { readOncePerTransaction } from './transaction-reads.js';
 
 /** What notification knows of an organization (from accounts.organization.* events). */
 export interface OrganizationFacts {
@@ -33,9 +34,6 @@ const toDomain = (r: Row): OrganizationFacts => ({
   version: r.version,
 });
 
-/** Reads of a transaction (organizationStore.inTransaction); dropped with the transaction. */
-const readsByTransaction = new WeakMap<Knex.Transaction, Map<string, Promise<OrganizationFacts | undefined>>>();
-
 export const organizationStore = {
   /** Applies the state only if it comes from a newer event than the stored one. Returns whether it did. */
   async upsertIfNewer(trx: Knex.Transaction, o: OrganizationFacts, now: Date): Promise<boolean> {
@@ -52,20 +50,9 @@ export const organizationStore = {
     return (result as { rows: unknown[] }).rows.length > 0;
   },
 
-  /**
-   * The organization as a consumer transaction reads it: read once per transaction and
-   * organization. The event consumers handle up to a prefetch of deliveries in one transaction
-   * (ADR 0005), most of them for the same organization; each handler then sees the state the
-   * batch's first read saw, as if the batch were handled at that moment. That is no staler than
-   * reading each time: how the organization changes reaches notification on another queue, in
-   * no fixed order with the credential events.
-   */
+  /** The organization as a consumer transaction reads it: once per transaction (transaction-reads.ts). */
   inTransaction(trx: Knex.Transaction, id: string): Promise<OrganizationFacts | undefined> {
-    let reads = readsByTransaction.get(trx);
-    if (!reads) readsByTransaction.set(trx, (reads = new Map()));
-    let read = reads.get(id);
-    if (!read) reads.set(id, (read = organizationStore.find(trx, id)));
-    return read;
+    return readOncePerTransaction(trx, `organization:${id}`, () => organizationStore.find(trx, id));
   },
 
   async find(db: Knex, id: string): Promise<OrganizationFacts | undefined> {

@@ -1,5 +1,6 @@
 import type { Knex } from '@cred/db';
 import { newUuid } from '@cred/runtime';
+import { readOncePerTransaction } from './transaction-reads.js';
 import { WEBHOOK_RETRY_WINDOW_MS } from '../domain/retry-schedule.js';
 import type { SealedSecret } from '../domain/secret-box.js';
 
@@ -225,6 +226,11 @@ export const webhookStore = {
       .whereNull('deleted_at')
       .whereRaw('events \\? ?', [type]);
     return rows.map(endpointToDomain);
+  },
+
+  /** subscribers() as a consumer transaction reads it: once per transaction (transaction-reads.ts). */
+  subscribersInTransaction(trx: Knex.Transaction, organizationId: string, type: string): Promise<WebhookEndpoint[]> {
+    return readOncePerTransaction(trx, `subscribers:${organizationId}:${type}`, () => webhookStore.subscribers(trx, organizationId, type));
   },
 
   async findEndpoint(db: Knex, organizationId: string, id: string): Promise<WebhookEndpoint | undefined> {

@@ -34,7 +34,7 @@ export function onWebhookEvent(deps: WebhookEventDeps) {
         : undefined;
     const org = await organizationStore.inTransaction(trx, organizationId);
     if (!org || org.plan !== 'enterprise') return;
-    const endpoints = await webhookStore.subscribers(trx, organizationId, type);
+    const endpoints = await webhookStore.subscribersInTransaction(trx, organizationId, type);
     if (endpoints.length === 0) return;
     const body = webhookBody(event, webhookData(type, d as Record<string, unknown>, facts, deps.baseUrl));
     for (const e of endpoints) {

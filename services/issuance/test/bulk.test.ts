@@ -4,10 +4,10 @@
 import t from 'tap';
 import type { DomainEvent } from '@cred/events';
 import { createDb } from '@cred/db';
-import { waitFor } from '@cred/testing';
+import { planNodes, waitFor } from '@cred/testing';
 import { Registry } from '@cred/runtime';
 import { BulkWorker, type BulkWorkerOptions } from '../src/app/bulk-issuance.js';
-import { bulkStore } from '../src/db/bulk-store.js';
+import { bulkStore, LEASE_ROWS_SQL, leaseRowsBindings } from '../src/db/bulk-store.js';
 import { issueCredential } from '../src/app/issue-credential.js';
 import { quotaMonth } from '../src/domain/quota.js';
 import { badgeBody, outboxEvents, rejection, startIssuance } from './fixtures/harness.js';
@@ -969,4 +969,61 @@ t.test("the worker's per-lease statements read through indexes, whatever the siz
   t.match(recording, /Index Cond: .*job_id = v\.job_id/, 'by their job and row number');
   t.notMatch(recording, /Seq Scan on bulk_issuance_rows|Hash Join/);
   t.equal((await get(job.id, { rows_limit: 0 })).processed, 0, 'nothing recorded (rolled back)');
+});
+
+t.test("the lease looks each leased row's earlier credential up by its mark, whatever the statistics say", async (t) => {
+  // As during a large job between automatic analyses: the statistics were taken while no bulk
+  // credential existed, and since then thousands were issued. Copies of the three tables the
+  // lease reads, in a schema of their own, so the statistics can be set up without touching the
+  // tables the other tests use; all of it in a transaction that is rolled back.
+  const jobId = '0c0c0c0c-0c0c-4c0c-8c0c-0c0c0c0c0c0c';
+  let nodes: Awaited<ReturnType<typeof planNodes>> = [];
+  await h.db
+    .transaction(async (trx) => {
+      await trx.raw('CREATE SCHEMA lease_plan');
+      for (const table of ['bulk_issuances', 'bulk_issuance_rows', 'credentials']) {
+        await trx.raw(`CREATE TABLE lease_plan.${table} (LIKE ${table} INCLUDING ALL)`);
+      }
+      await trx.raw('SET LOCAL search_path = lease_plan');
+      await trx.raw(
+        `INSERT INTO bulk_issuances (id, organization_id, badge_id, status, total, processed, issued, renewed, conflicts, invalid, failed, created_at, updated_at)
+         VALUES (?, ?, ?, 'running', 8000, 5000, 5000, 0, 0, 0, 0, now(), now())`,
+        [jobId, org.id, expiring.id],
+      );
+      await trx.raw(
+        `INSERT INTO bulk_issuance_rows (job_id, row_no, name, email, email_key, result, next_attempt_at, attempts)
+         SELECT ?, i, 'Row ' || i, 'row' || i || '@plans.example', 'row' || i || '@plans.example',
+                CASE WHEN i <= 5000 THEN 'issued' ELSE 'pending' END, now() - interval '1 minute', 0
+         FROM generate_series(1, 8000) AS i`,
+        [jobId],
+      );
+      const credentials = (from: number, to: number, issuedBy: string) =>
+        trx.raw(
+          `INSERT INTO credentials (id, credential_id, organization_id, badge_id, recipient_name, recipient_email, status, issuance_date, is_public, ob3, created_at, issued_by)
+           SELECT gen_random_uuid(), 'CRD-PLAN' || lpad(i::text, 8, '0'), ?, ?, 'Row ' || i, 'row' || i || '@plans.example', 'pending', now(), true, '{}'::jsonb, now(), ${issuedBy}
+           FROM generate_series(?::int, ?::int) AS i`,
+          [org.id, expiring.id, from, to],
+        );
+      // Single issues before the job; then the statistics; then the job's first 5,000 rows issued.
+      await credentials(10001, 12000, "'api'");
+      await trx.raw('ANALYZE bulk_issuances, bulk_issuance_rows, credentials');
+      await credentials(1, 5000, `'bulk:${jobId}:' || i`);
+      const now = new Date();
+      nodes = await planNodes(trx, LEASE_ROWS_SQL, leaseRowsBindings(now, new Date(now.getTime() + 60_000), 64));
+      throw new Error('rolled back');
+    })
+    .catch((err: Error) => {
+      if (err.message !== 'rolled back') throw err;
+    });
+  const onCredentials = nodes.filter((n) => n['Relation Name'] === 'credentials');
+  t.ok(onCredentials.length > 0, 'the lease reads credentials');
+  t.ok(
+    onCredentials.every((n) => /issued_by = /.test(String(n['Index Cond'] ?? ''))),
+    `each read of credentials is a lookup of the row's mark in an index (${onCredentials.map((n) => `${String(n['Node Type'])}: ${String(n['Index Cond'] ?? n.Filter ?? '')}`).join('; ')})`,
+  );
+  t.same(
+    nodes.filter((n) => /issued_by/.test(String(n['Join Filter'] ?? ''))).map((n) => n['Join Filter']),
+    [],
+    'no join compares the marks of every bulk credential with each leased row',
+  );
 });

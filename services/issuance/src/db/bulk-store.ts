@@ -145,6 +145,44 @@ export interface RecordedOutcome {
   credentialId: string | null;
 }
 
+/**
+ * The statement of leaseRows (below). Each leased row's credential, if a crash left one behind,
+ * is looked up by its mark in `credentials_bulk_row_idx` (the literal `LIKE` is that index's
+ * predicate). `LATERAL` with `LIMIT 1` makes it one lookup per leased row: as a plain join, with
+ * statistics taken before the job's credentials existed (as between automatic analyses during a
+ * job), PostgreSQL planned it as a read of every bulk credential per leased row, a cost that grew
+ * with the job (ADR 0005). Exported with its bindings for the plan test.
+ */
+export const LEASE_ROWS_SQL = `WITH picked AS (
+         SELECT r.job_id, r.row_no FROM bulk_issuance_rows r
+         WHERE r.result = 'pending' AND r.next_attempt_at <= ? AND (r.leased_until IS NULL OR r.leased_until < ?)
+           AND NOT EXISTS (
+             SELECT 1 FROM bulk_issuance_rows p
+             WHERE p.job_id = r.job_id AND p.email_key = r.email_key AND p.row_no < r.row_no AND p.result = 'pending')
+         ORDER BY r.row_no, r.job_id
+         LIMIT ?
+         FOR UPDATE OF r SKIP LOCKED
+       ), leased AS (
+         UPDATE bulk_issuance_rows r SET leased_until = ?, attempts = r.attempts + 1
+         FROM picked WHERE r.job_id = picked.job_id AND r.row_no = picked.row_no
+         RETURNING r.job_id, r.row_no, r.name, r.email, r.attempts
+       ), started AS (
+         UPDATE bulk_issuances j SET status = 'running', started_at = ?, updated_at = ?
+         WHERE j.id IN (SELECT job_id FROM leased) AND j.status = 'queued'
+       )
+       SELECT l.*, j.organization_id, j.badge_id,
+              c.id AS earlier_id, c.credential_id AS earlier_credential_id, c.supersedes_credential_id AS earlier_supersedes
+         FROM leased l JOIN bulk_issuances j ON j.id = l.job_id
+         LEFT JOIN LATERAL (
+           SELECT c.id, c.credential_id, c.supersedes_credential_id FROM credentials c
+           WHERE c.issued_by = 'bulk:' || l.job_id || ':' || l.row_no AND c.issued_by LIKE 'bulk:%'
+           LIMIT 1) c ON true
+       ORDER BY l.row_no, l.job_id`;
+
+export function leaseRowsBindings(now: Date, until: Date, limit: number): Knex.RawBinding[] {
+  return [now, now, limit, until, now, now];
+}
+
 /** The only SQL on bulk_issuances and bulk_issuance_rows (and the bulk rows' credentials lookup). */
 export const bulkStore = {
   /** The job an Idempotency-Key binds (created at or after `since`), with the hash of its request. */
@@ -277,31 +315,7 @@ export const bulkStore = {
         earlier_credential_id: string | null;
         earlier_supersedes: string | null;
       }>;
-    }>(
-      `WITH picked AS (
-         SELECT r.job_id, r.row_no FROM bulk_issuance_rows r
-         WHERE r.result = 'pending' AND r.next_attempt_at <= ? AND (r.leased_until IS NULL OR r.leased_until < ?)
-           AND NOT EXISTS (
-             SELECT 1 FROM bulk_issuance_rows p
-             WHERE p.job_id = r.job_id AND p.email_key = r.email_key AND p.row_no < r.row_no AND p.result = 'pending')
-         ORDER BY r.row_no, r.job_id
-         LIMIT ?
-         FOR UPDATE OF r SKIP LOCKED
-       ), leased AS (
-         UPDATE bulk_issuance_rows r SET leased_until = ?, attempts = r.attempts + 1
-         FROM picked WHERE r.job_id = picked.job_id AND r.row_no = picked.row_no
-         RETURNING r.job_id, r.row_no, r.name, r.email, r.attempts
-       ), started AS (
-         UPDATE bulk_issuances j SET status = 'running', started_at = ?, updated_at = ?
-         WHERE j.id IN (SELECT job_id FROM leased) AND j.status = 'queued'
-       )
-       SELECT l.*, j.organization_id, j.badge_id,
-              c.id AS earlier_id, c.credential_id AS earlier_credential_id, c.supersedes_credential_id AS earlier_supersedes
-         FROM leased l JOIN bulk_issuances j ON j.id = l.job_id
-         LEFT JOIN credentials c ON c.issued_by = 'bulk:' || l.job_id || ':' || l.row_no AND c.issued_by LIKE 'bulk:%'
-       ORDER BY l.row_no, l.job_id`,
-      [now, now, limit, until, now, now],
-    );
+    }>(LEASE_ROWS_SQL, leaseRowsBindings(now, until, limit));
     return r.rows.map((x) => ({
       jobId: x.job_id,
       organizationId: x.organization_id,

@@ -1,8 +1,11 @@
 /**
  * Items queued per key (an organization) and handed to `run` in batches of at most `maxBatch`,
- * one batch per key at a time: the first item of an idle key goes at once, alone; the items that
- * arrive while its batch runs wait and go together in the next one. `run` settles its items
- * itself (each has its own answer); a batch never waits for another key's.
+ * one batch per key at a time. The first batch of an idle key starts after the current turn of
+ * the event loop (setImmediate), so it takes every item added in that turn: the answers of one
+ * signing call or one read resume their issues one after the other in a single turn, and before
+ * this the first of them went alone and the rest in a second batch. Items that arrive while a
+ * batch runs wait and go together in the next one. `run` settles its items itself (each has its
+ * own answer); a batch never waits for another key's.
  * Used by the group commit (issue-committer.ts) and the signing batcher (sign-batcher.ts).
  */
 export class KeyedBatches<T> {
@@ -18,12 +21,13 @@ export class KeyedBatches<T> {
     const queue = this.queues.get(key);
     if (queue) queue.push(item);
     else this.queues.set(key, [item]);
-    if (!this.running.has(key)) void this.drain(key);
+    if (this.running.has(key)) return;
+    this.running.add(key);
+    setImmediate(() => void this.drain(key));
   }
 
-  /** Runs the key's queue, batch after batch, until it is empty. */
+  /** Runs the key's queue, batch after batch, until it is empty (the key is marked running by add()). */
   private async drain(key: string): Promise<void> {
-    this.running.add(key);
     try {
       for (;;) {
         const queue = this.queues.get(key);

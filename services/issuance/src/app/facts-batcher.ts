@@ -13,12 +13,12 @@ interface Pending {
 }
 
 /**
- * The pre-signing reads of issues (issueStore.facts) batched per organization and month while
- * one is in flight, as signing calls and commits are (ADR 0005, "Group commit"): the first
- * issue of an idle organization reads alone at once; those that arrive meanwhile read together
- * in one statement (issueStore.factsMany) when it returns. What a batch reads is what each
- * would have read alone a moment later; the commit checks it again under the recipient's lock
- * in any case. A batch statement that fails fails each of its issues with that error.
+ * The pre-signing reads of issues (issueStore.facts) batched per organization and month, as
+ * signing calls and commits are (ADR 0005, "Group commit"; keyed-batches.ts): the issues that
+ * arrive in one turn of the event loop, or while a read runs, read together in one statement
+ * (issueStore.factsMany); an issue alone in its turn reads alone. What a batch reads is what
+ * each would have read alone a moment later; the commit checks it again under the recipient's
+ * lock in any case. A batch statement that fails fails each of its issues with that error.
  */
 export class FactsBatcher {
   private readonly batches: KeyedBatches<Pending>;

@@ -28,10 +28,11 @@ class BatchAbandoned extends Error {
 
 /**
  * Group commit of first issues (ADR 0005, "Group commit"). The issues of one organization that
- * are signed while another commit of that organization runs wait for it and then commit
- * together, in one transaction of a fixed number of statements whatever their number: the
- * recipients' locks, the rechecks, the credentials, their events and the quota count. Under low
- * load every issue commits alone, as before, and waits for nothing.
+ * are signed in the same turn of the event loop (the answers of one signing call), or while
+ * another commit of that organization runs, commit together (keyed-batches.ts), in one
+ * transaction of a fixed number of statements whatever their number: the recipients' locks, the
+ * rechecks, the credentials, their events and the quota count. Under low load every issue
+ * commits alone, as before, and waits for nothing but the end of its turn.
  *
  * The rules are those of commitIssue(), which stays the reference: an issue whose recheck is
  * not "badge active, still no prior credential" leaves the batch and is committed on its own

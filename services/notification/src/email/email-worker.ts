@@ -139,20 +139,25 @@ export class EmailWorker extends DrainingWorker {
   }
 
   /**
-   * Records a send as `sent`. Sends accepted while an update runs are recorded together by the
-   * next one (one statement instead of one per e-mail); each is recorded as soon as the update
-   * before it is done, so the duplicate window stays that of one update. A failed update fails
-   * every send of it, and each retries on its own (recordSent).
+   * Records a send as `sent`. The first update starts after the turn of the event loop in which
+   * its send was accepted (setImmediate runs after the turn's socket reads), so the sends that
+   * the SMTP connections accepted in that turn share it; sends accepted while an update runs
+   * are recorded together by the next one (one statement instead of one per e-mail). Each is
+   * recorded as soon as the update before it is done, so the duplicate window stays that of one
+   * update and one turn. A failed update fails every send of it, and each retries on its own
+   * (recordSent).
    */
   private markSent(id: string): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.sentQueue.push({ id, resolve, reject });
-      if (!this.markingSent) void this.markQueued();
+      if (this.markingSent) return;
+      this.markingSent = true;
+      setImmediate(() => void this.markQueued());
     });
   }
 
+  /** Runs the queued `sent` updates until none is left (markingSent is set by markSent()). */
   private async markQueued(): Promise<void> {
-    this.markingSent = true;
     try {
       while (this.sentQueue.length > 0) {
         const batch = this.sentQueue;

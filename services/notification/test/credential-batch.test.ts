@@ -24,7 +24,15 @@ const org = organization({ plan: 'enterprise', name: 'Big Corp' });
 await h.db.transaction((trx) =>
   organizationStore.upsertIfNewer(
     trx,
-    { id: org.id, name: org.name, slug: org.slug, status: org.status, plan: org.plan, emailNotificationsEnabled: true, version: new Date() },
+    {
+      id: org.id,
+      name: org.name,
+      slug: org.slug,
+      status: org.status,
+      plan: org.plan,
+      emailNotificationsEnabled: true,
+      version: new Date(),
+    },
     new Date(),
   ),
 );
@@ -57,14 +65,29 @@ const event = (type: string, data: Record<string, unknown>): DomainEvent<unknown
 const renewed = () =>
   event(
     'credential.renewed',
-    credentialIssued(org, { supersedesCredentialId: randomUUID(), supersedesCredentialShortId: 'CRD-PR10R0000000', priorStatus: 'revoked' }),
+    credentialIssued(org, {
+      supersedesCredentialId: randomUUID(),
+      supersedesCredentialShortId: 'CRD-PR10R0000000',
+      priorStatus: 'revoked',
+    }),
   );
 const issued = () => event('credential.issued', credentialIssued(org));
 
 /** Deliveries queued for these events, as "event index -> endpoint" pairs, sorted. */
 const deliveries = async (events: DomainEvent<unknown>[]) =>
-  (await h.db('webhook_deliveries').whereIn('event_id', events.map((e) => e.id)).select('event_id', 'endpoint_id'))
-    .map((r: { event_id: string; endpoint_id: string }) => `${events.findIndex((e) => e.id === r.event_id)}->${r.endpoint_id === both ? 'both' : r.endpoint_id === issuedOnly ? 'issuedOnly' : 'other'}`)
+  (
+    await h
+      .db('webhook_deliveries')
+      .whereIn(
+        'event_id',
+        events.map((e) => e.id),
+      )
+      .select('event_id', 'endpoint_id')
+  )
+    .map(
+      (r: { event_id: string; endpoint_id: string }) =>
+        `${events.findIndex((e) => e.id === r.event_id)}->${r.endpoint_id === both ? 'both' : r.endpoint_id === issuedOnly ? 'issuedOnly' : 'other'}`,
+    )
     .sort();
 
 /** Statements a call makes, by what they read or write. */

@@ -276,12 +276,17 @@ class InboxConsumer implements Consumer {
       }
       if (handled) {
         const seen = new Set<string>();
+        // Every delivery of this channel before the batch's last one is settled (batches are
+        // handled one at a time, in delivery order) except the batch's own and those handled
+        // alone below: without the latter, one ack of the last delivery settles them all.
+        const together = alone.length === 0;
         for (const { msg, event } of batchable) {
           const outcome = handled.has(event.id) && !seen.has(event.id) ? 'handled' : 'duplicate';
           seen.add(event.id);
-          this.settle(ch, msg, 'ack');
+          if (!together) this.settle(ch, msg, 'ack');
           this.count(outcome);
         }
+        if (together) this.settle(ch, batchable[batchable.length - 1]!.msg, 'ack', true);
       } else {
         alone.push(...batchable.map((b) => b.msg));
       }
@@ -384,7 +389,8 @@ class InboxConsumer implements Consumer {
     this.count(outcome);
   }
 
-  private settle(ch: ConfirmChannel, msg: ConsumeMessage, how: 'ack' | 'nack'): void {
+  /** Acks or dead-letters (nack) a delivery; `upToThis` acks every earlier unsettled one of the channel too. */
+  private settle(ch: ConfirmChannel, msg: ConsumeMessage, how: 'ack' | 'nack', upToThis = false): void {
     if (this.channel !== ch) {
       // The delivering channel is gone; the broker has requeued the message already and the
       // inbox will turn the redelivery into a no-op.
@@ -392,7 +398,7 @@ class InboxConsumer implements Consumer {
       return;
     }
     try {
-      if (how === 'ack') ch.ack(msg);
+      if (how === 'ack') ch.ack(msg, upToThis);
       else ch.nack(msg, false, false);
     } catch (err) {
       this.log.debug({ err }, 'settle on a closed channel');

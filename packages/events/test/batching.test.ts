@@ -180,3 +180,62 @@ t.test('maxBatch caps a batch below the prefetch: what queued up is handled in b
   );
   await consumer.stop();
 });
+
+t.test('a batch handled together is acked with one frame; nothing is left unacked or redelivered', async (t) => {
+  const { defer, db, schema, queues, exchange, connection, consumerDeps } = await testStack(t);
+  // Every ack of this process, seen on the channel class amqplib uses (its prototype's method).
+  const probe = await connection.current()!.createConfirmChannel();
+  const channelClass = Object.getPrototypeOf(Object.getPrototypeOf(probe)) as { ack(msg: unknown, allUpTo?: boolean): void };
+  await probe.close();
+  const acks: Array<{ tag: number; allUpTo: boolean }> = [];
+  const ack = channelClass.ack;
+  channelClass.ack = function (this: unknown, msg: { fields: { deliveryTag: number } }, allUpTo?: boolean) {
+    acks.push({ tag: msg.fields.deliveryTag, allUpTo: allUpTo === true });
+    return ack.call(this, msg, allUpTo);
+  } as typeof ack;
+  t.teardown(() => void (channelClass.ack = ack));
+
+  const held = gate(connection, exchange);
+  const start = () =>
+    startConsumer({
+      ...consumerDeps,
+      service: 'verification',
+      queue: 'one-ack',
+      routingKeys: ['credential.*'],
+      prefetch: 10,
+      handler: async (event: DomainEvent<unknown>) => held.hold(event),
+      batchHandler: async () => undefined,
+    });
+  const consumer = await start();
+  queues.push(consumer.topology.queue, consumer.topology.retryQueue, consumer.topology.deadLetterQueue);
+  const inboxIds = async () => (await db.withSchema(schema).table('inbox').pluck('event_id')).length;
+
+  const events = Array.from({ length: 6 }, (_, i) => createEvent({ type: 'credential.issued', producer: 'issuance', data: { i } }));
+  await held.queueBehind(events);
+  await waitFor('batch handled', async () => (await inboxIds()) === 7, 5_000);
+  await waitFor('acks', () => acks.length === 2, 5_000);
+  t.same(
+    acks.map((a) => a.allUpTo),
+    [false, true],
+    'the gate event acked alone, then the six of the batch by one ack of the last with allUpTo',
+  );
+  t.equal(acks[1]!.tag - acks[0]!.tag, 6, "the batch's ack names its last delivery");
+
+  // Nothing was left unacked: a consumer started afresh on the queue gets nothing again.
+  await consumer.stop();
+  const redelivered: string[] = [];
+  const again = await startConsumer({
+    ...consumerDeps,
+    service: 'verification',
+    queue: 'one-ack',
+    routingKeys: ['credential.*'],
+    handler: async (event) => void redelivered.push(event.id),
+  });
+  defer(() => again.stop());
+  await new Promise((r) => setTimeout(r, 500));
+  t.same(redelivered, [], 'no delivery came back');
+  const ch = await connection.current()!.createChannel();
+  const { messageCount } = await ch.checkQueue(consumer.topology.queue);
+  await ch.close();
+  t.equal(messageCount, 0, 'the queue is empty');
+});

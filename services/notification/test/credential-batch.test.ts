@@ -7,10 +7,9 @@ import t from 'tap';
 import { createLogger, type Clock } from '@cred/runtime';
 import type { DomainEvent } from '@cred/events';
 import { loadTemplates } from '../src/domain/email-templates.js';
-import { organizationStore } from '../src/db/organization-store.js';
 import { webhookStore } from '../src/db/webhook-store.js';
 import { onCredentialEvent } from '../src/events/credential-events.js';
-import { BASE_URL, credentialIssued, organization, startHarness } from './fixtures/harness.js';
+import { BASE_URL, credentialIssued, eventOf, organization, startHarness, storeOrganization } from './fixtures/harness.js';
 
 const h = await startHarness(t);
 const clock: Clock = { now: () => new Date() };
@@ -21,21 +20,7 @@ const consumer = onCredentialEvent(
 );
 
 const org = organization({ plan: 'enterprise', name: 'Big Corp' });
-await h.db.transaction((trx) =>
-  organizationStore.upsertIfNewer(
-    trx,
-    {
-      id: org.id,
-      name: org.name,
-      slug: org.slug,
-      status: org.status,
-      plan: org.plan,
-      emailNotificationsEnabled: true,
-      version: new Date(),
-    },
-    new Date(),
-  ),
-);
+await storeOrganization(h.db, org);
 const endpoint = async (events: string[]) => {
   const id = randomUUID();
   await webhookStore.insertEndpoint(h.db, {
@@ -53,17 +38,8 @@ const both = await endpoint(['credential.issued', 'credential.renewed']);
 const issuedOnly = await endpoint(['credential.issued']);
 await endpoint(['credential.revoked']);
 
-let n = 0;
-const event = (type: string, data: Record<string, unknown>): DomainEvent<unknown> => ({
-  id: `evt_${randomUUID().replace(/-/g, '')}`,
-  type,
-  version: 1,
-  createdAt: new Date(Date.now() + n++).toISOString(),
-  producer: 'issuance',
-  data,
-});
 const renewed = () =>
-  event(
+  eventOf(
     'credential.renewed',
     credentialIssued(org, {
       supersedesCredentialId: randomUUID(),
@@ -71,7 +47,7 @@ const renewed = () =>
       priorStatus: 'revoked',
     }),
   );
-const issued = () => event('credential.issued', credentialIssued(org));
+const issued = () => eventOf('credential.issued', credentialIssued(org));
 
 /** Deliveries queued for these events, as "event index -> endpoint" pairs, sorted. */
 const deliveries = async (events: DomainEvent<unknown>[]) =>

@@ -6,9 +6,8 @@ import t from 'tap';
 import { createLogger, type Clock } from '@cred/runtime';
 import type { DomainEvent } from '@cred/events';
 import { loadTemplates } from '../src/domain/email-templates.js';
-import { organizationStore } from '../src/db/organization-store.js';
 import { onCredentialEmail } from '../src/events/email-events.js';
-import { BASE_URL, credentialIssued, organization, startHarness } from './fixtures/harness.js';
+import { BASE_URL, credentialIssued, eventOf, organization, startHarness, storeOrganization } from './fixtures/harness.js';
 
 const h = await startHarness(t);
 const clock: Clock = { now: () => new Date() };
@@ -23,25 +22,8 @@ const consumer = onCredentialEmail({
 
 const enabled = organization({ name: 'Acme Academy' });
 const disabled = organization({ name: 'Quiet College', emailNotificationsEnabled: false });
-for (const org of [enabled, disabled]) {
-  await h.db.transaction((trx) =>
-    organizationStore.upsertIfNewer(
-      trx,
-      { id: org.id, name: org.name, slug: org.slug, status: org.status, plan: org.plan, emailNotificationsEnabled: org.emailNotificationsEnabled, version: new Date() },
-      new Date(),
-    ),
-  );
-}
+for (const org of [enabled, disabled]) await storeOrganization(h.db, org);
 
-let n = 0;
-const event = (type: string, data: Record<string, unknown>): DomainEvent<unknown> => ({
-  id: `evt_${randomUUID().replace(/-/g, '')}`,
-  type,
-  version: 1,
-  createdAt: new Date(Date.now() + n++).toISOString(),
-  producer: 'issuance',
-  data,
-});
 const renewal = (org: typeof enabled, email: string) =>
   credentialIssued(org, {
     recipientEmail: email,
@@ -80,11 +62,11 @@ const insertingStatements = async (events: DomainEvent<unknown>[]) =>
   ).reduce((set, r) => set.add(`${r.x}/${r.c}`), new Set<string>()).size;
 
 t.test('a batch records, in one statement, the rows the handler records one event at a time', async (t) => {
-  const single = datas.map(([type, data]) => event(type, data));
+  const single = datas.map(([type, data]) => eventOf(type, data));
   await h.db.transaction(async (trx) => {
     for (const e of single) await consumer.handler(e, trx);
   });
-  const batch = datas.map(([type, data]) => event(type, data));
+  const batch = datas.map(([type, data]) => eventOf(type, data));
   const wakesBefore = wakes;
   await h.db.transaction((trx) => consumer.batchHandler(batch, trx));
   await new Promise((r) => setImmediate(r));
@@ -108,8 +90,8 @@ t.test('a batch records, in one statement, the rows the handler records one even
 });
 
 t.test('a batch that fails records nothing', async (t) => {
-  const good = event('credential.issued', credentialIssued(enabled, { recipientEmail: 'e@example.com' }));
-  const broken = event('credential.issued', { ...credentialIssued(enabled), recipientEmail: undefined });
+  const good = eventOf('credential.issued', credentialIssued(enabled, { recipientEmail: 'e@example.com' }));
+  const broken = eventOf('credential.issued', { ...credentialIssued(enabled), recipientEmail: undefined });
   await t.rejects(h.db.transaction((trx) => consumer.batchHandler([good, broken], trx)));
   t.equal((await h.db('email_sends').where({ event_id: good.id })).length, 0, 'rolled back with the batch');
 });

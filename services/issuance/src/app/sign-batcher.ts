@@ -14,8 +14,9 @@ interface Pending {
 /**
  * Signing calls of one organization batched (ADR 0005, "Group commit"; keyed-batches.ts): the
  * credentials ready in one turn of the event loop go in one call, and those that arrive while a
- * call is in flight go in one SignCredentials call when it returns. A batch call that fails is retried one credential
- * per call (SignCredential), so every issue gets its own answer or error, as unbatched.
+ * call is in flight go in one SignCredentials call when it returns. A batch call that fails is
+ * retried one credential per call (SignCredential), so every issue gets its own answer or error,
+ * as unbatched.
  */
 export class SignBatcher {
   private readonly batches: KeyedBatches<Pending>;

@@ -4,7 +4,7 @@
 import t from 'tap';
 import { createDb, migrateSchema, type Knex } from '@cred/db';
 import { AdjustableClock, createLogger, createSessionTokenSigner } from '@cred/runtime';
-import { createIsolation } from '@cred/testing';
+import { createIsolation, statementsOf } from '@cred/testing';
 import { AuthService } from '../src/app/auth-service.js';
 import type { AccountsContext } from '../src/app/context.js';
 import { EmailRequestWorker } from '../src/app/email-request-worker.js';
@@ -42,17 +42,7 @@ t.test('known and unknown addresses: same answer, same queries before it; the wo
   };
 
   /** The SQL (without values) the call sends before it answers. */
-  async function queriesOf(call: () => Promise<void>): Promise<string[]> {
-    const seen: string[] = [];
-    const listener = (q: { sql: string }) => seen.push(q.sql);
-    db.on('query', listener);
-    try {
-      await call();
-    } finally {
-      db.off('query', listener);
-    }
-    return seen;
-  }
+  const queriesOf = (call: () => Promise<void>) => statementsOf(db, call);
 
   const counts = async () => ({
     tokens: Number((await db('user_tokens').count({ n: '*' }).first())?.n),

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { createLogger, type Clock } from '@cred/runtime';
 import type { DomainEvent } from '@cred/events';
+import { statementsOf } from '@cred/testing';
 import { loadTemplates } from '../src/domain/email-templates.js';
 import { webhookStore } from '../src/db/webhook-store.js';
 import { onCredentialEvent } from '../src/events/credential-events.js';
@@ -66,26 +67,14 @@ const deliveries = async (events: DomainEvent<unknown>[]) =>
     )
     .sort();
 
-/** Statements a call makes, by what they read or write. */
-async function statementsOf(run: () => Promise<void>): Promise<string[]> {
-  const statements: string[] = [];
-  const count = (q: { sql: string }) => statements.push(q.sql);
-  h.db.on('query', count);
-  try {
-    await run();
-  } finally {
-    h.db.off('query', count);
-  }
-  return statements;
-}
 
 t.test('a batch reads the endpoints once per event type and queues what the one-event handler queues', async (t) => {
   const single = [issued(), renewed(), issued(), issued()];
-  const singleStatements = await statementsOf(async () => {
+  const singleStatements = await statementsOf(h.db, async () => {
     for (const e of single) await h.db.transaction((trx) => consumer.handler(e, trx));
   });
   const batch = [issued(), renewed(), issued(), issued()];
-  const batchStatements = await statementsOf(() => h.db.transaction((trx) => consumer.batchHandler(batch, trx)));
+  const batchStatements = await statementsOf(h.db, () => h.db.transaction((trx) => consumer.batchHandler(batch, trx)));
 
   const expected = ['0->both', '0->issuedOnly', '1->both', '2->both', '2->issuedOnly', '3->both', '3->issuedOnly'];
   t.same(await deliveries(single), expected, 'one event at a time: a delivery per subscribed endpoint, none for the revoked-only one');

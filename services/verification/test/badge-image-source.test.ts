@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import { PNG } from 'pngjs';
 import { createLogger } from '@cred/runtime';
+import { statementsOf } from '@cred/testing';
 import { createBadgePngSource } from '../src/app/badge-png.js';
 import { badgeImageData, seedIssuer, startVerification } from './fixtures/harness.js';
 
@@ -19,17 +20,8 @@ function square(size: number, shade: number): Buffer {
 
 /** The `badge_images` hash reads made on the verification database while `fn` runs. */
 async function hashReads(fn: () => Promise<unknown>): Promise<number> {
-  let n = 0;
-  const onQuery = (q: { sql: string }) => {
-    if (/^select "content_hash", "content_type" from "badge_images"/.test(q.sql)) n++;
-  };
-  h.db.on('query', onQuery);
-  try {
-    await fn();
-  } finally {
-    h.db.off('query', onQuery);
-  }
-  return n;
+  const statements = await statementsOf(h.db, fn);
+  return statements.filter((sql) => /^select "content_hash", "content_type" from "badge_images"/.test(sql)).length;
 }
 
 const logger = createLogger({ service: 'test', level: 'warn' });

@@ -1,5 +1,6 @@
 // The event-fed read model: out-of-order delivery, forward-only state, renewals, privacy.
 import t from 'tap';
+import { statementsOf } from '@cred/testing';
 import { badgeData, seedIssuer, signedCredential, startVerification } from './fixtures/harness.js';
 
 const h = await startVerification(t);
@@ -138,11 +139,7 @@ t.test('a consumer batch: consecutive first issues in one statement, the same ro
     claimedB,
     issued(c, new Date(now - 1000)),
   ];
-  const statements: string[] = [];
-  const count = (q: { sql: string }) => statements.push(q.sql);
-  h.db.on('query', count);
-  await h.db.transaction((trx) => onCredentialEvents(events, trx));
-  h.db.off('query', count);
+  const statements = await statementsOf(h.db, () => h.db.transaction((trx) => onCredentialEvents(events, trx)));
   const writes = statements.filter((s) => !/^(begin|commit)/i.test(s.trim()));
   t.equal(writes.length, 4, `a and b together, a's copy, the claim, c: ${writes.join(' | ').slice(0, 400)}`);
   const rows = await h.db('credentials').whereIn('uuid', [a.uuid, b.uuid, c.uuid]).orderBy('uuid');
@@ -160,9 +157,6 @@ t.test('first reads of different credentials in one turn make one statement, eac
   const list = await Promise.all(Array.from({ length: 12 }, () => signedCredential(issuer, badge)));
   for (const c of list) await h.publish('credential.issued', c.data);
   const read = batchedReads(h.db);
-  const statements: string[] = [];
-  const count = (q: { sql: string }) => statements.push(q.sql);
-  h.db.on('query', count);
   // Half by CRD- id, half by UUID, one unknown of each kind, and one asked twice.
   const refs = [
     ...list.map((c, i) => (i % 2 ? { kind: 'uuid' as const, value: c.uuid } : { kind: 'credentialId' as const, value: c.credentialId })),
@@ -170,8 +164,10 @@ t.test('first reads of different credentials in one turn make one statement, eac
     { kind: 'uuid' as const, value: '00000000-0000-4000-8000-000000000000' },
     { kind: 'uuid' as const, value: list[0]!.uuid },
   ];
-  const answers = await Promise.all(refs.map((ref) => read(ref)));
-  h.db.off('query', count);
+  let answers: Awaited<ReturnType<typeof read>>[] = [];
+  const statements = await statementsOf(h.db, async () => {
+    answers = await Promise.all(refs.map((ref) => read(ref)));
+  });
   t.equal(statements.length, 1, 'one statement for the whole burst');
   for (const [i, c] of list.entries()) {
     t.equal(answers[i]?.credential.uuid, c.uuid, `credential ${i} got its own row`);
@@ -181,6 +177,6 @@ t.test('first reads of different credentials in one turn make one statement, eac
   t.same(answers.slice(list.length, list.length + 2), [undefined, undefined], 'unknown ids: nothing');
   t.equal(answers[list.length + 2]?.credential.credentialId, list[0]!.credentialId, 'the same credential asked twice, by another ref');
   // A later turn is a statement of its own.
-  await read({ kind: 'uuid', value: list[1]!.uuid });
-  t.equal(statements.length, 1, 'counting stopped');
+  const later = await statementsOf(h.db, () => read({ kind: 'uuid', value: list[1]!.uuid }));
+  t.equal(later.length, 1, 'a read in a later turn: a statement of its own');
 });

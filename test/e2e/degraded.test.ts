@@ -16,11 +16,11 @@
 //
 // TRUST_PROXY=1 makes the test the proxy in front: each call names its client address in
 // X-Forwarded-For (a fresh one unless the check is about one client's budget).
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import t, { type Test } from 'tap';
 import pg from 'pg';
-import { waitFor } from '@cred/testing';
+import { freshClientAddress, waitFor } from '@cred/testing';
 import { chaosRoot, startRabbit, startRedis, type RabbitInstance, type RedisInstance } from '../chaos/infra.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../chaos/webhook-receiver.js';
 import { setupStep, startTestPlatform, type TestPlatform } from './harness.js';
@@ -64,8 +64,8 @@ t.comment(
   `own RabbitMQ node ready in ${(rabbitStartMs / 1000).toFixed(1)} s; platform up ${((Date.now() - startedAt) / 1000).toFixed(1)} s after the start`,
 );
 
-/** A client address nobody else uses (198.18.0.0/15, the benchmarking range). */
-const fresh = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
+/** A client address no other request of this run uses (@cred/testing). */
+const fresh = freshClientAddress;
 
 interface Answer {
   status: number;

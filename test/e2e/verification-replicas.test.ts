@@ -11,10 +11,9 @@
 // so the set-up and the polling (fresh addresses) do not spend the budget under test.
 // READ_MODEL_CACHE_MS=10000: without the invalidation channel, a replica that did not handle the
 // revocation event would keep its copy for up to ten seconds.
-import { randomInt } from 'node:crypto';
 import http from 'node:http';
 import t from 'tap';
-import { waitFor } from '@cred/testing';
+import { freshClientAddress, waitFor } from '@cred/testing';
 import { setupStep, startTestPlatform } from './harness.js';
 
 const LIMIT = 12;
@@ -35,8 +34,8 @@ const tp = await setupStep('platform with two verification replicas', () =>
 );
 t.teardown(() => tp.stop());
 
-/** A client address nobody else uses (198.18.0.0/15, the benchmarking range). */
-const fresh = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
+/** A client address no other request of this run uses (@cred/testing). */
+const fresh = freshClientAddress;
 
 async function call(base: string, method: string, path: string, options: { body?: unknown; token?: string; client?: string } = {}) {
   const headers: Record<string, string> = { 'x-forwarded-for': options.client ?? fresh() };

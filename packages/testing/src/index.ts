@@ -7,3 +7,4 @@ export * from './confirmation.js';
 export * from './audit.js';
 export * from './grpc-stub.js';
 export * from './query-plan.js';
+export * from './client-address.js';

@@ -196,17 +196,15 @@ t.test('a batch handled together is acked with one frame; nothing is left unacke
   t.teardown(() => void (channelClass.ack = ack));
 
   const held = gate(connection, exchange);
-  const start = () =>
-    startConsumer({
-      ...consumerDeps,
-      service: 'verification',
-      queue: 'one-ack',
-      routingKeys: ['credential.*'],
-      prefetch: 10,
-      handler: async (event: DomainEvent<unknown>) => held.hold(event),
-      batchHandler: async () => undefined,
-    });
-  const consumer = await start();
+  const consumer = await startConsumer({
+    ...consumerDeps,
+    service: 'verification',
+    queue: 'one-ack',
+    routingKeys: ['credential.*'],
+    prefetch: 10,
+    handler: async (event: DomainEvent<unknown>) => held.hold(event),
+    batchHandler: async () => undefined,
+  });
   queues.push(consumer.topology.queue, consumer.topology.retryQueue, consumer.topology.deadLetterQueue);
   const inboxIds = async () => (await db.withSchema(schema).table('inbox').pluck('event_id')).length;
 

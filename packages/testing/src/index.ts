@@ -8,3 +8,4 @@ export * from './audit.js';
 export * from './grpc-stub.js';
 export * from './query-plan.js';
 export * from './client-address.js';
+export * from './statements.js';

@@ -14,9 +14,9 @@ const shape = {
   RECIPIENT_QUOTA_LIMITS: env.string('free=1000,professional=1000,enterprise=5000'),
   // How often the expiry sweeper persists `expired` and emits credential.expired.
   EXPIRY_SWEEP_INTERVAL_MS: env.int(60000, 100, 24 * 60 * 60 * 1000),
-  // Bulk-issuance rows in flight per process, a quarter as many while clients of the process
-  // issue (0: this process runs no bulk worker).
-  BULK_ISSUANCE_CONCURRENCY: env.int(32, 0, 64),
+  // Bulk-issuance rows in flight per process, a quarter as many (at most 8) while clients of the
+  // process issue (0: this process runs no bulk worker).
+  BULK_ISSUANCE_CONCURRENCY: env.int(64, 0, 64),
   // Group commit: first issues of one organization signed while its previous commit runs are
   // committed together, up to this many per transaction (ADR 0005); the same bound for batched
   // signing calls and pre-signing reads. 1 reads, signs and commits every issue alone.

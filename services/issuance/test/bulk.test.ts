@@ -6,7 +6,7 @@ import type { DomainEvent } from '@cred/events';
 import { createDb } from '@cred/db';
 import { planNodes, waitFor } from '@cred/testing';
 import { Registry } from '@cred/runtime';
-import { BulkWorker, type BulkWorkerOptions } from '../src/app/bulk-issuance.js';
+import { BESIDE_CLIENTS_MAX, besideClients, BulkWorker, type BulkWorkerOptions } from '../src/app/bulk-issuance.js';
 import { bulkStore, LEASE_ROWS_SQL, leaseRowsBindings } from '../src/db/bulk-store.js';
 import { issueCredential } from '../src/app/issue-credential.js';
 import { quotaMonth } from '../src/domain/quota.js';
@@ -790,6 +790,15 @@ t.test('at a concurrency of 4, a lease and a recording transaction serve many ro
     ctx.db.off('query-response', listen);
     await w.stop();
   }
+});
+
+t.test('the share beside clients: a quarter of the concurrency, at least 1 and at most 8', (t) => {
+  t.equal(besideClients(1), 1);
+  t.equal(besideClients(8), 2);
+  t.equal(besideClients(32), 8);
+  t.equal(besideClients(64), BESIDE_CLIENTS_MAX, 'the default of 64 keeps the 8 measured against the bound');
+  t.equal(BESIDE_CLIENTS_MAX, 8);
+  t.end();
 });
 
 t.test('beside clients: a quarter of the rows in flight while clients issue, all of them again a second later', async (t) => {

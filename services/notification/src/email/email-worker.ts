@@ -7,6 +7,12 @@ import { nextEmailAttempt } from '../domain/retry-schedule.js';
 import { emailSendStore, type EmailSend } from '../db/email-send-store.js';
 import { EmailSendError, type Mailer } from './mailer.js';
 
+/**
+ * How long an accepted send may wait for others to share its `sent` update while messages are
+ * still with the mailer (markSent); it bounds the window for a duplicate.
+ */
+export const SENT_LINGER_MS = 100;
+
 export interface EmailWorkerOptions {
   db: Knex;
   schema: string;
@@ -42,7 +48,8 @@ export interface ClaimTokenHash {
  * retry for a transient failure. A `sent` row is never leased again.
  *
  * The one window for a duplicate is between the SMTP server accepting the message and the
- * row update: a crash there leaves the row pending and its lease lapses, so it is sent again.
+ * row update (at most SENT_LINGER_MS and one update: markSent): a crash there leaves the row
+ * pending and its lease lapses, so it is sent again.
  * A database that fails the update (PostgreSQL restarting) does not reopen the window: the send
  * is not a failure, and the update is retried for up to half the lease (recordSent). SMTP has no
  * idempotency key; the stable Message-ID lets mail clients collapse the copy.
@@ -53,6 +60,10 @@ export class EmailWorker extends DrainingWorker {
   /** Sends accepted by the SMTP server and waiting for the next `sent` update (markSent). */
   private sentQueue: Array<{ id: string; resolve(): void; reject(err: unknown): void }> = [];
   private markingSent = false;
+  /** Messages handed to the mailer and not yet accepted or refused. */
+  private sending = 0;
+  /** Starts the queued `sent` update at the latest SENT_LINGER_MS after its first send was queued. */
+  private sentTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly o: EmailWorkerOptions) {
     super({ name: 'e-mail worker pass', logger: o.logger, intervalMs: o.pollIntervalMs ?? 1000 });
@@ -101,7 +112,13 @@ export class EmailWorker extends DrainingWorker {
       const template = this.o.templates[send.kind];
       const rendered = renderEmail(template, vars);
       const to = mailbox(send.recipientName, send.recipientEmail);
-      await this.o.mailer.send({ to, ...rendered, messageId: `<${send.id}@notification.credentials>` });
+      this.sending++;
+      try {
+        await this.o.mailer.send({ to, ...rendered, messageId: `<${send.id}@notification.credentials>` });
+      } finally {
+        // The pass's last message settled (a refusal too): the accepted ones need not wait.
+        if (--this.sending === 0) this.scheduleSentUpdate();
+      }
       accepted = true;
       await this.recordSent(send, log);
       if (this.o.logger.isLevelEnabled('debug')) log().debug({ to: maskEmail(send.recipientEmail), attempt: send.attempts }, 'e-mail sent');
@@ -139,21 +156,43 @@ export class EmailWorker extends DrainingWorker {
   }
 
   /**
-   * Records a send as `sent`. The first update starts after the turn of the event loop in which
-   * its send was accepted (setImmediate runs after the turn's socket reads), so the sends that
-   * the SMTP connections accepted in that turn share it; sends accepted while an update runs
-   * are recorded together by the next one (one statement instead of one per e-mail). Each is
-   * recorded as soon as the update before it is done, so the duplicate window stays that of one
-   * update and one turn. A failed update fails every send of it, and each retries on its own
-   * (recordSent).
+   * Records a send as `sent`, together with the others accepted close to it: the update starts
+   * once no message is left with the mailer (the pass's last send settled: nothing else will be
+   * accepted soon), and at the latest SENT_LINGER_MS after the first send it records was
+   * accepted. The four pooled SMTP connections accept the messages of a pass in different turns
+   * of the event loop; recorded per turn, about three sends shared an update (issue 15). Sends
+   * accepted while an update runs are recorded by the next one. The window for a duplicate
+   * (accepted, then the process dies before the update) is at most the linger and one update.
+   * A failed update fails every send of it, and each retries on its own (recordSent).
    */
   private markSent(id: string): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.sentQueue.push({ id, resolve, reject });
-      if (this.markingSent) return;
-      this.markingSent = true;
-      setImmediate(() => void this.markQueued());
+      this.scheduleSentUpdate();
     });
+  }
+
+  /** Starts the queued update now if no message is with the mailer, else by the linger at the latest. */
+  private scheduleSentUpdate(): void {
+    if (this.markingSent || this.sentQueue.length === 0) return;
+    if (this.sending > 0) {
+      this.sentTimer ??= setTimeout(() => {
+        this.sentTimer = undefined;
+        this.startSentUpdate();
+      }, SENT_LINGER_MS);
+      return;
+    }
+    // After this turn: the sends the connections accepted in it join the update.
+    this.startSentUpdate(true);
+  }
+
+  private startSentUpdate(afterTurn = false): void {
+    if (this.markingSent || this.sentQueue.length === 0) return;
+    if (this.sentTimer) clearTimeout(this.sentTimer);
+    this.sentTimer = undefined;
+    this.markingSent = true;
+    if (afterTurn) setImmediate(() => void this.markQueued());
+    else void this.markQueued();
   }
 
   /** Runs the queued `sent` updates until none is left (markingSent is set by markSent()). */

@@ -19,7 +19,9 @@
 // Knobs: BENCH_ISSUES, BENCH_WARMUP, BENCH_CONCURRENCY, BENCH_SIGNS; BENCH_BULK_ROWS (0: no bulk
 // run), BENCH_BULK_CONCURRENCY (the issuance service's BULK_ISSUANCE_CONCURRENCY; its default
 // otherwise); BENCH_STAGES=e2e (end to end, bulk and the baseline only); BENCH_NODE_ARGS (extra node options for the services, e.g. --cpu-prof);
-// BENCH_AMQP_URL (a broker to use as is instead of a vhost of its own on the local one).
+// BENCH_AMQP_URL (a broker to use as is instead of a vhost of its own on the local one);
+// BENCH_CLIENT=node (the load generator's former client and SMTP server, node:http and smtp-server,
+// instead of raw sockets and the counting sink: to compare what the instrument itself costs).
 import { spawn } from 'node:child_process';
 import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -38,7 +40,9 @@ import {
 import { loadProtos } from '@cred/proto';
 import { confirmationToken, createIsolation } from '@cred/testing';
 import { allocatePorts, freePort, launchPlatform, type RunningPlatform } from '../scripts/launcher.js';
-import { startMailCatcher, type MailCatcher } from '../scripts/mail-catcher.js';
+import { startMailCatcher } from '../scripts/mail-catcher.js';
+import { RawHttpPool } from './raw-http.js';
+import { startSmtpSink } from './smtp-sink.js';
 import { migrateAll } from '../scripts/migrate-all.js';
 import { SERVICE_NAMES } from '../scripts/platform.js';
 import {
@@ -70,6 +74,8 @@ const LOAD_GENERATOR = 'load generator + SMTP sink (this process)';
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 /** `e2e`: only the end-to-end run and the Digital Bazaar baseline (quicker, e.g. with --cpu-prof). */
 const ALL_STAGES = process.env.BENCH_STAGES !== 'e2e';
+/** The load generator's HTTP client and SMTP server: raw sockets (default) or node:http and smtp-server. */
+const NODE_CLIENT = process.env.BENCH_CLIENT === 'node';
 const PASSWORD = 'bench password that is long enough';
 
 interface Json {
@@ -324,7 +330,7 @@ export async function runIssuanceBench(): Promise<void> {
   /** CPU ms per issue, all processes of a run (or the one process of an in-process run). */
   const cpuPerIssue = new Map<string, number>();
   let platform: RunningPlatform | undefined;
-  let mail: MailCatcher | undefined;
+  let mail: { smtpUrl: string; close(): Promise<void> } | undefined;
   let pgCpu: ReturnType<typeof postgresGroups> | undefined;
   let bulkRun: { rowsPerSecond: number; seconds: number; cpuMs: number } | undefined;
   const floors: Floor[] = [];
@@ -349,13 +355,14 @@ export async function runIssuanceBench(): Promise<void> {
     // Claim e-mails only (every recipient is @bench.example.com): the owner's sign-up mail and
     // any other account mail are not an issue's, and counting them made the backlog negative.
     let claimMails = 0;
-    mail = await startMailCatcher({
-      smtpPort: 0,
-      httpPort: 0,
-      onReceived: (envelope) => {
-        if (envelope.to.some((to) => to.endsWith('@bench.example.com'))) claimMails += 1;
-      },
-    });
+    const claimMail = (to: string[]) => {
+      if (to.some((address) => address.endsWith('@bench.example.com'))) claimMails += 1;
+    };
+    if (NODE_CLIENT) mail = await startMailCatcher({ smtpPort: 0, httpPort: 0, onReceived: (envelope) => claimMail(envelope.to) });
+    else {
+      const sink = await startSmtpSink(claimMail);
+      mail = { smtpUrl: sink.url, close: () => sink.close() };
+    }
     /** Credentials issued so far whose e-mail or read-model row is still owed. */
     let bulkIssued = 0;
     platform = await launchPlatform({
@@ -392,6 +399,7 @@ export async function runIssuanceBench(): Promise<void> {
     // 1. End to end over HTTP.
     const issueUrl = new URL(`${platform.originUrl}/api/v1/credentials`);
     const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+    const rawPool = new RawHttpPool(issueUrl, CONCURRENCY);
     const pathLabel = 'HTTP -> gateway (API key, rate limit) -> issuance -> signing -> PG+outbox';
     let run = 0;
     const issueOverHttp = async (i: number, prefix: string) => {
@@ -400,7 +408,9 @@ export async function runIssuanceBench(): Promise<void> {
         badgeId: setup.badgeId,
         recipient: { name: `Recipient ${i}`, email: `${prefix}-${i}@bench.example.com` },
       });
-      const res = await postJson(agent, issueUrl, body, key);
+      const res = NODE_CLIENT
+        ? await postJson(agent, issueUrl, body, key)
+        : await rawPool.post(issueUrl.pathname, { 'content-type': 'application/json', authorization: `Bearer ${key}`, accept: 'application/json' }, body);
       if (res.status !== 201) throw new Error(`issue: ${res.status} ${String(res.body).slice(0, 200)}`);
     };
     await measure('warm-up', WARMUP, CONCURRENCY, (i) => issueOverHttp(i, `w${run}`));
@@ -484,6 +494,7 @@ export async function runIssuanceBench(): Promise<void> {
     results.push(await httpRun(`platform, issuing path (consumers deferred): ${pathLabel}`, true));
     results.push(await httpRun(`platform, every service on these cores: ${pathLabel}`, false));
     agent.destroy();
+    rawPool.close();
     if (BULK_ROWS > 0) bulkRun = await measureBulk();
 
     /**

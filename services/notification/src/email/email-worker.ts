@@ -195,7 +195,7 @@ export class EmailWorker extends DrainingWorker {
     else void this.markQueued();
   }
 
-  /** Runs the queued `sent` updates until none is left (markingSent is set by markSent()). */
+  /** Runs the queued `sent` updates until none is left (markingSent is set by startSentUpdate()). */
   private async markQueued(): Promise<void> {
     try {
       while (this.sentQueue.length > 0) {

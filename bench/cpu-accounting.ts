@@ -1,5 +1,8 @@
 // CPU time per operation, per process, over a measured run: where the cores went. Linux only
 // (/proc/<pid>/stat utime + stime, all threads of the process); elsewhere it reports nothing.
+// Beside it, the context switches of the process's threads (voluntary and involuntary, from
+// /proc/<pid>/task/*/status): how often each process went to sleep or was preempted per operation,
+// the wake-ups that CPU time alone does not show.
 // PostgreSQL backends are found through pg_stat_activity (the benchmark's own database apart
 // from the server's background processes); RabbitMQ and Redis are shared with anything else
 // running on the machine, so their lines say so.
@@ -23,6 +26,24 @@ function cpuSeconds(pid: number): number | undefined {
 /** CPU seconds of this process's main thread (the event loop; without GC and other helper threads). */
 export function mainThreadCpuSeconds(): number | undefined {
   return statSeconds(`/proc/self/task/${process.pid}/stat`);
+}
+
+/** Context switches (voluntary + involuntary) of every thread of a process, or undefined if it is gone. */
+function contextSwitches(pid: number): number | undefined {
+  try {
+    let total = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const status = readFileSync(`/proc/${pid}/task/${task}/status`, 'utf8');
+        for (const m of status.matchAll(/^(?:non)?voluntary_ctxt_switches:\s+(\d+)$/gm)) total += Number(m[1]);
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+    return total;
+  } catch {
+    return undefined;
+  }
 }
 
 function statSeconds(path: string): number | undefined {
@@ -61,11 +82,13 @@ export interface CpuGroup {
   pids: () => Promise<number[]> | number[];
 }
 
-type Snapshot = Map<string, Map<number, number>>;
+type Snapshot = Map<string, Map<number, { cpu: number; switches: number }>>;
 
 export interface CpuLine {
   label: string;
   seconds: number;
+  /** Context switches of the group's threads in the window. */
+  switches: number;
 }
 
 export interface CpuReport {
@@ -131,10 +154,10 @@ export async function startCpuAccounting(groups: CpuGroup[]): Promise<{ finish: 
   const snap = async (): Promise<Snapshot> => {
     const s: Snapshot = new Map();
     for (const g of groups) {
-      const m = new Map<number, number>();
+      const m = new Map<number, { cpu: number; switches: number }>();
       for (const pid of await g.pids()) {
         const cpu = cpuSeconds(pid);
-        if (cpu !== undefined) m.set(pid, cpu);
+        if (cpu !== undefined) m.set(pid, { cpu, switches: contextSwitches(pid) ?? 0 });
       }
       s.set(g.label, m);
     }
@@ -150,8 +173,13 @@ export async function startCpuAccounting(groups: CpuGroup[]): Promise<{ finish: 
       for (const g of groups) {
         const b = before.get(g.label)!;
         let seconds = 0;
-        for (const [pid, cpu] of after.get(g.label)!) seconds += cpu - (b.get(pid) ?? 0);
-        lines.push({ label: g.label, seconds });
+        let switches = 0;
+        for (const [pid, now] of after.get(g.label)!) {
+          const then = b.get(pid);
+          seconds += now.cpu - (then?.cpu ?? 0);
+          switches += now.switches - (then?.switches ?? 0);
+        }
+        lines.push({ label: g.label, seconds, switches });
       }
       return { lines, totalSeconds: lines.reduce((s, l) => s + l.seconds, 0), wallSeconds };
     },
@@ -167,17 +195,23 @@ export function formatCpuReport(report: CpuReport, operations: number, cores: nu
   const perOp = (s: number) => ((s * 1000) / operations).toFixed(2).padStart(7);
   const share = (s: number) => `${((s / report.totalSeconds) * 100).toFixed(0).padStart(3)}%`;
   const drainedOf = (label: string) => drained?.lines.find((l) => l.label === label)?.seconds;
+  const switchesPerOp = (n: number) => `${(n / operations).toFixed(1).padStart(6)} cs`;
   const header = `CPU ms per ${what} by process (${operations} ${what}s, ${report.wallSeconds.toFixed(1)} s wall, ${cores} cores)`;
   const out = [
     drained
-      ? `${header}; in the run, then until ${(drained.wallSeconds - report.wallSeconds).toFixed(0)} s later (backlog drained):`
-      : `${header}:`,
+      ? `${header}; in the run, then until ${(drained.wallSeconds - report.wallSeconds).toFixed(0)} s later (backlog drained); last, context switches per ${what} in the run:`
+      : `${header}; last, context switches per ${what}:`,
   ];
   for (const l of [...report.lines].sort((a, b) => b.seconds - a.seconds)) {
     const d = drainedOf(l.label);
-    out.push(`  ${l.label.padEnd(58)} ${perOp(l.seconds)} ms  ${share(l.seconds)}${d === undefined ? '' : `   ${perOp(d)} ms`}`);
+    out.push(
+      `  ${l.label.padEnd(58)} ${perOp(l.seconds)} ms  ${share(l.seconds)}${d === undefined ? '' : `   ${perOp(d)} ms`}  ${switchesPerOp(l.switches)}`,
+    );
   }
-  out.push(`  ${'total'.padEnd(58)} ${perOp(report.totalSeconds)} ms${drained ? `        ${perOp(drained.totalSeconds)} ms` : ''}`);
+  const totalSwitches = report.lines.reduce((s, l) => s + l.switches, 0);
+  out.push(
+    `  ${'total'.padEnd(58)} ${perOp(report.totalSeconds)} ms${drained ? `        ${perOp(drained.totalSeconds)} ms` : '      '}  ${switchesPerOp(totalSwitches)}`,
+  );
   const busy = report.totalSeconds / (report.wallSeconds * cores);
   out.push(
     `  during the run these processes kept ${(busy * 100).toFixed(0)}% of the ${cores} cores busy (the rest: idle or other work on the machine)`,

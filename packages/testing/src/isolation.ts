@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import amqp from 'amqplib';
 import { ensureDatabase, dropDatabase } from '@cred/db';
+import { deleteRedisKeys } from './redis.js';
 
 export const TEST_PG_BASE = process.env.TEST_DATABASE_BASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 export const TEST_AMQP_URL = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
@@ -42,6 +43,11 @@ export async function createIsolation(label = 't'): Promise<TestIsolation> {
     async cleanup() {
       await dropDatabase(databaseUrl).catch(() => undefined);
       await removeBrokerObjects(`${name}.events`).catch(() => undefined);
+      // The keys its services wrote under its prefix (signature results, limits, sessions): a
+      // finished run leaves no data in the shared Redis (before, a full run left about 1,700
+      // keys, most of them for a week, the signature cache's TTL, and some for good). The name
+      // is letters, digits and underscores, so it is a literal in the pattern.
+      await deleteRedisKeys(TEST_REDIS_URL, `${name}:*`).catch(() => undefined);
     },
   };
 }

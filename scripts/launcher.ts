@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { EXIT_ADDRESS_IN_USE } from '@cred/runtime';
 import { edgeSupported, EdgeTargets, startEdge, type Edge } from './edge.js';
 import {
   defaultPorts,
@@ -266,14 +267,21 @@ export interface StartPorts {
   moved: string[];
 }
 
+/** Refuses a PORT something already listens on, with the message `npm start` prints. */
+export async function checkPublicPort(publicPort: number): Promise<void> {
+  if (!(await listensOn(publicPort))) throw new Error(`port ${publicPort} is in use: stop what listens there or choose another PORT`);
+}
+
 /**
  * The ports of `npm start`: the public origin on `publicPort` (PORT, 8080 by default), which must be
  * free; every internal endpoint on its default port (packages/runtime DEFAULT_PORTS) unless that
  * port is PORT itself, another endpoint's, or taken (another platform on this machine, say), in
- * which case on a free one.
+ * which case on a free one. The defaults lie in the range the kernel gives outgoing connections
+ * their local ports from, so one found free can be taken before its service listens: call this just
+ * before launching, and again on PortTakenError (retryWhenPortTaken).
  */
 export async function startPorts(publicPort: number, verificationReplicas = 1, edge = false): Promise<StartPorts> {
-  if (!(await listensOn(publicPort))) throw new Error(`port ${publicPort} is in use: stop what listens there or choose another PORT`);
+  await checkPublicPort(publicPort);
   const ports = defaultPorts();
   const replicas = defaultReplicaPorts(verificationReplicas);
   const used = new Set<number>([publicPort]);
@@ -331,6 +339,8 @@ async function waitForHealthy(url: string, timeoutMs: number, exited: () => stri
 export async function launchPlatform(options: LaunchOptions): Promise<RunningPlatform> {
   const processes = new Map<ServiceName, ChildProcess>();
   const exitedUnexpectedly = new Set<string>();
+  /** The processes that exited because a port of theirs was taken (EXIT_ADDRESS_IN_USE). */
+  const portTaken = new Set<string>();
   const stopping = new Set<string>();
   let file: WriteStream | undefined;
   if (options.output.kind === 'file') file = createWriteStream(options.output.path, { flags: 'a' });
@@ -391,6 +401,7 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
       if (live.get(label) === child) live.delete(label);
       if (!stopping.has(label)) {
         exitedUnexpectedly.add(label);
+        if (code === EXIT_ADDRESS_IN_USE) portTaken.add(label);
         const line = `service exited unexpectedly (code ${code ?? 'none'}, signal ${signal ?? 'none'})`;
         if (file) file.write(`[${label}] ${line}\n`);
         else process.stdout.write(`${humanLine(label, JSON.stringify({ level: 'error', msg: line }))}\n`);
@@ -516,7 +527,39 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
       await waitForHealthy(`http://127.0.0.1:${p.ops}/readyz`, options.readyTimeoutMs ?? 60000, () => [...exitedUnexpectedly][0]);
   } catch (err) {
     await platform.stop();
+    if (portTaken.size > 0) throw new PortTakenError([...portTaken]);
     throw err;
   }
   return platform;
+}
+
+/**
+ * The platform did not start because a port was taken between the moment it was found free and
+ * the service's listen (every process stopped again): placing the ports anew and launching again
+ * is the remedy.
+ */
+export class PortTakenError extends Error {
+  constructor(readonly labels: string[]) {
+    super(`a port was taken before ${labels.join(', ')} could listen on it`);
+    this.name = 'PortTakenError';
+  }
+}
+
+/**
+ * Runs `launch` (which places its ports afresh each time) again when it fails with
+ * PortTakenError, at most `attempts` times in all; any other failure, or the last one, is thrown.
+ */
+export async function retryWhenPortTaken<T>(
+  launch: () => Promise<T>,
+  onRetry: (err: PortTakenError, attempt: number) => void = () => undefined,
+  attempts = 3,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launch();
+    } catch (err) {
+      if (!(err instanceof PortTakenError) || attempt >= attempts) throw err;
+      onRetry(err, attempt);
+    }
+  }
 }

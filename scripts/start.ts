@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_DEFAULTS, newSessionKeyPair, sessionPublicKeyOf } from '@cred/runtime';
 import { edgeSupported } from './edge.js';
-import { launchPlatform, startPorts } from './launcher.js';
+import { checkPublicPort, launchPlatform, retryWhenPortTaken, startPorts } from './launcher.js';
 import { startDevMail, type DevMail } from './mail-catcher.js';
 import { migrateAll } from './migrate-all.js';
 
@@ -71,16 +71,12 @@ if (!Number.isInteger(replicas) || replicas < 1 || replicas > 8) {
 // The launcher owns PORT and hands each connection to verification or the gateway (ADR 0009).
 const edge = await edgeSupported();
 if (!edge) say('This Node cannot hand connections over: the gateway takes PORT and passes public requests on.');
-let placed: Awaited<ReturnType<typeof startPorts>>;
 try {
-  placed = await startPorts(publicPort, replicas, edge);
+  await checkPublicPort(publicPort);
 } catch (err) {
   say(err instanceof Error ? err.message : String(err));
   process.exit(1);
 }
-const { ports } = placed;
-// Internal ports move out of the way of PORT and of whatever already listens (another platform).
-if (placed.moved.length > 0) say(`Internal ports taken, moved: ${placed.moved.join(', ')}`);
 const shared: Record<string, string> = {
   DATABASE_URL: pick('DATABASE_URL', LOCAL_DEFAULTS.DATABASE_URL),
   AMQP_URL: pick('AMQP_URL', LOCAL_DEFAULTS.AMQP_URL),
@@ -114,14 +110,23 @@ shared.SMTP_URL = mail.smtpUrl;
 say('Starting services...');
 let platform: Awaited<ReturnType<typeof launchPlatform>>;
 try {
-  platform = await launchPlatform({
-    ports,
-    env: shared,
-    output: { kind: 'terminal' },
-    readyTimeoutMs: 90000,
-    verificationReplicas: placed.replicas,
-    ...(edge ? { originPort: publicPort } : {}),
-  });
+  // The ports are placed right before the services listen, and placed again if one was taken meanwhile.
+  platform = await retryWhenPortTaken(
+    async () => {
+      const placed = await startPorts(publicPort, replicas, edge);
+      // Internal ports move out of the way of PORT and of whatever already listens (another platform).
+      if (placed.moved.length > 0) say(`Internal ports taken, moved: ${placed.moved.join(', ')}`);
+      return launchPlatform({
+        ports: placed.ports,
+        env: shared,
+        output: { kind: 'terminal' },
+        readyTimeoutMs: 90000,
+        verificationReplicas: placed.replicas,
+        ...(edge ? { originPort: publicPort } : {}),
+      });
+    },
+    (err) => say(`${err.message} (taken by another program meanwhile): placing the ports again...`),
+  );
 } catch (err) {
   say(`The platform did not become ready: ${err instanceof Error ? err.message : String(err)}`);
   await mail.close();

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import net from 'node:net';
 import t from 'tap';
-import { allocatePorts, freePort, LEASE_DIR, leasePort } from '../../scripts/launcher.js';
+import { allocatePorts, freePort, LEASE_DIR, leasePort, PortTakenError, retryWhenPortTaken } from '../../scripts/launcher.js';
 
 const [ephemeralLow, ephemeralHigh] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number) as [
   number,
@@ -78,4 +78,42 @@ t.test('port leases: held across processes while the holder lives, released at i
   writeFileSync(join(LEASE_DIR, String(stale)), String(deadPid)); // as if the dead process held it
   t.ok(leasePort(stale), "a dead holder's lease is taken over");
   t.equal(readFileSync(join(LEASE_DIR, String(stale)), 'utf8'), String(process.pid), 'and now names this process');
+});
+
+// `npm start` and the test platforms place their ports again when one was taken between the
+// check and the listen (the service exits with EXIT_ADDRESS_IN_USE); nothing else is retried.
+t.test('retryWhenPortTaken: again on PortTakenError, at most three times; other failures at once', async (t) => {
+  let calls = 0;
+  const retried: string[] = [];
+  const up = await retryWhenPortTaken(
+    async () => {
+      calls++;
+      if (calls < 3) throw new PortTakenError(['issuance']);
+      return 'up';
+    },
+    (err, attempt) => retried.push(`${attempt}: ${err.labels.join(',')}`),
+  );
+  t.equal(up, 'up', 'the third attempt is answered');
+  t.same(retried, ['1: issuance', '2: issuance'], 'each retry is reported with what lost its port');
+
+  calls = 0;
+  await t.rejects(
+    retryWhenPortTaken(async () => {
+      calls++;
+      throw new PortTakenError(['gateway']);
+    }),
+    PortTakenError,
+    'the third PortTakenError is thrown',
+  );
+  t.equal(calls, 3, 'three attempts in all');
+
+  calls = 0;
+  await t.rejects(
+    retryWhenPortTaken(async () => {
+      calls++;
+      throw new Error('the database is not there');
+    }),
+    /the database is not there/,
+  );
+  t.equal(calls, 1, 'any other failure is not retried');
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { createIsolation, TEST_AMQP_URL, waitFor, type TestIsolation } from '@cred/testing';
 import { newSessionKeyPair } from '@cred/runtime';
-import { allocatePorts, freePort, launchPlatform, type RunningPlatform } from '../../scripts/launcher.js';
+import { allocatePorts, freePort, launchPlatform, PortTakenError, retryWhenPortTaken, type RunningPlatform } from '../../scripts/launcher.js';
 import type { ReplicaPorts } from '../../scripts/platform.js';
 import { migrateAll } from '../../scripts/migrate-all.js';
 import { startMailCatcher, type MailCatcher } from '../../scripts/mail-catcher.js';
@@ -146,17 +146,19 @@ export async function startTestPlatform(
         logFile,
       };
     } catch (err) {
-      return { error: `${err instanceof Error ? err.message : String(err)} (service logs: ${logFile})\n${logTail(logFile)}` };
+      if (err instanceof PortTakenError) throw err;
+      throw new Error(`${err instanceof Error ? err.message : String(err)} (service logs: ${logFile})\n${logTail(logFile)}`);
     }
   };
   // A port found free can still be taken by another process before its service binds it: that
   // start is thrown away and the platform started again on other ports; any other failure is final.
-  let launched = await launch();
-  for (let retry = 0; retry < 2 && launched.error?.includes('EADDRINUSE'); retry++) launched = await launch();
-  if (launched.error !== undefined) {
+  let launched: Awaited<ReturnType<typeof launch>>;
+  try {
+    launched = await retryWhenPortTaken(launch);
+  } catch (err) {
     await isolation.cleanup();
     await mail.close();
-    throw new Error(launched.error);
+    throw err;
   }
   const { platform, env, logFile, verificationReplicas } = launched;
   const api = async (method: string, path: string, body?: unknown, token?: string) => {

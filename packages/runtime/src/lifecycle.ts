@@ -54,6 +54,21 @@ export class Lifecycle {
 }
 
 /**
+ * The exit code of a service whose start failed because a port it listens on was taken (the
+ * errno of EADDRINUSE on Linux): whoever launched it can place the ports again and retry, which
+ * no other start failure warrants.
+ */
+export const EXIT_ADDRESS_IN_USE = 98;
+
+/** A listen that failed because the address is taken: node's own error, or gRPC's bind summary naming it. */
+export function isAddressInUse(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  if ((err as { code?: unknown }).code === 'EADDRINUSE') return true;
+  const message = (err as { message?: unknown }).message;
+  return typeof message === 'string' && message.includes('EADDRINUSE');
+}
+
+/**
  * Starts a service and keeps the process alive until SIGTERM or SIGINT, then stops it
  * gracefully. The same signal a second time (Ctrl-C pressed twice), or a stop that overruns,
  * exits at once. Another signal while stopping is the same request and changes nothing: Ctrl-C
@@ -67,9 +82,10 @@ export async function runUntilSignal(service: Service, logger: Logger, graceMs =
   try {
     await service.start();
   } catch (err) {
-    logger.fatal({ err }, 'failed to start');
+    const taken = isAddressInUse(err);
+    logger.fatal({ err, ...(taken ? { exitCode: EXIT_ADDRESS_IN_USE } : {}) }, taken ? 'failed to start: a port is taken' : 'failed to start');
     await service.stop().catch(() => undefined);
-    process.exit(1);
+    process.exit(taken ? EXIT_ADDRESS_IN_USE : 1);
   }
   logger.info('started');
   let signalled: NodeJS.Signals | undefined;

@@ -4,7 +4,9 @@
 // still drain; Ctrl-C pressed twice stops at once.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import net from 'node:net';
 import t from 'tap';
+import { EXIT_ADDRESS_IN_USE, isAddressInUse } from '../src/index.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/signal-service.ts', import.meta.url));
 
@@ -52,4 +54,36 @@ t.test('the same signal twice (Ctrl-C pressed twice) exits at once', async (t) =
   const m = messages(r.lines);
   t.ok(m.includes('second signal, exiting now'));
   t.notOk(m.includes('drained'), 'without waiting for the drain');
+});
+
+// A start that fails on a taken port exits with its own code, so `npm start` can place the ports
+// again; any other start failure stays exit 1.
+async function startFailure(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fixture], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  return { code, output };
+}
+
+t.test('a start on a taken port exits with EXIT_ADDRESS_IN_USE; another failure with 1', async (t) => {
+  const holder = net.createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '0.0.0.0', () => resolve()));
+  t.teardown(() => new Promise((r) => holder.close(r)));
+  const port = (holder.address() as net.AddressInfo).port;
+  const taken = await startFailure({ FIXTURE_LISTEN_PORT: String(port) });
+  t.equal(taken.code, EXIT_ADDRESS_IN_USE, 'the port-taken exit code');
+  t.match(taken.output, /failed to start: a port is taken/);
+  const other = await startFailure({ FIXTURE_FAIL: '1' });
+  t.equal(other.code, 1, 'any other start failure');
+  t.match(other.output, /"msg":"failed to start"/);
+});
+
+t.test('isAddressInUse: node\'s error and gRPC\'s bind summary, nothing else', async (t) => {
+  t.ok(isAddressInUse(Object.assign(new Error('listen EADDRINUSE: address already in use :::8080'), { code: 'EADDRINUSE' })));
+  // @grpc/grpc-js reports a failed bind without a code, the errno only in its message.
+  t.ok(isAddressInUse(new Error('No address added out of total 1 resolved errors: [listen EADDRINUSE: address already in use 0.0.0.0:50052]')));
+  t.notOk(isAddressInUse(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })));
+  t.notOk(isAddressInUse('EADDRINUSE'), 'a bare string is not an error');
+  t.notOk(isAddressInUse(undefined));
 });

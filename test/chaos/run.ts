@@ -206,7 +206,11 @@ async function main(): Promise<number> {
   const orgId = String(signup.organization.id);
   const owner = String(signup.token);
   // Issuing needs a confirmed address: follow the confirmation link as the owner would.
-  await must('confirm the address', 200, api('POST', '/api/auth/verify-email', { token: await confirmationToken(databaseUrl, String(signup.user.id)) }));
+  await must(
+    'confirm the address',
+    200,
+    api('POST', '/api/auth/verify-email', { token: await confirmationToken(databaseUrl, String(signup.user.id)) }),
+  );
   await must('approve', 200, api('POST', `/api/admin/organizations/${orgId}/approve`, {}, adminToken));
   await must('plan', 200, api('PATCH', `/api/admin/organizations/${orgId}`, { plan: 'enterprise' }, adminToken));
   await must('signing keys', 201, api('POST', `/api/organizations/${orgId}/signing-keys`, {}, owner));
@@ -274,6 +278,7 @@ async function main(): Promise<number> {
   await sleep(GAP_MS);
 
   const faults: FaultLog[] = [];
+  const notificationKilledAt: number[] = [];
   for (const fault of schedule()) {
     if (shuttingDown) throw new Error('stopped by a signal');
     const at = Date.now();
@@ -301,6 +306,7 @@ async function main(): Promise<number> {
     } else {
       label = `${fault.name} SIGKILL + restart`;
       faulting = fault.name;
+      if (fault.name === 'notification') notificationKilledAt.push(Date.now());
       const pid = platform.processes.get(fault.name)?.pid;
       await platform.stopService(fault.name, 'SIGKILL');
       if (shuttingDown) throw new Error('stopped by a signal');
@@ -386,6 +392,7 @@ async function main(): Promise<number> {
     listQueues,
     exchange,
     runStartedAt: t0,
+    notificationKilledAt,
   });
   const durationS = ((load.record.stoppedAt - load.record.startedAt) / 1000).toFixed(0);
   console.log('\nFaults injected while the load ran:');

@@ -54,6 +54,7 @@ import {
   type CpuGroup,
   type CpuReport,
 } from './cpu-accounting.js';
+import { formatRunTable, type IssuanceRunSummary } from './runs.js';
 import { BENCH_LOG_LEVEL, formatRow, measure, type RunStats } from './stats.js';
 import { newSessionKeyPair } from '@cred/runtime';
 
@@ -76,6 +77,11 @@ const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolea
 const ALL_STAGES = process.env.BENCH_STAGES !== 'e2e';
 /** The load generator's HTTP client and SMTP server: raw sockets (default) or node:http and smtp-server. */
 const NODE_CLIENT = process.env.BENCH_CLIENT === 'node';
+/**
+ * Whole runs one after the other, each against its own floor, then a table of them with the
+ * median: on a machine whose speed drifts, one run's ratio says more about the moment than the code.
+ */
+const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const PASSWORD = 'bench password that is long enough';
 
 interface Json {
@@ -319,7 +325,18 @@ async function measureFloor(issue: (i: number) => Promise<void>, when: string): 
   return { stats, cpuMs: (cpu.user + cpu.system) / 1000 / stats.count, mainMs: (main * 1000) / stats.count };
 }
 
-export async function runIssuanceBench(): Promise<void> {
+/** `pnpm bench issuance`: BENCH_RUNS runs (default 1), then their table when there were several. */
+export async function runIssuanceBenches(): Promise<void> {
+  if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 100) throw new Error('BENCH_RUNS must be a whole number from 1 to 100');
+  const runs: IssuanceRunSummary[] = [];
+  for (let i = 1; i <= RUNS; i++) {
+    if (RUNS > 1) console.log(`\n=== run ${i} of ${RUNS}, ${new Date().toISOString()}`);
+    runs.push(await runIssuanceBench());
+  }
+  if (RUNS > 1) for (const line of formatRunTable(runs)) console.log(line);
+}
+
+export async function runIssuanceBench(): Promise<IssuanceRunSummary> {
   const cores = availableParallelism();
   console.log(
     `issuance benchmark: ${CONCURRENCY} concurrent clients, ${ISSUES} issues per HTTP run (+${WARMUP} warm-up), ${cores} CPU cores, Node ${process.version}`,
@@ -716,4 +733,12 @@ export async function runIssuanceBench(): Promise<void> {
       `  bulk rows, every service: ${bulkRun.cpuMs.toFixed(2)} ms per row over the platform's processes (until every e-mail was sent) -> at most ${idleRate.toFixed(0)}/s, ratio ${(idleRate / dbIdleRate).toFixed(2)}`,
     );
   }
+  const everyService = results[1]!;
+  return {
+    everyService,
+    floorPerSecond: dbRun.perSecond,
+    platformCpuMs: cpuPerIssue.get(everyService.label)!,
+    floorCpuMs: dbCpuMs,
+    ...(bulkRun ? { bulkRatio: bulkRun.rowsPerSecond / dbRun.perSecond } : {}),
+  };
 }

@@ -1,13 +1,13 @@
 // `pnpm bench`: runs the benchmarks and prints figures and ratios. Each benchmark starts and
 // stops what it needs. `pnpm bench issuance` runs one by name.
 import { runBulkBench } from './bulk.js';
-import { runIssuanceBench } from './issuance.js';
+import { runIssuanceBenches } from './issuance.js';
 import { runPublicOriginBench } from './public-origin.js';
 import { runVerificationBench } from './verification.js';
 import { runWebBench } from './web.js';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
-  issuance: runIssuanceBench,
+  issuance: runIssuanceBenches,
   verification: runVerificationBench,
   public: runPublicOriginBench,
   bulk: runBulkBench,

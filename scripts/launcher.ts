@@ -203,7 +203,8 @@ function releaseLeases(): void {
   }
 }
 
-function listensOn(port: number): Promise<boolean> {
+/** Whether a listen on the port (all interfaces) succeeds now: nothing else listens there. */
+export function listensOn(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const srv = net.createServer();
     srv.once('error', () => resolve(false));

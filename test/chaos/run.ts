@@ -15,11 +15,10 @@ import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { newSessionKeyPair } from '@cred/runtime';
 import { allocatePorts, launchPlatform, type RunningPlatform } from '../../scripts/launcher.js';
 import { migrateAll } from '../../scripts/migrate-all.js';
 import { startMailCatcher, type MailCatcher } from '../../scripts/mail-catcher.js';
-import { confirmationToken } from '@cred/testing';
+import { confirmationToken, platformSecrets } from '@cred/testing';
 import { SERVICE_NAMES, type ServiceName } from '../../scripts/platform.js';
 import {
   chaosRoot,
@@ -145,7 +144,8 @@ async function main(): Promise<number> {
   resources.hooks = hooks;
 
   const exchange = 'chaos.events';
-  const adminToken = `adm_${randomBytes(24).toString('base64url')}`;
+  const secrets = platformSecrets();
+  const adminToken = secrets.PLATFORM_ADMIN_TOKEN;
   const ports = await allocatePorts();
   const logFile = join(root, 'platform.log');
   const platform = await launchPlatform({
@@ -157,11 +157,7 @@ async function main(): Promise<number> {
       REDIS_KEY_PREFIX: 'chaos:',
       EVENTS_EXCHANGE: exchange,
       BASE_URL: `http://localhost:${ports.gateway.http}`,
-      ...newSessionKeyPair(),
-      PLATFORM_ADMIN_TOKEN: adminToken,
-      KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
-      STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64url')}`,
+      ...secrets,
       RATE_LIMIT_IP_PER_MINUTE: '1000000',
       RATE_LIMIT_AUTH_PER_15_MINUTES: '100000',
       RECIPIENT_QUOTA_LIMITS: 'enterprise=1000000',

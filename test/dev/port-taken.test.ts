@@ -2,26 +2,16 @@
 // connection of anything on the machine can be handed it): the service exits with
 // EXIT_ADDRESS_IN_USE, the launcher stops the rest and says which port was lost, and a launch
 // on ports placed again comes up. The real platform, with one gRPC port held by this test.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { createIsolation, TEST_AMQP_URL } from '@cred/testing';
-import { newSessionKeyPair } from '@cred/runtime';
-import { allocatePorts, launchPlatform, PortTakenError, retryWhenPortTaken, type RunningPlatform } from '../../scripts/launcher.js';
+import { createIsolation, isolationEnv, platformSecrets } from '@cred/testing';
+import { allocatePorts, launchPlatform, listensOn, PortTakenError, retryWhenPortTaken, type RunningPlatform } from '../../scripts/launcher.js';
 import type { PortMap } from '../../scripts/platform.js';
 import { migrateAll } from '../../scripts/migrate-all.js';
 import { startMailCatcher } from '../../scripts/mail-catcher.js';
-
-function canListen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.once('error', () => resolve(false));
-    srv.listen(port, '0.0.0.0', () => srv.close(() => resolve(true)));
-  });
-}
 
 t.test('a port taken before the listen: PortTakenError, nothing left running, a new placement comes up', async (t) => {
   const isolation = await createIsolation('port_taken');
@@ -30,19 +20,11 @@ t.test('a port taken before the listen: PortTakenError, nothing left running, a 
   t.teardown(() => mail.close());
   await migrateAll(isolation.databaseUrl);
   const env: Record<string, string> = {
-    DATABASE_URL: isolation.databaseUrl,
-    AMQP_URL: TEST_AMQP_URL,
-    REDIS_URL: isolation.redisUrl,
-    REDIS_KEY_PREFIX: isolation.redisKeyPrefix,
-    EVENTS_EXCHANGE: isolation.eventsExchange,
+    ...isolationEnv(isolation),
     BASE_URL: 'http://localhost:8080',
     SMTP_URL: mail.smtpUrl,
     LOG_LEVEL: 'info',
-    ...newSessionKeyPair(),
-    PLATFORM_ADMIN_TOKEN: `adm_${randomBytes(24).toString('base64url')}`,
-    KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
-    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64url')}`,
+    ...platformSecrets(),
   };
   const logFile = join(mkdtempSync(join(tmpdir(), 'port-taken-')), 'platform.log');
   const launch = (ports: PortMap) => launchPlatform({ ports, env, output: { kind: 'file', path: logFile }, readyTimeoutMs: 90000 });
@@ -69,7 +51,7 @@ t.test('a port taken before the listen: PortTakenError, nothing left running, a 
       .map(([kind, port]) => ({ endpoint: `${name} ${kind}`, port })),
   );
   const stillHeld: string[] = [];
-  for (const { endpoint, port } of others) if (!(await canListen(port))) stillHeld.push(`${endpoint} ${port}`);
+  for (const { endpoint, port } of others) if (!(await listensOn(port))) stillHeld.push(`${endpoint} ${port}`);
   t.same(stillHeld, [], 'every other service was stopped: its ports are free again');
 
   // The remedy `npm start` and the test platforms use: place the ports again and launch.

@@ -7,21 +7,12 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { newSessionKeyPair } from '@cred/runtime';
-import { createIsolation, TEST_AMQP_URL, waitFor } from '@cred/testing';
-import { freePort, startPorts } from '../../scripts/launcher.js';
+import { createIsolation, isolationEnv, platformSecrets, waitFor } from '@cred/testing';
+import { freePort, listensOn, startPorts } from '../../scripts/launcher.js';
 import { defaultPorts } from '../../scripts/platform.js';
 import type { CaughtMessage } from '../../scripts/mail-catcher.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-function bindable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.once('error', () => resolve(false));
-    srv.listen(port, '0.0.0.0', () => srv.close(() => resolve(true)));
-  });
-}
 
 t.test('startPorts: PORT on a default internal port moves that endpoint, never PORT', async (t) => {
   // PORT set to the first default internal port that is free here (verification's 8081 unless
@@ -32,7 +23,7 @@ t.test('startPorts: PORT on a default internal port moves that endpoint, never P
       .map(([kind, port]) => ({ label: `${name} ${kind}`, name, kind, port })),
   );
   let chosen: (typeof candidates)[number] | undefined;
-  for (const c of candidates) if (!chosen && (await bindable(c.port))) chosen = c;
+  for (const c of candidates) if (!chosen && (await listensOn(c.port))) chosen = c;
   if (!chosen) throw new Error('every default port is taken on this machine');
   const placed = await startPorts(chosen.port);
   t.equal(placed.ports.gateway.http, chosen.port, 'the gateway listens on PORT');
@@ -72,20 +63,12 @@ t.test('PORT and BASE_URL: the platform answers on PORT, e-mailed links start wi
     ...process.env,
     PORT: String(port),
     BASE_URL: baseUrl,
-    DATABASE_URL: isolation.databaseUrl,
-    AMQP_URL: TEST_AMQP_URL,
-    REDIS_URL: isolation.redisUrl,
-    REDIS_KEY_PREFIX: isolation.redisKeyPrefix,
-    EVENTS_EXCHANGE: isolation.eventsExchange,
+    ...isolationEnv(isolation),
     MAIL_CATCHER_SMTP_PORT: String(mailSmtp),
     MAIL_CATCHER_HTTP_PORT: String(mailHttp),
     LOG_LEVEL: 'warn',
     // Every secret from the environment: the checkout's .dev-secrets.json is neither read nor written.
-    ...newSessionKeyPair(),
-    PLATFORM_ADMIN_TOKEN: `adm_${randomBytes(24).toString('base64url')}`,
-    KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
-    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64url')}`,
+    ...platformSecrets(),
   };
   delete env.SMTP_URL;
   delete env.SESSION_PUBLIC_KEYS;

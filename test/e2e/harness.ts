@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { createIsolation, TEST_AMQP_URL, waitFor, type TestIsolation } from '@cred/testing';
-import { newSessionKeyPair } from '@cred/runtime';
+import { createIsolation, isolationEnv, platformSecrets, waitFor, type TestIsolation } from '@cred/testing';
 import { allocatePorts, freePort, launchPlatform, PortTakenError, retryWhenPortTaken, type RunningPlatform } from '../../scripts/launcher.js';
 import type { ReplicaPorts } from '../../scripts/platform.js';
 import { migrateAll } from '../../scripts/migrate-all.js';
@@ -96,14 +94,8 @@ export async function startTestPlatform(
   const isolation = await createIsolation(label);
   const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0, ...(options.mailLimit ? { limit: options.mailLimit } : {}) });
   await migrateAll(isolation.databaseUrl);
-  const adminToken = `adm_${randomBytes(24).toString('base64url')}`;
-  const secrets = {
-    ...newSessionKeyPair(),
-    PLATFORM_ADMIN_TOKEN: adminToken,
-    KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
-    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64url')}`,
-  };
+  const secrets = platformSecrets();
+  const adminToken = secrets.PLATFORM_ADMIN_TOKEN;
   const launch = async () => {
     const ports = await allocatePorts();
     // Clients reach the platform as under `pnpm start`: through the launcher's edge (ADR 0009).
@@ -115,11 +107,7 @@ export async function startTestPlatform(
     }
     const logFile = join(mkdtempSync(join(tmpdir(), `e2e-${label}-`)), 'platform.log');
     const env: Record<string, string> = {
-      DATABASE_URL: isolation.databaseUrl,
-      AMQP_URL: TEST_AMQP_URL,
-      REDIS_URL: isolation.redisUrl,
-      REDIS_KEY_PREFIX: isolation.redisKeyPrefix,
-      EVENTS_EXCHANGE: isolation.eventsExchange,
+      ...isolationEnv(isolation),
       BASE_URL: `http://localhost:${originPort}`,
       ...secrets,
       TEST_CLOCK: 'true',

@@ -9,3 +9,4 @@ export * from './grpc-stub.js';
 export * from './query-plan.js';
 export * from './client-address.js';
 export * from './statements.js';
+export * from './secrets.js';

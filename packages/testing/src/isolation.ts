@@ -26,6 +26,17 @@ export interface TestIsolation {
   cleanup(): Promise<void>;
 }
 
+/** The settings that point a service (or a whole platform) at the isolation's database, broker names and Redis prefix. */
+export function isolationEnv(iso: TestIsolation): Record<'DATABASE_URL' | 'AMQP_URL' | 'REDIS_URL' | 'REDIS_KEY_PREFIX' | 'EVENTS_EXCHANGE', string> {
+  return {
+    DATABASE_URL: iso.databaseUrl,
+    AMQP_URL: iso.amqpUrl,
+    REDIS_URL: iso.redisUrl,
+    REDIS_KEY_PREFIX: iso.redisKeyPrefix,
+    EVENTS_EXCHANGE: iso.eventsExchange,
+  };
+}
+
 /**
  * Everything a test needs to run beside other tests and other runs without seeing their
  * data: its own PostgreSQL database, RabbitMQ exchange/queue names and Redis key prefix.

@@ -7,15 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { confirmationToken, createIsolation } from '@cred/testing';
+import { confirmationToken, createIsolation, isolationEnv, platformSecrets } from '@cred/testing';
 import { allocatePorts, freePort, launchPlatform, type RunningPlatform } from '../scripts/launcher.js';
 import { migrateAll } from '../scripts/migrate-all.js';
 import { startMailCatcher, type MailCatcher } from '../scripts/mail-catcher.js';
 import { BENCH_LOG_LEVEL, formatRow, measure, type RunStats } from './stats.js';
-import { newSessionKeyPair } from '@cred/runtime';
-
-/** Session keys: accounts signs with the seed, the gateway and verification check with the public key. */
-const SESSION_KEYS = newSessionKeyPair();
 
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
 /** Rows in flight per issuance process (BULK_ISSUANCE_CONCURRENCY); unset: the service's default. */
@@ -62,7 +58,8 @@ export async function runBulkBench(): Promise<void> {
     // Clients reach the platform as under `pnpm start`: through the launcher's edge (ADR 0009).
     const originPort = await freePort();
     const logFile = join(mkdtempSync(join(tmpdir(), 'bench-bulk-')), 'platform.log');
-    const adminToken = `adm_${randomBytes(24).toString('base64url')}`;
+    const secrets = platformSecrets();
+    const adminToken = secrets.PLATFORM_ADMIN_TOKEN;
     // Measured as deployed: every consumer runs and every credential's e-mail is really sent (to
     // a local SMTP sink that counts them, so the count at the end shows the e-mails kept up; it
     // does not parse them, a mail reader's work on the cores being measured). Credential e-mails
@@ -79,17 +76,10 @@ export async function runBulkBench(): Promise<void> {
       ports,
       originPort,
       env: {
-        DATABASE_URL: isolation.databaseUrl,
+        ...isolationEnv(isolation),
         AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
-        REDIS_URL: isolation.redisUrl,
-        REDIS_KEY_PREFIX: isolation.redisKeyPrefix,
-        EVENTS_EXCHANGE: isolation.eventsExchange,
         BASE_URL: `http://localhost:${originPort}`,
-        ...SESSION_KEYS,
-        PLATFORM_ADMIN_TOKEN: adminToken,
-        KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
-        STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64url')}`,
+        ...secrets,
         SMTP_URL: mail.smtpUrl,
         RATE_LIMIT_IP_PER_MINUTE: '1000000',
         // The benchmark issues far more than a month's quota of any plan.

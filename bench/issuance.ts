@@ -38,7 +38,7 @@ import {
   type AchievementCredentialInput,
 } from '@cred/ob3';
 import { loadProtos } from '@cred/proto';
-import { confirmationToken, createIsolation } from '@cred/testing';
+import { confirmationToken, createIsolation, isolationEnv, platformSecrets } from '@cred/testing';
 import { allocatePorts, freePort, launchPlatform, type RunningPlatform } from '../scripts/launcher.js';
 import { startMailCatcher } from '../scripts/mail-catcher.js';
 import { RawHttpPool } from './raw-http.js';
@@ -56,10 +56,6 @@ import {
 } from './cpu-accounting.js';
 import { formatRunTable, type IssuanceRunSummary } from './runs.js';
 import { BENCH_LOG_LEVEL, formatRow, measure, type RunStats } from './stats.js';
-import { newSessionKeyPair } from '@cred/runtime';
-
-/** Session keys: accounts signs with the seed, the gateway and verification check with the public key. */
-const SESSION_KEYS = newSessionKeyPair();
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 /** Issues per measured HTTP run (bounded; every one is a new recipient). */
@@ -358,7 +354,8 @@ export async function runIssuanceBench(): Promise<IssuanceRunSummary> {
     // Clients reach the platform as under `pnpm start`: through the launcher's edge (ADR 0009).
     const originPort = await freePort();
     const logFile = join(mkdtempSync(join(tmpdir(), 'bench-issuance-')), 'platform.log');
-    const adminToken = `adm_${randomBytes(24).toString('base64url')}`;
+    const secrets = platformSecrets();
+    const adminToken = secrets.PLATFORM_ADMIN_TOKEN;
     const baseUrl = `http://localhost:${originPort}`;
     const orgSlug = `bench-${randomBytes(3).toString('hex')}`;
     // The floor is measured twice, on a quiet machine before the platform starts and again after
@@ -386,17 +383,10 @@ export async function runIssuanceBench(): Promise<IssuanceRunSummary> {
       ports,
       originPort,
       env: {
-        DATABASE_URL: isolation.databaseUrl,
+        ...isolationEnv(isolation),
         AMQP_URL: vhost.url,
-        REDIS_URL: isolation.redisUrl,
-        REDIS_KEY_PREFIX: isolation.redisKeyPrefix,
-        EVENTS_EXCHANGE: isolation.eventsExchange,
         BASE_URL: baseUrl,
-        ...SESSION_KEYS,
-        PLATFORM_ADMIN_TOKEN: adminToken,
-        KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
-        STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64url')}`,
+        ...secrets,
         SMTP_URL: mail.smtpUrl,
         RATE_LIMIT_IP_PER_MINUTE: '1000000',
         // Every measured issue is a new recipient: far beyond a month's quota of any plan.

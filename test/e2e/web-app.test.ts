@@ -2,8 +2,8 @@
 // separate processes: what an issuer, an operator, a recipient and a stranger each do, through
 // the pages only (no API call from the test). Every page visited is checked with axe (serious and
 // critical WCAG violations), at 375 px for sideways scrolling, for script errors, CSP refusals and
-// failed assets, and for requests leaving the platform. UPDATE_SCREENSHOTS=1 also saves the main
-// screens under docs/screenshots.
+// failed assets, for requests leaving the platform and for calls refused with 401.
+// UPDATE_SCREENSHOTS=1 also saves the main screens under docs/screenshots.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -384,4 +384,8 @@ t.test('nothing the pages did went wrong', async (t) => {
   t.same(findings, [], 'no serious or critical accessibility violation, nothing wider than a 375 px screen');
   t.same(browser.problems(), [], 'no script error, CSP refusal or failed asset');
   t.same(browser.foreignRequests(), [], 'no request left the platform');
+  // Signed-out visitors (the stranger on a public page, the anonymous tour, the issuer after
+  // signing out, the operator before the console sign-in) ask nothing that can only be refused,
+  // and no signed-in page lost its session along the way.
+  t.same(browser.unauthorizedCalls(), [], 'no page call answered 401');
 });

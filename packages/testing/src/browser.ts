@@ -35,6 +35,12 @@ export interface BrowserSession {
   problems(): string[];
   /** Requests to anything but the platform's origin (the application must fetch nothing from elsewhere). */
   foreignRequests(): string[];
+  /**
+   * The pages' API calls (fetch) that answered 401, as "METHOD path (on page)". A 401 is always
+   * logged to the browser's console; a page that asks "who is signed in?" of a visitor with no
+   * session makes one for nothing.
+   */
+  unauthorizedCalls(): string[];
   close(): Promise<void>;
 }
 
@@ -48,6 +54,7 @@ export async function launchBrowser(t: Teardown, origin: string): Promise<Browse
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   const problems: string[] = [];
   const foreign: string[] = [];
+  const unauthorized: string[] = [];
   let closed = false;
   const close = async () => {
     if (closed) return;
@@ -79,6 +86,9 @@ export async function launchBrowser(t: Teardown, origin: string): Promise<Browse
       if (['script', 'stylesheet', 'image', 'font'].includes(type) && r.status() >= 400) {
         problems.push(`${where()}: ${type} ${r.url()} answered ${r.status()}`);
       }
+      if ((type === 'fetch' || type === 'xhr') && r.status() === 401) {
+        unauthorized.push(`${r.request().method()} ${new URL(r.url()).pathname} (on ${new URL(where()).pathname})`);
+      }
     });
   };
 
@@ -101,6 +111,7 @@ export async function launchBrowser(t: Teardown, origin: string): Promise<Browse
     },
     problems: () => [...problems],
     foreignRequests: () => [...foreign],
+    unauthorizedCalls: () => [...unauthorized],
     close,
   };
 }

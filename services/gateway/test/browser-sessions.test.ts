@@ -41,6 +41,9 @@ t.test('browser sessions and CSRF', async (t) => {
     const { header, value } = cookieOf(r, 'session');
     t.match(header, /^session=[\w-]+\.[\w-]+\.[\w-]+; HttpOnly; SameSite=Lax; Path=\/; Max-Age=(3600|3599)$/);
     t.notMatch(header, /Secure/, 'not Secure over http');
+    // The readable marker the web application checks before asking who is signed in: no secret,
+    // the same lifetime, not HttpOnly.
+    t.match(cookieOf(r, 'signed_in').header, /^signed_in=1; SameSite=Lax; Path=\/; Max-Age=(3600|3599)$/);
     t.same(Object.keys(r.body).sort(), ['csrfToken', 'expiresAt', 'user']);
     t.notOk(r.text.includes(value), 'the token is not in the body');
     t.equal(r.body.user.email, email);
@@ -108,6 +111,8 @@ t.test('browser sessions and CSRF', async (t) => {
     check('DELETE', '/api/auth/session', out);
     t.equal(out.status, 204);
     t.match(cookieOf(out, 'session').header, /^session=; HttpOnly; SameSite=Lax; Path=\/; Max-Age=0$/);
+    t.match(cookieOf(out, 'signed_in').header, /^signed_in=; SameSite=Lax; Path=\/; Max-Age=0$/);
+    t.equal((await g.request('GET', '/api/auth/session', { headers: { cookie: 'signed_in=1' } })).status, 401, 'the marker alone is no session');
     for (const h of [g, replica]) {
       t.equal((await h.request('GET', `/api/organizations/${orgId}`, { headers: { cookie } })).status, 401, 'the cookie is dead');
       t.equal((await h.request('GET', '/api/auth/me', { token: jwt })).status, 401, 'and so is the same JWT as a Bearer token');
@@ -154,6 +159,7 @@ t.test('browser sessions and CSRF', async (t) => {
     t.equal(r.status, 200);
     const { header, value } = cookieOf(r, 'admin_session');
     t.match(header, /^admin_session=[^;]+; HttpOnly; SameSite=Strict; Path=\/api\/admin; Max-Age=3600$/);
+    t.match(cookieOf(r, 'admin_signed_in').header, /^admin_signed_in=1; SameSite=Strict; Path=\/; Max-Age=3600$/);
     t.notOk(header.includes(ADMIN_TOKEN) || r.text.includes(ADMIN_TOKEN), 'never the admin token itself');
     t.same(Object.keys(r.body).sort(), ['csrfToken', 'expiresAt']);
     const cookie = `admin_session=${value}`;
@@ -185,6 +191,7 @@ t.test('browser sessions and CSRF', async (t) => {
     check('DELETE', '/api/admin/session', out);
     t.equal(out.status, 204);
     t.match(cookieOf(out, 'admin_session').header, /Max-Age=0/);
+    t.match(cookieOf(out, 'admin_signed_in').header, /^admin_signed_in=; SameSite=Strict; Path=\/; Max-Age=0$/);
     // Signed out means ended, not only forgotten by this browser: a kept copy of the value is
     // refused at once, by this gateway and by another replica.
     t.equal((await g.request('GET', '/api/admin/organizations', { headers: { cookie } })).status, 401, 'a copy of the ended cookie');

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { AppError, type Clock } from '@cred/runtime';
-import { assertCsrf, cookieHeader, deriveKey, hmacBase64url, originOf, readCookie, safeEqual, type CookieOptions } from './csrf.js';
+import { assertCsrf, cookieHeader, deriveKey, hmacBase64url, markerCookieHeader, originOf, readCookie, safeEqual, type CookieOptions } from './csrf.js';
 
 export const ADMIN_SESSION_COOKIE = 'admin_session';
+/** Its readable marker for the console page (auth/csrf.ts, markerCookieHeader). */
+export const ADMIN_SIGNED_IN_COOKIE = 'admin_signed_in';
 export const ADMIN_SESSION_TTL_SECONDS = 60 * 60;
 
 /** `<exp seconds>.<nonce>.<mac>`: nothing in it is secret, and nothing in it can be forged. */
@@ -68,6 +70,7 @@ export function createAdminSessions(deps: AdminSessionDeps) {
       const exp = String(nowSeconds() + ADMIN_SESSION_TTL_SECONDS);
       const nonce = randomBytes(16).toString('base64url');
       res.append('Set-Cookie', cookieHeader(ADMIN_SESSION_COOKIE, `${exp}.${nonce}.${mac(exp, nonce)}`, ADMIN_SESSION_TTL_SECONDS, cookie));
+      res.append('Set-Cookie', markerCookieHeader(ADMIN_SIGNED_IN_COOKIE, true, ADMIN_SESSION_TTL_SECONDS, cookie));
       return { expiresAt: new Date(Number(exp) * 1000).toISOString(), csrfToken: csrfToken(nonce) };
     },
     /** The cookie session's expiry and CSRF token, or undefined (GET /api/admin/session). */
@@ -97,6 +100,7 @@ export function createAdminSessions(deps: AdminSessionDeps) {
         }
       }
       res.append('Set-Cookie', cookieHeader(ADMIN_SESSION_COOKIE, '', 0, cookie));
+      res.append('Set-Cookie', markerCookieHeader(ADMIN_SIGNED_IN_COOKIE, false, 0, cookie));
     },
   };
 }

@@ -80,5 +80,20 @@ export interface CookieOptions {
 
 /** A Set-Cookie value: HttpOnly always (scripts never see session cookies), Max-Age in seconds. */
 export function cookieHeader(name: string, value: string, maxAgeSeconds: number, o: CookieOptions): string {
-  return `${name}=${value}; HttpOnly; SameSite=${o.sameSite}; Path=${o.path}; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}${o.secure ? '; Secure' : ''}`;
+  return `${name}=${value}; HttpOnly; ${cookieAttributes(maxAgeSeconds, o)}`;
+}
+
+/**
+ * The readable companion of a session cookie: `<name>=1` (or cleared), with the session's
+ * lifetime and `Path=/`, but not HttpOnly. It holds nothing secret and authenticates nothing;
+ * it only tells the web application whether asking "who is signed in?" can answer anything but
+ * 401, so a signed-out visitor's page makes no request that must fail (docs/decisions.md,
+ * "Browser sessions and CSRF").
+ */
+export function markerCookieHeader(name: string, present: boolean, maxAgeSeconds: number, o: CookieOptions): string {
+  return `${name}=${present ? '1' : ''}; ${cookieAttributes(present ? maxAgeSeconds : 0, { ...o, path: '/' })}`;
+}
+
+function cookieAttributes(maxAgeSeconds: number, o: CookieOptions): string {
+  return `SameSite=${o.sameSite}; Path=${o.path}; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}${o.secure ? '; Secure' : ''}`;
 }

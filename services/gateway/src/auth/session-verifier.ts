@@ -3,12 +3,14 @@ import { AppError, createSessionTokenVerifier, type Clock, type SessionClaims } 
 import type { PromiseClient } from '@cred/grpc';
 import type { AccountsServiceClient } from '@cred/proto';
 import { looksLikeApiKey } from './api-key-format.js';
-import { assertCsrf, cookieHeader, originOf, readCookie, type CookieOptions } from './csrf.js';
+import { assertCsrf, cookieHeader, markerCookieHeader, originOf, readCookie, type CookieOptions } from './csrf.js';
 
 const INVALID = () => AppError.unauthorized('Invalid or expired session');
 
 /** The browser's session cookie (the JWT itself, HttpOnly). */
 export const SESSION_COOKIE = 'session';
+/** Its readable marker: present while the browser holds a session cookie (auth/csrf.ts, markerCookieHeader). */
+export const SIGNED_IN_COOKIE = 'signed_in';
 
 /** The signed-in user as accounts knows them now (never claims frozen in the token). */
 export interface SessionUser {
@@ -92,9 +94,11 @@ export function createSessionVerifier(deps: SessionVerifierDeps) {
     setCookie(res: Response, token: string, expiresAt: Date): void {
       const seconds = (expiresAt.getTime() - deps.clock.now().getTime()) / 1000;
       res.append('Set-Cookie', cookieHeader(SESSION_COOKIE, token, seconds, cookie));
+      res.append('Set-Cookie', markerCookieHeader(SIGNED_IN_COOKIE, true, seconds, cookie));
     },
     clearCookie(res: Response): void {
       res.append('Set-Cookie', cookieHeader(SESSION_COOKIE, '', 0, cookie));
+      res.append('Set-Cookie', markerCookieHeader(SIGNED_IN_COOKIE, false, 0, cookie));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { api, setAdminCsrfToken, setCsrfToken, whenUnauthorized } from './api.js';
+import { api, ApiError, setAdminCsrfToken, setCsrfToken, whenUnauthorized } from './api.js';
 import type { SessionInfo, User } from './types.js';
 
 /**
@@ -28,11 +28,36 @@ function setSession(info: SessionInfo | null): void {
   changed();
 }
 
+/**
+ * The readable markers the server sets beside the HttpOnly session cookies (`signed_in`,
+ * `admin_signed_in`): without one this browser holds no session, so there is nothing to ask and
+ * no request that can only fail (a signed-out visitor's console stays clean). They prove nothing;
+ * with one, the server still decides.
+ */
+const SIGNED_IN = 'signed_in';
+const ADMIN_SIGNED_IN = 'admin_signed_in';
+
+function hasMarker(name: string): boolean {
+  return document.cookie.split(';').some((part) => part.trim().startsWith(`${name}=1`));
+}
+
+const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status === 401;
+
+/** Forgets a marker whose session the server no longer accepts (ended elsewhere, expired). */
+function dropMarker(name: string): void {
+  document.cookie = `${name}=; Path=/; Max-Age=0`;
+}
+
 /** Asks the server who this browser is (on start, and after anything that may change the user record). */
 export async function refreshSession(): Promise<SessionInfo | null> {
+  if (!hasMarker(SIGNED_IN)) {
+    setSession(null);
+    return current;
+  }
   try {
     setSession(await api.get<SessionInfo>('/api/auth/session', { expectUnauthorized: true }));
-  } catch {
+  } catch (err) {
+    if (isUnauthorized(err)) dropMarker(SIGNED_IN);
     setSession(null);
   }
   return current;
@@ -54,10 +79,12 @@ export async function signOut(): Promise<void> {
 
 export async function refreshAdminSession(): Promise<void> {
   try {
+    if (!hasMarker(ADMIN_SIGNED_IN)) throw new ApiError(401, 'UNAUTHORIZED', 'No console session');
     const r = await api.get<{ expiresAt: string; csrfToken: string }>('/api/admin/session');
     admin = { expiresAt: r.expiresAt };
     setAdminCsrfToken(r.csrfToken);
-  } catch {
+  } catch (err) {
+    if (isUnauthorized(err)) dropMarker(ADMIN_SIGNED_IN);
     admin = null;
     setAdminCsrfToken('');
   }
@@ -83,5 +110,6 @@ export async function adminSignOut(): Promise<void> {
 
 // A session ended elsewhere (logout in another tab, password reset): forget it here too.
 whenUnauthorized(() => {
+  dropMarker(SIGNED_IN);
   if (current) setSession(null);
 });

@@ -81,7 +81,11 @@ export const authPaths = {
           description: 'Signed in.',
           headers: {
             ...rateHeaders,
-            ...setCookie('`session=<JWT>; HttpOnly; SameSite=Lax; Path=/; Max-Age=<seconds>` (plus `Secure` when BASE_URL is https).'),
+            ...setCookie(
+              '`session=<JWT>; HttpOnly; SameSite=Lax; Path=/; Max-Age=<seconds>` (plus `Secure` when BASE_URL is https), and its ' +
+                'readable marker `signed_in=1` with the same attributes but HttpOnly: it authenticates nothing and only tells the web ' +
+                'application that asking for the session is worth a request.',
+            ),
           },
           content: json(sessionInfo),
         },
@@ -102,7 +106,10 @@ export const authPaths = {
       summary: 'Sign out: ends the session everywhere (the token stops working too) and clears the cookie',
       security: session,
       responses: {
-        '204': { description: 'Signed out.', headers: { ...rateHeaders, ...setCookie('Clears the `session` cookie.') } },
+        '204': {
+          description: 'Signed out.',
+          headers: { ...rateHeaders, ...setCookie('Clears the `session` cookie and its `signed_in` marker.') },
+        },
         '401': error('UNAUTHORIZED: no session, or it is invalid, expired or ended.'),
         '403': csrfRefused,
         '429': common['429'],

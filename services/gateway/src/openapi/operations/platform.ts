@@ -34,7 +34,8 @@ export const platformPaths = {
           headers: {
             ...rateHeaders,
             ...setCookie(
-              '`admin_session=<signed value>; HttpOnly; SameSite=Strict; Path=/api/admin; Max-Age=3600` (plus `Secure` over https).',
+              '`admin_session=<signed value>; HttpOnly; SameSite=Strict; Path=/api/admin; Max-Age=3600` (plus `Secure` over https), ' +
+                'and the readable marker `admin_signed_in=1; SameSite=Strict; Path=/; Max-Age=3600`, which authenticates nothing.',
             ),
           },
           content: json(adminSessionInfo),
@@ -55,7 +56,10 @@ export const platformPaths = {
       summary: 'Sign out of the operator console: clears the cookie',
       security: admin,
       responses: {
-        '204': { description: 'Signed out.', headers: { ...rateHeaders, ...setCookie('Clears the `admin_session` cookie.') } },
+        '204': {
+          description: 'Signed out.',
+          headers: { ...rateHeaders, ...setCookie('Clears the `admin_session` cookie and its `admin_signed_in` marker.') },
+        },
         '401': error('UNAUTHORIZED'),
         '403': csrfRefused,
         '429': common['429'],

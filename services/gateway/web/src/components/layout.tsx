@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { createContext } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
-import { api, seg } from '../api.js';
+import { api, ApiError, seg } from '../api.js';
 import { useResource } from '../hooks.js';
 import { pagePath, type PageName } from '../routes.js';
 import { Link, navigate, useLocation } from '../router.js';
@@ -137,8 +137,18 @@ const STATE_TEXT: Record<string, string> = {
     'This organization is suspended: its credentials do not verify as valid and nothing can be issued. Contact the platform operator.',
 };
 
-/** Every /org/:orgId page: the organization's name, its state, and the section navigation. */
+/**
+ * Every /org/:orgId page: the organization's name, its state, and the section navigation. A
+ * signed-out visitor is asked to sign in without a request for the organization, which could
+ * only answer 401.
+ */
 export function OrgLayout({ orgId, children }: { orgId: string; children: ComponentChildren }) {
+  const user = useUser();
+  if (!user) return <LoadError error={new ApiError(401, 'UNAUTHORIZED', "Sign in to see this organization's pages.")} />;
+  return <OrgFrame orgId={orgId}>{children}</OrgFrame>;
+}
+
+function OrgFrame({ orgId, children }: { orgId: string; children: ComponentChildren }) {
   const org = useResource(() => api.get<Organization>(`/api/organizations/${seg(orgId)}`), [orgId]);
   const location = useLocation();
   const role = useRole(orgId);

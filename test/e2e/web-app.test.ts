@@ -266,9 +266,13 @@ t.test('the issuer signs out and in again', async (t) => {
   await page.waitForURL(/\/login\?signedOut=1/, WAIT);
   await audit(page, 'login');
   await page.goto(`${origin}/org/${orgId}/badges`);
-  // The page says "Loading…" until it has asked for the session: wait for its answer.
-  await page.locator('main').getByText(/Sign in/).first().waitFor(WAIT);
-  t.match(await page.locator('main').innerText(), /Sign in/, 'the session is gone');
+  await page.getByRole('heading', { name: 'Sign in needed', level: 1 }).waitFor(WAIT);
+  t.pass('the session is gone: an organization page asks to sign in');
+  await audit(page);
+  // Its sign-in link comes back to the page.
+  await page.locator('main').getByRole('link', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/login\?next=/, WAIT);
+  t.equal(new URL(page.url()).searchParams.get('next'), `/org/${orgId}/badges`, 'the sign-in page knows where to come back to');
   await page.goto(`${origin}/login`);
   await page.getByLabel('E-mail address', { exact: true }).fill(ISSUER_EMAIL);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -1,8 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { createContext } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
-import { api, ApiError, seg } from '../api.js';
-import { useResource } from '../hooks.js';
+import { api, seg } from '../api.js';
+import { useResource, useTitle } from '../hooks.js';
 import { pagePath, type PageName } from '../routes.js';
 import { Link, navigate, useLocation } from '../router.js';
 import { currentUser, signOut, subscribe } from '../session.js';
@@ -144,8 +144,22 @@ const STATE_TEXT: Record<string, string> = {
  */
 export function OrgLayout({ orgId, children }: { orgId: string; children: ComponentChildren }) {
   const user = useUser();
-  if (!user) return <LoadError error={new ApiError(401, 'UNAUTHORIZED', "Sign in to see this organization's pages.")} />;
+  if (!user) return <SignInNeeded />;
   return <OrgFrame orgId={orgId}>{children}</OrgFrame>;
+}
+
+function SignInNeeded() {
+  useTitle('Sign in needed');
+  const location = useLocation();
+  return (
+    <>
+      <h1>Sign in needed</h1>
+      <p>This page belongs to an organization. Sign in with an account that is a member of it to see it.</p>
+      <p>
+        <Link href={`/login?next=${encodeURIComponent(location.href)}`}>Sign in</Link>
+      </p>
+    </>
+  );
 }
 
 function OrgFrame({ orgId, children }: { orgId: string; children: ComponentChildren }) {

@@ -258,6 +258,13 @@ t.test('a recipient signs up, confirms, claims the credential and makes it priva
   t.equal(response?.status(), 403, 'a stranger gets 403 for a private credential');
   t.match(await refused.locator('body').innerText(), /This credential is private/, 'and a page that says why');
   await audit(refused, 'verify-private-403');
+
+  // Signed in, but not a member: the issuer's organization pages are a "Not found" page of their own.
+  const notMember = await recipient.open(`/org/${orgId}/credentials`);
+  await notMember.getByRole('heading', { name: 'Not found', level: 1 }).waitFor(WAIT);
+  t.equal(await notMember.title(), 'Not found · Credentials', 'the window title says it too');
+  await audit(notMember);
+  await notMember.close();
 });
 
 t.test('the issuer signs out and in again', async (t) => {

@@ -8,7 +8,7 @@ import { Link, navigate, useLocation } from '../router.js';
 import { currentUser, signOut, subscribe } from '../session.js';
 import { can, type Permission } from '@cred/proto/roles';
 import type { Organization, User } from '../types.js';
-import { LoadError, Notice } from './ui.js';
+import { Notice, PageLoadError } from './ui.js';
 
 /** Re-renders when the signed-in user changes (sign in, sign out, a session ended elsewhere). */
 export function useUser(): User | null {
@@ -166,7 +166,7 @@ function OrgFrame({ orgId, children }: { orgId: string; children: ComponentChild
   const org = useResource(() => api.get<Organization>(`/api/organizations/${seg(orgId)}`), [orgId]);
   const location = useLocation();
   const role = useRole(orgId);
-  if (org.error) return <LoadError error={org.error} retry={org.reload} />;
+  if (org.error) return <PageLoadError error={org.error} retry={org.reload} />;
   if (!org.data)
     return (
       <p class="loading" role="status">

@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { encode } from 'uqr';
 import type { ApiError } from '../api.js';
-import type { Resource } from '../hooks.js';
+import { useTitle, type Resource } from '../hooks.js';
 import { Link, withQuery, type Location } from '../router.js';
 import type { CredentialStatus, Pagination } from '../types.js';
 
@@ -31,17 +31,33 @@ export function Loaded<T>({ resource, children }: { resource: Resource<T>; child
   return <>{children(resource.data)}</>;
 }
 
-export function LoadError({ error, retry }: { error: ApiError; retry?: () => void }) {
-  const title =
-    error.status === 404
-      ? 'Not found'
-      : error.status === 403
-        ? 'Not allowed'
-        : error.status === 401
-          ? 'Sign in needed'
-          : 'Could not load this page';
+const loadErrorTitle = (error: ApiError) =>
+  error.status === 404
+    ? 'Not found'
+    : error.status === 403
+      ? 'Not allowed'
+      : error.status === 401
+        ? 'Sign in needed'
+        : 'Could not load this page';
+
+/**
+ * A load failure that is the whole page (the organization frame could not load its
+ * organization): the heading and the window's title say what happened, the box says why.
+ */
+export function PageLoadError({ error, retry }: { error: ApiError; retry?: () => void }) {
+  const title = loadErrorTitle(error);
+  useTitle(title);
   return (
-    <Notice tone="error" title={title}>
+    <>
+      <h1>{title}</h1>
+      <LoadError error={error} retry={retry} />
+    </>
+  );
+}
+
+export function LoadError({ error, retry }: { error: ApiError; retry?: () => void }) {
+  return (
+    <Notice tone="error" title={loadErrorTitle(error)}>
       <p>{error.message}</p>
       {error.status === 401 ? (
         <p>

@@ -1,4 +1,4 @@
-import type { Migration } from '@cred/db';
+import { tuneQueueTables, type Migration } from '@cred/db';
 import { auditMigration } from '@cred/db/audit';
 import { eventsMigration } from '@cred/events';
 import { idempotencyMigration } from '@cred/idempotency';
@@ -143,4 +143,6 @@ export const migrations: Migration[] = [
   // Idempotency-Key records of invitations, written with the invitation (@cred/idempotency,
   // docs/decisions.md "Idempotency-Key"); they replace the gateway's Redis record for that route.
   { name: '0007_idempotency_records', up: (db) => idempotencyMigration.up(db) },
+  // Queue-like tables are vacuumed and analyzed after ~1,000 changed rows (@cred/db, QUEUE_TABLE_AUTOVACUUM).
+  { name: '0008_queue_tables_autovacuum', up: (db, schema) => tuneQueueTables(db, schema, ['outbox']) },
 ];

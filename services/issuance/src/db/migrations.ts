@@ -1,4 +1,4 @@
-import type { Migration } from '@cred/db';
+import { tuneQueueTables, type Migration } from '@cred/db';
 import { auditMigration } from '@cred/db/audit';
 import { eventsMigration } from '@cred/events';
 import { idempotencyMigration } from '@cred/idempotency';
@@ -316,4 +316,6 @@ export const migrations: Migration[] = [
       await db.schema.dropTable('issue_idempotency');
     },
   },
+  // Queue-like tables are vacuumed and analyzed after ~1,000 changed rows (@cred/db, QUEUE_TABLE_AUTOVACUUM).
+  { name: '0015_queue_tables_autovacuum', up: (db, schema) => tuneQueueTables(db, schema, ['outbox', 'bulk_issuance_rows']) },
 ];

@@ -1,4 +1,4 @@
-import type { Migration } from '@cred/db';
+import { tuneQueueTables, type Migration } from '@cred/db';
 import { auditMigration } from '@cred/db/audit';
 import { eventsMigration } from '@cred/events';
 import { idempotencyMigration } from '@cred/idempotency';
@@ -173,4 +173,6 @@ export const migrations: Migration[] = [
       await db.raw('DROP INDEX email_sends_due');
     },
   },
+  // Queue-like tables are vacuumed and analyzed after ~1,000 changed rows (@cred/db, QUEUE_TABLE_AUTOVACUUM).
+  { name: '0009_queue_tables_autovacuum', up: (db, schema) => tuneQueueTables(db, schema, ['outbox', 'email_sends', 'webhook_deliveries']) },
 ];

@@ -1,4 +1,4 @@
-import type { Migration } from '@cred/db';
+import { tuneQueueTables, type Migration } from '@cred/db';
 import { eventsMigration } from '@cred/events';
 
 export const migrations: Migration[] = [
@@ -37,4 +37,6 @@ export const migrations: Migration[] = [
       await db.raw('CREATE INDEX signing_keys_kek_id ON signing_keys (kek_id)');
     },
   },
+  // Queue-like tables are vacuumed and analyzed after ~1,000 changed rows (@cred/db, QUEUE_TABLE_AUTOVACUUM).
+  { name: '0003_queue_tables_autovacuum', up: (db, schema) => tuneQueueTables(db, schema, ['outbox']) },
 ];

@@ -1,4 +1,4 @@
-import type { Migration } from '@cred/db';
+import { tuneQueueTables, type Migration } from '@cred/db';
 import { eventsMigration } from '@cred/events';
 
 export const migrations: Migration[] = [
@@ -152,4 +152,6 @@ export const migrations: Migration[] = [
       });
     },
   },
+  // Queue-like tables are vacuumed and analyzed after ~1,000 changed rows (@cred/db, QUEUE_TABLE_AUTOVACUUM).
+  { name: '0009_queue_tables_autovacuum', up: (db, schema) => tuneQueueTables(db, schema, ['outbox']) },
 ];

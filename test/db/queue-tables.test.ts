@@ -3,7 +3,7 @@
 // and on a PostgreSQL of our own with autovacuum running (the machine's shared server has it
 // off), those settings make PostgreSQL vacuum a table whose history is large after the rows a
 // worker just finished, where its default leaves them until a fifth of the whole table is dead.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,7 +54,10 @@ t.test('with autovacuum running, a tuned table is vacuumed after a worker finish
   const root = mkdtempSync(join(tmpdir(), 'queue-vacuum-'));
   spawnSync('chmod', ['755', root]);
   const pg = await startPostgres(root);
-  t.teardown(() => pg.cleanup());
+  t.teardown(async () => {
+    await pg.cleanup();
+    rmSync(root, { recursive: true, force: true });
+  });
   const url = pg.url('queues');
   await ensureDatabase(url);
   const db: Knex = createDb({ url, schema: 'public', poolMax: 2 });

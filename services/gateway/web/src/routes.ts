@@ -79,3 +79,6 @@ export function pagePath(name: PageName, params: Record<string, string> = {}, qu
   }
   return path;
 }
+
+/** The sign-in page, coming back to `next` (a path with its query) once signed in. */
+export const signInPath = (next: string): string => `${PAGES.login}?next=${encodeURIComponent(next)}`;

@@ -3,7 +3,7 @@ import { createContext } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
 import { api, seg } from '../api.js';
 import { useResource, useTitle } from '../hooks.js';
-import { pagePath, type PageName } from '../routes.js';
+import { pagePath, signInPath, type PageName } from '../routes.js';
 import { Link, navigate, useLocation } from '../router.js';
 import { currentUser, signOut, subscribe } from '../session.js';
 import { can, type Permission } from '@cred/proto/roles';
@@ -156,7 +156,7 @@ function SignInNeeded() {
       <h1>Sign in needed</h1>
       <p>This page belongs to an organization. Sign in with an account that is a member of it to see it.</p>
       <p>
-        <Link href={`/login?next=${encodeURIComponent(location.href)}`}>Sign in</Link>
+        <Link href={signInPath(location.href)}>Sign in</Link>
       </p>
     </>
   );

@@ -4,6 +4,7 @@ import { encode } from 'uqr';
 import type { ApiError } from '../api.js';
 import { useTitle, type Resource } from '../hooks.js';
 import { Link, withQuery, type Location } from '../router.js';
+import { signInPath } from '../routes.js';
 import type { CredentialStatus, Pagination } from '../types.js';
 
 export type Tone = 'info' | 'success' | 'warning' | 'error';
@@ -50,18 +51,19 @@ export function PageLoadError({ error, retry }: { error: ApiError; retry?: () =>
   return (
     <>
       <h1>{title}</h1>
-      <LoadError error={error} retry={retry} />
+      <LoadError error={error} retry={retry} titled={false} />
     </>
   );
 }
 
-export function LoadError({ error, retry }: { error: ApiError; retry?: () => void }) {
+/** Why data could not be loaded, with a way on (sign in, try again); `titled={false}` when a heading already names it. */
+export function LoadError({ error, retry, titled = true }: { error: ApiError; retry?: () => void; titled?: boolean }) {
   return (
-    <Notice tone="error" title={loadErrorTitle(error)}>
+    <Notice tone="error" title={titled ? loadErrorTitle(error) : undefined}>
       <p>{error.message}</p>
       {error.status === 401 ? (
         <p>
-          <Link href={`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`}>Sign in</Link>
+          <Link href={signInPath(window.location.pathname + window.location.search)}>Sign in</Link>
         </p>
       ) : retry && error.status !== 404 && error.status !== 403 ? (
         <button type="button" class="button secondary" onClick={retry}>

@@ -5,6 +5,7 @@ import { useUser } from '../components/layout.js';
 import { Notice } from '../components/ui.js';
 import { useSubmission } from '../hooks.js';
 import { navigate, useLocation } from '../router.js';
+import { signInPath } from '../routes.js';
 import type { OrgStatus, Plan, User } from '../types.js';
 
 /** The same answer whether or not the address has an account (the API never says which). */
@@ -44,7 +45,7 @@ export function useRequiredUser(): User | null {
   const user = useUser();
   const location = useLocation();
   useEffect(() => {
-    if (!user) navigate(`/login?next=${encodeURIComponent(location.href)}`, { replace: true });
+    if (!user) navigate(signInPath(location.href), { replace: true });
   }, [user]);
   return user;
 }

@@ -3,7 +3,7 @@ import { api, type ApiError } from '../api.js';
 import { useUser } from '../components/layout.js';
 import { Notice } from '../components/ui.js';
 import { toApiError, useTitle } from '../hooks.js';
-import { pagePath } from '../routes.js';
+import { pagePath, signInPath } from '../routes.js';
 import { Link, navigate, useLocation } from '../router.js';
 import { refreshSession } from '../session.js';
 import { ResendVerificationForm } from './account-common.js';
@@ -81,7 +81,7 @@ export function VerifyEmailPage() {
           </ul>
         ) : (
           <p>
-            <Link href={`/login?next=${encodeURIComponent(pagePath('myCredentials'))}`}>Sign in</Link> to see the credentials issued to you.
+            <Link href={signInPath(pagePath('myCredentials'))}>Sign in</Link> to see the credentials issued to you.
           </p>
         )}
       </>

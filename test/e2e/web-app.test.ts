@@ -262,6 +262,8 @@ t.test('a recipient signs up, confirms, claims the credential and makes it priva
   // Signed in, but not a member: the issuer's organization pages are a "Not found" page of their own.
   const notMember = await recipient.open(`/org/${orgId}/credentials`);
   await notMember.getByRole('heading', { name: 'Not found', level: 1 }).waitFor(WAIT);
+  // The title is set just after the page is drawn (an effect), so it is waited for, then checked.
+  await notMember.waitForFunction('document.title.startsWith("Not found")', undefined, WAIT).catch(() => undefined);
   t.equal(await notMember.title(), 'Not found · Credentials', 'the window title says it too');
   await audit(notMember);
   await notMember.close();

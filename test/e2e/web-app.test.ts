@@ -271,6 +271,9 @@ t.test('a recipient signs up, confirms, claims the credential and makes it priva
 
 t.test('the issuer signs out and in again', async (t) => {
   await page.goto(`${origin}/org/${orgId}`);
+  // The overview has loaded (as a person sees it before signing out): a request still in flight
+  // at the sign-out would end in a 401 that no signed-out page asked for.
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL(/\/login\?signedOut=1/, WAIT);
   await audit(page, 'login');

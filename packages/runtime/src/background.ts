@@ -1,4 +1,5 @@
 import type { Logger } from './logger.js';
+import { Counter, type Registry } from './metrics.js';
 
 /**
  * The platform's one backoff formula: `firstMs` after the first failure, doubling after each
@@ -22,6 +23,19 @@ export interface BackgroundLoopOptions {
   intervalMs: number;
   /** After a failed pass, the wait doubles from this (capped at `intervalMs` × 8 at least). */
   failureDelayMs?: number;
+  /**
+   * Where `background_passes_total{loop, outcome}` is counted (outcome `ok` or `failed`): an
+   * operator's alert on failing passes, and a test's signal that a pass ran to its end.
+   */
+  metrics?: Registry;
+}
+
+/** The pass counter of a registry (several loops of one service share it). */
+function passCounter(registry: Registry): Counter<string> {
+  const name = 'background_passes_total';
+  const existing = registry.getSingleMetric(name);
+  if (existing) return existing as Counter<string>;
+  return new Counter({ name, help: 'Background loop passes that ended, by loop and outcome', labelNames: ['loop', 'outcome'], registers: [registry] });
 }
 
 /**
@@ -38,8 +52,11 @@ export class BackgroundLoop {
   private inFlight: Promise<void> | undefined;
   private wokenDuringPass = false;
   private failures = 0;
+  private readonly passes: Counter<string> | undefined;
 
-  constructor(private readonly o: BackgroundLoopOptions) {}
+  constructor(private readonly o: BackgroundLoopOptions) {
+    this.passes = o.metrics ? passCounter(o.metrics) : undefined;
+  }
 
   start(): void {
     if (this.running) return;
@@ -76,9 +93,11 @@ export class BackgroundLoop {
       while (more && !this.stopping) {
         this.wokenDuringPass = false;
         more = await this.o.pass(() => this.stopping);
+        this.passes?.inc({ loop: this.o.name, outcome: 'ok' });
       }
       this.failures = 0;
     } catch (err) {
+      this.passes?.inc({ loop: this.o.name, outcome: 'failed' });
       this.failures++;
       this.o.logger.error({ err: err instanceof Error ? err.message : String(err), failures: this.failures }, `${this.o.name} failed; retrying`);
     }
@@ -124,7 +143,7 @@ export abstract class DrainingWorker {
   /** True from stop() until the next start(). */
   protected stopping = false;
 
-  constructor(o: { name: string; logger: Logger; intervalMs: number }) {
+  constructor(o: { name: string; logger: Logger; intervalMs: number; metrics?: Registry }) {
     // drainAll() leaves nothing due, so a pass never asks for another before a wake or the poll.
     this.loop = new BackgroundLoop({
       ...o,

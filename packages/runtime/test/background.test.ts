@@ -143,3 +143,28 @@ t.test('DrainingWorker: one drain per start or wake, and a drain in flight sees 
   await tick(20);
   t.equal(q.drains, 3, 'no pass after stop');
 });
+
+t.test('finished passes are counted by loop and outcome', async (t) => {
+  const { createMetricsRegistry } = await import('@cred/runtime');
+  const { sumSeries } = await import('@cred/testing');
+  const metrics = createMetricsRegistry('test', false);
+  let calls = 0;
+  const loop = new BackgroundLoop({
+    name: 'counted',
+    logger,
+    intervalMs: 60_000,
+    failureDelayMs: 5,
+    metrics,
+    pass: async () => {
+      calls++;
+      if (calls === 2) throw new Error('second pass fails');
+      return calls < 4;
+    },
+  });
+  loop.start();
+  await until('four passes', () => calls >= 4);
+  await loop.stop();
+  const text = await metrics.metrics();
+  t.equal(sumSeries(text, 'background_passes_total', { loop: 'counted', outcome: 'ok' }), 3, 'passes 1, 3 and 4 ended well');
+  t.equal(sumSeries(text, 'background_passes_total', { loop: 'counted', outcome: 'failed' }), 1, 'pass 2 failed');
+});

@@ -66,6 +66,7 @@ export function createNotificationService(config: NotificationConfig, overrides:
       const issuance = createClient(loadProtos().issuance.IssuanceService, config.ISSUANCE_GRPC_ADDR, { deadlineMs: 5000 });
       host.onStop('issuance-client', () => issuance.close());
       const emailWorker = new EmailWorker({
+        metrics: host.metrics,
         db,
         schema: config.DB_SCHEMA,
         mailer,
@@ -87,6 +88,7 @@ export function createNotificationService(config: NotificationConfig, overrides:
         ...(overrides.pollIntervalMs ? { pollIntervalMs: overrides.pollIntervalMs } : {}),
       });
       const deliveryWorker = new DeliveryWorker({
+        metrics: host.metrics,
         db,
         clock: host.clock,
         logger: host.logger.child({ subsystem: 'webhooks' }),

@@ -3,7 +3,7 @@
 // rebinding at connect time) and isolation between organizations. Real HTTP receivers.
 import { createHmac } from 'node:crypto';
 import t from 'tap';
-import { waitFor } from '@cred/testing';
+import { metricValue, waitFor } from '@cred/testing';
 import { credentialIssued, organization, startHarness, startReceiver, type Harness } from './fixtures/harness.js';
 
 // A host name that resolves to a public address at registration and to loopback afterwards.
@@ -33,6 +33,8 @@ type Delivery = Awaited<ReturnType<ReturnType<typeof client>['ListDeliveries']>>
 /** The delivery after its n-th attempt was fully recorded (the list reads deliveries and attempts in two queries). */
 const settledAfter = (x: Delivery | undefined, n: number) =>
   x !== undefined && x.attempt_log.length === n && (x.status !== 'pending' || Date.parse(x.next_attempt_at) > Date.parse(x.attempt_log[n - 1]!.started_at));
+const webhookPasses = () => metricValue(h.service().host.opsPort!, 'background_passes_total', { loop: 'webhook worker pass', outcome: 'ok' });
+const deliveryRowsOf = (eventId: string): Promise<Array<{ endpoint_id: string }>> => h.db('webhook_deliveries').where({ event_id: eventId }).select('endpoint_id');
 const deliveriesOf = async (webhookId: string) => (await client().ListDeliveries({ organization_id: enterprise.id, webhook_id: webhookId, limit: 50, offset: 0 })).deliveries;
 
 t.test('registration is for the Enterprise plan only', async (t) => {
@@ -186,9 +188,10 @@ t.test('signed delivery of a credential event; the secret is shown once', async 
   t.equal(b2.data.revocationReason, 'mistake');
   t.equal(r2.headers['x-service-signature'], sign(secret, r2.body));
 
-  // Not subscribed: nothing.
-  await h.publish('credential.claimed', { credentialId: data.credentialId, credentialUuid: data.credentialUuid, claimedAt: new Date().toISOString() });
-  await new Promise((r) => setTimeout(r, 400));
+  // Not subscribed: nothing. publish() returns once the consumer committed the event's inbox row,
+  // the transaction that would have written its deliveries: so none exists, and none can be sent.
+  const claimed = await h.publish('credential.claimed', { credentialId: data.credentialId, credentialUuid: data.credentialUuid, claimedAt: new Date().toISOString() });
+  t.equal((await deliveryRowsOf(claimed.id)).length, 0, 'no delivery for an event the endpoint did not subscribe to');
   t.notOk(h.receiver.requests.some((r) => r.headers['x-service-event'] === 'credential.claimed'));
   await client().DeleteWebhook({ organization_id: enterprise.id, webhook_id: created.endpoint!.id });
 });
@@ -207,7 +210,10 @@ t.test('a receiver failing three times still gets the event (30 s, 60 s, 120 s o
     });
     const delay = Date.parse(d.next_attempt_at) - h.clock.now().getTime();
     t.ok(delay > wait - 3000 && delay <= wait, `retry ${n} due in ~${wait / 1000} s (${delay} ms)`);
-    await new Promise((r) => setTimeout(r, 300));
+    // Two more finished passes of the webhook worker: the second began after the retry was
+    // scheduled, and found it not due on the clock that has not moved.
+    const passes = await webhookPasses();
+    await waitFor('two webhook worker passes', async () => (await webhookPasses()) >= passes + 2);
     t.equal(count(), n, 'not before it is due');
     h.clock.advance(wait + 1000);
   }
@@ -283,8 +289,9 @@ t.test('ping, delete, and deliveries stop for a deleted endpoint', async (t) => 
   await t.rejects(client().DeleteWebhook({ organization_id: enterprise.id, webhook_id: id }), { code: 'NOT_FOUND' });
   t.same((await client().ListWebhooks({ organization_id: enterprise.id })).endpoints.filter((e) => e.id === id), []);
   const before = h.receiver.requests.length;
-  await h.publish('credential.issued', credentialIssued(enterprise));
-  await new Promise((r) => setTimeout(r, 400));
+  // The consumer handled the event (publish() waits for its inbox row), with the deliveries it makes.
+  const issued = await h.publish('credential.issued', credentialIssued(enterprise));
+  t.same((await deliveryRowsOf(issued.id)).map((d) => d.endpoint_id).filter((e) => e === id), [], 'no delivery row for the deleted endpoint');
   t.equal(h.receiver.requests.length, before, 'no delivery to a deleted endpoint');
 });
 
@@ -313,8 +320,9 @@ t.test('organizations not on Enterprise (any more) get no deliveries', async (t)
   const created = await client().CreateWebhook({ organization_id: org.id, url: other.url, events: ['credential.issued'] });
   await h.publish('accounts.organization.updated', { organization: { ...org, plan: 'professional' }, changed: ['plan'] }, { createdAt: new Date(Date.now() + 1000) });
   const before = other.requests.length;
-  await h.publish('credential.issued', credentialIssued(org));
-  await new Promise((r) => setTimeout(r, 400));
+  // publish() returns once the consumer committed the event, deliveries included.
+  const issued = await h.publish('credential.issued', credentialIssued(org));
+  t.equal((await deliveryRowsOf(issued.id)).length, 0, 'no delivery row for an organization off Enterprise');
   t.equal(other.requests.length, before);
   t.equal((await h.client().ListDeliveries({ organization_id: org.id, webhook_id: created.endpoint!.id, limit: 10, offset: 0 })).total, 0);
 });

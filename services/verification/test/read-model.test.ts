@@ -1,6 +1,6 @@
 // The event-fed read model: out-of-order delivery, forward-only state, renewals, privacy.
 import t from 'tap';
-import { statementsOf } from '@cred/testing';
+import { metricValue, statementsOf, waitFor } from '@cred/testing';
 import { badgeData, seedIssuer, signedCredential, startVerification } from './fixtures/harness.js';
 
 const h = await startVerification(t);
@@ -103,8 +103,12 @@ t.test('a payload that breaks the contract is not applied', async (t) => {
   });
   t.teardown(() => conn.close());
   await conn.waitUntilConnected(5000);
+  const settled = () => metricValue(h.service.host.opsPort!, 'events_consumed_total', { queue: /credentials$/, outcome: /^(retried|dead_lettered|malformed)$/ });
+  const before = await settled();
   await publishDirect(conn, createEvent({ type: 'credential.issued', producer: 'issuance', data: withoutOb3 }), h.iso.eventsExchange);
-  await new Promise((r) => setTimeout(r, 500));
+  // The positive signal: the consumer's first attempt ran and refused the event (it is retried
+  // later, then dead-lettered); only then is "not applied" a finding.
+  await waitFor('the consumer to refuse the event', async () => (await settled()) > before, 15000);
   t.equal((await h.get(`/api/verify/${c.uuid}`)).status, 404);
   t.equal((await h.db('credentials').where({ uuid: c.uuid })).length, 0, 'nothing half-written');
 });

@@ -21,7 +21,7 @@ export class ExpirySweeper extends DrainingWorker {
     private readonly ctx: Pick<IssuanceContext, 'db' | 'schema' | 'clock' | 'wakeRelay'>,
     private readonly o: { intervalMs: number; logger: Logger; metrics?: Registry },
   ) {
-    super({ name: 'expiry sweep', logger: o.logger, intervalMs: o.intervalMs });
+    super({ name: 'expiry sweep', logger: o.logger, intervalMs: o.intervalMs, ...(o.metrics ? { metrics: o.metrics } : {}) });
     this.expired = o.metrics
       ? new Counter({
           name: 'issuance_credentials_expired_total',

@@ -1,5 +1,5 @@
 import type { Knex } from '@cred/db';
-import { DrainingWorker, type Clock, type Logger } from '@cred/runtime';
+import { DrainingWorker, type Clock, type Logger, type Registry } from '@cred/runtime';
 import { CLAIM_TOKEN_TTL_MS, newClaimToken } from '../domain/claim-token.js';
 import { renderEmail, type Templates } from '../domain/email-templates.js';
 import { HeaderInjectionError, mailbox, maskEmail } from '../domain/mail-headers.js';
@@ -14,6 +14,8 @@ import { EmailSendError, type Mailer } from './mailer.js';
 export const SENT_LINGER_MS = 100;
 
 export interface EmailWorkerOptions {
+  /** Counts the worker's passes (`background_passes_total`). */
+  metrics?: Registry;
   db: Knex;
   schema: string;
   mailer: Mailer;
@@ -66,7 +68,7 @@ export class EmailWorker extends DrainingWorker {
   private sentTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly o: EmailWorkerOptions) {
-    super({ name: 'e-mail worker pass', logger: o.logger, intervalMs: o.pollIntervalMs ?? 1000 });
+    super({ name: 'e-mail worker pass', logger: o.logger, intervalMs: o.pollIntervalMs ?? 1000, ...(o.metrics ? { metrics: o.metrics } : {}) });
     this.concurrency = o.concurrency ?? 32;
     this.leaseMs = o.leaseMs ?? 120_000;
   }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Knex } from '@cred/db';
-import { BackgroundLoop, newUuid, type Clock, type Logger } from '@cred/runtime';
+import { BackgroundLoop, newUuid, type Clock, type Logger, type Registry } from '@cred/runtime';
 import { nextWebhookAttempt } from '../domain/retry-schedule.js';
 import { checkWebhookUrl, UrlPolicyError } from '../domain/url-policy.js';
 import { SecretBoxError, type SecretBox } from '../domain/secret-box.js';
@@ -9,6 +9,8 @@ import { webhookStore, type WebhookDelivery, type WebhookEndpoint } from '../db/
 import { safePost, type PostResult, type Resolver } from './safe-http.js';
 
 export interface DeliveryWorkerOptions {
+  /** Counts the worker's passes (`background_passes_total`). */
+  metrics?: Registry;
   db: Knex;
   clock: Clock;
   logger: Logger;
@@ -41,7 +43,7 @@ export class DeliveryWorker {
   private readonly inflight = new Map<string, number>();
   private readonly tasks = new Set<Promise<void>>();
   private total = 0;
-  private readonly o: Required<Omit<DeliveryWorkerOptions, 'db' | 'clock' | 'logger' | 'allowedHosts' | 'resolver' | 'secrets'>> & DeliveryWorkerOptions;
+  private readonly o: Required<Omit<DeliveryWorkerOptions, 'metrics' | 'db' | 'clock' | 'logger' | 'allowedHosts' | 'resolver' | 'secrets'>> & DeliveryWorkerOptions;
 
   constructor(options: DeliveryWorkerOptions) {
     this.o = {
@@ -58,6 +60,7 @@ export class DeliveryWorker {
       name: 'webhook worker pass',
       logger: this.o.logger,
       intervalMs: this.o.pollIntervalMs,
+      ...(this.o.metrics ? { metrics: this.o.metrics } : {}),
       pass: async () => {
         await this.pass();
         return false;

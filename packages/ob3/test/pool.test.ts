@@ -114,13 +114,25 @@ t.test('close() terminates workers and rejects later calls', async (t) => {
 });
 
 t.test('an idle pool does not keep the process alive', async (t) => {
-  // If workers were ref'ed while idle, this test file would never exit (tap would time out).
-  const pool = createCanonicalizationPool({ size: 1 });
-  await pool.hashData(buildAchievementCredential(sampleInput()), {
-    type: 'DataIntegrityProof',
-    cryptosuite: 'eddsa-rdfc-2022',
-    verificationMethod: VM,
-    proofPurpose: 'assertionMethod',
+  // A child process uses a pool once and leaves it open: with workers ref'ed while idle it would
+  // never exit. The test waits for the child's exit (its own deadline, named), not for tap's.
+  const { spawn } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const fixture = fileURLToPath(new URL('./fixtures/idle-pool.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', fixture], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const ended = await new Promise<{ code: number | null } | 'still running'>((resolve) => {
+    const timer = setTimeout(() => resolve('still running'), 60_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code });
+    });
   });
-  t.pass('pool left open on purpose');
+  if (ended === 'still running') child.kill('SIGKILL');
+  t.not(ended, 'still running', 'the process exits on its own with an idle pool open');
+  t.same(ended, { code: 0 }, `exit code 0 ${err.slice(0, 500)}`);
+  t.match(out, /^hashed [0-9a-f]{64}$/m, 'the pool did its work first');
 });

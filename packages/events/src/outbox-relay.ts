@@ -87,6 +87,7 @@ export class OutboxRelay {
       name: 'outbox relay batch',
       logger: this.log,
       intervalMs: this.pollIntervalMs,
+      ...(options.metrics ? { metrics: options.metrics } : {}),
       pass: async () => {
         let claimed = 0;
         try {

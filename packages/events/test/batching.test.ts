@@ -2,8 +2,25 @@
 // that fails is handled again event by event, so a failing event is retried and dead-lettered
 // on its own and the others are handled exactly once.
 import t from 'tap';
+import { createMetricsRegistry } from '@cred/runtime';
 import { createEvent, publishDirect, startConsumer, type DomainEvent } from '../src/index.js';
 import { waitFor, testStack, waitForDeadLetters } from './fixtures/helpers.js';
+
+/** Resolves once the queue holds no ready message: everything published is with the consumer. */
+async function deliveredToConsumer(connection: Parameters<typeof publishDirect>[0], queue: string): Promise<void> {
+  await waitFor(
+    'every message delivered to the consumer',
+    async () => {
+      const ch = await connection.current()!.createChannel();
+      try {
+        return (await ch.checkQueue(queue)).messageCount === 0;
+      } finally {
+        await ch.close();
+      }
+    },
+    5_000,
+  );
+}
 
 
 /**
@@ -11,7 +28,7 @@ import { waitFor, testStack, waitForDeadLetters } from './fixtures/helpers.js';
  * gate; `queueBehind` publishes the gate, then `events` while the consumer is held on it, so they
  * queue up behind it, then opens the gate. Answers the gate event.
  */
-function gate(connection: Parameters<typeof publishDirect>[0], exchange: string) {
+function gate(connection: Parameters<typeof publishDirect>[0], exchange: string, queue: () => string) {
   let release: () => void = () => undefined;
   let reached = false;
   return {
@@ -26,7 +43,7 @@ function gate(connection: Parameters<typeof publishDirect>[0], exchange: string)
       await publishDirect(connection, gateEvent, exchange);
       await waitFor('gate', () => reached, 5_000);
       for (const e of events) await publishDirect(connection, e, exchange);
-      await new Promise((r) => setTimeout(r, 300)); // delivered and waiting
+      await deliveredToConsumer(connection, queue());
       release();
       return gateEvent;
     },
@@ -36,7 +53,7 @@ function gate(connection: Parameters<typeof publishDirect>[0], exchange: string)
 t.test('queued deliveries share a transaction; a failing batch falls back to one event at a time', async (t) => {
   const { defer, db, schema, queues, exchange, connection, consumerDeps } = await testStack(t);
 
-  const held = gate(connection, exchange);
+  const held = gate(connection, exchange, () => consumer.topology.queue);
   const transactions = new Map<string, string>(); // event id -> transaction id of its last run
   const poisonRuns: number[] = [];
   const consumer = await startConsumer({
@@ -97,7 +114,7 @@ t.test('queued deliveries share a transaction; a failing batch falls back to one
 
 t.test('a batch handler takes the fresh events of a batch in one call, in delivery order; a failing batch goes event by event', async (t) => {
   const { defer, schema, db, queues, exchange, connection, consumerDeps } = await testStack(t);
-  const held = gate(connection, exchange);
+  const held = gate(connection, exchange, () => consumer.topology.queue);
   const batches: string[][] = [];
   const alone: string[] = [];
   const consumer = await startConsumer({
@@ -170,7 +187,7 @@ t.test('maxBatch caps a batch below the prefetch: what queued up is handled in b
   // Seven more: with the gate in flight, all of them fit the prefetch of 8 and queue up.
   const queued = Array.from({ length: 7 }, (_, i) => createEvent({ type: 'credential.issued', producer: 'issuance', data: { i } }));
   for (const e of queued) await publishDirect(connection, e, exchange);
-  await new Promise((r) => setTimeout(r, 300));
+  await deliveredToConsumer(connection, consumer.topology.queue);
   releaseGate();
   await waitFor('all handled', async () => (await db.withSchema(schema).table('inbox').count({ n: '*' }).first())?.n === '8', 5_000);
   t.same(
@@ -195,7 +212,7 @@ t.test('a batch handled together is acked with one frame; nothing is left unacke
   } as typeof ack;
   t.teardown(() => void (channelClass.ack = ack));
 
-  const held = gate(connection, exchange);
+  const held = gate(connection, exchange, () => consumer.topology.queue);
   const consumer = await startConsumer({
     ...consumerDeps,
     service: 'verification',
@@ -222,16 +239,24 @@ t.test('a batch handled together is acked with one frame; nothing is left unacke
   // Nothing was left unacked: a consumer started afresh on the queue gets nothing again.
   await consumer.stop();
   const redelivered: string[] = [];
+  const againMetrics = createMetricsRegistry('again', false);
   const again = await startConsumer({
     ...consumerDeps,
     service: 'verification',
     queue: 'one-ack',
     routingKeys: ['credential.*'],
+    metrics: againMetrics,
     handler: async (event) => void redelivered.push(event.id),
   });
   defer(() => again.stop());
-  await new Promise((r) => setTimeout(r, 500));
-  t.same(redelivered, [], 'no delivery came back');
+  // A marker published now is handled after anything the broker still held for the queue (a
+  // quorum queue delivers returned messages before new ones): once it is, nothing came back.
+  const marker = createEvent({ type: 'credential.marker', producer: 'issuance', data: {} });
+  await publishDirect(connection, marker, exchange);
+  await waitFor('the marker handled', () => redelivered.includes(marker.id), 5_000);
+  t.same(redelivered, [marker.id], 'no delivery came back');
+  const outcomes = (await againMetrics.getSingleMetric('events_consumed_total')?.get())?.values ?? [];
+  t.same(outcomes.filter((v) => v.labels.outcome !== 'handled' && v.value > 0), [], 'not even as a duplicate');
   const ch = await connection.current()!.createChannel();
   const { messageCount } = await ch.checkQueue(consumer.topology.queue);
   await ch.close();

@@ -4,6 +4,7 @@
 // a closed port: no request a role may not make gets past the gateway to find out.
 import t, { type Test } from 'tap';
 import { createDb } from '@cred/db';
+import { waitFor } from '@cred/testing';
 import { can, ROLES, type Role } from '@cred/proto/roles';
 import { MEMBER_ROUTE_PERMISSIONS } from '../src/http/role-permissions.js';
 import { openApiDocument } from '../src/openapi/openapi.js';
@@ -164,15 +165,20 @@ t.test('roles at the gateway', async (t) => {
       body: JSON.stringify({ email: lost, role: 'viewer' }),
       signal: abort.signal,
     }).catch((err: Error) => err);
-    await new Promise((r) => setTimeout(r, 300));
+    // The abandoned request is in accounts, waiting for the team lock this test holds.
+    await waitFor('the invitation to wait for the team lock', async () => {
+      const waiting = await holder.raw(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
+      );
+      return waiting.rows[0].n > 0;
+    });
     const during = await invite(g, lost, `lost-${run}`);
     check('POST', `${MEMBER}/invitations`, during);
     t.same([during.status, during.headers.get('retry-after'), during.body.details], [409, '1', { field: 'Idempotency-Key' }], 'in flight: 409, Retry-After: 1');
     abort.abort();
     t.type(await abandoned, Error, 'the client gave up');
     await holder.commit();
-    const deadline = Date.now() + 10_000;
-    while ((await rows(lost)) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await waitFor('the abandoned request to commit', async () => (await rows(lost)) > 0);
     t.equal(await rows(lost), 1, 'the abandoned request invited');
     const retry = await invite(noRedis, lost, `lost-${run}`);
     t.same([retry.status, retry.headers.get('idempotent-replayed')], [201, 'true'], 'the retry gets the stored invitation');

@@ -1,7 +1,7 @@
 import { createDb } from '@cred/db';
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
-import { auditRows, refuseAuditWrites, type AuditRow } from '@cred/testing';
+import { auditRows, refuseAuditWrites, waitFor, type AuditRow } from '@cred/testing';
 import { badgeBody, patchBody, rejection, startIssuance } from './fixtures/harness.js';
 
 t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) => {
@@ -226,9 +226,13 @@ t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) =>
     t.equal(started?.actor, member);
     t.equal(started?.target_id, job.id);
     t.same(started?.details, { badgeId, rows: 1, invalid: 0 });
-    const issued = await waitForRow(
-      () => rows({ action: 'credential.issued' }),
-      (r) => r.some((e) => e.details.bulkIssuanceId === job.id),
+    const issued = await waitFor(
+      "the bulk row's audit entry",
+      async () => {
+        const r = await rows({ action: 'credential.issued' });
+        return r.some((e) => e.details.bulkIssuanceId === job.id) ? r : undefined;
+      },
+      20000,
     );
     const row = issued.find((e) => e.details.bulkIssuanceId === job.id)!;
     t.equal(row.actor, 'system');
@@ -259,12 +263,3 @@ t.test("issuance's audit log against real PostgreSQL and RabbitMQ", async (t) =>
   });
 });
 
-async function waitForRow<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error('timed out waiting for the audit entry');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { waitFor } from '@cred/testing';
 import { badgeBody, BASE_URL, outboxEvents, patchBody, rejection, startIssuance } from './fixtures/harness.js';
 import { badgeInput } from '../../gateway/src/upstream/issuance-input.js';
 
@@ -78,7 +79,7 @@ t.test('badge templates over gRPC against real PostgreSQL and RabbitMQ', async (
       publicUrl: a.public_url,
       achievementUrl: a.achievement_url,
     });
-    await waitUntil(() => h.received('issuance.badge.upserted').some((e) => e.data.badge.id === a.id), 'relay published the event');
+    await waitFor('relay published the event', () => h.received('issuance.badge.upserted').some((e) => e.data.badge.id === a.id), 10000);
   });
 
   t.test('Open Badges 3.0 content: achievement type, alignments, result descriptions', async (t) => {
@@ -261,10 +262,3 @@ t.test('badge templates over gRPC against real PostgreSQL and RabbitMQ', async (
   });
 });
 
-async function waitUntil(probe: () => boolean, what: string, timeoutMs = 10000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

@@ -4,7 +4,7 @@
 import t from 'tap';
 import type { DomainEvent } from '@cred/events';
 import { createDb } from '@cred/db';
-import { planNodes, waitFor } from '@cred/testing';
+import { planNodes, sumSeries, waitFor } from '@cred/testing';
 import { Registry } from '@cred/runtime';
 import { BESIDE_CLIENTS_MAX, besideClients, BulkWorker, type BulkWorkerOptions } from '../src/app/bulk-issuance.js';
 import { bulkStore, LEASE_ROWS_SQL, leaseRowsBindings } from '../src/db/bulk-store.js';
@@ -404,9 +404,11 @@ t.test('workers: stopped, crashed, side by side; every row issued exactly once',
     'rows 8 and 10 have their credential already',
   );
 
-  // 3. Nobody takes a leased row before its lease lapses...
-  const early = worker();
-  await new Promise((r) => setTimeout(r, 500));
+  // 3. Nobody takes a leased row before its lease lapses: a worker that has finished two lease
+  // passes (the second began after it started) took nothing...
+  const earlyMetrics = new Registry();
+  const early = worker({ metrics: earlyMetrics });
+  await afterTwoPasses(earlyMetrics);
   await early.stop();
   t.equal((await get(job.id)).processed, 9, 'leases hold');
 
@@ -636,9 +638,10 @@ t.test(
           );
         }
         // 75 s after the lease of 60 s: another worker finds nothing to take.
-        b = new BulkWorker(ctx, { concurrency: 2, pollIntervalMs: 20, leaseMs: 60_000, issue: counting(job.id, byB) });
+        const bMetrics = new Registry();
+        b = new BulkWorker(ctx, { concurrency: 2, pollIntervalMs: 20, leaseMs: 60_000, issue: counting(job.id, byB), metrics: bMetrics });
         b.start();
-        await new Promise((r) => setTimeout(r, 300));
+        await afterTwoPasses(bMetrics);
         t.equal(byB.size, 0, 'the rows waiting under a live worker are not taken');
         first.open();
         const done = await untilCompleted(job.id);
@@ -683,9 +686,10 @@ t.test(
           held.every((r) => r.result === 'pending' && r.attempts === 1 && r.leased_until! > h.clock.now()),
           'all six rows stay leased by the dead worker (one started, five waiting)',
         );
-        b = new BulkWorker(ctx, { concurrency: 2, pollIntervalMs: 20, leaseMs: 60_000, issue: counting(job.id, byB) });
+        const bMetrics = new Registry();
+        b = new BulkWorker(ctx, { concurrency: 2, pollIntervalMs: 20, leaseMs: 60_000, issue: counting(job.id, byB), metrics: bMetrics });
         b.start();
-        await new Promise((r) => setTimeout(r, 300));
+        await afterTwoPasses(bMetrics);
         t.equal(byB.size, 0, 'nothing taken before the lease lapses');
         h.clock.advance(61_000);
         const done = await untilCompleted(job.id);
@@ -1036,3 +1040,10 @@ t.test("the lease looks each leased row's earlier credential up by its mark, wha
     'no join compares the marks of every bulk credential with each leased row',
   );
 });
+
+/** Resolves once the worker counted on `metrics` finished two lease passes: the positive signal
+ * that it looked for rows (at least once after it started) before a test asserts it took none. */
+async function afterTwoPasses(metrics: Registry): Promise<void> {
+  const passes = async () => sumSeries(await metrics.metrics(), 'background_passes_total', { loop: 'bulk row lease', outcome: 'ok' });
+  await waitFor('two lease passes of the worker', async () => (await passes()) >= 2);
+}

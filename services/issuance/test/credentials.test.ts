@@ -1,4 +1,5 @@
 import t from 'tap';
+import { waitFor } from '@cred/testing';
 import { ed25519PublicKeyFromMultibase, identityMatches, verifyDataIntegrityProof } from '@cred/ob3';
 import { badgeBody, BASE_URL, outboxEvents, patchBody, rejection, startIssuance } from './fixtures/harness.js';
 import { issueBody } from '../../gateway/src/http/issue-credential.js';
@@ -108,7 +109,7 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
       },
     );
     t.same(ev!.data.ob3Credential, ob3);
-    await waitUntil(() => h.received('credential.issued').some((e) => e.data.credentialUuid === r.id), 'relay published credential.issued');
+    await waitFor('relay published credential.issued', () => h.received('credential.issued').some((e) => e.data.credentialUuid === r.id), 10000);
 
     const got = await c.GetCredential({ organization_id: org.id, credential_uuid: r.id });
     t.same({ ...got, ob3_credential_json: undefined }, { ...r, ob3_credential_json: undefined });
@@ -331,10 +332,3 @@ t.test('first issue of a credential over gRPC (real PostgreSQL, RabbitMQ, signin
   });
 });
 
-async function waitUntil(probe: () => boolean, what: string, timeoutMs = 10000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

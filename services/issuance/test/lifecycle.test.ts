@@ -1,19 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import t from 'tap';
+import { waitFor } from '@cred/testing';
 import { createLogger } from '@cred/runtime';
 import { ExpirySweeper } from '../src/app/expiry-sweeper.js';
 import { badgeBody, patchBody, outboxEvents, rejection, startIssuance, type IssuanceHarness } from './fixtures/harness.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-async function waitUntil(probe: () => boolean | Promise<boolean>, what: string, timeoutMs = 15000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await probe()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for: ${what}`);
-}
 
 /** Stands in for notification: a claim token whose hash is registered (RegisterClaimTokens) before its e-mail would leave. */
 async function claimToken(h: IssuanceHarness, credential: { id: string; credential_id: string }, orgId: string, expiresAt: Date): Promise<string> {
@@ -232,7 +225,7 @@ t.test('credential lifecycle over gRPC (real PostgreSQL, RabbitMQ, signing and a
       { org: org.id, email: 'sweep-a@example.com', exp: a.expiration_date },
     );
     t.equal((await outboxEvents(h.db, 'credential.expired')).filter((e) => e.data.credentialUuid === later.id).length, 0);
-    await waitUntil(() => h.received('credential.expired').some((e) => e.data.credentialUuid === a.id), 'credential.expired reached the broker');
+    await waitFor('credential.expired reached the broker', () => h.received('credential.expired').some((e) => e.data.credentialUuid === a.id), 15000);
   });
 
   t.test('claim with the e-mail token: single use, expiring, only while pending', async (t) => {

@@ -6,7 +6,7 @@
 import t from 'tap';
 import { consumerTopology, createBrokerConnection, declareConsumerTopology } from '@cred/events';
 import { createLogger } from '@cred/runtime';
-import { waitFor } from '@cred/testing';
+import { metricValue, waitFor } from '@cred/testing';
 import { WEBHOOK_EVENT_TYPES } from '../src/domain/webhook-payload.js';
 import { credentialIssued, organization, startHarness } from './fixtures/harness.js';
 
@@ -58,7 +58,15 @@ t.test('messages an earlier release left in its queues, and its bindings made ag
   await waitFor('three copies handled', async () => (await h.db('inbox').where({ event_id: event.id })).length === 3, 20_000);
   await waitFor('the e-mail', async () => emailsTo('upgrade@example.com').length > 0);
   await waitFor('the webhook', async () => webhooksFor(data.credentialId).length > 0);
-  await new Promise((r) => setTimeout(r, 1000));
+  // Nothing is left for a worker to send twice: the e-mail row is sent, the delivery succeeded,
+  // and each worker finished two passes after that (the signal that a duplicate would have gone).
+  await waitFor('the e-mail recorded as sent', async () => (await h.db('email_sends').where({ event_id: event.id, status: 'sent' })).length > 0);
+  await waitFor('the delivery recorded', async () => (await h.db('webhook_deliveries').where({ event_id: event.id, status: 'succeeded' })).length > 0);
+  for (const loop of ['e-mail worker pass', 'webhook worker pass']) {
+    const passes = () => metricValue(h.service().host.opsPort!, 'background_passes_total', { loop, outcome: 'ok' });
+    const before = await passes();
+    await waitFor(`two passes of the ${loop}`, async () => (await passes()) >= before + 2);
+  }
   t.equal(emailsTo('upgrade@example.com').length, 1, 'one e-mail');
   t.equal(webhooksFor(data.credentialId).length, 1, 'one webhook delivery');
   t.equal((await h.db('email_sends').where({ event_id: event.id })).length, 1, 'one e-mail row');

@@ -71,6 +71,7 @@ t.test('PostgreSQL killed between the SMTP acceptance and the row update: each e
     30_000,
   );
   await killed;
+  // The outage itself lasts a second: a duration the scenario sets, not a wait for a signal.
   await new Promise((r) => setTimeout(r, 1000));
   await pg.start();
 

@@ -2,7 +2,7 @@
 // header injection, transient and permanent SMTP failures. Real SMTP server, real broker, real DB.
 import { createHash, randomUUID } from 'node:crypto';
 import t from 'tap';
-import { waitFor } from '@cred/testing';
+import { metricValue, waitFor } from '@cred/testing';
 import { BASE_URL, credentialIssued, organization, startHarness } from './fixtures/harness.js';
 
 const h = await startHarness(t);
@@ -18,7 +18,13 @@ const sentRow = (eventId: string) =>
     const row = await sendRow(eventId);
     return row?.status === 'sent' ? row : undefined;
   });
-const settle = () => new Promise((r) => setTimeout(r, 600));
+/** Two more finished passes of the e-mail worker (the second began after this call): the signal
+ * that it looked at the rows as they are now, before a test asserts it sent nothing. */
+const settle = async () => {
+  const passes = () => metricValue(h.service().host.opsPort!, 'background_passes_total', { loop: 'e-mail worker pass', outcome: 'ok' });
+  const before = await passes();
+  await waitFor('two e-mail worker passes', async () => (await passes()) >= before + 2);
+};
 
 const org = organization({ name: 'Acme <Academy> & Co' });
 await h.publish('accounts.organization.created', { organization: org, ownerUserId: randomUUID() });
@@ -107,10 +113,10 @@ t.test('organization with e-mail notifications off: nothing sent; newest organiz
     { createdAt: new Date(Date.now() - 60_000) },
   );
   const ev = await h.publish('credential.issued', credentialIssued(off, { recipientEmail: 'quiet@example.com' }));
-  await settle();
-  t.equal(mailsTo('quiet@example.com').length, 0, 'no e-mail');
   const row = await sendRow(ev.id);
   t.equal(row.status, 'skipped');
+  await settle();
+  t.equal(mailsTo('quiet@example.com').length, 0, 'no e-mail');
   const list = await h.client().ListNotifications({ organization_id: off.id, limit: 10, offset: 0 });
   t.equal(list.notifications[0]?.status, 'skipped', 'the organization sees why');
 

@@ -579,6 +579,7 @@ export class BulkWorker {
       name: 'bulk row lease',
       logger: this.log,
       intervalMs: o.pollIntervalMs ?? 1000,
+      ...(o.metrics ? { metrics: o.metrics } : {}),
       pass: () => this.pass(),
     });
   }

@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dropDatabase } from '@cred/db';
 import { InfrastructureError, rabbitmqctl, resolveInfrastructure, type Mode, type Resolved } from './infra.js';
+import { migrateAll } from './migrate-all.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -122,6 +124,7 @@ export async function runDevCommand(command: string, args: string[]): Promise<nu
     throw err;
   }
   let vhost: string | undefined;
+  let template: string | undefined;
   try {
     for (const line of infra.summary) say(`  ${line}`);
     if (interrupted) return 130;
@@ -144,8 +147,16 @@ export async function runDevCommand(command: string, args: string[]): Promise<nu
         say('rabbitmqctl unavailable: tests share the default vhost (queues are still named per test)');
       }
     }
+    // One migrated template database per run: the files that migrate every service's schema
+    // start from a copy of it (packages/testing createIsolation, `migrated: true`).
+    const base = (env.TEST_DATABASE_BASE_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
+    const candidateTemplate = `test_template_p${process.pid}_${Date.now().toString(36)}`;
+    await migrateAll(`${base}/${candidateTemplate}`);
+    template = `${base}/${candidateTemplate}`;
+    env.TEST_DATABASE_TEMPLATE = candidateTemplate;
     return await runChild(join(ROOT, 'node_modules/.bin/tap'), args, env, hold);
   } finally {
+    if (template) await dropDatabase(template).catch(() => undefined);
     if (vhost) await rabbitmqctl(['delete_vhost', vhost], { ...process.env, ...infra.env });
     await infra.stop();
     for (const s of signals) process.off(s, onSignal);

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { loadProtos } from '@cred/proto';
 import { createClient } from '@cred/grpc';
 import { dropBrokerConnections, waitFor } from '@cred/testing';
@@ -73,7 +74,15 @@ t.test('gateway -> issuance -> signing over gRPC, then issuance -> outbox -> Rab
   const again = await tp.api('POST', `/api/organizations/${orgId}/signing-keys`, undefined, token);
   t.equal(again.status, 200);
   t.equal(again.body.keyId, first.body.keyId);
-  await new Promise((r) => setTimeout(r, 500));
+  // The notice comes from the event; asking again wrote no second one (issuance's outbox).
+  const db = new pg.Client({ connectionString: tp.isolation.databaseUrl });
+  await db.connect();
+  t.teardown(() => db.end());
+  const events = await db.query(
+    "SELECT count(*)::int AS n FROM issuance.outbox WHERE type = 'organization.signing_keys.generated' AND payload->'data'->>'organizationId' = $1",
+    [orgId],
+  );
+  t.equal(events.rows[0].n, 1, 'one event: no duplicate notice can follow');
   t.equal((await notices(orgId)).length, 1, 'no duplicate notice');
 });
 

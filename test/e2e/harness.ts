@@ -91,7 +91,7 @@ export async function startTestPlatform(
     mailLimit?: number;
   } = {},
 ): Promise<TestPlatform> {
-  const isolation = await createIsolation(label);
+  const isolation = await createIsolation(label, { migrated: true });
   const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0, ...(options.mailLimit ? { limit: options.mailLimit } : {}) });
   await migrateAll(isolation.databaseUrl);
   const secrets = platformSecrets();

@@ -3,7 +3,7 @@
 // /api/verify. (Claiming with the e-mail's token is in claim.test.ts.)
 import t from 'tap';
 import pg from 'pg';
-import { waitFor } from '@cred/testing';
+import { metricValue, waitFor } from '@cred/testing';
 import { setupStep, startTestPlatform } from './harness.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -171,7 +171,10 @@ t.test('expiry: computed from the clock at once, then persisted by the sweeper w
     const r = await client.query("SELECT status FROM issuance.credentials WHERE id = $1 AND status = 'expired'", [e.body.id]);
     return r.rowCount === 1 ? true : undefined;
   });
-  await new Promise((r) => setTimeout(r, 1000)); // a few more sweeps
+  // Two more finished sweeps (the second began after the expiry was persisted) before counting.
+  const sweeps = () => metricValue(tp.platform.ports.issuance.ops, 'background_passes_total', { loop: 'expiry sweep', outcome: 'ok' });
+  const swept = await sweeps();
+  await waitFor('two more expiry sweeps', async () => (await sweeps()) >= swept + 2, 20_000);
   const events = await client.query(
     "SELECT count(*)::int AS n FROM issuance.outbox WHERE type = 'credential.expired' AND payload->'data'->>'credentialUuid' = $1",
     [e.body.id],

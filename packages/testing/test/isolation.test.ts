@@ -39,3 +39,43 @@ t.test('cleanup leaves nothing of the test in PostgreSQL and Redis, and nothing 
     await admin.end();
   }
 });
+
+t.test("migrated: a copy of the run's template database; without it, an empty database", async (t) => {
+  const admin = new pg.Client({ connectionString: `${TEST_PG_BASE}/postgres` });
+  await admin.connect();
+  t.teardown(() => admin.end());
+  const template = uniqueName('test_tmpl');
+  await admin.query(`CREATE DATABASE "${template}"`);
+  t.teardown(() => admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`));
+  const seed = new pg.Client({ connectionString: `${TEST_PG_BASE}/${template}` });
+  await seed.connect();
+  await seed.query('CREATE SCHEMA accounts');
+  await seed.query('CREATE TABLE accounts.marker (v text)');
+  await seed.query("INSERT INTO accounts.marker VALUES ('from the template')");
+  await seed.end();
+
+  const previous = process.env.TEST_DATABASE_TEMPLATE;
+  process.env.TEST_DATABASE_TEMPLATE = template;
+  t.teardown(() => {
+    if (previous === undefined) delete process.env.TEST_DATABASE_TEMPLATE;
+    else process.env.TEST_DATABASE_TEMPLATE = previous;
+  });
+  // Two copies at once, as two test files starting together make them.
+  const [a, b] = await Promise.all([createIsolation('copy', { migrated: true }), createIsolation('copy', { migrated: true })]);
+  const empty = await createIsolation('empty');
+  t.teardown(async () => {
+    for (const iso of [a, b, empty]) await iso.cleanup();
+  });
+  for (const iso of [a, b]) {
+    const c = new pg.Client({ connectionString: iso.databaseUrl });
+    await c.connect();
+    const r = await c.query('SELECT v FROM accounts.marker');
+    await c.end();
+    t.same(r.rows, [{ v: 'from the template' }], 'the copy holds what the template held');
+  }
+  const c = new pg.Client({ connectionString: empty.databaseUrl });
+  await c.connect();
+  const r = await c.query("SELECT count(*)::int AS n FROM information_schema.schemata WHERE schema_name = 'accounts'");
+  await c.end();
+  t.equal(r.rows[0].n, 0, 'a database not asked to be migrated starts empty');
+});

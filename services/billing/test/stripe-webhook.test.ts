@@ -18,7 +18,7 @@ const SESSION_KEYS = newSessionKeyPair();
 
 const SECRET = 'whsec_test_0123456789abcdefghij';
 const logger = (service: string) => createLogger({ service, level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-const iso = await createIsolation('billing');
+const iso = await createIsolation('billing', { migrated: true });
 await migrateAll(iso.databaseUrl);
 const clock = new AdjustableClock();
 

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import t from 'tap';
+import { waitFor } from '@cred/testing';
 import { ADMIN_TOKEN, apiReadyOrg, PASSWORD, startPlatform } from './fixtures/platform.js';
 
 t.test('secrets never reach logs, and never leave after the response that created them', async (t) => {
@@ -23,7 +24,10 @@ t.test('secrets never reach logs, and never leave after the response that create
   const orgRes = await g2.request('GET', `/api/organizations/${org.orgId}`, { token: org.session });
   t.notOk(orgRes.text.includes(org.session));
 
-  await new Promise((r) => setTimeout(r, 200));
+  // The last request's access-log line is in the sink: every line before it was written too.
+  const lastId = orgRes.headers.get('x-request-id');
+  t.ok(lastId, 'the last answer names its request id');
+  await waitFor('the last request logged', () => logs.includes(String(lastId)));
   t.ok(logs.length > 1000, 'debug logs were captured');
   t.ok(logs.includes('"requestId"'), 'log lines carry request ids');
   for (const [label, secret] of [

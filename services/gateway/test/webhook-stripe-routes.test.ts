@@ -29,7 +29,7 @@ const SESSION_KEYS = newSessionKeyPair();
 
 const STRIPE_SECRET = 'whsec_gateway_test_0123456789abcdef';
 const level = process.env.TEST_LOG_LEVEL ?? 'silent';
-const iso = await createIsolation('gwhooks');
+const iso = await createIsolation('gwhooks', { migrated: true });
 await migrateAll(iso.databaseUrl);
 const clock = new AdjustableClock();
 const common = { DATABASE_URL: iso.databaseUrl, EVENTS_EXCHANGE: iso.eventsExchange, AMQP_URL: iso.amqpUrl, GRPC_PORT: '0', OPS_PORT: '0', LOG_LEVEL: 'silent' };

@@ -7,7 +7,7 @@ import { createIsolation, planNodes } from '@cred/testing';
 import { migrateAll } from '../../../scripts/migrate-all.js';
 import { CLAIM_DUE_SQL, claimDueBindings, emailSendStore } from '../src/db/email-send-store.js';
 
-const iso = await createIsolation('notification_lease');
+const iso = await createIsolation('notification_lease', { migrated: true });
 await migrateAll(iso.databaseUrl);
 const db: Knex = createDb({ url: iso.databaseUrl, schema: 'notification', poolMax: 2 });
 t.teardown(async () => {

@@ -1,7 +1,9 @@
 // Team members end to end (issue 17): an owner invites a colleague as issuer; the invitation
-// e-mail (caught by the harness's SMTP catcher) carries the link to the web page; the colleague
-// signs up with the invited address and accepts; they can issue a credential, and get 403 on
-// signing keys, API keys and members. Then the owner demotes them to viewer: refused at once.
+// e-mail (caught by the harness's SMTP catcher) carries the link to the web page, under a fixed
+// subject (issue 39); the colleague signs up with the invited address and accepts, which does not
+// confirm the address (issue 39): they confirm it from the sign-up's confirmation e-mail, then
+// can issue a credential, and get 403 on signing keys, API keys and members. Then the owner
+// demotes them to viewer: refused at once.
 import t from 'tap';
 import { setupStep, startTestPlatform } from './harness.js';
 
@@ -37,7 +39,10 @@ t.test('an invited issuer joins from the e-mail link, issues, and is refused wha
   t.equal(page.status, 200, 'the link opens the web application');
   t.match(page.headers.get('content-type') ?? '', /text\/html/);
   const mail = [...tp.mail.messages()].find((m) => m.envelope.to.includes(colleague))!;
-  t.match(mail.subject, /invited you to join Org team-academy/);
+  t.equal(mail.subject, 'You have been invited to join an organization on our credentials platform', 'a fixed subject');
+  t.notMatch(mail.subject, /team-academy|Owner of/, 'nothing the inviter typed in the subject');
+  t.match(mail.text, /Organization's name, as given by the inviter: "Org team-academy"/);
+  t.match(mail.text, /Inviter's name, as given by the inviter: "Owner of team-academy"/);
   t.match(mail.text, /as an issuer/);
 
   const summary = await tp.api('GET', `/api/invitations/${token}`);
@@ -52,7 +57,11 @@ t.test('an invited issuer joins from the e-mail link, issues, and is refused wha
   t.equal(accepted.status, 200, accepted.text);
   t.equal(accepted.body.member.role, 'issuer');
   const me = await tp.api('GET', '/api/auth/me', undefined, session);
-  t.equal(me.body.user.emailVerified, true, 'accepting proved the address');
+  t.equal(me.body.user.emailVerified, false, 'accepting does not confirm the address');
+  const unconfirmed = await tp.api('POST', `/api/organizations/${orgId}/credentials`, { badgeId, recipient: { name: 'Ada', email: 'ada@team.example' } }, session);
+  t.same([unconfirmed.status, unconfirmed.body.details?.reason], [403, 'email_not_verified'], 'so it cannot issue yet');
+  await tp.confirmAddress(colleague);
+  t.equal((await tp.api('GET', '/api/auth/me', undefined, session)).body.user.emailVerified, true, 'the confirmation e-mail confirms it');
   const reused = await tp.api('POST', '/api/invitations/accept', { token }, session);
   t.same([reused.status, reused.body.error, reused.body.details.invitationStatus], [409, 'CONFLICT', 'accepted'], 'single use');
 

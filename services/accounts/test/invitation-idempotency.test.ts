@@ -5,13 +5,11 @@
 // before the answer gets the stored invitation, and the record holds no token.
 import t from 'tap';
 import { purgeExpired } from '@cred/idempotency';
-import { outboxEvents, PASSWORD, rejects, startAccounts } from './fixtures/helpers.js';
+import { invitingOrganization, outboxEvents, rejects, startAccounts } from './fixtures/helpers.js';
 
 const h = await startAccounts(t);
 const c = h.client;
-const owner = await c.SignUp({ email: 'owner@keyed.example', password: PASSWORD, name: 'Olga Owner', organization: { name: 'Keyed', slug: 'keyed' } });
-const orgId = owner.organization!.id!;
-const ownerId = owner.user!.id!;
+const { orgId, ownerId } = await invitingOrganization(h, { email: 'owner@keyed.example', name: 'Olga Owner', organization: { name: 'Keyed', slug: 'keyed' } });
 
 /** A fingerprint as the gateway sends it (SHA-256, base64url); its value is opaque to accounts. */
 const fp = (label: string) => Buffer.from(label.padEnd(32, '.')).toString('base64url');

@@ -3,15 +3,13 @@
 // last-owner rules, and two concurrent accepts of one token.
 import t from 'tap';
 import type { AppError } from '@cred/runtime';
-import { outboxEvents, PASSWORD, rejects, startAccounts, tokenFromUrl } from './fixtures/helpers.js';
+import { confirmAddress, invitingOrganization, outboxEvents, PASSWORD, rejects, startAccounts, tokenFromUrl } from './fixtures/helpers.js';
 
 t.test('members and invitations over gRPC', async (t) => {
   const h = await startAccounts(t);
   const c = h.client;
 
-  const owner = await c.SignUp({ email: 'owner@acme.example', password: PASSWORD, name: 'Olga Owner', organization: { name: 'Acme', slug: 'acme' } });
-  const orgId = owner.organization!.id!;
-  const ownerId = owner.user!.id!;
+  const { orgId, ownerId } = await invitingOrganization(h, { email: 'owner@acme.example', name: 'Olga Owner', organization: { name: 'Acme', slug: 'acme' } });
 
   /** The token of the newest invitation e-mail to `email` (the event is the only place it exists). */
   async function tokenFor(email: string): Promise<string> {
@@ -19,15 +17,16 @@ t.test('members and invitations over gRPC', async (t) => {
     return tokenFromUrl(events.at(-1)!.data.acceptUrl);
   }
 
-  /** Invites `email` as `role` and has them sign up and accept; returns their user id. */
+  /** Invites `email` as `role` and has them sign up, accept and confirm their address; returns their user id. */
   async function join(email: string, role: string, by = ownerId): Promise<string> {
     await c.CreateInvitation({ organization_id: orgId, actor_user_id: by, email, role });
     const user = await c.SignUp({ email, password: PASSWORD, name: email.split('@')[0]! });
     await c.AcceptInvitation({ token: await tokenFor(email), user_id: user.user!.id! });
+    await confirmAddress(h, user.user!.id!);
     return user.user!.id!;
   }
 
-  t.test('an invitation: token only in the event, single use, proves the address', async (t) => {
+  t.test('an invitation: token only in the event, single use; accepting does not confirm the address', async (t) => {
     const inv = await c.CreateInvitation(
       { organization_id: orgId, actor_user_id: ownerId, email: ' Ivy@Example.COM ', role: 'issuer' },
       { requestId: 'req-invite-1' },
@@ -57,8 +56,12 @@ t.test('members and invitations over gRPC', async (t) => {
     t.equal(accepted.member!.role, 'issuer');
     t.equal(accepted.organization!.id, orgId);
     const me = await c.GetUser({ user_id: ivy.user!.id! });
-    t.equal(me.email_verified, true, 'accepting proved the address');
+    // Security review (issue 39), finding 3: a forwarded or leaked link must not make its holder
+    // the confirmed owner of the address (which lets an account claim the credentials issued to it).
+    t.equal(me.email_verified, false, 'accepting does not confirm the address');
     t.match(me.memberships, [{ organization_id: orgId, role: 'issuer' }]);
+    await confirmAddress(h, ivy.user!.id!);
+    t.equal((await c.GetUser({ user_id: ivy.user!.id! })).email_verified, true, 'the confirmation link sent at sign-up still works');
 
     const again = await rejects(c.AcceptInvitation({ token, user_id: ivy.user!.id! }), 'CONFLICT');
     t.equal(again.details.invitationStatus, 'accepted', 'single use');
@@ -152,9 +155,7 @@ t.test('members and invitations over gRPC', async (t) => {
   });
 
   t.test('the last owner can neither leave, be removed, nor be demoted', async (t) => {
-    const solo = await c.SignUp({ email: 'solo@example.com', password: PASSWORD, name: 'Solo', organization: { name: 'Solo', slug: 'solo' } });
-    const soloOrg = solo.organization!.id!;
-    const me = solo.user!.id!;
+    const { orgId: soloOrg, ownerId: me } = await invitingOrganization(h, { email: 'solo@example.com', name: 'Solo', organization: { name: 'Solo', slug: 'solo' } });
     const left = await rejects(c.RemoveMember({ organization_id: soloOrg, actor_user_id: me, user_id: me }), 'CONFLICT');
     t.equal(left.details.reason, 'last_owner');
     await rejects(c.ChangeMemberRole({ organization_id: soloOrg, actor_user_id: me, user_id: me, role: 'admin' }), 'CONFLICT');

@@ -9,7 +9,7 @@ import { can, ROLES, type Role } from '@cred/proto/roles';
 import { MEMBER_ROUTE_PERMISSIONS } from '../src/http/role-permissions.js';
 import { openApiDocument } from '../src/openapi/openapi.js';
 import { openApiChecker, type OpenApiDoc } from './fixtures/openapi-check.js';
-import { apiReadyOrg, PASSWORD, startPlatform, UPSTREAMS_OFF, type GatewayHandle } from './fixtures/platform.js';
+import { ADMIN_TOKEN, apiReadyOrg, confirmAddress, PASSWORD, startPlatform, UPSTREAMS_OFF, type GatewayHandle } from './fixtures/platform.js';
 
 const MEMBER = '/api/organizations/{orgId}';
 
@@ -95,7 +95,7 @@ t.test('roles at the gateway', async (t) => {
     t.equal(ok.status, 200);
     t.equal(ok.body.member.role, 'issuer');
     const me = await g.request('GET', '/api/auth/me', { token: invitee.body.token });
-    t.equal(me.body.user.emailVerified, true, 'accepting proved the address');
+    t.equal(me.body.user.emailVerified, false, 'accepting does not confirm the address (issue 39): only the confirmation link does');
     t.match(me.body.user.memberships, [{ organizationId: owner.orgId, role: 'issuer' }]);
     const used = await g.request('POST', '/api/invitations/accept', { token: invitee.body.token, body: { token } });
     check('POST', '/api/invitations/accept', used);
@@ -273,6 +273,39 @@ t.test('roles at the gateway', async (t) => {
     }
     const raw = await g.request('POST', `${orgs}/invitations`, { token: owner.session, rawBody: '{"email": "a@example.com",', headers: { 'content-type': 'application/json' } });
     t.equal(raw.status, 400, 'malformed JSON');
+  });
+
+  t.test('who may invite, and how many: 403 and 429 in the error shape (issue 39)', async (t) => {
+    const slug = `inviter-${Date.now().toString(36)}`;
+    const signup = await g.request('POST', '/api/auth/signup', {
+      body: { email: `${slug}@example.com`, password: PASSWORD, name: 'Buy cheap pills at evil.example', organization: { name: 'URGENT claim your prize', slug } },
+    });
+    const fresh = `/api/organizations/${String(signup.body.organization.id)}`;
+    const session = signup.body.token as string;
+    let n = 0;
+    const invite = () => g.request('POST', `${fresh}/invitations`, { token: session, body: { email: `target-${n++}-${slug}@example.com`, role: 'viewer' } });
+
+    const unconfirmed = await invite();
+    check('POST', `${MEMBER}/invitations`, unconfirmed);
+    t.same([unconfirmed.status, unconfirmed.body.error, unconfirmed.body.details.reason], [403, 'FORBIDDEN', 'email_not_verified'], 'an unconfirmed inviter');
+    await confirmAddress(p, g, signup.body.user.id as string);
+    const pending = await invite();
+    check('POST', `${MEMBER}/invitations`, pending);
+    t.same([pending.status, pending.body.details], [403, { reason: 'organization_not_approved', status: 'pending_approval' }], 'an organization nobody approved');
+    t.equal((await g.request('POST', `/api/admin/organizations/${String(signup.body.organization.id)}/approve`, { token: ADMIN_TOKEN })).status, 200);
+
+    // Invite and withdraw in a loop: withdrawn invitations count.
+    for (let i = 0; i < 20; i++) {
+      const inv = await invite();
+      t.equal(inv.status, 201, `invitation ${i + 1}`);
+      t.equal((await g.request('DELETE', `${fresh}/invitations/${String(inv.body.id)}`, { token: session })).status, 204);
+    }
+    const limited = await invite();
+    check('POST', `${MEMBER}/invitations`, limited);
+    t.same([limited.status, limited.body.error], [429, 'RATE_LIMITED']);
+    t.match(limited.body.details, { scope: 'organization', limit: 20, windowSeconds: 3600 });
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    t.ok(retryAfter >= 1 && retryAfter <= 3600 && retryAfter === limited.body.details.retryAfter, `Retry-After ${retryAfter} s, as details.retryAfter`);
   });
 
   t.test('revoking an invitation', async (t) => {

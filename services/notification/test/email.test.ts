@@ -18,6 +18,7 @@ const sentRow = (eventId: string) =>
     const row = await sendRow(eventId);
     return row?.status === 'sent' ? row : undefined;
   });
+const INVITATION_SUBJECT = 'You have been invited to join an organization on our credentials platform';
 /** Two more finished passes of the e-mail worker (the second began after this call): the signal
  * that it looked at the rows as they are now, before a test asserts it sent nothing. */
 const settle = async () => {
@@ -176,12 +177,70 @@ t.test('invitation e-mail: the accept link, the organization, the inviter and th
     expiresAt: new Date(Date.now() + 7 * 86400_000).toISOString(),
   });
   const [mail] = await waitFor('the invitation e-mail', () => (mailsTo('colleague@example.com').length === 1 ? mailsTo('colleague@example.com') : undefined));
-  t.equal(mail!.subject, 'Olga Owner invited you to join Acme <Academy>');
+  t.equal(mail!.subject, INVITATION_SUBJECT, 'a fixed subject');
   t.ok(mail!.text.includes(acceptUrl), 'the accept link');
   t.ok(mail!.text.includes('as an issuer'), 'the role');
+  t.ok(mail!.text.includes(`Inviter's name, as given by the inviter: "Olga Owner"`), 'the inviter, quoted and labelled');
   t.ok(mail!.html.includes('Acme &#60;Academy&#62;'), 'the organization name escaped in HTML');
   const row = await sentRow(ev.id);
   t.equal(row.payload, null, 'the token is not kept once sent');
+});
+
+t.test('invitation e-mail: what the inviter typed never reads as the platform speaking (subject, text, HTML)', async (t) => {
+  // Security review (issue 39), finding 1: the subject was "{inviter} invited you to join {organization}".
+  const inviter = 'Buy cheap pills at evil.example';
+  const organizationName = 'URGENT claim your prize at evil.example';
+  await h.publish('accounts.invitation.created', {
+    invitationId: randomUUID(),
+    organizationId: randomUUID(),
+    organizationName,
+    email: 'spam-target@example.com',
+    role: 'viewer',
+    invitedByName: inviter,
+    acceptUrl: `${BASE_URL}/invitations/accept?token=invitation-token-spam-0123456789`,
+    expiresAt: new Date(Date.now() + 7 * 86400_000).toISOString(),
+  });
+  const [mail] = await waitFor('the invitation e-mail', () => (mailsTo('spam-target@example.com').length ? mailsTo('spam-target@example.com') : undefined));
+  t.equal(mail!.subject, INVITATION_SUBJECT, 'the subject is ours alone');
+  t.notOk(/evil|pills|prize/i.test(mail!.subject), 'no sender-chosen text in the subject');
+  for (const [part, body] of [
+    ['text', mail!.text],
+    ['html', mail!.html],
+  ] as const) {
+    // Every occurrence of each sender-chosen value is inside quotes, right after its label.
+    const open = part === 'text' ? '"' : '&#8220;<span style="font-family: monospace">';
+    const close = part === 'text' ? '"' : '</span>&#8221;';
+    for (const [label, value] of [
+      ["Inviter's name, as given by the inviter:", inviter],
+      ["Organization's name, as given by the inviter:", organizationName],
+    ] as const) {
+      const at = body.indexOf(value);
+      t.ok(at > 0, `${part}: the value is there`);
+      t.equal(body.indexOf(value, at + 1), -1, `${part}: once`);
+      t.equal(body.slice(at - open.length, at), open, `${part}: opened by a quote`);
+      t.equal(body.slice(at + value.length, at + value.length + close.length), close, `${part}: closed by a quote`);
+      const before = body.slice(0, at - open.length);
+      t.ok(before.replace(/<[^>]*>/g, '').trimEnd().endsWith(label), `${part}: labelled "${label}"`);
+    }
+    t.match(body, /not a message from us/, `${part}: says the names are not ours`);
+  }
+});
+
+t.test('invitation e-mail: a name cannot leave its quotes (quote marks and line breaks)', async (t) => {
+  await h.publish('accounts.invitation.created', {
+    invitationId: randomUUID(),
+    organizationId: randomUUID(),
+    organizationName: 'Acme"\n\nYour account is suspended, visit evil.example',
+    email: 'breakout@example.com',
+    role: 'viewer',
+    invitedByName: 'Eve \u201cthe platform\u201d',
+    acceptUrl: `${BASE_URL}/invitations/accept?token=invitation-token-quote-0123456789`,
+    expiresAt: new Date(Date.now() + 7 * 86400_000).toISOString(),
+  });
+  const [mail] = await waitFor('the invitation e-mail', () => (mailsTo('breakout@example.com').length ? mailsTo('breakout@example.com') : undefined));
+  t.ok(mail!.text.includes(`Organization's name, as given by the inviter: "Acme' Your account is suspended, visit evil.example"`), 'one line, its quote mark replaced');
+  t.ok(mail!.text.includes(`Inviter's name, as given by the inviter: "Eve 'the platform'"`));
+  t.notMatch(mail!.text, /^Your account is suspended/m, 'no line of its own');
 });
 
 t.test('recipient data is escaped in HTML and cannot inject headers', async (t) => {

@@ -6,6 +6,7 @@ import { invitationStore } from '../db/invitation-store.js';
 import { organizationStore } from '../db/organization-store.js';
 import { userStore } from '../db/user-store.js';
 import {
+  INVITATION_LIMITS,
   INVITATION_TTL_MS,
   MAX_PENDING_INVITATIONS,
   invitationStatus,
@@ -14,6 +15,7 @@ import {
   type Member,
   type Membership,
   type Organization,
+  type User,
 } from '../domain/model.js';
 import { newOneTimeToken, sha256Hex } from '../domain/tokens.js';
 import * as v from '../domain/validation.js';
@@ -58,7 +60,7 @@ function replayedInvitation(stored: unknown): CreatedInvitation {
 /** A member acting through a session (the gateway passes their id): the audit actor `user:<id>`. */
 /** The member who acts, with the request id the call carried (the audit log links the two). */
 const asUser = (userId: string, requestId?: string): Acting => ({ actor: `user:${userId}`, ...(requestId ? { requestId } : {}) });
-import { lockTeam, requirePermission } from './permissions.js';
+import { lockInviter, lockTeam, requirePermission } from './permissions.js';
 
 function role(value: unknown): Role {
   if (!isRole(value)) throw AppError.validation('role', `role must be one of ${ROLES.join(', ')}`);
@@ -81,6 +83,48 @@ function notPending(status: string): AppError {
 }
 
 const INVALID_TOKEN = 'Invitation not found';
+
+/**
+ * Who may make the platform send an invitation e-mail (docs/decisions.md, "Invitation e-mail"):
+ * an inviter whose own address is confirmed, for an organization an operator approved and has
+ * not suspended. 403 FORBIDDEN with `details.reason` otherwise.
+ */
+function requireMaySendInvitations(inviter: User, org: Organization): void {
+  if (!inviter.emailVerifiedAt) {
+    throw AppError.forbidden('Confirm your e-mail address before inviting anyone: use the link we sent you, or ask for a new one', {
+      reason: 'email_not_verified',
+    });
+  }
+  if (org.status !== 'approved') {
+    throw AppError.forbidden('Invitations can be sent once the organization is approved, and not while it is suspended', {
+      reason: 'organization_not_approved',
+      status: org.status,
+    });
+  }
+}
+
+/**
+ * The invitation limits (INVITATION_LIMITS): every invitation created in the window counts,
+ * withdrawn ones included. 429 RATE_LIMITED with the limit, the window and `retryAfter`
+ * (seconds until the oldest counted invitation leaves the window).
+ */
+async function requireWithinInvitationLimits(trx: Knex.Transaction, organizationId: string, inviterId: string, now: Date): Promise<void> {
+  for (const rule of INVITATION_LIMITS) {
+    const since = new Date(now.getTime() - rule.windowSeconds * 1000);
+    const by = rule.scope === 'organization' ? { organizationId } : { invitedByUserId: inviterId };
+    const { count, oldest } = await invitationStore.createdSince(trx, by, since);
+    if (count < rule.limit) continue;
+    const leaves = oldest ? oldest.getTime() + rule.windowSeconds * 1000 - now.getTime() : rule.windowSeconds * 1000;
+    const who = rule.scope === 'organization' ? 'An organization' : 'One member';
+    const window = rule.windowSeconds === 3600 ? 'hour' : `${rule.windowSeconds / 3600} hours`;
+    throw new AppError('RATE_LIMITED', `${who} can send at most ${rule.limit} invitations per ${window}; try again later`, {
+      scope: rule.scope,
+      limit: rule.limit,
+      windowSeconds: rule.windowSeconds,
+      retryAfter: Math.max(1, Math.ceil(leaves / 1000)),
+    });
+  }
+}
 
 export interface InvitationSummary {
   organization: Organization;
@@ -161,8 +205,9 @@ export class MemberService {
   /**
    * Invites an address with a role. The token (256 random bits) leaves this service only in the
    * `accounts.invitation.created` event, which notification turns into the e-mail; only its
-   * SHA-256 is stored. 409 when the address already belongs to a member or has a pending
-   * invitation (revoke it to send a new one).
+   * SHA-256 is stored. 403 when the inviter's address is unconfirmed or the organization is not
+   * approved; 429 past the invitation limits (withdrawn invitations count); 409 when the address
+   * already belongs to a member or has a pending invitation (revoke it to send a new one).
    */
   async invite(
     organizationId: string,
@@ -188,6 +233,12 @@ export class MemberService {
       if (!canAssignRole(actor.role, undefined, wanted)) {
         throw AppError.forbidden('Only an owner can invite an owner', { role: actor.role, permission: 'owners.manage' });
       }
+      const org = await organizationStore.findById(trx, orgId);
+      const inviter = await userStore.findById(trx, actor.userId);
+      if (!org || !inviter) throw AppError.notFound('Organization not found');
+      requireMaySendInvitations(inviter, org);
+      await lockInviter(trx, actor.userId);
+      await requireWithinInvitationLimits(trx, orgId, actor.userId, now);
       const existing = await userStore.findByEmail(trx, email);
       if (existing && (await organizationStore.findMembership(trx, existing.id, orgId))) {
         throw AppError.conflict('This address belongs to a member of the organization already', { field: 'email' });
@@ -198,9 +249,6 @@ export class MemberService {
       if ((await invitationStore.countPending(trx, orgId, now)) >= MAX_PENDING_INVITATIONS) {
         throw AppError.conflict(`An organization can have at most ${MAX_PENDING_INVITATIONS} pending invitations`, { limit: MAX_PENDING_INVITATIONS });
       }
-      const org = await organizationStore.findById(trx, orgId);
-      const inviter = await userStore.findById(trx, actor.userId);
-      if (!org || !inviter) throw AppError.notFound('Organization not found');
       const { token, hash } = newOneTimeToken();
       const invitation: Invitation = {
         id: newUuid(),
@@ -286,7 +334,9 @@ export class MemberService {
 
   /**
    * The signed-in user accepts. Their address must be the invited one (compared lower-cased, as
-   * stored); accepting proves they read the mailbox, so the address counts as verified. One
+   * stored). Accepting does NOT confirm the address (docs/decisions.md, "Invitation e-mail"): a
+   * link can be forwarded or leak, and a confirmed address is what lets an account claim the
+   * credentials issued to it; only the confirmation link (or a password reset) confirms. One
    * transaction under the team lock and the invitation's row lock: of two concurrent accepts,
    * the second finds it accepted (409).
    */
@@ -313,10 +363,6 @@ export class MemberService {
         throw AppError.conflict('You are a member of this organization already', { reason: 'already_member' });
       }
       if (!(await invitationStore.accept(trx, invitation.id, userId, now))) throw notPending('accepted');
-      if (!user.emailVerifiedAt) {
-        await userStore.markEmailVerified(trx, userId, now);
-        await userStore.invalidateTokens(trx, userId, 'email_verification', now);
-      }
       const organization = await organizationStore.findById(trx, invitation.organizationId);
       if (!organization) throw AppError.notFound(INVALID_TOKEN);
       await audit(this.ctx, trx, asUser(userId, requestId), {

@@ -22,3 +22,11 @@ export async function requirePermission(db: Knex, organizationId: string, actorU
 export async function lockTeam(trx: Knex.Transaction, organizationId: string): Promise<void> {
   await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`team:${organizationId}`]);
 }
+
+/**
+ * Serialises the invitations of one inviter (across their organizations) in `trx`, so the
+ * per-inviter limit holds under concurrent invitations. Always taken after lockTeam.
+ */
+export async function lockInviter(trx: Knex.Transaction, userId: string): Promise<void> {
+  await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`inviter:${userId}`]);
+}

@@ -67,6 +67,19 @@ export const invitationStore = {
     return Number(row?.count ?? 0);
   },
 
+  /**
+   * Invitations created since `since`, whatever their state now (revoked ones too), by one
+   * organization or one inviter: the count and the oldest one's creation time.
+   */
+  async createdSince(db: Knex, by: { organizationId: string } | { invitedByUserId: string }, since: Date): Promise<{ count: number; oldest: Date | null }> {
+    const where = 'organizationId' in by ? { organization_id: by.organizationId } : { invited_by_user_id: by.invitedByUserId };
+    const [row] = (await db('invitations').where(where).where('created_at', '>', since).select(db.raw('count(*) as count'), db.raw('min(created_at) as oldest'))) as Array<{
+      count: string;
+      oldest: Date | null;
+    }>;
+    return { count: Number(row?.count ?? 0), oldest: row?.oldest ?? null };
+  },
+
   async findPendingFor(db: Knex, organizationId: string, email: string, now: Date): Promise<Invitation | undefined> {
     const row = (await pending(db<InvitationRow>('invitations').where({ organization_id: organizationId, email }), now).first()) as InvitationRow | undefined;
     return row ? toInvitation(row) : undefined;

@@ -145,4 +145,15 @@ export const migrations: Migration[] = [
   { name: '0007_idempotency_records', up: (db) => idempotencyMigration.up(db) },
   // Queue-like tables are vacuumed and analyzed after ~1,000 changed rows (@cred/db, QUEUE_TABLE_AUTOVACUUM).
   { name: '0008_queue_tables_autovacuum', up: (db, schema) => tuneQueueTables(db, schema, ['outbox']) },
+  {
+    // Invitations are counted per organization and per inviter over the last hour and day
+    // (docs/decisions.md, "Invitation e-mail"): indexes for those two counts.
+    name: '0009_invitation_limits',
+    async up(db) {
+      await db.schema.alterTable('invitations', (t) => {
+        t.index(['organization_id', 'created_at'], 'invitations_organization_created_idx');
+        t.index(['invited_by_user_id', 'created_at'], 'invitations_inviter_created_idx');
+      });
+    },
+  },
 ];

@@ -88,6 +88,19 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Pending invitations per organization: a bound on the e-mail one session can make us send. */
 export const MAX_PENDING_INVITATIONS = 100;
 
+/**
+ * How many invitations may be sent, counted over sliding windows (docs/decisions.md, "Invitation
+ * e-mail"). Every invitation created counts, whatever became of it since (withdrawn, accepted,
+ * expired), so inviting and withdrawing in a loop cannot send more. Per organization (all its
+ * members together) and per inviter (all their organizations together).
+ */
+export const INVITATION_LIMITS = [
+  { scope: 'organization', windowSeconds: 60 * 60, limit: 20 },
+  { scope: 'organization', windowSeconds: 24 * 60 * 60, limit: 100 },
+  { scope: 'inviter', windowSeconds: 60 * 60, limit: 20 },
+  { scope: 'inviter', windowSeconds: 24 * 60 * 60, limit: 100 },
+] as const;
+
 export type TokenPurpose = 'email_verification' | 'password_reset';
 
 export interface ApiKey {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { AppError, isErrorCode, toAppError, type Logger } from '@cred/runtime';
+import { AppError, isErrorCode, redactUrl, toAppError, type Logger } from '@cred/runtime';
 
 /**
  * An error in the error shape, answered on node's response outside express (before a request
@@ -68,7 +68,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         ? err
         : (fromPathDecoding(err) ?? fromBodyParser(err as { type?: string }) ?? toAppError(err));
     if (appErr.code === 'INTERNAL_ERROR' || appErr.code === 'UNAVAILABLE') {
-      logger.error({ err, requestId: res.locals.requestId, method: req.method, path: req.path }, 'request failed');
+      // The path may carry a one-time token (GET /api/invitations/{token}): redacted, never logged.
+      logger.error({ err, requestId: res.locals.requestId, method: req.method, path: redactUrl(req.originalUrl) }, 'request failed');
     }
     if (res.headersSent) {
       res.end();

@@ -49,10 +49,16 @@ export function memberRoutes(upstreams: Upstreams): DocumentedRouter {
   // forwardIdempotency; docs/decisions.md "Idempotency-Key"). A replay is the first answer.
   router.post('/invitations', forwardIdempotency('invitations.create'), async (req, res) => {
     const { email, role } = validate(InvitationBody, req.body ?? {});
-    const invitation = await accounts.CreateInvitation(
-      { ...actor(res), email, role, idempotency: forwardedIdempotency(res) },
-      { requestId: requestIdOf(res) },
-    );
+    const invitation = await accounts
+      .CreateInvitation({ ...actor(res), email, role, idempotency: forwardedIdempotency(res) }, { requestId: requestIdOf(res) })
+      .catch((err: unknown) => {
+        // Past an invitation limit accounts says when the next one may go (details.retryAfter, seconds).
+        if (err instanceof AppError && err.code === 'RATE_LIMITED' && !res.headersSent) {
+          const s = Number(err.details.retryAfter);
+          res.setHeader('Retry-After', String(Number.isInteger(s) && s >= 1 ? s : 60));
+        }
+        throw err;
+      });
     if (invitation.idempotent_replay) res.set(REPLAYED_HEADER, 'true');
     const view = invitationView(invitation);
     res.status(201).setHeader('Location', `/api/organizations/${String(res.locals.orgId)}/invitations/${view.id}`);

@@ -18,6 +18,15 @@ export const ACCOUNT_EMAIL_EVENTS = [
   'accounts.invitation.created',
 ] as const;
 
+/**
+ * A name the inviter chose, as the invitation e-mail quotes it (docs/decisions.md, "Invitation
+ * e-mail"): on one line, at most 100 characters, with no double quote of its own, so it stays
+ * inside the quotes and label the template puts around it and cannot pass for our own words.
+ */
+function asGivenByInviter(value: string): string {
+  return clip(value.replace(/[\s\p{Cc}\u2028\u2029]+/gu, ' ').replace(/["\u201c\u201d\u201e\u00ab\u00bb]/g, "'").trim(), 100);
+}
+
 /** How a role reads in the invitation e-mail. */
 const ROLE_NAMES: Record<string, string> = { owner: 'an owner', admin: 'an administrator', issuer: 'an issuer', viewer: 'a viewer' };
 
@@ -134,8 +143,8 @@ export function onAccountEmail(deps: EmailEventDeps) {
       'acceptUrl' in d
         ? {
             recipientName: d.email,
-            inviterName: d.invitedByName,
-            organizationName: clip(d.organizationName, 200),
+            inviterName: asGivenByInviter(d.invitedByName),
+            organizationName: asGivenByInviter(d.organizationName),
             roleName: ROLE_NAMES[d.role] ?? 'a member',
             actionUrl,
             expiresAt,

@@ -11,6 +11,7 @@ import {
   declaredLength,
   discardRequestBody,
   installClientErrorHandler,
+  redactUrl,
   singleHeaderProblem,
   toAppError,
   type Logger,
@@ -124,7 +125,7 @@ export async function startPublicServer(
       const route = thrown instanceof RouteFailure ? thrown.route : undefined;
       const err = thrown instanceof RouteFailure ? thrown.error : thrown;
       const e = toAppError(err);
-      if (e.code === 'INTERNAL_ERROR') logger.error({ err, path: (req.url ?? '').slice(0, 200) }, 'public request failed');
+      if (e.code === 'INTERNAL_ERROR') logger.error({ err, path: redactUrl(req.url ?? '') }, 'public request failed'); // claim links carry ?token=
       if (res.headersSent) {
         res.end();
         return;

@@ -106,6 +106,13 @@ export const accountPaths = {
     },
     post: {
       summary: 'Invite an e-mail address with a role; the link goes by e-mail and works once, for 7 days',
+      description:
+        'Needs a member whose own e-mail address is confirmed, in an organization that is approved and not suspended. ' +
+        'Invitations are limited per organization (20 per hour and 100 per 24 hours, all its members together) and per ' +
+        'inviting member (20 per hour and 100 per 24 hours, all their organizations together), over sliding windows. Every ' +
+        'invitation created counts, including ones withdrawn, accepted or expired since, so inviting and withdrawing in a ' +
+        'loop sends no more. The e-mail has a fixed subject; the inviter\'s and organization\'s names appear in its body only, ' +
+        'quoted and labelled as given by the inviter.',
       security: session,
       requestBody: {
         required: true,
@@ -118,11 +125,21 @@ export const accountPaths = {
           content: json(Invitation),
         },
         '401': error('UNAUTHORIZED'),
+        '403': error(
+          'FORBIDDEN: details.reason = email_not_verified (the inviting member has not confirmed their e-mail address) or ' +
+            'organization_not_approved (the organization is pending approval or suspended; details.status); or a failed CSRF check.',
+        ),
         '404': error('NOT_FOUND'),
         '409': error(
           'CONFLICT (details.field = email): the address belongs to a member, or has a pending invitation; or the organization has 100 pending invitations',
         ),
         ...common,
+        '429': {
+          ...common['429'],
+          description:
+            'RATE_LIMITED: the request rate limits, or an invitation limit (details.scope = organization | inviter, details.limit, ' +
+            'details.windowSeconds, details.retryAfter). Carries Retry-After (seconds).',
+        },
       },
     },
   },

@@ -190,7 +190,10 @@ export const authPaths = {
   },
   '/api/invitations/accept': {
     post: {
-      summary: 'Accept an invitation, signed in with the invited address (which counts as verified from then on)',
+      summary: 'Accept an invitation, signed in with the invited address',
+      description:
+        'Accepting makes the account a member; it does not confirm the address (an invitation link may have been forwarded): ' +
+        'only the confirmation e-mail\'s link does.',
       security: session,
       requestBody: {
         required: true,

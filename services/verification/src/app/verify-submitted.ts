@@ -59,16 +59,18 @@ async function withKeyCompromise(ctx: VerificationContext, result: ExternalVerif
  */
 export async function verifySubmitted(
   ctx: VerificationContext,
-  input:
-    | { kind: 'credential'; body: unknown }
-    | { kind: 'baked'; bytes: Buffer; contentType: string | undefined; recipient?: string },
+  input: { kind: 'credential'; body: unknown } | { kind: 'baked'; bytes: Buffer; contentType: string | undefined; recipient?: string },
   channel: VerificationChannel,
 ): Promise<SubmittedVerification> {
   const result = await withKeyCompromise(
     ctx,
     input.kind === 'credential'
       ? await ctx.external.verifyCredential(input.body)
-      : await ctx.external.verifyBakedImage(input.bytes, input.contentType, input.recipient !== undefined ? { recipient: input.recipient } : {}),
+      : await ctx.external.verifyBakedImage(
+          input.bytes,
+          input.contentType,
+          input.recipient !== undefined ? { recipient: input.recipient } : {},
+        ),
   );
   const ob3 = result.ob3Credential;
   const id = ob3 && typeof ob3['id'] === 'string' ? /^urn:uuid:(.+)$/i.exec(ob3['id'])?.[1] : undefined;

@@ -127,7 +127,11 @@ function verifyBakedOb2(kind: BakedImageKind, text: string, deps: ExternalVerifi
   if (payload === 'jws') {
     const parsed = parseCompactJws(trimmed);
     if (!parsed.ok) {
-      throw new ExternalInputError('MALFORMED_CREDENTIAL', `the ${kind.toUpperCase()}'s Open Badges 2.0 JWS is unusable: ${parsed.message}`, 'file');
+      throw new ExternalInputError(
+        'MALFORMED_CREDENTIAL',
+        `the ${kind.toUpperCase()}'s Open Badges 2.0 JWS is unusable: ${parsed.message}`,
+        'file',
+      );
     }
     return verifyOb2({ kind: 'jws', jws: parsed.jws }, deps, options, 'file');
   }
@@ -135,9 +139,18 @@ function verifyBakedOb2(kind: BakedImageKind, text: string, deps: ExternalVerifi
   try {
     assertion = payload === 'json' ? parseJsonWithLimits(trimmed) : undefined;
   } catch (err) {
-    throw new ExternalInputError('MALFORMED_CREDENTIAL', `the embedded assertion is not acceptable JSON: ${(err as Error).message}`, 'file');
+    throw new ExternalInputError(
+      'MALFORMED_CREDENTIAL',
+      `the embedded assertion is not acceptable JSON: ${(err as Error).message}`,
+      'file',
+    );
   }
-  if (typeof assertion !== 'object' || assertion === null || Array.isArray(assertion) || !isOb2Assertion(assertion as Record<string, unknown>)) {
+  if (
+    typeof assertion !== 'object' ||
+    assertion === null ||
+    Array.isArray(assertion) ||
+    !isOb2Assertion(assertion as Record<string, unknown>)
+  ) {
     throw new ExternalInputError(
       'MALFORMED_CREDENTIAL',
       `the ${kind.toUpperCase()}'s openbadges text is neither a URL, a JWS nor an Open Badges 2.0 assertion`,

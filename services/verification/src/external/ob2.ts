@@ -185,7 +185,12 @@ function recipientCheck(recipient: Record<string, unknown>, address: string): { 
     if (!hashed) return { ok: false, message: 'the recipient identity is marked hashed but is not sha256$… or md5$…' };
     const algorithm = hashed[1]!.toLowerCase();
     const expected = identity.slice(algorithm.length + 1).toLowerCase();
-    const match = candidates.some((c) => createHash(algorithm).update(c + salt, 'utf8').digest('hex') === expected);
+    const match = candidates.some(
+      (c) =>
+        createHash(algorithm)
+          .update(c + salt, 'utf8')
+          .digest('hex') === expected,
+    );
     return match
       ? { ok: true, message: `the address given matches the recipient's ${algorithm} hash` }
       : { ok: false, message: `the address given does not match the recipient's ${algorithm} hash` };
@@ -221,7 +226,12 @@ function result(
 ): ExternalVerificationResult {
   const v = verification;
   const invalid =
-    !v.structureValid || !v.signatureValid || !v.issuerAuthenticated || !v.notBeforeValid || !v.statusAvailable || v.recipientMatched === false;
+    !v.structureValid ||
+    !v.signatureValid ||
+    !v.issuerAuthenticated ||
+    !v.notBeforeValid ||
+    !v.statusAvailable ||
+    v.recipientMatched === false;
   const status: ExternalStatus = forced ?? (invalid ? 'invalid' : !v.notRevoked ? 'revoked' : !v.notExpired ? 'expired' : 'valid');
   const pick =
     status === 'invalid'
@@ -315,10 +325,18 @@ export async function verifyOb2Assertion(
         const kind = verificationKind(input.assertion);
         add('format', true, `Open Badges 2.0 assertion (JSON, verification ${String(kind ?? 'unknown')})`);
         if (kind === 'signed') {
-          throw new Refusal('signature_invalid', 'signature', 'a signed assertion is verified from its JWS; this JSON carries no signature');
+          throw new Refusal(
+            'signature_invalid',
+            'signature',
+            'a signed assertion is verified from its JWS; this JSON carries no signature',
+          );
         }
         if (kind !== 'hosted') {
-          throw new Refusal('unsupported_verification', 'structure', 'verification.type must be hosted (HostedBadge) or signed (SignedBadge)');
+          throw new Refusal(
+            'unsupported_verification',
+            'structure',
+            'verification.type must be hosted (HostedBadge) or signed (SignedBadge)',
+          );
         }
         if (!isHttpUrl(input.assertion['id'])) {
           throw new Refusal('malformed', 'structure', 'a hosted assertion needs an http(s) URL as its id');
@@ -397,7 +415,11 @@ export async function verifyOb2Assertion(
       }
       const embedded = listed.find((k) => isRecord(k) && k['id'] === keyRef && typeof k['publicKeyPem'] === 'string');
       const keyDoc = embedded ?? (await fetchOnce(keyRef, 'CryptographicKey', 'key_unavailable', 'signature'));
-      if (!isRecord(keyDoc) || typeof keyDoc['publicKeyPem'] !== 'string' || (keyDoc['type'] !== undefined && !typesOf(keyDoc).includes('CryptographicKey'))) {
+      if (
+        !isRecord(keyDoc) ||
+        typeof keyDoc['publicKeyPem'] !== 'string' ||
+        (keyDoc['type'] !== undefined && !typesOf(keyDoc).includes('CryptographicKey'))
+      ) {
         throw new Refusal('key_unavailable', 'signature', `${keyRef} is not a CryptographicKey with a publicKeyPem`);
       }
       if (!embedded) sameId(keyDoc, keyRef, 'CryptographicKey', 'signature');
@@ -438,7 +460,9 @@ export async function verifyOb2Assertion(
   add(
     'notBefore',
     verification.notBeforeValid,
-    verification.notBeforeValid ? `issuedOn ${String(assertion['issuedOn'])} has passed` : `issuedOn ${String(assertion['issuedOn'])} is in the future`,
+    verification.notBeforeValid
+      ? `issuedOn ${String(assertion['issuedOn'])} has passed`
+      : `issuedOn ${String(assertion['issuedOn'])} is in the future`,
     'not_yet_valid',
   );
   const expires = assertion['expires'] === undefined ? null : parseDateTime(assertion['expires']);
@@ -446,7 +470,9 @@ export async function verifyOb2Assertion(
   add(
     'expiration',
     verification.notExpired,
-    expires === null ? 'no expires: the badge does not expire' : `${verification.notExpired ? 'valid until' : 'expired'} ${String(assertion['expires'])}`,
+    expires === null
+      ? 'no expires: the badge does not expire'
+      : `${verification.notExpired ? 'valid until' : 'expired'} ${String(assertion['expires'])}`,
     'expired',
   );
 
@@ -472,11 +498,19 @@ export async function verifyOb2Assertion(
           throw new Refusal('revocation_list_unavailable', 'status', `${listUrl} is not a RevocationList`);
         }
         const entries = asArray(list['revokedAssertions']);
-        const hit = entries.find((e) => idOf(e) === assertion['id'] || (isRecord(e) && e['uid'] !== undefined && e['uid'] === assertion['uid']));
+        const hit = entries.find(
+          (e) => idOf(e) === assertion['id'] || (isRecord(e) && e['uid'] !== undefined && e['uid'] === assertion['uid']),
+        );
         verification.statusAvailable = true;
         verification.notRevoked = hit === undefined;
         if (hit === undefined) add('status', true, `not revoked: the issuer's revocationList ${listUrl} does not name the assertion`);
-        else add('status', false, `revoked: named by the issuer's revocationList${reasonOf(isRecord(hit) ? hit['revocationReason'] : undefined)}`, 'revoked');
+        else
+          add(
+            'status',
+            false,
+            `revoked: named by the issuer's revocationList${reasonOf(isRecord(hit) ? hit['revocationReason'] : undefined)}`,
+            'revoked',
+          );
       } catch (err) {
         if (!(err instanceof Refusal)) throw err;
         add('status', false, `status unavailable: ${err.message}`, err.code);

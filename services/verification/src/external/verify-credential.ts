@@ -132,7 +132,14 @@ export function summarize(outcome: Outcome, credential: Record<string, unknown> 
   const invalid =
     !v.structureValid || !v.signatureValid || !v.issuerAuthenticated || !v.notBeforeValid || !v.statusAvailable || outcome.statusError;
   const status: ExternalStatus = invalid ? 'invalid' : !v.notRevoked ? 'revoked' : !v.notExpired ? 'expired' : 'valid';
-  return { valid: status === 'valid', status, verification: v, checks: outcome.checks, ob3Credential: credential, openBadgesVersion: '3.0' };
+  return {
+    valid: status === 'valid',
+    status,
+    verification: v,
+    checks: outcome.checks,
+    ob3Credential: credential,
+    openBadgesVersion: '3.0',
+  };
 }
 
 function notVerified(): ExternalVerification {
@@ -196,10 +203,14 @@ export function verifyOb2(
   options: VerifyOptions,
   field: 'credential' | 'file',
 ): Promise<ExternalVerificationResult> {
-  return verifyOb2Assertion(input, { clock: deps.clock, documents: documentsFor(deps) }, {
-    field,
-    ...(options.recipient !== undefined ? { recipient: options.recipient } : {}),
-  });
+  return verifyOb2Assertion(
+    input,
+    { clock: deps.clock, documents: documentsFor(deps) },
+    {
+      field,
+      ...(options.recipient !== undefined ? { recipient: options.recipient } : {}),
+    },
+  );
 }
 
 /**

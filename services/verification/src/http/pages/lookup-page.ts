@@ -30,8 +30,8 @@ function forms(options: { id?: string; idError?: string; uploadError?: string } 
     <section class="card" aria-labelledby="upload-h">
       <h2 id="upload-h">Verify a baked badge</h2>
       <p>
-        Upload a badge image (PNG or SVG) with an Open Badges 3.0 credential or an Open Badges 2.0 assertion inside, from this
-        platform or any other. At most 5 MiB.
+        Upload a badge image (PNG or SVG) with an Open Badges 3.0 credential or an Open Badges 2.0 assertion inside, from this platform or
+        any other. At most 5 MiB.
       </p>
       <form method="post" action="/verify-lookup" enctype="multipart/form-data">
         <label for="file">Badge image</label>
@@ -101,7 +101,10 @@ function ob2Facts(r: SubmittedVerification): { name: string; facts: Html } {
   const recipient = r.checks.find((c) => c.name === 'recipient');
   const facts = html`<dl class="facts">
     <dt>Standard</dt>
-    <dd>Open Badges 2.0${str(record(assertion['verification'])['type']) ? html` (${String(record(assertion['verification'])['type'])} assertion)` : ''}</dd>
+    <dd>
+      Open Badges
+      2.0${str(record(assertion['verification'])['type']) ? html` (${String(record(assertion['verification'])['type'])} assertion)` : ''}
+    </dd>
     <dt>Issued by</dt>
     <dd>${firstString(issuer['name']) ?? 'Not named'}${str(issuer['id']) ? html` (<code>${String(issuer['id'])}</code>)` : ''}</dd>
     ${

@@ -24,6 +24,15 @@ const verifier = createExternalVerifier({
 const HOSTED = `${host.base}/beths-robotics-badge.json`;
 t.beforeEach(() => host.reset());
 
+/** The ExternalInputError reason (and field) a call rejects with. */
+async function inputError(p: Promise<unknown>): Promise<{ reason: string; field: unknown } | null> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  return err instanceof ExternalInputError ? { reason: err.reason, field: (err.details as { field?: unknown }).field } : null;
+}
+
 const failed = (r: ExternalVerificationResult) => r.checks.filter((c) => !c.passed).map((c) => c.name);
 const signed = (change: (a: Doc) => void = () => undefined) => {
   const payload = host.fixture('assertion-signed.json');
@@ -160,8 +169,10 @@ t.test('recipient: the hashed e-mail with its salt matches the right address onl
   const baked = await verifier.verifyBakedImage(ob2Png(HOSTED), 'image/png', { recipient: 'bob@example.org' });
   t.equal(baked.reason?.code, 'recipient_mismatch');
 
-  await t.rejects(verifier.verifyCredential({ credential: HOSTED, recipient: 42 }), { reason: 'BAD_RECIPIENT' });
-  await t.rejects(verifier.verifyCredential({ credential: HOSTED, recipient: 'not an address' }), { reason: 'BAD_RECIPIENT' });
+  for (const recipient of [42, 'not an address']) {
+    const err = await verifier.verifyCredential({ credential: HOSTED, recipient }).catch((e: unknown) => e);
+    t.equal((err as ExternalInputError).reason, 'BAD_RECIPIENT', JSON.stringify(recipient));
+  }
 });
 
 t.test('altered signature: the JWS does not verify', async (t) => {
@@ -258,15 +269,14 @@ t.test('bad input: an assertion that points at itself is a REFERENCE_LOOP input 
   const badge = host.fixture('badge-class.json');
   badge['issuer'] = `${host.base}/robotics-badge.json`;
   host.routes.set('/robotics-badge.json', badge);
-  await t.rejects(verifier.verifyCredential(signed()), { reason: 'REFERENCE_LOOP' });
+  t.equal((await inputError(verifier.verifyCredential(signed())))?.reason, 'REFERENCE_LOOP');
   host.reset();
-  await t.rejects(verifier.verifyCredential(signed((a) => ((a['verification'] as Doc)['creator'] = `${host.base}/robotics-badge.json`))), {
-    reason: 'REFERENCE_LOOP',
-  });
+  const keyLoop = signed((a) => ((a['verification'] as Doc)['creator'] = `${host.base}/robotics-badge.json`));
+  t.equal((await inputError(verifier.verifyCredential(keyLoop)))?.reason, 'REFERENCE_LOOP');
   host.routes.set('/beths-robotics-badge.json', loop);
-  await t.rejects(verifier.verifyBakedImage(Buffer.from(ob2Svg({ json: loop })), 'image/svg+xml'), {
+  t.same(await inputError(verifier.verifyBakedImage(Buffer.from(ob2Svg({ json: loop })), 'image/svg+xml')), {
     reason: 'REFERENCE_LOOP',
-    details: { field: 'file' },
+    field: 'file',
   });
 });
 
@@ -283,7 +293,7 @@ t.test('a signed assertion sent as plain JSON has no signature to check', async 
 });
 
 t.test('an OB 2.0 baked image without an assertion is still NO_CREDENTIAL; OB 3.0 results say 3.0', async (t) => {
-  await t.rejects(verifier.verifyBakedImage(Buffer.from(ob2Svg({ verify: '' })), 'image/svg+xml'), { reason: 'NO_CREDENTIAL' });
+  t.equal((await inputError(verifier.verifyBakedImage(Buffer.from(ob2Svg({ verify: '' })), 'image/svg+xml')))?.reason, 'NO_CREDENTIAL');
   const r = await verifier.verifyCredential({ '@context': ['https://www.w3.org/ns/credentials/v2'], type: ['VerifiableCredential'] });
   t.equal(r.openBadgesVersion, '3.0');
   t.equal(r.reason, undefined);

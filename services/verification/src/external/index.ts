@@ -26,7 +26,6 @@ export { createGuardedFetcher, type DocumentFetcher, type GuardedFetcher, type H
 export { parseJsonWithLimits } from './json-limits.js';
 export { createRemoteDocuments, didWebDocumentUrl, type RemoteDocuments } from './remote-documents.js';
 export { bitAt, BSL_MIN_BITS, checkStatusEntry, decodeEncodedList, type StatusOutcome } from './status.js';
-export { OB2_CONTEXT, type Ob2Documents } from './ob2.js';
 export {
   verifyExternalCredential,
   type ExternalStatus,

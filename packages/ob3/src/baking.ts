@@ -365,12 +365,12 @@ function elementText(content: string): string {
   return out.trim();
 }
 
-/** Returns the embedded credential (JSON text or the compact JWS from `verify`), or null. */
-export function unbakeSvg(svg: string, options?: BakingLimits): string | null {
+/** The text of the first baked element (its `verify` attribute, else its content), or null. */
+function unbakeSvgElement(svg: string, options: BakingLimits | undefined, version: 'ob3' | 'ob2'): string | null {
   const { maxInput, maxPayload } = limits(options);
   checkSvgText(svg, maxInput);
   const root = rootSvg(svg);
-  const [first] = findCredentialElements(svg, root);
+  const [first] = findCredentialElements(svg, root, version);
   if (!first) return null;
   const verify = first.tag.attributes.get('verify');
   const text = verify !== undefined && verify.trim() !== '' ? verify.trim() : first.content === null ? '' : elementText(first.content);
@@ -380,23 +380,18 @@ export function unbakeSvg(svg: string, options?: BakingLimits): string | null {
   return text;
 }
 
+/** Returns the embedded credential (JSON text or the compact JWS from `verify`), or null. */
+export function unbakeSvg(svg: string, options?: BakingLimits): string | null {
+  return unbakeSvgElement(svg, options, 'ob3');
+}
+
 /**
  * The Open Badges 2.0 assertion baked into an SVG: the `verify` attribute of
  * `<openbadges:assertion>` (namespace http://openbadges.org; a hosted assertion's URL or a signed
  * assertion's JWS), else the element's text (the assertion JSON). Null when there is none.
  */
 export function unbakeOb2Svg(svg: string, options?: BakingLimits): string | null {
-  const { maxInput, maxPayload } = limits(options);
-  checkSvgText(svg, maxInput);
-  const root = rootSvg(svg);
-  const [first] = findCredentialElements(svg, root, 'ob2');
-  if (!first) return null;
-  const verify = first.tag.attributes.get('verify');
-  const text = verify !== undefined && verify.trim() !== '' ? verify.trim() : first.content === null ? '' : elementText(first.content);
-  if (text === '') return null;
-  if (Buffer.byteLength(text, 'utf8') > maxPayload)
-    throw new BakingError('TOO_LARGE', `embedded assertion larger than ${maxPayload} bytes`);
-  return text;
+  return unbakeSvgElement(svg, options, 'ob2');
 }
 
 /**

@@ -135,7 +135,8 @@ function ob2Facts(r: SubmittedVerification): { name: string; facts: Html } {
 function resultPage(r: SubmittedVerification): string {
   if (r.openBadgesVersion === '2.0') {
     const { name, facts } = ob2Facts(r);
-    const [tone, text] = bannerOf(r);
+    // No key-binding nuance here: a hosted badge has no key, and a signed one's key is the issuer's or not.
+    const [tone, text] = BANNERS[r.status] ?? BANNERS['invalid']!;
     return layout(
       `${name} — verification result`,
       html`<h1>${name}</h1>

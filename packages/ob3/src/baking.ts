@@ -15,6 +15,9 @@ import { BakingError } from './errors.js';
 
 export const PNG_KEYWORD = 'openbadgecredential';
 export const OB3_SVG_NAMESPACE = 'https://purl.imsglobal.org/ob/v3p0';
+/** Open Badges 2.0 baking: PNG keyword `openbadges` (iTXt, older files tEXt), SVG `<openbadges:assertion>`. */
+export const OB2_PNG_KEYWORD = 'openbadges';
+export const OB2_SVG_NAMESPACE = 'http://openbadges.org';
 
 export interface BakingLimits {
   /** Largest image accepted (bytes / UTF-16 units for SVG). Default 16 MiB. */
@@ -112,6 +115,24 @@ export function unbakePng(png: Uint8Array, options?: BakingLimits): string | nul
   const { maxInput, maxPayload } = limits(options);
   for (const chunk of parsePng(png, maxInput)) {
     if (chunk.type === 'iTXt' && iTxtKeyword(chunk.data) === PNG_KEYWORD) return decodeITxtText(chunk.data, maxPayload);
+  }
+  return null;
+}
+
+/**
+ * The Open Badges 2.0 assertion baked into a PNG (iTXt, or tEXt in files made before 2.0, with
+ * keyword `openbadges`): a hosted assertion's URL, a signed assertion's JWS or the assertion
+ * JSON. Null when there is none.
+ */
+export function unbakeOb2Png(png: Uint8Array, options?: BakingLimits): string | null {
+  const { maxInput, maxPayload } = limits(options);
+  for (const chunk of parsePng(png, maxInput)) {
+    if (chunk.type === 'iTXt' && iTxtKeyword(chunk.data) === OB2_PNG_KEYWORD) return decodeITxtText(chunk.data, maxPayload);
+    if (chunk.type === 'tEXt' && iTxtKeyword(chunk.data) === OB2_PNG_KEYWORD) {
+      const text = chunk.data.subarray(chunk.data.indexOf(0) + 1);
+      if (text.length > maxPayload) throw new BakingError('TOO_LARGE', `embedded assertion larger than ${maxPayload} bytes`);
+      return text.toString('latin1');
+    }
   }
   return null;
 }
@@ -283,10 +304,10 @@ function rootSvg(svg: string): XmlTag {
   throw new BakingError('NOT_SVG', 'no <svg> root element');
 }
 
-/** Prefixes bound to the OB 3.0 namespace on the root (where bakers declare it). */
-function obPrefixes(root: XmlTag): string[] {
+/** Prefixes bound to the OB 3.0 (or another) namespace on the root (where bakers declare it). */
+function obPrefixes(root: XmlTag, namespace = OB3_SVG_NAMESPACE): string[] {
   const prefixes: string[] = [];
-  for (const [k, v] of root.attributes) if (k.startsWith('xmlns:') && v === OB3_SVG_NAMESPACE) prefixes.push(k.slice(6));
+  for (const [k, v] of root.attributes) if (k.startsWith('xmlns:') && v === namespace) prefixes.push(k.slice(6));
   return prefixes;
 }
 
@@ -297,10 +318,11 @@ interface CredentialElement {
   content: string | null;
 }
 
-function findCredentialElements(svg: string, root: XmlTag): CredentialElement[] {
-  const prefixes = obPrefixes(root);
+function findCredentialElements(svg: string, root: XmlTag, version: 'ob3' | 'ob2' = 'ob3'): CredentialElement[] {
+  const prefixes = obPrefixes(root, version === 'ob3' ? OB3_SVG_NAMESPACE : OB2_SVG_NAMESPACE);
+  const local = version === 'ob3' ? 'credential' : 'assertion';
   // Lenient: without a declaration, accept the conventional prefix.
-  const names = new Set((prefixes.length > 0 ? prefixes : ['openbadges']).map((p) => `${p}:credential`));
+  const names = new Set((prefixes.length > 0 ? prefixes : ['openbadges']).map((p) => `${p}:${local}`));
   const found: CredentialElement[] = [];
   // One shared iterator (not nested for-of: breaking an inner for-of would close the generator).
   const tags = scanTags(svg, root.end);
@@ -343,12 +365,12 @@ function elementText(content: string): string {
   return out.trim();
 }
 
-/** Returns the embedded credential (JSON text or the compact JWS from `verify`), or null. */
-export function unbakeSvg(svg: string, options?: BakingLimits): string | null {
+/** The text of the first baked element (its `verify` attribute, else its content), or null. */
+function unbakeSvgElement(svg: string, options: BakingLimits | undefined, version: 'ob3' | 'ob2'): string | null {
   const { maxInput, maxPayload } = limits(options);
   checkSvgText(svg, maxInput);
   const root = rootSvg(svg);
-  const [first] = findCredentialElements(svg, root);
+  const [first] = findCredentialElements(svg, root, version);
   if (!first) return null;
   const verify = first.tag.attributes.get('verify');
   const text = verify !== undefined && verify.trim() !== '' ? verify.trim() : first.content === null ? '' : elementText(first.content);
@@ -356,6 +378,20 @@ export function unbakeSvg(svg: string, options?: BakingLimits): string | null {
   if (Buffer.byteLength(text, 'utf8') > maxPayload)
     throw new BakingError('TOO_LARGE', `embedded credential larger than ${maxPayload} bytes`);
   return text;
+}
+
+/** Returns the embedded credential (JSON text or the compact JWS from `verify`), or null. */
+export function unbakeSvg(svg: string, options?: BakingLimits): string | null {
+  return unbakeSvgElement(svg, options, 'ob3');
+}
+
+/**
+ * The Open Badges 2.0 assertion baked into an SVG: the `verify` attribute of
+ * `<openbadges:assertion>` (namespace http://openbadges.org; a hosted assertion's URL or a signed
+ * assertion's JWS), else the element's text (the assertion JSON). Null when there is none.
+ */
+export function unbakeOb2Svg(svg: string, options?: BakingLimits): string | null {
+  return unbakeSvgElement(svg, options, 'ob2');
 }
 
 /**

@@ -114,5 +114,18 @@ export {
   type StatusListCredentialInput,
   type StatusListSlot,
 } from './status-list.js';
-export { bakedPayloadKind, bakePng, bakeSvg, OB3_SVG_NAMESPACE, PNG_KEYWORD, unbakePng, unbakeSvg, type BakingLimits } from './baking.js';
+export {
+  bakedPayloadKind,
+  bakePng,
+  bakeSvg,
+  OB2_PNG_KEYWORD,
+  OB2_SVG_NAMESPACE,
+  OB3_SVG_NAMESPACE,
+  PNG_KEYWORD,
+  unbakeOb2Png,
+  unbakeOb2Svg,
+  unbakePng,
+  unbakeSvg,
+  type BakingLimits,
+} from './baking.js';
 export { createCanonicalizationPool, type CanonicalizationPool, type CanonicalizationPoolOptions } from './canonicalization-pool.js';

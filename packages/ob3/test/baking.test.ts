@@ -8,6 +8,8 @@ import {
   bakePng,
   bakeSvg,
   publicKeyFromVerificationMethodId,
+  unbakeOb2Png,
+  unbakeOb2Svg,
   unbakePng,
   unbakeSvg,
   verifyDataIntegrityProof,
@@ -213,6 +215,21 @@ t.test('SVG declarations: an internal subset is skipped as a whole, a later "[" 
   const baked = bakeSvg('<!DOCTYPE svg [ <!ENTITY e "x"> ]><svg width="1"><text>[</text></svg>', '{"b":1}');
   t.ok(baked.startsWith('<!DOCTYPE svg [ <!ENTITY e "x"> ]><svg xmlns:openbadges='));
   t.equal(unbakeSvg(baked), '{"b":1}');
+});
+
+t.test('Open Badges 2.0 baking is read apart from OB 3.0: PNG iTXt / tEXt openbadges, SVG openbadges:assertion', async (t) => {
+  const url = 'https://example.org/beths-robotics-badge.json';
+  const itxt = tinyPng([pngChunk('iTXt', Buffer.concat([Buffer.from('openbadges\0\0\0\0\0'), Buffer.from(url)]))]);
+  t.equal(unbakeOb2Png(itxt), url);
+  t.equal(unbakePng(itxt), null, 'not an OB 3.0 credential');
+  const text = tinyPng([pngChunk('tEXt', Buffer.from(`openbadges\0${url}`, 'latin1'))]);
+  t.equal(unbakeOb2Png(text), url, 'files made before 2.0 use tEXt');
+  t.equal(unbakeOb2Png(tinyPng()), null);
+  const svg = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" xmlns:ob="http://openbadges.org"><rect/>${inner}</svg>`;
+  t.equal(unbakeOb2Svg(svg(`<ob:assertion verify="${url}"/>`)), url, 'any prefix bound to http://openbadges.org');
+  t.equal(unbakeOb2Svg(svg('<ob:assertion><![CDATA[{"type":"Assertion"}]]></ob:assertion>')), '{"type":"Assertion"}');
+  t.equal(unbakeSvg(svg(`<ob:assertion verify="${url}"/>`)), null, 'not an OB 3.0 credential');
+  t.equal(unbakeOb2Svg(svg('<ob:credential>{}</ob:credential>')), null);
 });
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same damaged bytes. */

@@ -260,7 +260,8 @@ t.test('baked images: typed errors for unusable uploads', async (t) => {
       `${reason} (${ct})`,
     );
   await reject(tinyPng(), 'image/png', 'NO_CREDENTIAL');
-  await reject(tinyPng([iTxt('openbadges', '{"@context":[]}')]), 'image/png', 'NO_CREDENTIAL'); // OB 2.0 keyword is not ours
+  // The OB 2.0 keyword is read since issue 37 item 5 (it used to be NO_CREDENTIAL): JSON that is not an assertion is unusable.
+  await reject(tinyPng([iTxt('openbadges', '{"@context":[]}')]), 'image/png', 'MALFORMED_CREDENTIAL');
   await reject(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>'), 'image/svg+xml', 'NO_CREDENTIAL');
   await reject(Buffer.from('GIF89a....'), 'image/gif', 'UNSUPPORTED_IMAGE');
   await reject(Buffer.from('hello'), undefined, 'UNSUPPORTED_IMAGE');

@@ -50,7 +50,8 @@ async function withKeyCompromise(ctx: VerificationContext, result: ExternalVerif
 
 /**
  * A credential submitted to POST /api/verify/credential or /api/verify/baked (or the lookup
- * page), from any platform (docs/contract.md "Verification"). The external verifier does the work; our
+ * page), from any platform (an Open Badges 2.0 assertion too: src/external/ob2.ts; those are
+ * never ours, so nothing of ours is added or recorded) (docs/contract.md "Verification"). The external verifier does the work; our
  * own did:web issuers resolve from the read model (see own-documents.ts). When the credential is
  * one of ours (`urn:uuid:<uuid>` known here, issued by that organization's DID), what only we
  * know is added: revocation and expiry recorded by the issuer, and check 4 (issuer approved and
@@ -58,12 +59,18 @@ async function withKeyCompromise(ctx: VerificationContext, result: ExternalVerif
  */
 export async function verifySubmitted(
   ctx: VerificationContext,
-  input: { kind: 'credential'; body: unknown } | { kind: 'baked'; bytes: Buffer; contentType: string | undefined },
+  input: { kind: 'credential'; body: unknown } | { kind: 'baked'; bytes: Buffer; contentType: string | undefined; recipient?: string },
   channel: VerificationChannel,
 ): Promise<SubmittedVerification> {
   const result = await withKeyCompromise(
     ctx,
-    input.kind === 'credential' ? await ctx.external.verifyCredential(input.body) : await ctx.external.verifyBakedImage(input.bytes, input.contentType),
+    input.kind === 'credential'
+      ? await ctx.external.verifyCredential(input.body)
+      : await ctx.external.verifyBakedImage(
+          input.bytes,
+          input.contentType,
+          input.recipient !== undefined ? { recipient: input.recipient } : {},
+        ),
   );
   const ob3 = result.ob3Credential;
   const id = ob3 && typeof ob3['id'] === 'string' ? /^urn:uuid:(.+)$/i.exec(ob3['id'])?.[1] : undefined;

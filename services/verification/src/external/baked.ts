@@ -4,10 +4,19 @@
  * `POST /api/verify/credential`. Input problems (not an image, no credential, too large) throw
  * ExternalInputError; everything about the credential itself is a result.
  */
-import { bakedPayloadKind, BakingError, unbakePng, unbakeSvg } from '@cred/ob3';
+import { bakedPayloadKind, BakingError, unbakeOb2Png, unbakeOb2Svg, unbakePng, unbakeSvg } from '@cred/ob3';
 import { ExternalInputError } from './errors.js';
 import { parseJsonWithLimits } from './json-limits.js';
-import { verifyCredentialObject, verifyVcJwt, type ExternalVerificationResult, type ExternalVerifierDeps } from './verify-credential.js';
+import { isHttpUrl, isOb2Assertion } from './ob2.js';
+import { parseCompactJws } from './vc-jwt.js';
+import {
+  verifyCredentialObject,
+  verifyOb2,
+  verifyVcJwt,
+  type ExternalVerificationResult,
+  type ExternalVerifierDeps,
+  type VerifyOptions,
+} from './verify-credential.js';
 
 /** docs/contract.md "Requests and bodies": uploaded baked images are limited to 5 MiB. */
 export const MAX_BAKED_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -51,8 +60,14 @@ export function bakedImageKind(bytes: Uint8Array, contentType?: string): BakedIm
   );
 }
 
-/** Returns the embedded credential text; throws ExternalInputError if there is none. */
-export function extractBakedCredential(bytes: Uint8Array, contentType?: string): { kind: BakedImageKind; text: string } {
+/**
+ * Returns the embedded credential text (OB 3.0 first, else an Open Badges 2.0 assertion: its
+ * URL, JWS or JSON); throws ExternalInputError if there is none.
+ */
+export function extractBakedCredential(
+  bytes: Uint8Array,
+  contentType?: string,
+): { kind: BakedImageKind; text: string; version: '3.0' | '2.0' } {
   if (!(bytes instanceof Uint8Array)) throw new ExternalInputError('UNSUPPORTED_IMAGE', 'the file must be binary image data', 'file');
   if (bytes.length > MAX_BAKED_IMAGE_BYTES) {
     throw new ExternalInputError('TOO_LARGE', 'baked images are limited to 5 MiB', 'file', { limitBytes: MAX_BAKED_IMAGE_BYTES });
@@ -61,9 +76,14 @@ export function extractBakedCredential(bytes: Uint8Array, contentType?: string):
   const kind = bakedImageKind(bytes, contentType);
   const limits = { maxInputBytes: MAX_BAKED_IMAGE_BYTES, maxPayloadBytes: MAX_BAKED_PAYLOAD_BYTES };
   let text: string | null;
+  let version: '3.0' | '2.0' = '3.0';
   try {
     if (kind === 'png') {
       text = unbakePng(bytes, limits);
+      if (text === null) {
+        text = unbakeOb2Png(bytes, limits);
+        version = '2.0';
+      }
     } else {
       let svg: string;
       try {
@@ -72,6 +92,10 @@ export function extractBakedCredential(bytes: Uint8Array, contentType?: string):
         throw new ExternalInputError('MALFORMED_IMAGE', 'the SVG is not valid UTF-8', 'file');
       }
       text = unbakeSvg(svg, limits);
+      if (text === null) {
+        text = unbakeOb2Svg(svg, limits);
+        version = '2.0';
+      }
     }
   } catch (err) {
     if (err instanceof ExternalInputError) throw err;
@@ -87,20 +111,63 @@ export function extractBakedCredential(bytes: Uint8Array, contentType?: string):
     throw new ExternalInputError(
       'NO_CREDENTIAL',
       kind === 'png'
-        ? 'the PNG has no Open Badges credential (no iTXt chunk with keyword openbadgecredential)'
-        : 'the SVG has no Open Badges credential (no openbadges:credential element)',
+        ? 'the PNG has no Open Badges credential (no iTXt chunk with keyword openbadgecredential, nor openbadges for Open Badges 2.0)'
+        : 'the SVG has no Open Badges credential (no openbadges:credential element, nor openbadges:assertion for Open Badges 2.0)',
       'file',
     );
   }
-  return { kind, text };
+  return { kind, text, version };
+}
+
+/** An Open Badges 2.0 baked assertion: a hosted assertion's URL, a signed assertion's JWS or the JSON. */
+function verifyBakedOb2(kind: BakedImageKind, text: string, deps: ExternalVerifierDeps, options: VerifyOptions) {
+  const trimmed = text.trim();
+  if (isHttpUrl(trimmed)) return verifyOb2({ kind: 'url', url: trimmed }, deps, options, 'file');
+  const payload = bakedPayloadKind(trimmed);
+  if (payload === 'jws') {
+    const parsed = parseCompactJws(trimmed);
+    if (!parsed.ok) {
+      throw new ExternalInputError(
+        'MALFORMED_CREDENTIAL',
+        `the ${kind.toUpperCase()}'s Open Badges 2.0 JWS is unusable: ${parsed.message}`,
+        'file',
+      );
+    }
+    return verifyOb2({ kind: 'jws', jws: parsed.jws }, deps, options, 'file');
+  }
+  let assertion: unknown;
+  try {
+    assertion = payload === 'json' ? parseJsonWithLimits(trimmed) : undefined;
+  } catch (err) {
+    throw new ExternalInputError(
+      'MALFORMED_CREDENTIAL',
+      `the embedded assertion is not acceptable JSON: ${(err as Error).message}`,
+      'file',
+    );
+  }
+  if (
+    typeof assertion !== 'object' ||
+    assertion === null ||
+    Array.isArray(assertion) ||
+    !isOb2Assertion(assertion as Record<string, unknown>)
+  ) {
+    throw new ExternalInputError(
+      'MALFORMED_CREDENTIAL',
+      `the ${kind.toUpperCase()}'s openbadges text is neither a URL, a JWS nor an Open Badges 2.0 assertion`,
+      'file',
+    );
+  }
+  return verifyOb2({ kind: 'object', assertion: assertion as Record<string, unknown> }, deps, options, 'file');
 }
 
 export async function verifyBakedImage(
   bytes: Buffer | Uint8Array,
   contentType: string | undefined,
   deps: ExternalVerifierDeps,
+  options: VerifyOptions = {},
 ): Promise<ExternalVerificationResult> {
-  const { kind, text } = extractBakedCredential(bytes, contentType);
+  const { kind, text, version } = extractBakedCredential(bytes, contentType);
+  if (version === '2.0') return verifyBakedOb2(kind, text, deps, options);
   const payload = bakedPayloadKind(text);
   if (payload === 'jws') return verifyVcJwt(text, deps);
   if (payload !== 'json') {

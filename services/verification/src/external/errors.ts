@@ -15,6 +15,8 @@ export type ExternalInputReason =
   | 'UNSUPPORTED_IMAGE' // neither PNG nor SVG
   | 'MALFORMED_IMAGE' // broken PNG chunk structure / unparsable SVG
   | 'MALFORMED_CREDENTIAL' // the embedded text is neither JSON nor a compact JWS
+  | 'REFERENCE_LOOP' // an Open Badges 2.0 assertion whose documents refer back to one another
+  | 'BAD_RECIPIENT' // the e-mail address to check the recipient against is unusable
   | 'TOO_LARGE';
 
 export class ExternalInputError extends AppError {

@@ -17,6 +17,7 @@ import {
   type ExternalVerificationResult,
   type ExternalVerifierDeps,
   type ProofVerifier,
+  type VerifyOptions,
 } from './verify-credential.js';
 
 export { verifyBakedImage } from './baked.js';
@@ -31,6 +32,7 @@ export {
   type ExternalVerificationResult,
   type ExternalVerifierDeps,
   type ProofVerifier,
+  type VerifyOptions,
 } from './verify-credential.js';
 
 export interface ExternalVerifierOptions {
@@ -77,6 +79,10 @@ export function withLocalDocuments<T extends RemoteDocuments>(remote: T, local: 
     async fetchControllerDocument(url: string) {
       return local.owns(url) ? refuse(url) : remote.fetchControllerDocument(url);
     },
+    async fetchDocument(url: string, options?: { fresh?: boolean }) {
+      // This platform publishes no Open Badges 2.0 documents.
+      return local.owns(url) ? refuse(url) : remote.fetchDocument(url, options);
+    },
     async fetchStatusList(url: string) {
       if (!local.owns(url)) return remote.fetchStatusList(url);
       // Our own lists are read like anyone's (type, purpose, proof, bit), just not over the network.
@@ -89,8 +95,8 @@ export function withLocalDocuments<T extends RemoteDocuments>(remote: T, local: 
 }
 
 export interface ExternalVerifier {
-  verifyCredential(input: unknown): Promise<ExternalVerificationResult>;
-  verifyBakedImage(bytes: Buffer | Uint8Array, contentType?: string): Promise<ExternalVerificationResult>;
+  verifyCredential(input: unknown, options?: VerifyOptions): Promise<ExternalVerificationResult>;
+  verifyBakedImage(bytes: Buffer | Uint8Array, contentType?: string, options?: VerifyOptions): Promise<ExternalVerificationResult>;
   readonly fetcher: GuardedFetcher;
   readonly documents: RemoteDocuments & { clear(): void };
 }
@@ -116,8 +122,8 @@ export function createExternalVerifier(options: ExternalVerifierOptions): Extern
     ...(options.verifyProof ? { verifyProof: options.verifyProof } : {}),
   };
   return {
-    verifyCredential: (input) => verifyExternalCredential(input, deps),
-    verifyBakedImage: (bytes, contentType) => verifyBakedImage(bytes, contentType, deps),
+    verifyCredential: (input, verifyOptions) => verifyExternalCredential(input, deps, verifyOptions),
+    verifyBakedImage: (bytes, contentType, verifyOptions) => verifyBakedImage(bytes, contentType, deps, verifyOptions),
     fetcher,
     documents,
   };

@@ -16,6 +16,12 @@ export interface RemoteDocuments {
   fetchControllerDocument(url: string): Promise<unknown>;
   /** A status list credential (BitstringStatusList / StatusList2021) or a 1EdTech revocation list. */
   fetchStatusList(url: string): Promise<unknown>;
+  /**
+   * Any other JSON document (Open Badges 2.0: a hosted assertion, BadgeClass, Issuer profile,
+   * CryptographicKey or RevocationList). `fresh` skips the cache (a hosted assertion is read as
+   * its issuer serves it now: that is how it is revoked).
+   */
+  fetchDocument(url: string, options?: { fresh?: boolean }): Promise<unknown>;
 }
 
 export interface RemoteDocumentsOptions {
@@ -63,8 +69,8 @@ export function createRemoteDocuments(options: RemoteDocumentsOptions): RemoteDo
   };
   const inFlight = new Map<string, Promise<unknown>>();
 
-  async function load(url: string): Promise<unknown> {
-    let hit = cache.get(url);
+  async function load(url: string, fresh = false): Promise<unknown> {
+    let hit = fresh ? undefined : cache.get(url);
     if (hit && hit.expiresAt <= now()) {
       cache.delete(url);
       hit = undefined;
@@ -73,9 +79,10 @@ export function createRemoteDocuments(options: RemoteDocumentsOptions): RemoteDo
       if (hit.ok) return structuredClone(hit.value);
       throw hit.error;
     }
-    const pending = inFlight.get(url);
+    const pending = fresh ? undefined : inFlight.get(url);
     if (pending) return structuredClone(await pending);
-    const p = (async () => {
+    const box: { p?: Promise<unknown> } = {};
+    const p: Promise<unknown> = (async () => {
       try {
         const value = await fetcher.fetchJson(url);
         remember(url, { ok: true, value }, ttlMs);
@@ -85,10 +92,11 @@ export function createRemoteDocuments(options: RemoteDocumentsOptions): RemoteDo
         remember(url, { ok: false, error }, negativeTtlMs);
         throw error;
       } finally {
-        inFlight.delete(url);
+        if (inFlight.get(url) === box.p) inFlight.delete(url);
       }
     })();
-    inFlight.set(url, p);
+    box.p = p;
+    if (!fresh) inFlight.set(url, p);
     return structuredClone(await p);
   }
 
@@ -102,6 +110,7 @@ export function createRemoteDocuments(options: RemoteDocumentsOptions): RemoteDo
     },
     fetchControllerDocument: (url) => load(withoutFragment(url)),
     fetchStatusList: (url) => load(withoutFragment(url)),
+    fetchDocument: (url, options) => load(withoutFragment(url), options?.fresh === true),
     clear: () => cache.clear(),
   };
 }
@@ -117,5 +126,6 @@ export function withFetchBudget(documents: RemoteDocuments, budget: number): Rem
     resolveDidWeb: async (did) => (spend(), documents.resolveDidWeb(did)),
     fetchControllerDocument: async (url) => (spend(), documents.fetchControllerDocument(url)),
     fetchStatusList: async (url) => (spend(), documents.fetchStatusList(url)),
+    fetchDocument: async (url, options) => (spend(), documents.fetchDocument(url, options)),
   };
 }

@@ -224,7 +224,7 @@ export function jwtCredential(payload: Record<string, unknown>): Parsed<JwtCrede
 // The signature
 
 /** Why `key` cannot verify `alg`, or null when it can. */
-function keyAlgorithmMismatch(key: KeyObject, alg: JwsAlgorithm): string | null {
+export function keyAlgorithmMismatch(key: KeyObject, alg: JwsAlgorithm): string | null {
   const type = key.asymmetricKeyType;
   const details = key.asymmetricKeyDetails ?? {};
   if (alg.startsWith('RS') || alg.startsWith('PS')) {
@@ -248,7 +248,7 @@ function keyAlgorithmMismatch(key: KeyObject, alg: JwsAlgorithm): string | null 
  * which is stricter than jose about RSA sizes) by jose, allowing only the header's own `alg`.
  * Anything jose refuses counts as a signature that does not verify.
  */
-async function verifyJwsSignature(jws: ParsedJws, key: KeyObject): Promise<boolean> {
+export async function verifyJwsSignature(jws: ParsedJws, key: KeyObject): Promise<boolean> {
   try {
     await compactVerify(jws.compact, key, { algorithms: [jws.alg] });
     return true;

@@ -4,12 +4,14 @@
  * the checks and the policy choices.
  */
 import { STATIC_CONTEXT_URLS, verifyDataIntegrityProof, type PublicKeyResolver, type VerificationResult } from '@cred/ob3';
+import type { Ob2ReasonCode } from '@cred/ob3/ob2-reasons';
 import { ExternalInputError } from './errors.js';
 import type { DocumentFetcher } from './guarded-fetcher.js';
 import { jsonLimitViolation, DEFAULT_JSON_LIMITS, type JsonLimits } from './json-limits.js';
 import { issuerBindingCheck, resolveVerificationMethod, sameKey, type KeyBinding } from './key-binding.js';
 import { createRemoteDocuments, withFetchBudget, type RemoteDocuments } from './remote-documents.js';
 import { checkStatusEntry, parseDateTime, type StatusOutcome } from './status.js';
+import { isHttpUrl, isOb2Assertion, verifyOb2Assertion, type Ob2Documents, type Ob2Input } from './ob2.js';
 import { jwtCredential, jwsSignatureStep, parseCompactJws } from './vc-jwt.js';
 
 export type ExternalStatus = 'valid' | 'expired' | 'revoked' | 'invalid';
@@ -35,6 +37,8 @@ export interface ExternalVerification {
   structureValid: boolean;
   /** false when a status list could not be fetched (status unknown). */
   statusAvailable: boolean;
+  /** Open Badges 2.0, only when the verifier gave an address: it is the recipient. */
+  recipientMatched?: boolean;
 }
 
 export interface ExternalVerificationResult {
@@ -45,6 +49,18 @@ export interface ExternalVerificationResult {
   checks: VerificationCheck[];
   /** The credential that was verified (unwrapped; the JWT payload's credential for VC-JWT), or null. */
   ob3Credential: Record<string, unknown> | null;
+  /** Which Open Badges version was checked. */
+  openBadgesVersion: '3.0' | '2.0';
+  /** Open Badges 2.0: the assertion, BadgeClass and Issuer that were read. */
+  ob2?: Ob2Documents;
+  /** Open Badges 2.0: why the assertion is not valid (absent when valid). */
+  reason?: { code: Ob2ReasonCode; message: string };
+}
+
+/** What the verifier may be told besides the credential. */
+export interface VerifyOptions {
+  /** An e-mail address to compare with an Open Badges 2.0 recipient. */
+  recipient?: string;
 }
 
 export type ProofVerifier = (credential: unknown, options: { resolvePublicKey: PublicKeyResolver }) => Promise<VerificationResult>;
@@ -116,7 +132,14 @@ export function summarize(outcome: Outcome, credential: Record<string, unknown> 
   const invalid =
     !v.structureValid || !v.signatureValid || !v.issuerAuthenticated || !v.notBeforeValid || !v.statusAvailable || outcome.statusError;
   const status: ExternalStatus = invalid ? 'invalid' : !v.notRevoked ? 'revoked' : !v.notExpired ? 'expired' : 'valid';
-  return { valid: status === 'valid', status, verification: v, checks: outcome.checks, ob3Credential: credential };
+  return {
+    valid: status === 'valid',
+    status,
+    verification: v,
+    checks: outcome.checks,
+    ob3Credential: credential,
+    openBadgesVersion: '3.0',
+  };
 }
 
 function notVerified(): ExternalVerification {
@@ -136,10 +159,58 @@ export function formatRefusedResult(message: string): ExternalVerificationResult
   return summarize({ verification: notVerified(), checks: [{ name: 'format', passed: false, message }], statusError: true }, null);
 }
 
-export async function verifyExternalCredential(input: unknown, deps: ExternalVerifierDeps): Promise<ExternalVerificationResult> {
+export async function verifyExternalCredential(
+  input: unknown,
+  deps: ExternalVerifierDeps,
+  options: VerifyOptions = {},
+): Promise<ExternalVerificationResult> {
+  if (isRecord(input) && !('@context' in input) && 'credential' in input && input['recipient'] !== undefined) {
+    if (typeof input['recipient'] !== 'string') {
+      throw new ExternalInputError('BAD_RECIPIENT', 'the recipient must be an e-mail address (a string)', 'recipient');
+    }
+    options = { ...options, recipient: input['recipient'] };
+  }
+  const ob2 = ob2Input(input);
+  if (ob2) return verifyOb2(ob2, deps, options, 'credential');
   const credential = unwrapCredentialInput(input);
   if (typeof credential === 'string') return verifyVcJwt(credential, deps);
   return verifyCredentialObject(credential, deps);
+}
+
+/**
+ * An Open Badges 2.0 assertion, if that is what was sent: a hosted assertion's URL (as the
+ * credential string), the assertion JSON, or a compact JWS whose payload is an assertion.
+ */
+export function ob2Input(input: unknown): Ob2Input | null {
+  let value = input;
+  if (isRecord(value) && !('@context' in value) && 'credential' in value) value = value['credential'];
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (isHttpUrl(text)) return { kind: 'url', url: text };
+    if (/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(text)) {
+      const parsed = parseCompactJws(text);
+      if (parsed.ok && !('vc' in parsed.jws.payload) && isOb2Assertion(parsed.jws.payload)) return { kind: 'jws', jws: parsed.jws };
+    }
+    return null;
+  }
+  return isRecord(value) && isOb2Assertion(value) ? { kind: 'object', assertion: value } : null;
+}
+
+/** An Open Badges 2.0 assertion (ob2.ts), with this verification's fetch budget. */
+export function verifyOb2(
+  input: Ob2Input,
+  deps: ExternalVerifierDeps,
+  options: VerifyOptions,
+  field: 'credential' | 'file',
+): Promise<ExternalVerificationResult> {
+  return verifyOb2Assertion(
+    input,
+    { clock: deps.clock, documents: documentsFor(deps) },
+    {
+      field,
+      ...(options.recipient !== undefined ? { recipient: options.recipient } : {}),
+    },
+  );
 }
 
 /**

@@ -48,16 +48,24 @@ export interface UploadedFile {
   bytes: Buffer;
   /** As declared by the client (a hint; the verifier sniffs the bytes). */
   contentType: string | undefined;
+  /** The text fields asked for in `keepFields` that the form had. */
+  fields: Record<string, string>;
 }
 
 /**
- * The one file of a multipart/form-data body (field `field`, at most `limit` bytes). Other
- * fields and files are ignored; a missing file is a 400, an oversized one a 413, a truncated or
+ * The one file of a multipart/form-data body (field `field`, at most `limit` bytes), and the
+ * text fields named in `keepFields` (4 KiB each). Other fields and files are ignored; a missing file is a 400, an oversized one a 413, a truncated or
  * aborted upload a 400 (@cred/runtime readMultipart).
  */
-export async function readMultipartFile(req: http.IncomingMessage, field: string, limit: number): Promise<UploadedFile> {
+export async function readMultipartFile(
+  req: http.IncomingMessage,
+  field: string,
+  limit: number,
+  keepFields: readonly string[] = [],
+): Promise<UploadedFile> {
   const form = await readMultipart(req, {
     field,
+    onField: (name) => keepFields.includes(name),
     maxFileBytes: limit,
     overheadBytes: MULTIPART_OVERHEAD_BYTES,
     limits: { files: 1, fields: 20, fieldSize: 4096, parts: 25, headerPairs: 20 },
@@ -66,5 +74,5 @@ export async function readMultipartFile(req: http.IncomingMessage, field: string
   });
   const file = form.files[0];
   if (!file) throw AppError.validation(field, `The form has no file in field "${field}"`);
-  return { bytes: file.bytes, contentType: file.mimeType };
+  return { bytes: file.bytes, contentType: file.mimeType, fields: form.fields };
 }

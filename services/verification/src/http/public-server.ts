@@ -70,7 +70,10 @@ export async function startPublicServer(
     ? passThrough({
         targets: options.gatewayUrls,
         metrics: options.metrics,
-        errorMetric: { name: 'verification_gateway_upstream_errors_total', help: 'API requests on handed-over connections the gateway could not take (503)' },
+        errorMetric: {
+          name: 'verification_gateway_upstream_errors_total',
+          help: 'API requests on handed-over connections the gateway could not take (503)',
+        },
         unavailable: 'The API is temporarily unavailable',
         sendError: (res, e) => sendJson(res, e.httpStatus, e.toJSON()),
         keepHost: true,
@@ -79,7 +82,9 @@ export async function startPublicServer(
     : undefined;
   /** An API request on a connection the edge handed here: the gateway's. */
   const forGateway = (req: http.IncomingMessage) =>
-    toGateway !== undefined && isHandedConnection(req.socket) && !isPublicVerificationRequest(req.method ?? 'GET', (req.url ?? '/').split('?', 1)[0]!);
+    toGateway !== undefined &&
+    isHandedConnection(req.socket) &&
+    !isPublicVerificationRequest(req.method ?? 'GET', (req.url ?? '/').split('?', 1)[0]!);
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse, seen: { route: string }): Promise<void> => {
     // Every request counts against the client's per-IP limit (docs/contract.md "Limits"), 404s included.
     if (options.limit && !(await options.limit(req, res))) {

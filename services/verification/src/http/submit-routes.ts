@@ -5,8 +5,9 @@ import { MAX_UPLOAD_BYTES, mediaType, readBody, readJsonBody, readMultipartFile 
 import { sendJson, type Route } from './respond.js';
 
 /**
- * POST /api/verify/credential: the credential (or `{"credential": ...}`) as JSON, 64 KiB at
- * most. Any platform's OB 3.0 credential; ours are also checked against our read model.
+ * POST /api/verify/credential: the credential (or `{"credential": ..., "recipient": ...}`) as
+ * JSON, 64 KiB at most. Any platform's OB 3.0 credential or Open Badges 2.0 assertion (JSON, JWS
+ * or a hosted assertion's URL); ours are also checked against our read model.
  */
 export const verifyCredentialRoute: Route<VerificationContext> = {
   name: 'verify-credential-post',
@@ -22,7 +23,8 @@ export const verifyCredentialRoute: Route<VerificationContext> = {
 const RAW_IMAGE_TYPES = new Set(['image/png', 'image/svg+xml']);
 
 /**
- * POST /api/verify/baked: a baked badge as multipart (field `file`) or as a raw `image/png` /
+ * POST /api/verify/baked: a baked badge as multipart (field `file`, and optionally `recipient`,
+ * an e-mail address to compare with an Open Badges 2.0 recipient) or as a raw `image/png` /
  * `image/svg+xml` body, 5 MiB at most. A PNG or SVG without a credential is a 400.
  */
 export const verifyBakedRoute: Route<VerificationContext> = {
@@ -33,8 +35,11 @@ export const verifyBakedRoute: Route<VerificationContext> = {
     const type = mediaType(req);
     let bytes: Buffer;
     let contentType: string | undefined;
+    let recipient: string | undefined;
     if (type === 'multipart/form-data') {
-      ({ bytes, contentType } = await readMultipartFile(req, 'file', MAX_UPLOAD_BYTES));
+      let fields: Record<string, string>;
+      ({ bytes, contentType, fields } = await readMultipartFile(req, 'file', MAX_UPLOAD_BYTES, ['recipient']));
+      recipient = fields['recipient'] || undefined;
     } else if (RAW_IMAGE_TYPES.has(type)) {
       bytes = await readBody(req, MAX_UPLOAD_BYTES, 'The image');
       contentType = type;
@@ -43,7 +48,7 @@ export const verifyBakedRoute: Route<VerificationContext> = {
         supported: ['multipart/form-data', 'image/png', 'image/svg+xml'],
       });
     }
-    const result = await verifySubmitted(ctx, { kind: 'baked', bytes, contentType }, 'baked');
+    const result = await verifySubmitted(ctx, { kind: 'baked', bytes, contentType, ...(recipient ? { recipient } : {}) }, 'baked');
     sendJson(res, 200, result, { cacheControl: 'no-store' });
   },
 };

@@ -22,8 +22,15 @@ import {
 } from './shared.js';
 import type { PathItems } from './shared.js';
 
-/** The multipart part of an uploaded baked image. */
-const imageFile = { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } };
+/** The multipart part of an uploaded baked image, and the optional recipient address (Open Badges 2.0). */
+const imageFile = {
+  type: 'object',
+  required: ['file'],
+  properties: {
+    file: { type: 'string', format: 'binary' },
+    recipient: { type: 'string', maxLength: 320, description: 'Open Badges 2.0: an e-mail address to compare with the recipient.' },
+  },
+};
 /** The answer of a verification of a submitted credential or image (never cached). */
 const submittedResult = publicOk('The verification result.', 'application/json', SubmittedVerification, {
   'Cache-Control': cacheControl('no-store'),
@@ -53,9 +60,12 @@ export const publicPaths = {
   },
   '/api/verify/credential': {
     post: {
-      summary: 'Verify an Open Badges 3.0 credential from any platform (public)',
+      summary: 'Verify an Open Badges 3.0 credential or 2.0 assertion from any platform (public)',
       description:
-        'The body is the credential, or `{"credential": ...}` (the credential, or a VC-JWT as a compact JWS string); ' +
+        'The body is the credential, or `{"credential": ..., "recipient": ...}` (the credential, or a VC-JWT as a compact JWS string; ' +
+        'or an Open Badges 2.0 assertion: its JSON, a signed assertion as its compact JWS, or a hosted assertion as its URL). ' +
+        '`recipient`, an e-mail address, is compared with an Open Badges 2.0 recipient (hashed with its salt or not). ' +
+        'The result says `openBadgesVersion`; an Open Badges 2.0 result that is not valid carries `reason`. ' +
         'application/json or any application/*+json, at most 64 KiB. Remote documents (did:web, status lists) are fetched only ' +
         'over https from public addresses. A credential of this platform is also checked against its registry (revocation, ' +
         'expiry, issuer active) and, when public, answered with `issuedHere`. Problems with the credential itself are results ' +
@@ -66,7 +76,11 @@ export const publicPaths = {
           'application/json': {
             schema: {
               anyOf: [
-                { type: 'object', required: ['credential'], properties: { credential: { type: ['object', 'string'] } } },
+                {
+                  type: 'object',
+                  required: ['credential'],
+                  properties: { credential: { type: ['object', 'string'] }, recipient: { type: 'string', maxLength: 320 } },
+                },
                 { type: 'object', required: ['@context'], description: 'The credential itself.' },
               ],
             },
@@ -79,7 +93,9 @@ export const publicPaths = {
         '200': submittedResult,
         '400': error(
           'VALIDATION_ERROR: empty body, not UTF-8 or not acceptable JSON (details.field = body), or not a credential ' +
-            '(details.field = credential, details.reason = NOT_AN_OBJECT | MALFORMED_CREDENTIAL).',
+            '(details.field = credential, details.reason = NOT_AN_OBJECT | MALFORMED_CREDENTIAL | REFERENCE_LOOP, the last for an ' +
+            'Open Badges 2.0 assertion whose documents refer back to one another), or an unusable recipient ' +
+            '(details.field = recipient, details.reason = BAD_RECIPIENT).',
         ),
         '413': error('PAYLOAD_TOO_LARGE: more than 64 KiB.'),
         '415': error('UNSUPPORTED_MEDIA_TYPE: not application/json or application/*+json.'),
@@ -92,7 +108,10 @@ export const publicPaths = {
       summary: 'Verify a baked badge image (PNG or SVG) from any platform (public)',
       description:
         'multipart/form-data with the file `file`, or the raw image as image/png or image/svg+xml; at most 5 MiB. ' +
-        'The embedded credential is verified as by POST /api/verify/credential.',
+        'The embedded credential is verified as by POST /api/verify/credential: OB 3.0 (PNG iTXt `openbadgecredential`, SVG ' +
+        '`openbadges:credential`) or Open Badges 2.0 (PNG iTXt or tEXt `openbadges`, SVG `openbadges:assertion` of ' +
+        'http://openbadges.org, holding a hosted assertion URL, a JWS or the JSON). The multipart field `recipient` is the ' +
+        'optional address to check an Open Badges 2.0 recipient against.',
       requestBody: {
         required: true,
         content: {
@@ -106,7 +125,8 @@ export const publicPaths = {
         '200': submittedResult,
         '400': error(
           'VALIDATION_ERROR (details.field = file): no file, or details.reason = NO_CREDENTIAL (an image without a credential), ' +
-            'UNSUPPORTED_IMAGE, MALFORMED_IMAGE or MALFORMED_CREDENTIAL.',
+            'UNSUPPORTED_IMAGE, MALFORMED_IMAGE, MALFORMED_CREDENTIAL or REFERENCE_LOOP; details.field = recipient, ' +
+            'details.reason = BAD_RECIPIENT.',
         ),
         '413': error('PAYLOAD_TOO_LARGE: more than 5 MiB.'),
         '415': error('UNSUPPORTED_MEDIA_TYPE: not multipart/form-data, image/png or image/svg+xml (details.supported).'),

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { OB2_REASON_CODES } from '@cred/ob3/ob2-reasons';
 import { AnyObject, component, Nullable, Ref, StringEnum } from '../kit.js';
 
 export const Achievement = component(
@@ -188,6 +189,12 @@ export const SubmittedVerification = component(
           notBeforeValid: Type.Boolean(),
           structureValid: Type.Boolean(),
           statusAvailable: Type.Boolean({ description: 'false when a status list could not be fetched (then not valid).' }),
+          recipientMatched: Type.Optional(
+            Type.Boolean({
+              description:
+                'Open Badges 2.0, only when the request gave a `recipient` address: the assertion was awarded to it (hashed or not). false makes the result invalid.',
+            }),
+          ),
           issuerActive: Type.Optional(
             Type.Boolean({ description: 'Only for credentials issued on this platform: the organization is approved and not suspended.' }),
           ),
@@ -198,10 +205,37 @@ export const SubmittedVerification = component(
         Type.Object({ name: Type.String(), passed: Type.Boolean(), message: Type.String() }, { additionalProperties: false }),
         {
           description:
-            'In order: format (VC-JWT only), context, type, structure, signature, issuer, notBefore, expiration, status; for credentials of this platform also registry and issuerActive. A proof made by one of this platform’s keys at or after the time its owner reported it compromised adds a failed keyNotCompromised check (status invalid).',
+            'In order: format (VC-JWT only), context, type, structure, signature, issuer, notBefore, expiration, status; for credentials of this platform also registry and issuerActive. A proof made by one of this platform’s keys at or after the time its owner reported it compromised adds a failed keyNotCompromised check (status invalid). Open Badges 2.0: format, structure, badgeClass, signature (hosted: served at its id; signed: the JWS), issuer, notBefore, expiration, status, and recipient when an address was given; a check that ends the verification is the last one listed.',
         },
       ),
-      ob3Credential: Nullable(AnyObject({ description: 'The credential that was verified (unwrapped), or null.' })),
+      ob3Credential: Nullable(
+        AnyObject({ description: 'The credential that was verified (unwrapped), or null (always null for Open Badges 2.0).' }),
+      ),
+      openBadgesVersion: StringEnum(['3.0', '2.0'], {
+        description: 'Which Open Badges version was checked: 3.0 (a Verifiable Credential) or 2.0 (a hosted or signed assertion).',
+      }),
+      ob2: Type.Optional(
+        Type.Object(
+          {
+            assertion: Nullable(AnyObject({ description: 'The assertion judged: the hosted copy, or the JWS payload.' })),
+            badgeClass: Nullable(AnyObject({ description: 'The BadgeClass (name, description, criteria, image).' })),
+            issuer: Nullable(AnyObject({ description: 'The Issuer profile.' })),
+          },
+          {
+            additionalProperties: false,
+            description: 'Open Badges 2.0 only: the documents read (null where the verification stopped before).',
+          },
+        ),
+      ),
+      reason: Type.Optional(
+        Type.Object(
+          { code: StringEnum([...OB2_REASON_CODES]), message: Type.String() },
+          {
+            additionalProperties: false,
+            description: 'Open Badges 2.0 only, when not valid: why, one code per refusal (docs/standards.md "Open Badges 2.0").',
+          },
+        ),
+      ),
       issuedHere: Type.Optional(
         Type.Object(
           { credentialId: Type.String({ pattern: '^CRD-[0-9A-HJKMNP-TV-Z]{12}$' }), verificationUrl: Type.String({ format: 'uri' }) },

@@ -29,7 +29,10 @@ function forms(options: { id?: string; idError?: string; uploadError?: string } 
     </section>
     <section class="card" aria-labelledby="upload-h">
       <h2 id="upload-h">Verify a baked badge</h2>
-      <p>Upload a badge image (PNG or SVG) with an Open Badges 3.0 credential inside, from this platform or any other. At most 5 MiB.</p>
+      <p>
+        Upload a badge image (PNG or SVG) with an Open Badges 3.0 credential or an Open Badges 2.0 assertion inside, from this platform or
+        any other. At most 5 MiB.
+      </p>
       <form method="post" action="/verify-lookup" enctype="multipart/form-data">
         <label for="file">Badge image</label>
         <input
@@ -40,6 +43,9 @@ function forms(options: { id?: string; idError?: string; uploadError?: string } 
           required${options.uploadError ? html` aria-invalid="true" aria-describedby="upload-error"` : ''}
         />
         ${options.uploadError ? html`<p id="upload-error" class="error" role="alert">${options.uploadError}</p>` : ''}
+        <label for="recipient">Recipient e-mail address (optional, Open Badges 2.0)</label>
+        <input type="email" id="recipient" name="recipient" autocomplete="off" maxlength="320" aria-describedby="recipient-hint" />
+        <p id="recipient-hint">Given, it is compared with the badge’s recipient (hashed or not); it is not stored.</p>
         <button type="submit">Verify the file</button>
       </form>
     </section>`;
@@ -51,7 +57,7 @@ function lookupPage(body: Html): string {
     html`<h1>Verify a credential</h1>
       ${body}`,
     {
-      description: 'Verify an Open Badges 3.0 credential by its ID or from a baked badge image',
+      description: 'Verify an Open Badges 3.0 credential by its ID, or an Open Badges 3.0 or 2.0 badge from its baked image',
     },
   );
 }
@@ -86,8 +92,66 @@ function firstString(...values: unknown[]): string | null {
   return null;
 }
 
+/** What an Open Badges 2.0 result shows: the badge, its issuer, dates and the recipient check. */
+function ob2Facts(r: SubmittedVerification): { name: string; facts: Html } {
+  const assertion = record(r.ob2?.assertion);
+  const badgeClass = record(r.ob2?.badgeClass);
+  const issuer = record(r.ob2?.issuer);
+  const name = firstString(badgeClass['name']) ?? 'Open Badges 2.0 badge';
+  const recipient = r.checks.find((c) => c.name === 'recipient');
+  const facts = html`<dl class="facts">
+    <dt>Standard</dt>
+    <dd>
+      Open Badges
+      2.0${str(record(assertion['verification'])['type']) ? html` (${String(record(assertion['verification'])['type'])} assertion)` : ''}
+    </dd>
+    <dt>Issued by</dt>
+    <dd>${firstString(issuer['name']) ?? 'Not named'}${str(issuer['id']) ? html` (<code>${String(issuer['id'])}</code>)` : ''}</dd>
+    ${
+      str(badgeClass['description'])
+        ? html`<dt>Description</dt>
+            <dd>${String(badgeClass['description'])}</dd>`
+        : ''
+    }
+    <dt>Issued on</dt>
+    <dd>${date(firstString(assertion['issuedOn'])) || 'Not given'}</dd>
+    <dt>Expires</dt>
+    <dd>${date(firstString(assertion['expires'])) || 'No end date'}</dd>
+    <dt>Recipient</dt>
+    <dd>
+      ${
+        recipient
+          ? recipient.passed
+            ? 'Matches the address you gave'
+            : html`Does not match the address you gave (${recipient.message})`
+          : 'Not checked: no e-mail address was given'
+      }
+    </dd>
+  </dl>`;
+  return { name, facts };
+}
+
 /** The result page for an uploaded badge: what the credential says, and every check. */
 function resultPage(r: SubmittedVerification): string {
+  if (r.openBadgesVersion === '2.0') {
+    const { name, facts } = ob2Facts(r);
+    // No key-binding nuance here: a hosted badge has no key, and a signed one's key is the issuer's or not.
+    const [tone, text] = BANNERS[r.status] ?? BANNERS['invalid']!;
+    return layout(
+      `${name} — verification result`,
+      html`<h1>${name}</h1>
+        ${banner(tone, text)} ${r.reason && !r.valid ? html`<p class="card" id="reason">Reason: ${r.reason.message}</p>` : ''}
+        <section class="card" aria-labelledby="cred-h">
+          <h2 id="cred-h">Badge</h2>
+          ${facts}
+        </section>
+        <section class="card" aria-labelledby="checks-h">
+          <h2 id="checks-h">Checks</h2>
+          ${checkList(r.checks.map((c) => ({ label: c.name, passed: c.passed, message: c.message })))}
+        </section>
+        <p><a href="/verify-lookup">Verify another credential</a></p>`,
+    );
+  }
   const ob3 = r.ob3Credential ?? {};
   const subject = record(Array.isArray(ob3['credentialSubject']) ? ob3['credentialSubject'][0] : ob3['credentialSubject']);
   const achievement = record(subject['achievement']);
@@ -157,8 +221,13 @@ export const lookupPageRoute: Route<VerificationContext> = {
         if (mediaType(req) !== 'multipart/form-data') {
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please upload the badge image with the form.');
         }
-        const file = await readMultipartFile(req, 'file', MAX_UPLOAD_BYTES);
-        result = await verifySubmitted(ctx, { kind: 'baked', bytes: file.bytes, contentType: file.contentType }, 'baked');
+        const file = await readMultipartFile(req, 'file', MAX_UPLOAD_BYTES, ['recipient']);
+        const recipient = file.fields['recipient']?.trim() || undefined;
+        result = await verifySubmitted(
+          ctx,
+          { kind: 'baked', bytes: file.bytes, contentType: file.contentType, ...(recipient ? { recipient } : {}) },
+          'baked',
+        );
       } catch (err) {
         const e = toAppError(err);
         if (e.code === 'INTERNAL_ERROR') throw err;

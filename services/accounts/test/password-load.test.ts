@@ -74,3 +74,70 @@ t.test('beyond the bounded lane logins are refused at once with a retry hint; un
   t.equal((await counterValue(h.service, COMPUTATIONS)) - before, 3, 'only the admitted ones reach scrypt');
   t.ok((await c.Login({ email: 'lane@example.com', password: PASSWORD })).session?.token, 'the lane is free again for the right password');
 });
+
+// Issue 39, finding 2: the lane is shared fairly. One account holds at most 3 places (running or
+// waiting), one client address at most 4; beyond that 429 at once. A freed slot goes to the waiter
+// whose account and address have the fewest computations running.
+t.test('one account holds only its share of the lane, and the next person is served before the rest of its burst', async (t) => {
+  // Each computation waits for its own release, by the password it checks.
+  const holds = new Map<string, () => void>();
+  const started: string[] = [];
+  let gated = false;
+  const derive: Derive = async (password, ...rest) => {
+    if (gated) {
+      started.push(password);
+      await new Promise<void>((resolve) => holds.set(password, resolve));
+    }
+    return deriveKey(password, ...rest);
+  };
+  const h = await startAccounts(t, undefined, { concurrency: 2, maxQueue: 16, maxWaitMs: 60_000, derive });
+  const c = h.client;
+  await c.SignUp({ email: 'burst@example.com', password: PASSWORD, name: 'Burst' });
+  await c.SignUp({ email: 'other@example.com', password: PASSWORD, name: 'Other' });
+  await waitFor('warm-up computation', async () => (await counterValue(h.service, COMPUTATIONS)) >= 3);
+  gated = true;
+
+  const burst: Array<string | undefined> = Array.from({ length: 5 });
+  const burstCalls = Array.from({ length: 5 }, (_, i) =>
+    c.Login({ email: 'burst@example.com', password: `burst guess ${i}`, client_address: `203.0.113.${i + 1}` }).then(
+      () => (burst[i] = 'OK'),
+      (err: unknown) => {
+        burst[i] = err instanceof AppError ? err.code : 'other';
+        if (err instanceof AppError && err.code === 'RATE_LIMITED') t.equal(err.details.retryAfter, 1, 'a retry hint');
+      },
+    ),
+  );
+  await waitFor('two running, the rest of the share waiting, the others refused', () => started.length === 2 && burst.filter((b) => b === 'RATE_LIMITED').length === 2);
+  t.equal(burst.filter((b) => b === undefined).length, 3, 'three places for the account: two running, one waiting');
+
+  const other = c.Login({ email: 'other@example.com', password: PASSWORD, client_address: '198.51.100.7' });
+  // The other person's call is in the queue, behind the burst's waiting guess, before a slot frees.
+  await waitFor('the other login queued', async () => (await counterValue(h.service, 'accounts_password_waiting')) === 2);
+  const first = started[0]!;
+  holds.get(first)!();
+  await waitFor('the freed slot taken', () => started.length === 3);
+  t.equal(started[2], PASSWORD, "the freed slot goes to the other person, not to the burst's waiting guess");
+  for (const p of [...started]) holds.get(p)?.();
+  await waitFor('the burst\'s waiting guess runs too', () => started.length === 4);
+  holds.get(started[3]!)!();
+  t.ok((await other).session?.token, 'the other person is signed in');
+  await Promise.all(burstCalls);
+  t.same(burst.filter((b) => b !== 'RATE_LIMITED'), ['UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED'], 'the admitted guesses are checked');
+});
+
+t.test('the share is the same for an address without an account (no enumeration by refusals)', async (t) => {
+  const h = await startAccounts(t);
+  const c = h.client;
+  await c.SignUp({ email: 'known@example.com', password: PASSWORD, name: 'Known' });
+  await waitFor('warm-up computation', async () => (await counterValue(h.service, COMPUTATIONS)) >= 2);
+  const burst = (email: string) =>
+    Promise.all(Array.from({ length: 6 }, (_, i) => outcome(c.Login({ email, password: `a wrong password ${i}`, client_address: `192.0.2.${i + 1}` }))));
+  const known = await burst('known@example.com');
+  const unknown = await burst('unknown@example.com');
+  t.same(known.sort(), ['RATE_LIMITED', 'RATE_LIMITED', 'RATE_LIMITED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED'], 'a known account: three checked, three refused');
+  t.same(unknown.sort(), known, 'an unknown address: the same answers');
+  const fromOne = await Promise.all(
+    Array.from({ length: 6 }, (_, i) => outcome(c.Login({ email: `someone-${i}@example.com`, password: 'a wrong password', client_address: '192.0.2.99' }))),
+  );
+  t.same(fromOne.sort(), ['RATE_LIMITED', 'RATE_LIMITED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED'], 'one address: four places');
+});

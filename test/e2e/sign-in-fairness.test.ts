@@ -14,7 +14,12 @@ import { setupStep, startTestPlatform, type TestPlatform } from './harness.js';
 
 const PASSWORD = 'correct horse battery staple';
 const PER_ACCOUNT = 10;
-/** How long the other person's sign-in may take while the flood is on. */
+/**
+ * How long the other person's sign-in may take while the flood is on: two seconds, or on a
+ * machine so busy that one sign-in alone takes longer than two thirds of a second, three times
+ * what it takes alone (the fair lane promises: the end of one computation already running, then
+ * one's own; the old lane made a person wait for up to sixteen, or refused them).
+ */
 const WITHIN_MS = 2000;
 
 const own: { tp?: TestPlatform } = {};
@@ -65,6 +70,16 @@ t.test('120 correct logins of one account from 60 addresses, 40 at a time, do no
   await signUp(flooded, 'Flooded');
   await signUp(other, 'Other');
   const addresses = Array.from({ length: 60 }, () => freshClientAddress());
+  // Their sign-in alone, three times (within their own budget: 3 + the ones below < 10).
+  const alone: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const a = await login(other, PASSWORD, freshClientAddress());
+    if (a.status !== 200) throw new Error(`the other person's sign-in alone: ${a.status}`);
+    alone.push(a.ms);
+  }
+  const soloMs = alone.sort((x, y) => x - y)[1]!;
+  const within = Math.max(WITHIN_MS, 3 * soloMs);
+  t.comment(`one sign-in alone takes ${Math.round(soloMs)} ms; bound during the flood ${Math.round(within)} ms`);
 
   const answers: Answer[] = [];
   let next = 0;
@@ -82,7 +97,7 @@ t.test('120 correct logins of one account from 60 addresses, 40 at a time, do no
   // Meanwhile the other person signs in, from an address of their own each time, until the flood
   // is over (at least twice, and within their own account's budget).
   const mine: Array<Answer & { duringFlood: boolean }> = [];
-  while (mine.length < 2 || (!floodDone && mine.length < PER_ACCOUNT - 1)) {
+  while (mine.length < 2 || (!floodDone && mine.length < PER_ACCOUNT - 4)) {
     const duringFlood = !floodDone;
     mine.push({ ...(await login(other, PASSWORD, freshClientAddress())), duringFlood });
   }
@@ -93,13 +108,15 @@ t.test('120 correct logins of one account from 60 addresses, 40 at a time, do no
     t.equal(a.status, 200, `the other person's sign-in ${i + 1} succeeds${a.duringFlood ? ' during the flood' : ''}`, {
       body: a.body,
     });
-    t.ok(a.ms < WITHIN_MS, `... within ${WITHIN_MS} ms (took ${Math.round(a.ms)} ms)`);
+    t.ok(a.ms < within, `... within ${Math.round(within)} ms (took ${Math.round(a.ms)} ms)`);
   }
 
   const statuses = answers.map((a) => a.status);
   const count = (s: number) => statuses.filter((x) => x === s).length;
   t.equal(answers.length, 120);
-  t.same([...new Set(statuses)].sort(), [200, 429], 'the flood gets 200 or 429, never a 503');
+  t.same([...new Set(statuses)].sort(), [200, 429], 'the flood gets 200 or 429, never a 503', {
+    others: answers.filter((a) => a.status !== 200 && a.status !== 429).map((a) => ({ status: a.status, body: a.body, ms: Math.round(a.ms) })),
+  });
   t.ok(count(200) >= 1, `the account's owner is not locked out by the flood itself (${count(200)} succeeded)`);
   t.ok(count(200) <= PER_ACCOUNT, `correct logins count against the account's budget too: at most ${PER_ACCOUNT} got through (${count(200)})`);
   const first = answers.find((a) => a.status === 429);

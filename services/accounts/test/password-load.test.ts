@@ -76,9 +76,10 @@ t.test('beyond the bounded lane logins are refused at once with a retry hint; un
 });
 
 // Issue 39, finding 2: the lane is shared fairly. One account holds at most 3 places (running or
-// waiting), one client address at most 4; beyond that 429 at once. A freed slot goes to the waiter
-// whose account and address have the fewest computations running.
-t.test('one account holds only its share of the lane, and the next person is served before the rest of its burst', async (t) => {
+// waiting), one client address at most 4; beyond that 429 at once. No account or address runs on
+// every slot (at most concurrency - 1), and a freed slot goes to the waiter whose account and
+// address have the fewest computations running.
+t.test('one account holds only its share of the lane and never every slot; a freed slot goes to the least served', async (t) => {
   // Each computation waits for its own release, by the password it checks.
   const holds = new Map<string, () => void>();
   const started: string[] = [];
@@ -90,11 +91,19 @@ t.test('one account holds only its share of the lane, and the next person is ser
     }
     return deriveKey(password, ...rest);
   };
-  const h = await startAccounts(t, undefined, { concurrency: 2, maxQueue: 16, maxWaitMs: 60_000, derive });
+  const release = (password: string) => {
+    const r = holds.get(password);
+    if (!r) throw new Error(`${password} is not running`);
+    holds.delete(password);
+    r();
+  };
+  const THIRD = 'the third person password';
+  const h = await startAccounts(t, undefined, { concurrency: 3, maxQueue: 16, maxWaitMs: 60_000, derive });
   const c = h.client;
   await c.SignUp({ email: 'burst@example.com', password: PASSWORD, name: 'Burst' });
   await c.SignUp({ email: 'other@example.com', password: PASSWORD, name: 'Other' });
-  await waitFor('warm-up computation', async () => (await counterValue(h.service, COMPUTATIONS)) >= 3);
+  await c.SignUp({ email: 'third@example.com', password: THIRD, name: 'Third' });
+  await waitFor('warm-up computation', async () => (await counterValue(h.service, COMPUTATIONS)) >= 4);
   gated = true;
 
   const burst: Array<string | undefined> = Array.from({ length: 5 });
@@ -107,20 +116,26 @@ t.test('one account holds only its share of the lane, and the next person is ser
       },
     ),
   );
-  await waitFor('two running, the rest of the share waiting, the others refused', () => started.length === 2 && burst.filter((b) => b === 'RATE_LIMITED').length === 2);
-  t.equal(burst.filter((b) => b === undefined).length, 3, 'three places for the account: two running, one waiting');
+  await waitFor('the burst admitted and refused', async () =>
+    burst.filter((b) => b === 'RATE_LIMITED').length === 2 && started.length === 2 && (await counterValue(h.service, 'accounts_password_waiting')) === 1,
+  );
+  t.equal(burst.filter((b) => b === undefined).length, 3, 'three places for the account: two running (of three slots), one waiting');
 
   const other = c.Login({ email: 'other@example.com', password: PASSWORD, client_address: '198.51.100.7' });
-  // The other person's call is in the queue, behind the burst's waiting guess, before a slot frees.
-  await waitFor('the other login queued', async () => (await counterValue(h.service, 'accounts_password_waiting')) === 2);
-  const first = started[0]!;
-  holds.get(first)!();
-  await waitFor('the freed slot taken', () => started.length === 3);
-  t.equal(started[2], PASSWORD, "the freed slot goes to the other person, not to the burst's waiting guess");
-  for (const p of [...started]) holds.get(p)?.();
-  await waitFor('the burst\'s waiting guess runs too', () => started.length === 4);
-  holds.get(started[3]!)!();
+  await waitFor('the other person running in the slot the burst may not take', () => started.length === 3);
+  t.equal(started[2], PASSWORD, 'the other person is checked at once, beside the burst');
+  const third = c.Login({ email: 'third@example.com', password: THIRD, client_address: '198.51.100.8' });
+  await waitFor('the third person queued behind the burst', async () => (await counterValue(h.service, 'accounts_password_waiting')) === 2);
+
+  release(started[0]!);
+  await waitFor('the freed slot taken', () => started.length === 4);
+  t.equal(started[3], THIRD, "the freed slot goes to the third person (nothing of theirs running), not to the burst's older waiting guess");
+  release(PASSWORD);
+  release(THIRD);
   t.ok((await other).session?.token, 'the other person is signed in');
+  t.ok((await third).session?.token, 'the third person is signed in');
+  await waitFor("the burst's waiting guess runs", () => started.length === 5);
+  for (const p of [...holds.keys()]) release(p);
   await Promise.all(burstCalls);
   t.same(burst.filter((b) => b !== 'RATE_LIMITED'), ['UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED'], 'the admitted guesses are checked');
 });

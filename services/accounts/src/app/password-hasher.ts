@@ -57,6 +57,8 @@ interface Waiter {
  * anyone beyond that is refused at once. Refusing fast is the point: an unbounded queue made
  * every caller wait (and time out) once arrivals outran the cores.
  *
+ * No account or address runs on every slot at once: each runs at most `concurrency - 1` (at least
+ * one), so a slot is always left for someone else; its further calls wait even beside a free slot.
  * A freed slot goes to the waiter whose account and address have the fewest computations running
  * (ties: the one waiting longest), not simply the oldest: a burst of one account's logins queued
  * ahead of another person's does not make that person wait for all of them.
@@ -66,6 +68,7 @@ class Lane {
   private readonly waiting: Waiter[] = [];
   /** Computations running per caller key. */
   private readonly runningBy = new Map<string, number>();
+  private readonly perKeyRunning: number;
 
   constructor(
     private readonly concurrency: number,
@@ -73,7 +76,9 @@ class Lane {
     /** Undefined: no timeout (the stand-in lane, which must never refuse on its own). */
     private readonly maxWaitMs: number | undefined,
     private readonly onShed: () => void,
-  ) {}
+  ) {
+    this.perKeyRunning = Math.max(1, concurrency - 1);
+  }
 
   /** Callers waiting for a computation now. */
   get queued(): number {
@@ -86,14 +91,16 @@ class Lane {
   }
 
   async run<T>(keys: string[], fn: () => Promise<T>): Promise<T> {
-    if (this.running < this.concurrency) {
+    if (this.running < this.concurrency && this.mayRun(keys)) {
       this.running++;
+      this.count(keys, 1);
     } else {
       if (this.waiting.length >= this.maxQueue) {
         this.onShed();
         throw busy();
       }
-      // Admitted by a finishing caller, who hands over its slot (running stays counted).
+      // Admitted by a finishing caller, who hands over its slot (running stays counted) and counts
+      // this caller's keys as running at once, before anyone else is admitted.
       await new Promise<void>((resolve, reject) => {
         const entry: Waiter = {
           keys,
@@ -108,20 +115,27 @@ class Lane {
             : setTimeout(() => {
                 const i = this.waiting.indexOf(entry);
                 if (i >= 0) this.waiting.splice(i, 1);
+                // Still held back by its own account's or address's computations: its own excess
+                // (429), not the service's load (503).
+                if (!this.mayRun(keys)) {
+                  reject(overShare());
+                  return;
+                }
                 this.onShed();
                 reject(busy());
               }, this.maxWaitMs);
         this.waiting.push(entry);
       });
     }
-    this.count(keys, 1);
     try {
       return await fn();
     } finally {
       this.count(keys, -1);
       const next = this.takeNext();
-      if (next) next.admit();
-      else this.running--;
+      if (next) {
+        this.count(next.keys, 1);
+        next.admit();
+      } else this.running--;
     }
   }
 
@@ -133,10 +147,17 @@ class Lane {
     }
   }
 
+  /** Whether none of the caller's keys already runs its most. */
+  private mayRun(keys: string[]): boolean {
+    return keys.every((k) => (this.runningBy.get(k) ?? 0) < this.perKeyRunning);
+  }
+
+  /** The waiter a freed slot goes to: allowed to run, fewest computations of its keys running. */
   private takeNext(): Waiter | undefined {
     let best = -1;
     let bestLoad = Infinity;
     for (let i = 0; i < this.waiting.length; i++) {
+      if (!this.mayRun(this.waiting[i]!.keys)) continue;
       const load = this.waiting[i]!.keys.reduce((sum, k) => sum + (this.runningBy.get(k) ?? 0), 0);
       if (load < bestLoad) {
         best = i;

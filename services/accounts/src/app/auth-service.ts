@@ -25,7 +25,7 @@ function clientDetails(clientAddress: string | undefined): Record<string, string
 }
 
 /** Nobody in particular (a wrong password is not its account's owner), with the caller's request id. */
-function SYSTEM_WITH(by: Acting): Acting {
+function nobodyWith(by: Acting): Acting {
   return { ...SYSTEM, ...(by.requestId ? { requestId: by.requestId } : {}) };
 }
 
@@ -67,7 +67,8 @@ export class AuthService {
 
   /**
    * Creates an account (and its organization), or, for an address that already has one, answers
-   * exactly as if it had (docs/decisions.md, "Sign-up does not tell a taken address"): a user and
+   * exactly as if it had (docs/decisions.md, "Fair sign-in admission, a silent sign-up, sign-ins in
+   * the audit log", item 3): a user and
    * organization that are never stored and a session token of a session that does not exist, after
    * as long as a real creation recently took. What only a taken address causes (the owner's e-mail,
    * the audit entry) is queued in `account_email_requests` and done by the worker after the answer.
@@ -181,7 +182,7 @@ export class AuthService {
 
   /**
    * A login is audited in the log of each organization the person belongs to (docs/decisions.md,
-   * "Sign-ups and sign-ins in the audit log"): a success in the transaction that starts the session,
+   * "Fair sign-in admission, a silent sign-up, sign-ins in the audit log", item 4): a success in the transaction that starts the session,
    * a wrong password after the answer (so a known address's 401 costs no write before it). An
    * address without an account is recorded nowhere: there is no one to record it for.
    */
@@ -200,7 +201,7 @@ export class AuthService {
     const ok = user ? await this.ctx.passwords.verify(password, user.passwordHash, caller) : await this.ctx.passwords.verifyNobody(caller);
     if (!user) throw AppError.unauthorized(INVALID_LOGIN);
     if (!ok) {
-      this.recordSignIn(user.id, 'user.sign_in_failed', SYSTEM_WITH(by), input.clientAddress).catch((err: unknown) =>
+      this.recordSignIn(user.id, 'user.sign_in_failed', nobodyWith(by), input.clientAddress).catch((err: unknown) =>
         this.ctx.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'failed sign-in not audited'),
       );
       throw AppError.unauthorized(INVALID_LOGIN);

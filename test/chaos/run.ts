@@ -160,6 +160,8 @@ async function main(): Promise<number> {
       ...secrets,
       RATE_LIMIT_IP_PER_MINUTE: '1000000',
       RATE_LIMIT_AUTH_PER_15_MINUTES: '100000',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT_PER_MINUTE: '100000',
+      RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE: '100000',
       RECIPIENT_QUOTA_LIMITS: 'enterprise=1000000',
       WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${hooks.port}`,
       LOG_LEVEL: 'info',

@@ -90,6 +90,10 @@ t.test('an owner, an API key and the operator act', async (t) => {
   const rotated = await tp.api('POST', `/api/organizations/${orgId}/signing-keys/rotate`, undefined, token);
   ok(rotated, 201, 'rotate');
   done.push({ action: 'signing_key.rotated', actor: owner, targetId: rotated.body.keyId, requestId: rotated.headers.get('x-request-id') });
+  // Issue 39: a sign-in is in the log of the person's organizations too.
+  const signedIn = await tp.api('POST', '/api/auth/login', { email: 'owner-audited-academy@example.com', password: 'correct horse battery staple' });
+  ok(signedIn, 200, 'sign in');
+  done.push({ action: 'user.signed_in', actor: owner, targetId: userId, requestId: signedIn.headers.get('x-request-id') });
 });
 
 t.test('the owner reads each action once, in order, with its actor and request id, and no secret', async (t) => {
@@ -99,14 +103,14 @@ t.test('the owner reads each action once, in order, with its actor and request i
   const oldestFirst = [...entries].reverse();
   t.same(
     oldestFirst
-      .slice(0, 2)
+      .slice(0, 3)
       .map((e) => e.action)
       .sort(),
-    ['member.added', 'organization.created'],
-    'sign-up: the organization and its owner',
+    ['member.added', 'organization.created', 'user.signed_up'],
+    'sign-up: the organization, its owner, and the sign-up itself (issue 39)',
   );
   t.same(
-    oldestFirst.slice(2).map((e) => [e.action, e.actor, e.targetId, e.requestId]),
+    oldestFirst.slice(3).map((e) => [e.action, e.actor, e.targetId, e.requestId]),
     done.map((d) => [d.action, d.actor, d.targetId, d.requestId]),
     'every later action in the order it happened, by whom, with the request that did it',
   );

@@ -114,6 +114,8 @@ export async function startTestPlatform(
       // End-to-end tests drive many calls from one address; the limits have their own tests.
       RATE_LIMIT_IP_PER_MINUTE: '100000',
       RATE_LIMIT_AUTH_PER_15_MINUTES: '100000',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT_PER_MINUTE: '100000',
+      RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE: '100000',
       LOG_LEVEL: 'info',
       SMTP_URL: mail.smtpUrl,
       ...extraEnv,

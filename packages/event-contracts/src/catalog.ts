@@ -136,6 +136,14 @@ export const EVENT_CATALOG = {
     summary: 'A password reset link; the link is the only copy of its token.',
     data: z.object({ userId: uuid, email, name: personName(200), resetUrl: httpUrl, expiresAt: instant }),
   },
+  'accounts.user.sign_up_attempted': {
+    version: 1,
+    producer: 'accounts',
+    consumers: ['notification'],
+    summary:
+      'Someone tried to sign up with the address of an existing account (the sign-up was answered as if it had worked); the owner is told by e-mail. No token: the links are the sign-in and forgotten-password pages.',
+    data: z.object({ userId: uuid, email, name: personName(200), signInUrl: httpUrl, resetUrl: httpUrl }),
+  },
   'accounts.invitation.created': {
     version: 1,
     producer: 'accounts',

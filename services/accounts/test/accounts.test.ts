@@ -48,7 +48,11 @@ t.test('accounts over gRPC against real PostgreSQL', async (t) => {
     t.equal(wrong.message, unknown.message, 'same answer for unknown user and wrong password');
     t.notOk(wrong.message.includes('wrong password here'));
 
-    await rejects(c.SignUp({ email: 'ada@example.com', password: PASSWORD, name: 'Ada 2' }), 'CONFLICT');
+    // Issue 39: a taken address is no longer CONFLICT (that told whether the address has an
+    // account); it gets the answer of a new one, for no account (sign-up-silence.test.ts).
+    const taken = await c.SignUp({ email: 'ada@example.com', password: PASSWORD, name: 'Ada 2' });
+    t.not(taken.user!.id, r.user!.id, 'a taken address: an answer like a new one, not the existing account');
+    t.equal((await h.db('users').where({ email: 'ada@example.com' })).length, 1, 'and no second account');
     const slug = await rejects(c.SignUp({ email: 'bob@example.com', password: PASSWORD, name: 'Bob', organization: { name: 'Other', slug: 'acme' } }), 'CONFLICT');
     t.equal(slug.details.field, 'organization.slug');
     t.notOk(await h.db('users').where({ email: 'bob@example.com' }).first(), 'no half-created user');

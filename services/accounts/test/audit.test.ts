@@ -23,10 +23,12 @@ t.test("accounts' audit log against real PostgreSQL", async (t) => {
 
   t.test('sign-up records the organization and its first membership, by the new user', async (t) => {
     const r = await rows(org.id);
-    // One transaction, one instant: the two entries share occurred_at.
+    // One transaction, one instant: the three entries share occurred_at (the sign-up itself is
+    // recorded too since issue 39).
     t.same(r.map((e) => [e.action, e.actor, e.target_type, e.target_id]).sort(), [
       ['member.added', owner, 'membership', signup.user!.id],
       ['organization.created', owner, 'organization', org.id],
+      ['user.signed_up', owner, 'user', signup.user!.id],
     ]);
     t.same(r.find((e) => e.action === 'member.added')!.details, { userId: signup.user!.id, role: 'owner', via: 'signup' });
     // Read back newest first, entries of the same instant come in the order they were written
@@ -41,7 +43,11 @@ t.test("accounts' audit log against real PostgreSQL", async (t) => {
       });
       orders.push((await c.ListAuditEntries({ organization_id: other.organization!.id, limit: 10 })).entries!.map((e) => e.action));
     }
-    t.same(orders, Array.from({ length: 8 }, () => ['member.added', 'organization.created']), 'the membership, written second, reads as the newer');
+    t.same(
+      orders,
+      Array.from({ length: 8 }, () => ['user.signed_up', 'member.added', 'organization.created']),
+      'the membership, written second, reads as the newer (and the sign-up, written last, as the newest)',
+    );
   });
 
   t.test('operator and provider actions name their actor; a call without one is the platform', async (t) => {
@@ -51,7 +57,7 @@ t.test("accounts' audit log against real PostgreSQL", async (t) => {
     await c.SetPlan({ organization_id: org.id, plan: 'enterprise' }, { actor: 'operator' }); // no change: no entry
     await c.UpdateOrganization({ organization_id: org.id, email_notifications_enabled: false }, { actor: owner });
     await c.SuspendOrganization({ organization_id: org.id });
-    const r = (await rows(org.id)).slice(2);
+    const r = (await rows(org.id)).slice(3);
     t.same(
       r.map((e) => [e.action, e.actor]),
       [

@@ -21,6 +21,10 @@ const shape = {
   HANDED_CONNECTIONS: env.bool(false),
   RATE_LIMIT_IP_PER_MINUTE: env.int(100, 1),
   RATE_LIMIT_AUTH_PER_15_MINUTES: env.int(3, 1),
+  /** Login attempts, right or wrong, per account a minute, counted before any password check (docs/decisions.md, "Fair sign-in admission"). */
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_PER_MINUTE: env.int(10, 1),
+  /** The same per client address. */
+  RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE: env.int(30, 1),
   ACCOUNTS_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.accounts.grpc}`),
   ISSUANCE_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.issuance.grpc}`),
   VERIFICATION_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.verification.grpc}`),

@@ -137,7 +137,9 @@ t.test('the audit log route', async (t) => {
     t.equal(res.status, 200);
     t.equal(res.headers.get('cache-control'), 'no-store');
     all = res.body.data;
-    t.equal(all.length, issuanceEntries.length - 1 + notificationEntries.length + 5, 'canned entries plus the five of accounts');
+    // Accounts: the sign-up's three (organization.created, member.added and, since issue 39,
+    // user.signed_up), the approval, the plan and the API key.
+    t.equal(all.length, issuanceEntries.length - 1 + notificationEntries.length + 6, 'canned entries plus the six of accounts');
     const order = [...all].sort((a, b) =>
       compareAuditNewestFirst({ occurredAt: new Date(a.occurredAt), id: a.id }, { occurredAt: new Date(b.occurredAt), id: b.id }),
     );

@@ -217,6 +217,47 @@ t.test('accounts refusing for load: 503 with Retry-After, and the login attempt 
   t.equal((await g.request('POST', '/api/auth/login', { body: { email, password: 'wrong again' } })).status, 429);
 });
 
+t.test('login admission: right and wrong attempts alike count per account and per address, before the password check', async (t) => {
+  // Issue 39, finding 2: only failures counted, so correct logins were free and could fill the
+  // password lane. TRUST_PROXY=1: each call names its client address in X-Forwarded-For.
+  const p = await startPlatform(t, {
+    env: {
+      TRUST_PROXY: '1',
+      RATE_LIMIT_AUTH_PER_15_MINUTES: '1000',
+      RATE_LIMIT_IP_PER_MINUTE: '1000',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT_PER_MINUTE: '3',
+      RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE: '4',
+    },
+  });
+  const g = p.gateways[0]!;
+  const stamp = Date.now();
+  const emails = Array.from({ length: 6 }, (_, i) => `admitted-${i}-${stamp}@example.com`);
+  for (const email of emails) t.equal((await g.request('POST', '/api/auth/signup', { body: { email, password: PASSWORD, name: 'A' } })).status, 201);
+  const login = (email: string, client: string, password = PASSWORD, path = '/api/auth/login') =>
+    g.request('POST', path, { body: { email, password }, headers: { 'x-forwarded-for': client } });
+
+  // One account from ever new addresses: three right passwords (one through the browser login), then 429.
+  t.equal((await login(emails[0]!, '203.0.113.1')).status, 200);
+  t.equal((await login(emails[0]!, '203.0.113.2', PASSWORD, '/api/auth/session')).status, 200, 'the browser login shares the budget');
+  t.equal((await login(emails[0]!, '203.0.113.3')).status, 200);
+  const account = await login(emails[0]!, '203.0.113.4');
+  t.equal(account.status, 429, 'the right password too, once the account has spent its attempts');
+  t.equal(account.body.error, 'RATE_LIMITED');
+  t.same(Object.keys(account.body).sort(), ['details', 'error', 'message']);
+  const retry = Number(account.headers.get('retry-after'));
+  t.ok(retry >= 1 && retry <= 60, `Retry-After within the minute (${retry})`);
+  t.equal(account.headers.get('x-ratelimit-limit'), '3', 'the headers of the budget that refused');
+  t.equal((await login(emails[0]!, '203.0.113.5', 'a wrong password')).status, 429, 'a wrong one is refused before it is checked');
+
+  // One address, ever new accounts: four right passwords, then 429, an unknown address's too.
+  for (let i = 1; i <= 4; i++) t.equal((await login(emails[i]!, '198.51.100.20')).status, 200);
+  const address = await login(emails[5]!, '198.51.100.20');
+  t.equal(address.status, 429, 'the address has spent its attempts');
+  t.equal(address.headers.get('x-ratelimit-limit'), '4');
+  t.equal((await login(`nobody-${stamp}@example.com`, '198.51.100.20')).status, 429, 'an unknown account from there too');
+  t.equal((await login(emails[5]!, '198.51.100.21')).status, 200, 'the same account from another address');
+});
+
 t.test('Redis down: IP and per-key limits fail open, auth limits fail closed, never a 500', async (t) => {
   const p = await startPlatform(t, { env: { RATE_LIMIT_AUTH_PER_15_MINUTES: '50' } });
   const good = p.gateways[0]!;

@@ -164,6 +164,26 @@ t.test('account e-mails: verification and password reset', async (t) => {
   }
 });
 
+t.test('sign-up with a taken address: the owner is told, with links to sign in and to a new password, no token', async (t) => {
+  // Issue 39: accounts answers such a sign-up as if it had worked and tells the owner instead.
+  const ev = await h.publish('accounts.user.sign_up_attempted', {
+    userId: randomUUID(),
+    email: 'already.here@example.com',
+    name: 'Already Here',
+    signInUrl: `${BASE_URL}/login`,
+    resetUrl: `${BASE_URL}/forgot-password`,
+  });
+  const [mail] = await waitFor('the e-mail to the owner', () =>
+    mailsTo('already.here@example.com').length === 1 ? mailsTo('already.here@example.com') : undefined,
+  );
+  t.equal(mail!.subject, 'Someone tried to sign up with your address');
+  t.ok(mail!.text.includes('Hello Already Here'), 'greets the owner');
+  t.ok(mail!.text.includes(`${BASE_URL}/login`) && mail!.text.includes(`${BASE_URL}/forgot-password`), 'both links');
+  t.notOk(/token=/.test(mail!.text), 'no token: whoever tried need not be the owner');
+  const row = await sentRow(ev.id);
+  t.equal(row.kind, 'signup_attempt');
+});
+
 t.test('invitation e-mail: the accept link, the organization, the inviter and the role', async (t) => {
   const acceptUrl = `${BASE_URL}/invitations/accept?token=invitation-token-0123456789abcdef`;
   const ev = await h.publish('accounts.invitation.created', {

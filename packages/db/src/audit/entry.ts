@@ -37,6 +37,11 @@ export const AUDIT_ACTIONS = [
   'invitation.created',
   'invitation.accepted',
   'invitation.revoked',
+  // accounts: signing up and signing in, in the log of each organization the person belongs to
+  'user.signed_up',
+  'user.sign_up_attempted',
+  'user.signed_in',
+  'user.sign_in_failed',
   // notification
   'webhook.created',
   'webhook.updated',
@@ -63,6 +68,7 @@ export const AUDIT_TARGET_TYPES = [
   'membership',
   'invitation',
   'webhook',
+  'user',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

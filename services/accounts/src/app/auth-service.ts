@@ -14,10 +14,20 @@ import {
 import { newOneTimeToken, sha256Hex } from '../domain/tokens.js';
 import * as v from '../domain/validation.js';
 import { emit, EVENTS, type AccountsContext } from './context.js';
-import { startSession, type Session } from './sessions.js';
+import { phantomSession, startSession, type Session } from './sessions.js';
 import { sessionStore } from '../db/session-store.js';
 import { organizationEventView } from './views.js';
-import { audit, type Acting } from './audit.js';
+import { audit, SYSTEM, type Acting } from './audit.js';
+
+/** The audit details of a sign-up or sign-in: where it came from, when the gateway said. */
+function clientDetails(clientAddress: string | undefined): Record<string, string> {
+  return clientAddress ? { clientAddress } : {};
+}
+
+/** Nobody in particular (a wrong password is not its account's owner), with the caller's request id. */
+function nobodyWith(by: Acting): Acting {
+  return { ...SYSTEM, ...(by.requestId ? { requestId: by.requestId } : {}) };
+}
 
 export interface UserView {
   user: User;
@@ -29,6 +39,14 @@ export interface SignUpInput {
   password: unknown;
   name: unknown;
   organization?: { name: unknown; slug: unknown } | undefined;
+  /** The client address the gateway saw (its share of the password lane; the audit entry). */
+  clientAddress?: string | undefined;
+}
+
+export interface LoginInput {
+  email: unknown;
+  password: unknown;
+  clientAddress?: string | undefined;
 }
 
 export interface SignUpResult extends UserView {
@@ -37,6 +55,8 @@ export interface SignUpResult extends UserView {
 }
 
 const INVALID_LOGIN = 'Invalid e-mail or password';
+/** How many recent account creations the answer for a taken address copies its duration from. */
+const CREATION_SAMPLES = 64;
 const INVALID_SESSION = 'Invalid or expired session';
 /** GetUserNames answers at most this many ids at once (two audit pages' worth). */
 export const USER_NAMES_MAX = 200;
@@ -45,7 +65,16 @@ export const USER_NAMES_MAX = 200;
 export class AuthService {
   constructor(private readonly ctx: AccountsContext) {}
 
-  async signUp(input: SignUpInput): Promise<SignUpResult> {
+  /**
+   * Creates an account (and its organization), or, for an address that already has one, answers
+   * exactly as if it had (docs/decisions.md, "Fair sign-in admission, a silent sign-up, sign-ins in
+   * the audit log", item 3): a user and
+   * organization that are never stored and a session token of a session that does not exist, after
+   * as long as a real creation recently took. What only a taken address causes (the owner's e-mail,
+   * the audit entry) is queued in `account_email_requests` and done by the worker after the answer.
+   * A taken organization slug is still 409: it names an organization, which is public, not a person.
+   */
+  async signUp(input: SignUpInput, by: Acting = SYSTEM): Promise<SignUpResult> {
     const email = v.normalizeEmail(input.email);
     const name = v.displayName(input.name, 'name');
     const password = v.newPassword(input.password);
@@ -56,18 +85,12 @@ export class AuthService {
     if (org && (await organizationStore.slugTaken(this.ctx.db, org.slug))) {
       throw AppError.conflict('This organization slug is taken', { field: 'organization.slug' });
     }
-    const passwordHash = await this.ctx.passwords.hash(password);
+    const passwordHash = await this.ctx.passwords.hash(password, { account: email, address: input.clientAddress });
+    const started = performance.now();
     const now = this.ctx.clock.now();
     const user: User = { id: newUuid(), email, name, passwordHash, emailVerifiedAt: null, createdAt: now, updatedAt: now };
-    let organization: Organization | undefined;
-    const memberships: Membership[] = [];
-
-    await this.ctx.db.transaction(async (trx) => {
-      if (!(await userStore.insertIfNew(trx, user))) {
-        throw AppError.conflict('An account with this e-mail address cannot be created', { field: 'email' });
-      }
-      if (org) {
-        organization = {
+    const organization: Organization | undefined = org
+      ? {
           id: newUuid(),
           name: org.name,
           slug: org.slug,
@@ -81,18 +104,26 @@ export class AuthService {
           signingKeysGenerated: false,
           createdAt: now,
           updatedAt: now,
-        };
+        }
+      : undefined;
+    const memberships: Membership[] = organization ? [{ organizationId: organization.id, userId: user.id, role: 'owner', createdAt: now }] : [];
+
+    const created = await this.ctx.db.transaction(async (trx) => {
+      if (!(await userStore.insertIfNew(trx, user))) {
+        // Taken: the same answer as below, and the rest after it (fulfilEmailRequest).
+        await emailRequestStore.insert(trx, { id: newUuid(), purpose: 'signup_attempt', email, createdAt: now });
+        return false;
+      }
+      if (organization) {
         try {
           await organizationStore.insert(trx, organization);
         } catch (err) {
           if (isUniqueViolation(err)) throw AppError.conflict('This organization slug is taken', { field: 'organization.slug' });
           throw err;
         }
-        const membership: Membership = { organizationId: organization.id, userId: user.id, role: 'owner', createdAt: now };
-        await organizationStore.addMembership(trx, membership);
-        memberships.push(membership);
+        await organizationStore.addMembership(trx, memberships[0]!);
         await emit(this.ctx, trx, EVENTS.organizationCreated, { organization: organizationEventView(organization), ownerUserId: user.id });
-        const founder: Acting = { actor: `user:${user.id}` };
+        const founder: Acting = { actor: `user:${user.id}`, ...(by.requestId ? { requestId: by.requestId } : {}) };
         await audit(this.ctx, trx, founder, {
           organizationId: organization.id,
           occurredAt: now,
@@ -107,16 +138,55 @@ export class AuthService {
           action: 'member.added',
           targetType: 'membership',
           targetId: user.id,
-          details: { userId: user.id, role: membership.role, via: 'signup' },
+          details: { userId: user.id, role: 'owner', via: 'signup' },
+        });
+        await audit(this.ctx, trx, founder, {
+          organizationId: organization.id,
+          occurredAt: now,
+          action: 'user.signed_up',
+          targetType: 'user',
+          targetId: user.id,
+          details: clientDetails(input.clientAddress),
         });
       }
       await this.requestToken(trx, user, 'email_verification');
+      return true;
     });
-    const session = await startSession(this.ctx.db, this.ctx.signSessionToken, this.ctx.clock, user.id);
-    return { user, memberships, organization, session };
+    if (created) {
+      const session = await startSession(this.ctx.db, this.ctx.signSessionToken, this.ctx.clock, user.id);
+      this.recordCreation(performance.now() - started);
+      return { user, memberships, organization, session };
+    }
+    // Nothing above was stored but the request: a token for a session that does not exist.
+    const session = await phantomSession(this.ctx.signSessionToken, this.ctx.clock, user.id);
+    const copy = this.sampleCreation();
+    const left = copy === undefined ? 0 : copy - (performance.now() - started);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+    this.ctx.wakeEmailRequests();
+    return { user: { ...user, passwordHash: '' }, memberships, organization, session };
   }
 
-  async login(input: { email: unknown; password: unknown }): Promise<UserView & { session: Session }> {
+  private readonly creations: number[] = [];
+  private nextCreation = 0;
+
+  private recordCreation(ms: number): void {
+    if (this.creations.length < CREATION_SAMPLES) this.creations.push(ms);
+    else this.creations[this.nextCreation] = ms;
+    this.nextCreation = (this.nextCreation + 1) % CREATION_SAMPLES;
+  }
+
+  private sampleCreation(): number | undefined {
+    if (this.creations.length === 0) return undefined;
+    return this.creations[Math.floor(Math.random() * this.creations.length)];
+  }
+
+  /**
+   * A login is audited in the log of each organization the person belongs to (docs/decisions.md,
+   * "Fair sign-in admission, a silent sign-up, sign-ins in the audit log", item 4): a success in the transaction that starts the session,
+   * a wrong password after the answer (so a known address's 401 costs no write before it). An
+   * address without an account is recorded nowhere: there is no one to record it for.
+   */
+  async login(input: LoginInput, by: Acting = SYSTEM): Promise<UserView & { session: Session }> {
     const password = v.presentedPassword(input.password);
     let email: string | undefined;
     try {
@@ -125,13 +195,47 @@ export class AuthService {
       email = undefined;
     }
     if (!password || !email) throw AppError.unauthorized(INVALID_LOGIN);
+    const caller = { account: email, address: input.clientAddress };
     const user = await userStore.findByEmail(this.ctx.db, email);
     // An unknown address takes as long as a wrong password but spends no scrypt (see PasswordHasher).
-    const ok = user ? await this.ctx.passwords.verify(password, user.passwordHash) : await this.ctx.passwords.verifyNobody();
-    if (!user || !ok) throw AppError.unauthorized(INVALID_LOGIN);
-    const memberships = await organizationStore.membershipsOf(this.ctx.db, user.id);
-    const session = await startSession(this.ctx.db, this.ctx.signSessionToken, this.ctx.clock, user.id);
+    const ok = user ? await this.ctx.passwords.verify(password, user.passwordHash, caller) : await this.ctx.passwords.verifyNobody(caller);
+    if (!user) throw AppError.unauthorized(INVALID_LOGIN);
+    if (!ok) {
+      this.recordSignIn(user.id, 'user.sign_in_failed', nobodyWith(by), input.clientAddress).catch((err: unknown) =>
+        this.ctx.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'failed sign-in not audited'),
+      );
+      throw AppError.unauthorized(INVALID_LOGIN);
+    }
+    const { memberships, session } = await this.ctx.db.transaction(async (trx) => {
+      const session = await startSession(trx, this.ctx.signSessionToken, this.ctx.clock, user.id);
+      const memberships = await this.recordSignIn(user.id, 'user.signed_in', { ...by, actor: `user:${user.id}` }, input.clientAddress, trx);
+      return { memberships, session };
+    });
     return { user, memberships, session };
+  }
+
+  /** One entry per organization of the user; answers the memberships it read. */
+  private async recordSignIn(
+    userId: string,
+    action: 'user.signed_in' | 'user.sign_in_failed' | 'user.sign_up_attempted',
+    who: Acting,
+    clientAddress: string | undefined,
+    trx?: Knex.Transaction,
+  ): Promise<Membership[]> {
+    const write = async (t: Knex.Transaction) => {
+      const memberships = await organizationStore.membershipsOf(t, userId);
+      for (const m of memberships) {
+        await audit(this.ctx, t, who, {
+          organizationId: m.organizationId,
+          action,
+          targetType: 'user',
+          targetId: userId,
+          details: clientDetails(clientAddress),
+        });
+      }
+      return memberships;
+    };
+    return trx ? write(trx) : this.ctx.db.transaction(write);
   }
 
   async getUser(userId: string): Promise<UserView> {
@@ -211,6 +315,17 @@ export class AuthService {
   async fulfilEmailRequest(trx: Knex.Transaction, request: EmailRequest): Promise<void> {
     const user = await userStore.findByEmail(trx, request.email);
     if (!user) return;
+    if (request.purpose === 'signup_attempt') {
+      await this.recordSignIn(user.id, 'user.sign_up_attempted', SYSTEM, undefined, trx);
+      await emit(this.ctx, trx, EVENTS.signUpAttempted, {
+        userId: user.id,
+        email: user.email,
+        name: user.name,
+        signInUrl: `${this.ctx.baseUrl.replace(/\/$/, '')}/login`,
+        resetUrl: `${this.ctx.baseUrl.replace(/\/$/, '')}/forgot-password`,
+      });
+      return;
+    }
     if (request.purpose === 'email_verification' && user.emailVerifiedAt) return;
     await this.requestToken(trx, user, request.purpose);
   }

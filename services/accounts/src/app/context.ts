@@ -37,6 +37,7 @@ export const EVENTS = {
   organizationUpdated: 'accounts.organization.updated',
   emailVerificationRequested: 'accounts.user.email_verification_requested',
   passwordResetRequested: 'accounts.user.password_reset_requested',
+  signUpAttempted: 'accounts.user.sign_up_attempted',
   apiKeyCreated: 'accounts.api_key.created',
   apiKeyUpdated: 'accounts.api_key.updated',
   apiKeyRevoked: 'accounts.api_key.revoked',

@@ -28,3 +28,15 @@ export async function startSession(db: Knex, sign: SessionTokenSigner, clock: Cl
   const token = await sign({ userId, sessionId: id, issuedAt: nowSeconds, expiresAt: exp });
   return { token, expiresAt };
 }
+
+/**
+ * A signed token exactly like startSession's, of a session that is never stored: the answer to a
+ * sign-up with an address that already has an account (AuthService.signUp). Every use of it is
+ * the 401 of an unknown session.
+ */
+export async function phantomSession(sign: SessionTokenSigner, clock: Clock, userId: string): Promise<Session> {
+  const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+  const exp = nowSeconds + SESSION_TTL_SECONDS;
+  const token = await sign({ userId, sessionId: newUuid(), issuedAt: nowSeconds, expiresAt: exp });
+  return { token, expiresAt: new Date(exp * 1000) };
+}

@@ -1,10 +1,16 @@
 import type { Knex } from '@cred/db';
 import type { TokenPurpose } from '../domain/model.js';
 
-/** A resend-verification or password-reset request, answered already, not yet acted on. */
+/**
+ * What a request asks for: a one-time token, or (`signup_attempt`) telling the owner of an address
+ * that someone tried to sign up with it.
+ */
+export type EmailRequestPurpose = TokenPurpose | 'signup_attempt';
+
+/** A resend-verification, password-reset or sign-up request, answered already, not yet acted on. */
 export interface EmailRequest {
   id: string;
-  purpose: TokenPurpose;
+  purpose: EmailRequestPurpose;
   /** Normalised (lower-cased); whether it has an account is decided only when it is acted on. */
   email: string;
   createdAt: Date;
@@ -31,6 +37,6 @@ export const emailRequestStore = {
     const row = await trx<EmailRequestRow>('account_email_requests').orderBy('created_at', 'asc').forUpdate().skipLocked().first();
     if (!row) return undefined;
     await trx('account_email_requests').where({ id: row.id }).delete();
-    return { id: row.id, purpose: row.purpose as TokenPurpose, email: row.email, createdAt: row.created_at };
+    return { id: row.id, purpose: row.purpose as EmailRequestPurpose, email: row.email, createdAt: row.created_at };
   },
 };

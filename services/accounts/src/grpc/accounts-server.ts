@@ -25,6 +25,11 @@ type Call = { metadata: { get(key: string): unknown[] } };
 /** The actor and request id the caller sent (audit log). */
 const by = (call: Call) => acting(auditCallMeta(call));
 
+/** The gateway's client address key (an IPv4 address or an IPv6 /56), or nothing if it is not one. */
+function clientAddressOf(value: string | undefined): string | undefined {
+  return value && /^[0-9a-fA-F.:/]{1,64}$/.test(value) ? value : undefined;
+}
+
 /** proto3 `optional`: present only when the synthetic oneof names the field. */
 function present<R, K extends keyof R & string>(req: R, field: K): R[K] | undefined {
   return (req as Record<string, unknown>)[`_${field}`] === field ? req[field] : undefined;
@@ -38,21 +43,25 @@ export function accountsBinding(app: AccountsApp): GrpcServiceBinding {
 
     GetOrganization: async (req) => organizationToProto(await organizations.get(req.organization_id)),
 
-    SignUp: async (req) => {
-      const r = await auth.signUp({
-        email: req.email,
-        password: req.password,
-        name: req.name,
-        organization: req.organization ? { name: req.organization.name, slug: req.organization.slug } : undefined,
-      });
+    SignUp: async (req, call) => {
+      const r = await auth.signUp(
+        {
+          email: req.email,
+          password: req.password,
+          name: req.name,
+          organization: req.organization ? { name: req.organization.name, slug: req.organization.slug } : undefined,
+          clientAddress: clientAddressOf(req.client_address),
+        },
+        by(call),
+      );
       return {
         user: userToProto(r.user, r.memberships),
         organization: r.organization ? organizationToProto(r.organization) : null,
         session: sessionToProto(r.session),
       };
     },
-    Login: async (req) => {
-      const r = await auth.login({ email: req.email, password: req.password });
+    Login: async (req, call) => {
+      const r = await auth.login({ email: req.email, password: req.password, clientAddress: clientAddressOf(req.client_address) }, by(call));
       return { user: userToProto(r.user, r.memberships), session: sessionToProto(r.session) };
     },
     GetUser: async (req) => {

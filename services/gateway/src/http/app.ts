@@ -221,6 +221,8 @@ export function createApp(deps: AppDeps): Express {
       upstreams: deps.upstreams,
       verifySession: deps.verifySession,
       authPer15Minutes: deps.config.RATE_LIMIT_AUTH_PER_15_MINUTES,
+      loginsPerAccountPerMinute: deps.config.RATE_LIMIT_LOGIN_PER_ACCOUNT_PER_MINUTE,
+      loginsPerAddressPerMinute: deps.config.RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE,
     }),
   );
   routes.mount(

@@ -5,7 +5,7 @@ import type { AuthenticatedSession, SessionVerifier } from '../auth/session-veri
 import type { Upstreams } from '../upstream/clients.js';
 import { EmailBody, LoginBody, PasswordResetConfirmBody, SignUpBody, VerifyEmailBody } from '../openapi/schemas/accounts.js';
 import { requestIdOf } from './body.js';
-import { authRateLimit, failedAttemptLimit, type LimitDeps } from './rate-limit.js';
+import { authRateLimit, failedAttemptLimit, loginAdmission, type LimitDeps } from './rate-limit.js';
 import { requireSession } from './session-auth.js';
 import { validate } from './validate.js';
 import { organizationView, userView } from './views.js';
@@ -15,6 +15,8 @@ export interface AuthRouteDeps extends LimitDeps {
   upstreams: Upstreams;
   verifySession: SessionVerifier;
   authPer15Minutes: number;
+  loginsPerAccountPerMinute: number;
+  loginsPerAddressPerMinute: number;
 }
 
 /**
@@ -26,15 +28,16 @@ export interface AuthRouteDeps extends LimitDeps {
 const PASSWORD_CALL_DEADLINE_MS = 20_000;
 
 /**
- * Accounts refuses a password call with 503 UNAVAILABLE when its bounded scrypt lane is full
- * (details.retryAfter, seconds); any 503 of these calls is answered with Retry-After, so a client
- * backs off briefly instead of hammering a busy service.
+ * Accounts refuses a password call with 503 UNAVAILABLE when its bounded scrypt lane is full, and
+ * with 429 RATE_LIMITED when the caller's account or address already holds its share of the lane
+ * (both with details.retryAfter, seconds); either is answered with Retry-After, so a client backs
+ * off briefly instead of hammering a busy service.
  */
 async function passwordCall<T>(res: Response, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    if (err instanceof AppError && err.code === 'UNAVAILABLE' && !res.headersSent) {
+    if (err instanceof AppError && (err.code === 'UNAVAILABLE' || err.code === 'RATE_LIMITED') && !res.headersSent) {
       const s = Number(err.details.retryAfter);
       res.setHeader('Retry-After', String(Number.isInteger(s) && s >= 1 && s <= 60 ? s : 1));
     }
@@ -57,7 +60,7 @@ export function authRoutes(deps: AuthRouteDeps): DocumentedRouter {
 
   router.post('/signup', limit('signup'), async (req, res) => {
     const { organization, ...account } = validate(SignUpBody, req.body ?? {});
-    const input = { ...account, ...(organization ? { organization } : {}) };
+    const input = { ...account, ...(organization ? { organization } : {}), client_address: clientKey(req.ip) };
     const r = await passwordCall(res, () => upstreams.accounts.SignUp(input, { requestId: requestIdOf(res), deadlineMs: PASSWORD_CALL_DEADLINE_MS }));
     res.status(201).json({
       user: userView(r.user!),
@@ -68,21 +71,25 @@ export function authRoutes(deps: AuthRouteDeps): DocumentedRouter {
   });
 
   const limitedLogin = failedAttemptLimit(deps, 'login', deps.authPer15Minutes);
+  const admitLogin = loginAdmission(deps, deps.loginsPerAccountPerMinute, deps.loginsPerAddressPerMinute);
   /**
    * The one login of both `POST /login` (token in the body) and `POST /session` (cookie): same
-   * body rules, and the same failed-attempt counter per (IP, e-mail), so switching between the
-   * two endpoints buys no extra guesses.
+   * body rules, the same admission budgets per account and per address (every attempt), and the
+   * same failed-attempt counter per (IP, e-mail), so switching between the two endpoints buys no
+   * extra attempts.
    */
-  const login = (req: Request, res: Response) => {
+  const login = async (req: Request, res: Response) => {
     const { email, password } = validate(LoginBody, req.body ?? {});
     const emailKey = createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
+    const address = clientKey(req.ip);
+    await admitLogin(res, emailKey, address);
     return limitedLogin(
       res,
-      `login:${clientKey(req.ip)}:${emailKey}`,
+      `login:${address}:${emailKey}`,
       () =>
         passwordCall(res, () =>
           upstreams.accounts.Login(
-            { email, password },
+            { email, password, client_address: address },
             { requestId: requestIdOf(res), deadlineMs: PASSWORD_CALL_DEADLINE_MS },
           ),
         ),

@@ -127,3 +127,42 @@ export function failedAttemptLimit(deps: LimitDeps, scope: string, per15Minutes:
     return result;
   };
 }
+
+/**
+ * Admission of login attempts (docs/decisions.md, "Fair sign-in admission"): every attempt, right
+ * or wrong, counts once against its account (the hashed e-mail) and once against its client
+ * address, in Redis (shared by all replicas), before accounts checks any password. Beyond either
+ * budget the attempt is 429 RATE_LIMITED with Retry-After and never reaches the password lane.
+ * Both counts are made whether or not the other refuses, so switching addresses spends the
+ * account's budget and switching accounts spends the address's. Redis unreachable: 503, like the
+ * other auth limits (fail closed).
+ */
+export function loginAdmission(deps: LimitDeps, perAccountPerMinute: number, perAddressPerMinute: number) {
+  const failures = limiterFailures(deps.metrics);
+  const refused = new Counter({
+    name: 'gateway_login_admission_refused_total',
+    help: 'Login attempts refused before the password check, by the budget that refused them',
+    labelNames: ['budget'],
+    registers: [deps.metrics],
+  });
+  return async (res: Response, accountKey: string, addressKey: string): Promise<void> => {
+    let account: LimitResult;
+    let address: LimitResult;
+    try {
+      [account, address] = await Promise.all([
+        deps.limiter.hit(`login-account:${accountKey}`, perAccountPerMinute, 60_000),
+        deps.limiter.hit(`login-address:${addressKey}`, perAddressPerMinute, 60_000),
+      ]);
+    } catch {
+      failures.inc({ scope: 'login-admission', policy: 'closed' });
+      throw new AppError('UNAVAILABLE', 'Service temporarily unavailable');
+    }
+    const over = [account, address].filter((r) => !r.allowed);
+    if (over.length === 0) return;
+    refused.inc({ budget: !account.allowed ? 'account' : 'address' });
+    // The one that frees last decides when to come back.
+    const worst = over.reduce((a, b) => (b.retryAfter > a.retryAfter ? b : a));
+    setRateLimitHeaders(res, worst);
+    throw rateLimited(worst);
+  };
+}

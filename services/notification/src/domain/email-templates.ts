@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The e-mails this service sends; one template set (subject, text, html) per kind in src/templates. */
-export const EMAIL_KINDS = ['credential_issued', 'credential_renewed', 'email_verification', 'password_reset', 'invitation'] as const;
+export const EMAIL_KINDS = ['credential_issued', 'credential_renewed', 'email_verification', 'password_reset', 'invitation', 'signup_attempt'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export interface EmailTemplate {

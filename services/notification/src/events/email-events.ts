@@ -15,6 +15,7 @@ export function isCredentialEmailEvent(type: string): boolean {
 export const ACCOUNT_EMAIL_EVENTS = [
   'accounts.user.email_verification_requested',
   'accounts.user.password_reset_requested',
+  'accounts.user.sign_up_attempted',
   'accounts.invitation.created',
 ] as const;
 
@@ -55,6 +56,10 @@ function issuerNameOf(ob3: unknown): string | undefined {
   if (typeof issuer !== 'object' || issuer === null) return undefined;
   const name = (issuer as Record<string, unknown>).name;
   return typeof name === 'string' && name.length > 0 ? clip(name, 200) : undefined;
+}
+
+function readableInstant(iso: string): string {
+  return iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
 }
 
 function afterCommit(trx: Knex.Transaction, fn: () => void): void {
@@ -128,28 +133,35 @@ async function credentialEmail(deps: EmailEventDeps, event: DomainEvent<unknown>
 }
 
 /**
- * `accounts.user.email_verification_requested` / `password_reset_requested` /
+ * `accounts.user.email_verification_requested` / `password_reset_requested` / `sign_up_attempted` /
  * `accounts.invitation.created` -> one pending e-mail row. The one-time link stays in the row's payload only until the row is final.
  * Never logged.
  */
 export function onAccountEmail(deps: EmailEventDeps) {
   return async (event: DomainEvent<unknown>, trx: Knex.Transaction) => {
     const d = readEvent(event, ...ACCOUNT_EMAIL_EVENTS);
-    const kind: EmailKind = 'acceptUrl' in d ? 'invitation' : 'verificationUrl' in d ? 'email_verification' : 'password_reset';
-    const actionUrl = 'acceptUrl' in d ? d.acceptUrl : 'verificationUrl' in d ? d.verificationUrl : d.resetUrl;
-    const expiresAt = d.expiresAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
-    // An invitee may have no account yet: the e-mail greets no one by name.
-    const payload: Record<string, string> =
-      'acceptUrl' in d
-        ? {
-            recipientName: d.email,
-            inviterName: asGivenByInviter(d.invitedByName),
-            organizationName: asGivenByInviter(d.organizationName),
-            roleName: ROLE_NAMES[d.role] ?? 'a member',
-            actionUrl,
-            expiresAt,
-          }
-        : { recipientName: d.name, actionUrl, expiresAt };
+    let kind: EmailKind;
+    let payload: Record<string, string>;
+    if ('signInUrl' in d) {
+      // No link with a token: whoever tried may not be the owner.
+      kind = 'signup_attempt';
+      payload = { recipientName: d.name, actionUrl: d.signInUrl, resetUrl: d.resetUrl };
+    } else if ('acceptUrl' in d) {
+      // An invitee may have no account yet: the e-mail greets no one by name.
+      kind = 'invitation';
+      payload = {
+        recipientName: d.email,
+        inviterName: asGivenByInviter(d.invitedByName),
+        organizationName: asGivenByInviter(d.organizationName),
+        roleName: ROLE_NAMES[d.role] ?? 'a member',
+        actionUrl: d.acceptUrl,
+        expiresAt: readableInstant(d.expiresAt),
+      };
+    } else {
+      kind = 'verificationUrl' in d ? 'email_verification' : 'password_reset';
+      const actionUrl = 'verificationUrl' in d ? d.verificationUrl : d.resetUrl;
+      payload = { recipientName: d.name, actionUrl, expiresAt: readableInstant(d.expiresAt) };
+    }
     const now = deps.clock.now();
     await emailSendStore.insert(
       trx,

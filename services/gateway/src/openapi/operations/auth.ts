@@ -17,6 +17,15 @@ import type { PathItems } from './shared.js';
 import { queryParameters } from '../kit.js';
 import { MyCredentialsQuery } from '../schemas/queries.js';
 
+/** The 429 of both logins: the admission budgets, the failed-attempt limit, or the share of the password checks. */
+const loginLimited = {
+  ...common['429'],
+  description:
+    'RATE_LIMITED, before any password is checked: beyond 10 attempts a minute for the account or 30 for the client address ' +
+    '(right and wrong passwords alike), beyond 3 failed attempts in 15 minutes for this address and account, or while the ' +
+    'account or address already has as many sign-ins in progress as it may. Carries Retry-After (seconds).',
+};
+
 export const authPaths = {
   '/api/auth/signup': {
     post: {
@@ -26,18 +35,24 @@ export const authPaths = {
         content: json(SignUpBody),
       },
       responses: {
-        ...ok('201', 'Account created; the organization starts pending_approval on the free plan. A verification e-mail is sent.', {
-          type: 'object',
-          additionalProperties: false,
-          required: ['user', 'organization', 'token', 'expiresAt'],
-          properties: {
-            user: User,
-            organization: { oneOf: [Organization, { type: 'null' }] },
-            token: { type: 'string' },
-            expiresAt: ts,
+        ...ok(
+          '201',
+          'Account created; the organization starts pending_approval on the free plan. A verification e-mail is sent. ' +
+            'An address that already has an account gets the same answer, so that a sign-up does not tell whether an address is ' +
+            'taken: nothing is created, the token is of no session, and the owner of the address is told by e-mail instead.',
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['user', 'organization', 'token', 'expiresAt'],
+            properties: {
+              user: User,
+              organization: { oneOf: [Organization, { type: 'null' }] },
+              token: { type: 'string' },
+              expiresAt: ts,
+            },
           },
-        }),
-        '409': error('CONFLICT: the e-mail address or the organization slug cannot be used.'),
+        ),
+        '409': error('CONFLICT: the organization slug is taken (`details.field = "organization.slug"`).'),
         ...common,
       },
     },
@@ -58,6 +73,7 @@ export const authPaths = {
         }),
         '401': error('UNAUTHORIZED: wrong e-mail or password (the same answer for both).'),
         ...common,
+        '429': loginLimited,
         '503': {
           description: 'UNAVAILABLE: too many sign-ins at this moment (password checks are bounded); retry after Retry-After seconds.',
           headers: { 'Retry-After': { schema: { type: 'integer' } } },
@@ -91,6 +107,7 @@ export const authPaths = {
         },
         '401': error('UNAUTHORIZED: wrong e-mail or password (the same answer for both).'),
         ...common,
+        '429': loginLimited,
       },
     },
     get: {

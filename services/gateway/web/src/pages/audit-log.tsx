@@ -44,6 +44,7 @@ const ACTION_OPTIONS = [
   { value: 'organization.', label: 'Organization: settings, plan, approval' },
   { value: 'member.', label: 'Members' },
   { value: 'invitation.', label: 'Invitations' },
+  { value: 'user.', label: 'Sign-ups and sign-ins' },
 ];
 
 const ACTION_TEXT: Record<string, string> = {
@@ -79,6 +80,10 @@ const ACTION_TEXT: Record<string, string> = {
   'webhook.updated': 'Changed a webhook endpoint',
   'webhook.deleted': 'Deleted a webhook endpoint',
   'webhook.secret_rotated': "Rotated a webhook's secret",
+  'user.signed_up': 'Signed up',
+  'user.sign_up_attempted': "Someone tried to sign up with a member's address",
+  'user.signed_in': 'Signed in',
+  'user.sign_in_failed': "A sign-in to a member's account failed",
 };
 
 /** Members' names by user id, from the team list; people who left are no longer in it. */

@@ -4,9 +4,11 @@
 export interface LoginRequest {
   'email'?: (string);
   'password'?: (string);
+  'client_address'?: (string);
 }
 
 export interface LoginRequest__Output {
   'email': (string);
   'password': (string);
+  'client_address': (string);
 }

@@ -7,6 +7,7 @@ export interface SignUpRequest {
   'password'?: (string);
   'name'?: (string);
   'organization'?: (_credentials_accounts_v1_NewOrganization | null);
+  'client_address'?: (string);
 }
 
 export interface SignUpRequest__Output {
@@ -14,4 +15,5 @@ export interface SignUpRequest__Output {
   'password': (string);
   'name': (string);
   'organization': (_credentials_accounts_v1_NewOrganization__Output | null);
+  'client_address': (string);
 }

@@ -108,6 +108,23 @@ export const DidDocument = component(
     { additionalProperties: false },
   ),
 );
+export const VerificationReason = component(
+  'VerificationReason',
+  Type.Object(
+    {
+      code: StringEnum(['key_compromised', 'not_issued'], {
+        description:
+          '`key_compromised`: a proof by one of this platform’s keys made at or after the time its owner reported the key compromised (signatureValid is false; ADR 0008). ' +
+          '`not_issued` (submitted credentials only): the credential names an issuer of this platform (its did:web), but this platform holds no credential with this id and the same content (a SHA-256 digest of the signed credential, proof included, keys sorted): a forgery, whatever its proof.created says, or an altered copy.',
+      }),
+      message: Type.String({
+        description:
+          'For `key_compromised`: the key, when the proof was made and the instant the key was reported compromised. For `not_issued`: the issuer named.',
+      }),
+    },
+    { additionalProperties: false, description: 'Present when a check failed for a reason worth naming (status is invalid).' },
+  ),
+);
 export const PublicVerification = component(
   'PublicVerification',
   Type.Object(
@@ -150,20 +167,7 @@ export const PublicVerification = component(
         },
         { additionalProperties: false },
       ),
-      reason: Type.Optional(
-        Type.Object(
-          {
-            code: StringEnum(['key_compromised']),
-            message: Type.String({
-              description: 'Names the key, when the proof was made and the instant the key was reported compromised.',
-            }),
-          },
-          {
-            additionalProperties: false,
-            description: 'Present when a check failed for a reason worth naming. Today: `key_compromised` (signatureValid is false).',
-          },
-        ),
-      ),
+      reason: Type.Optional(Ref(VerificationReason)),
       ob3Credential: Ref(Ob3Credential),
       features: Type.Object({ qrCodeEnabled: Type.Boolean() }, { additionalProperties: false }),
     },
@@ -198,10 +202,11 @@ export const SubmittedVerification = component(
         Type.Object({ name: Type.String(), passed: Type.Boolean(), message: Type.String() }, { additionalProperties: false }),
         {
           description:
-            'In order: format (VC-JWT only), context, type, structure, signature, issuer, notBefore, expiration, status; for credentials of this platform also registry and issuerActive. A proof made by one of this platform’s keys at or after the time its owner reported it compromised adds a failed keyNotCompromised check (status invalid).',
+            'In order: format (VC-JWT only), context, type, structure, signature, issuer, notBefore, expiration, status; for credentials of this platform also registry and issuerActive. A credential naming an issuer of this platform that this platform never issued (no record with its id and content) adds a failed registry check and reason `not_issued` (status invalid). A proof made by one of this platform’s keys at or after the time its owner reported it compromised (judged on the credential as this platform issued it) adds a failed keyNotCompromised check and reason `key_compromised` (status invalid).',
         },
       ),
       ob3Credential: Nullable(AnyObject({ description: 'The credential that was verified (unwrapped), or null.' })),
+      reason: Type.Optional(Ref(VerificationReason)),
       issuedHere: Type.Optional(
         Type.Object(
           { credentialId: Type.String({ pattern: '^CRD-[0-9A-HJKMNP-TV-Z]{12}$' }), verificationUrl: Type.String({ format: 'uri' }) },

@@ -93,10 +93,10 @@ t.test('one of our credentials altered and re-signed with the stolen key (same i
   refusedAsNotIssued(t, await postBaked(resigned), 'baked');
 });
 
+const compromisedAt = new Date(Date.now() - DAY);
 t.test(
   'the back-dating hole: after a compromise report, a forgery dated before it is refused; what we issued before still verifies',
   async (t) => {
-    const compromisedAt = new Date(Date.now() - DAY);
     await h.publish('signing.key.compromised', { ...key, compromisedAt: compromisedAt.toISOString() });
     // The thief signs after the leak and dates the proof before the reported instant.
     const backdated = await signedCredential(issuer, badge, {
@@ -111,6 +111,20 @@ t.test(
     t.equal(r.body.valid, true, `issued before the compromise: ${JSON.stringify(r.body.checks)}`.slice(0, 400));
   },
 );
+
+t.test('did.json marks the compromised key `revoked` at the reported instant and keeps it published', async (t) => {
+  const r = await h.get(`/issuers/${issuer.slug}/did.json`);
+  t.equal(r.status, 200);
+  const doc = r.body as { verificationMethod: Array<Record<string, unknown>>; assertionMethod: string[]; '@context': string[] };
+  t.ok(doc['@context'].includes('https://w3id.org/security/multikey/v1'), 'the Multikey context defines `revoked`');
+  t.same(doc.assertionMethod, [issuer.vm], 'still listed for assertionMethod');
+  t.equal(doc.verificationMethod.length, 1);
+  t.equal(doc.verificationMethod[0]!['id'], issuer.vm);
+  t.equal(doc.verificationMethod[0]!['publicKeyMultibase'], issuer.publicKeyMultibase, 'still published: older credentials stay checkable');
+  t.equal(doc.verificationMethod[0]!['revoked'], compromisedAt.toISOString(), 'Controlled Identifiers `revoked` = compromisedAt');
+  // What it signed before the compromise still verifies with us, through this very document.
+  t.equal((await h.get(`/api/verify/${genuine.credentialId}`)).body.valid, true);
+});
 
 /** Sign `body` again with the issuer's key (what a key thief can do), keeping its proof's `created`. */
 

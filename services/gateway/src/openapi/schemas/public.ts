@@ -98,6 +98,13 @@ export const DidDocument = component(
             type: Type.Unsafe<unknown>({ const: 'Multikey' }),
             controller: Type.String(),
             publicKeyMultibase: Type.String({ pattern: '^z' }),
+            revoked: Type.Optional(
+              Type.String({
+                format: 'date-time',
+                description:
+                  'W3C Controlled Identifiers v1.0: the instant the organization reported this key compromised. No proof by it made at or after this instant is to be trusted; the key stays listed so that what it signed before can still be checked. A proof’s own `created` cannot show it is older (the key holder writes it): this platform judges its own credentials by its issuance records (reason `not_issued`, docs/decisions.md).',
+              }),
+            ),
           },
           { additionalProperties: false },
         ),

@@ -21,6 +21,11 @@ const shape = {
   HANDED_CONNECTIONS: env.bool(false),
   RATE_LIMIT_IP_PER_MINUTE: env.int(100, 1),
   RATE_LIMIT_AUTH_PER_15_MINUTES: env.int(3, 1),
+  /**
+   * Signing-key changes (rotations and compromise reports together) per organization in any 24
+   * hours: each one adds a key to did.json for good (docs/decisions.md "Compromised keys").
+   */
+  SIGNING_KEY_CHANGES_PER_DAY: env.int(10, 1),
   ACCOUNTS_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.accounts.grpc}`),
   ISSUANCE_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.issuance.grpc}`),
   VERIFICATION_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.verification.grpc}`),

@@ -225,7 +225,14 @@ export const UpdateApiKeyBody = Type.Object(
 );
 /** POST /api/organizations/{orgId}/signing-keys/{key}/compromised. */
 export const SigningKeyCompromisedBody = Type.Object(
-  { compromisedAt: Type.String({ format: 'date-time', description: 'Not in the future.' }) },
+  {
+    compromisedAt: Type.String({ format: 'date-time', description: 'Not in the future, and not before the key was created (its `createdAt`).' }),
+    password: Type.String({
+      minLength: 1,
+      maxLength: 1024,
+      description: 'The password of the member making the report (re-authentication; never stored or logged).',
+    }),
+  },
   { additionalProperties: false },
 );
 

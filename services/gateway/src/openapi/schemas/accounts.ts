@@ -141,7 +141,7 @@ export const SigningKey = component(
         Type.String({
           format: 'date-time',
           description:
-            'Set when an owner reported the key compromised: proofs it made at or after this instant fail verification here (`key_compromised`); earlier ones still verify. The key stays in did.json (ADR 0008).',
+            'Set when an owner reported the key compromised: proofs it made at or after this instant fail verification here (`key_compromised`); earlier ones still verify. The key stays in did.json, marked `revoked` with this instant (ADR 0008; docs/decisions.md "Compromised keys: what a verifier can trust").',
         }),
       ),
     },

@@ -80,8 +80,9 @@ function KeyList({ orgId, isOwner, onChanged }: { orgId: string; isOwner: boolea
       ) : null}
       <p>
         Credentials signed with an earlier key keep verifying: every key stays in your DID document. A key reported compromised stays
-        published too, so what it signed before that time still verifies; on this platform, what it signed from that time on does not.
-        Verifiers elsewhere cannot know that time.
+        published too, so what it signed before that time still verifies; on this platform, what it signed from that time on does not,
+        nor does anything signed with it that this platform never issued. Your DID document marks the key revoked as of that time, but
+        not every verifier elsewhere reads that mark.
       </p>
       {isOwner ? (
         <button type="button" class="button" onClick={() => setConfirmRotate(true)}>

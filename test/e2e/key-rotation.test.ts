@@ -10,13 +10,17 @@ import { waitFor } from '@cred/testing';
 import { setupStep, startTestPlatform } from './harness.js';
 import { independentVerifier } from './independent-verifier.js';
 
-const tp = await setupStep('platform', () => startTestPlatform('keyrotation'));
+// Six signing-key changes a day for this organization: the last test spends what is left of them.
+const KEY_CHANGES_PER_DAY = 6;
+const tp = await setupStep('platform', () => startTestPlatform('keyrotation', { SIGNING_KEY_CHANGES_PER_DAY: String(KEY_CHANGES_PER_DAY) }));
 t.teardown(() => tp.stop());
 
 const SLUG = 'rotating-academy';
 const BASE = tp.env.BASE_URL!;
 const { orgId, token } = await setupStep('sign-up', () => tp.signUpOrganization(SLUG), tp.logFile);
 const admin = tp.adminToken;
+/** The owner's password (harness signUpOrganization): a compromise report re-authenticates with it. */
+const PASSWORD = 'correct horse battery staple';
 
 /** Digital Bazaar reading our did.json and lists from the running platform (independent-verifier.ts). */
 const { verify: independent } = await independentVerifier(BASE);
@@ -78,7 +82,7 @@ t.test('rotation: owners and admins only; the new key signs; the old credential 
   const refused = await tp.api('POST', `/api/organizations/${orgId}/signing-keys/rotate`, undefined, memberToken);
   t.equal(refused.status, 403, refused.text);
   t.equal(refused.body.error, 'FORBIDDEN');
-  const refusedReport = await tp.api('POST', `/api/organizations/${orgId}/signing-keys/1/compromised`, { compromisedAt: new Date().toISOString() }, memberToken);
+  const refusedReport = await tp.api('POST', `/api/organizations/${orgId}/signing-keys/1/compromised`, { compromisedAt: new Date().toISOString(), password: 'correct horse battery staple' }, memberToken);
   t.equal(refusedReport.status, 403);
 
   // The rotation takes no body: a field is refused (400, the field named) and rotates nothing.
@@ -121,13 +125,25 @@ t.test('compromise: proofs from the reported time on fail with us; earlier ones 
   const lateAt = vmOf(credentials.late.credential).created;
   t.ok(vmOf(credentials.early.credential).created < lateAt);
 
-  const future = await tp.api('POST', `/api/organizations/${orgId}/signing-keys/2/compromised`, { compromisedAt: new Date(Date.now() + 3600_000).toISOString() }, token);
+  const report = (key: string, body: Record<string, unknown>) => tp.api('POST', `/api/organizations/${orgId}/signing-keys/${key}/compromised`, body, token);
+  const future = await report('2', { compromisedAt: new Date(Date.now() + 3600_000).toISOString(), password: PASSWORD });
   t.equal(future.status, 400);
   t.equal(future.body.details?.field, 'compromisedAt');
-  t.equal((await tp.api('POST', `/api/organizations/${orgId}/signing-keys/9/compromised`, { compromisedAt: lateAt }, token)).status, 404);
-  t.equal((await tp.api('POST', `/api/organizations/${orgId}/signing-keys/2/compromised`, { compromisedAt: 'soon' }, token)).status, 400);
+  t.equal((await report('9', { compromisedAt: lateAt, password: PASSWORD })).status, 404);
+  t.equal((await report('2', { compromisedAt: 'soon', password: PASSWORD })).status, 400);
+  // Issue 39 finding 8: no earlier than the key's creation, and only with the member's password.
+  const keyTwo = (await tp.api('GET', `/api/organizations/${orgId}/signing-keys`, undefined, token)).body.data.find((k: any) => k.sequence === 2);
+  const beforeKey = await report('2', { compromisedAt: new Date(Date.parse(keyTwo.createdAt) - 60_000).toISOString(), password: PASSWORD });
+  t.equal(beforeKey.status, 400, beforeKey.text);
+  t.same([beforeKey.body.details?.field, beforeKey.body.details?.earliest], ['compromisedAt', keyTwo.createdAt], 'not before the key was created');
+  const noPassword = await report('2', { compromisedAt: lateAt });
+  t.same([noPassword.status, noPassword.body.error, noPassword.body.details?.field], [400, 'VALIDATION_ERROR', 'password'], 'the password is required');
+  const wrongPassword = await report('2', { compromisedAt: lateAt, password: 'not the password at all' });
+  t.same([wrongPassword.status, wrongPassword.body.error, wrongPassword.body.details?.field], [403, 'FORBIDDEN', 'password'], wrongPassword.text);
+  t.notMatch(wrongPassword.text, /not the password at all/, 'the password is never echoed');
+  t.equal((await tp.api('GET', `/api/organizations/${orgId}/signing-keys`, undefined, token)).body.data[1].compromisedAt, null, 'refused reports record nothing');
 
-  const reported = await tp.api('POST', `/api/organizations/${orgId}/signing-keys/${encodeURIComponent(`${did}#key-2`)}/compromised`, { compromisedAt: lateAt }, token);
+  const reported = await report(encodeURIComponent(`${did}#key-2`), { compromisedAt: lateAt, password: PASSWORD });
   t.equal(reported.status, 200, reported.text);
   t.equal(reported.body.key.keyId, `${did}#key-2`);
   t.equal(reported.body.key.compromisedAt, new Date(lateAt).toISOString());
@@ -147,7 +163,8 @@ t.test('compromise: proofs from the reported time on fail with us; earlier ones 
   t.match(lateSubmitted.body.checks.find((c: { name: string }) => c.name === 'keyNotCompromised'), { passed: false, message: /reported compromised/ });
   const latePage = await tp.api('GET', `/verify/${credentials.late.issued.credentialId}`);
   t.match(latePage.text, /Not valid: signed on .* reported compromised as of/);
-  // The trade-off of ADR 0008: the key stays in did.json, so a verifier elsewhere cannot know the cutoff.
+  // did.json now tells the cutoff (Controlled Identifiers `revoked`), but Digital Bazaar's
+  // DataIntegrityProof does not read it (docs/decisions.md "Compromised keys: what a verifier can trust").
   t.equal((await independent(credentials.late.credential)).verified, true, 'Digital Bazaar still accepts it (documented limitation)');
 
   for (const name of ['before', 'after', 'early']) {
@@ -169,6 +186,15 @@ t.test('compromise: proofs from the reported time on fail with us; earlier ones 
   );
   const didDoc = (await (await fetch(`${BASE}/issuers/${SLUG}/did.json`)).json()) as Record<string, any>;
   t.same(didDoc.assertionMethod, [`${did}#key-1`, `${did}#key-2`, `${did}#key-3`], 'the compromised key stays published for older credentials');
+  t.same(
+    didDoc.verificationMethod.map((m: any) => [m.id, m.revoked]),
+    [
+      [`${did}#key-1`, undefined],
+      [`${did}#key-2`, new Date(lateAt).toISOString()],
+      [`${did}#key-3`, undefined],
+    ],
+    'the compromised key is marked revoked (Controlled Identifiers) at the reported instant',
+  );
   t.equal(await waitFor('the list re-signed with the new key', async () => ((await listSignedWith()) === `${did}#key-3` ? true : undefined)), true);
   const next = await issue('next@example.com');
   t.equal(vmOf(next.credential).verificationMethod, `${did}#key-3`);
@@ -191,4 +217,26 @@ t.test('compromise: proofs from the reported time on fail with us; earlier ones 
   t.equal(retried.text, first.text, 'byte for byte');
   const after = await tp.api('GET', `/api/organizations/${orgId}/signing-keys`, undefined, token);
   t.equal(after.body.data.length, 4, 'one key added, not two');
+});
+
+t.test('rotations and compromise reports share a limit of their own per organization (429 in the error shape)', async (t) => {
+  const before = (await tp.api('GET', `/api/organizations/${orgId}/signing-keys`, undefined, token)).body.data.length;
+  let limited: Awaited<ReturnType<typeof tp.api>> | undefined;
+  let rotated = 0;
+  for (let i = 0; i <= KEY_CHANGES_PER_DAY && !limited; i++) {
+    const r = await tp.api('POST', `/api/organizations/${orgId}/signing-keys/rotate`, {}, token);
+    if (r.status === 429) limited = r;
+    else if (r.status === 201) rotated++;
+    else t.fail(`rotation answered ${r.status} ${r.text}`);
+  }
+  t.ok(limited, `a rotation was refused within ${KEY_CHANGES_PER_DAY + 1} tries`);
+  t.equal(limited!.body.error, 'RATE_LIMITED');
+  t.type(limited!.body.message, 'string');
+  t.equal(limited!.body.details?.limit, KEY_CHANGES_PER_DAY);
+  t.ok(Number(limited!.headers.get('retry-after')) > 0, 'Retry-After');
+  const report = await tp.api('POST', `/api/organizations/${orgId}/signing-keys/1/compromised`, { compromisedAt: new Date().toISOString(), password: PASSWORD }, token);
+  t.equal(report.status, 429, 'a compromise report counts against the same limit');
+  const after = (await tp.api('GET', `/api/organizations/${orgId}/signing-keys`, undefined, token)).body.data;
+  t.equal(after.length, before + rotated, 'refused changes add no key');
+  t.equal(after[0].compromisedAt, null);
 });

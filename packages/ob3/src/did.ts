@@ -69,6 +69,12 @@ export interface DidDocumentKey {
   /** Key number: the VM id is `<did>#key-<n>`. */
   n: number;
   publicKeyMultibase: string;
+  /**
+   * The instant the issuer reported the key compromised: published as the method's `revoked`
+   * (W3C Controlled Identifiers v1.0, "Verification Methods"; defined by the Multikey context),
+   * the time from which no proof by it is to be trusted. The method stays listed.
+   */
+  revoked?: Date | null;
 }
 
 export interface VerificationMethod {
@@ -76,6 +82,8 @@ export interface VerificationMethod {
   type: string;
   controller: string;
   publicKeyMultibase: string;
+  /** XSD dateTimeStamp (UTC) from which proofs by this method are not to be trusted. */
+  revoked?: string;
 }
 
 export interface DidDocument {
@@ -99,7 +107,9 @@ export function buildDidDocument(did: string, keys: readonly DidDocumentKey[]): 
     if (seen.has(k.n)) throw new Ob3Error('INVALID_INPUT', `duplicate key number ${k.n}`);
     seen.add(k.n);
     decodeEd25519PublicKeyMultibase(k.publicKeyMultibase); // throws INVALID_KEY on a bad key
-    return { id: `${did}#key-${k.n}`, type: 'Multikey', controller: did, publicKeyMultibase: k.publicKeyMultibase };
+    const vm: VerificationMethod = { id: `${did}#key-${k.n}`, type: 'Multikey', controller: did, publicKeyMultibase: k.publicKeyMultibase };
+    if (k.revoked) vm.revoked = new Date(k.revoked).toISOString();
+    return vm;
   });
   return {
     '@context': [...DID_DOCUMENT_CONTEXT],

@@ -7,6 +7,7 @@ import type { AccountsServiceClient as _credentials_accounts_v1_AccountsServiceC
 import type { ApiKey as _credentials_accounts_v1_ApiKey, ApiKey__Output as _credentials_accounts_v1_ApiKey__Output } from './credentials/accounts/v1/ApiKey';
 import type { ApiKeyIdRequest as _credentials_accounts_v1_ApiKeyIdRequest, ApiKeyIdRequest__Output as _credentials_accounts_v1_ApiKeyIdRequest__Output } from './credentials/accounts/v1/ApiKeyIdRequest';
 import type { ChangeMemberRoleRequest as _credentials_accounts_v1_ChangeMemberRoleRequest, ChangeMemberRoleRequest__Output as _credentials_accounts_v1_ChangeMemberRoleRequest__Output } from './credentials/accounts/v1/ChangeMemberRoleRequest';
+import type { ConfirmPasswordRequest as _credentials_accounts_v1_ConfirmPasswordRequest, ConfirmPasswordRequest__Output as _credentials_accounts_v1_ConfirmPasswordRequest__Output } from './credentials/accounts/v1/ConfirmPasswordRequest';
 import type { ConfirmPasswordResetRequest as _credentials_accounts_v1_ConfirmPasswordResetRequest, ConfirmPasswordResetRequest__Output as _credentials_accounts_v1_ConfirmPasswordResetRequest__Output } from './credentials/accounts/v1/ConfirmPasswordResetRequest';
 import type { CreateApiKeyRequest as _credentials_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _credentials_accounts_v1_CreateApiKeyRequest__Output } from './credentials/accounts/v1/CreateApiKeyRequest';
 import type { CreateApiKeyResponse as _credentials_accounts_v1_CreateApiKeyResponse, CreateApiKeyResponse__Output as _credentials_accounts_v1_CreateApiKeyResponse__Output } from './credentials/accounts/v1/CreateApiKeyResponse';
@@ -71,6 +72,7 @@ export interface ProtoGrpcType {
         ApiKey: MessageTypeDefinition<_credentials_accounts_v1_ApiKey, _credentials_accounts_v1_ApiKey__Output>
         ApiKeyIdRequest: MessageTypeDefinition<_credentials_accounts_v1_ApiKeyIdRequest, _credentials_accounts_v1_ApiKeyIdRequest__Output>
         ChangeMemberRoleRequest: MessageTypeDefinition<_credentials_accounts_v1_ChangeMemberRoleRequest, _credentials_accounts_v1_ChangeMemberRoleRequest__Output>
+        ConfirmPasswordRequest: MessageTypeDefinition<_credentials_accounts_v1_ConfirmPasswordRequest, _credentials_accounts_v1_ConfirmPasswordRequest__Output>
         ConfirmPasswordResetRequest: MessageTypeDefinition<_credentials_accounts_v1_ConfirmPasswordResetRequest, _credentials_accounts_v1_ConfirmPasswordResetRequest__Output>
         CreateApiKeyRequest: MessageTypeDefinition<_credentials_accounts_v1_CreateApiKeyRequest, _credentials_accounts_v1_CreateApiKeyRequest__Output>
         CreateApiKeyResponse: MessageTypeDefinition<_credentials_accounts_v1_CreateApiKeyResponse, _credentials_accounts_v1_CreateApiKeyResponse__Output>

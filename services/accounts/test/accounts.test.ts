@@ -48,6 +48,15 @@ t.test('accounts over gRPC against real PostgreSQL', async (t) => {
     t.equal(wrong.message, unknown.message, 'same answer for unknown user and wrong password');
     t.notOk(wrong.message.includes('wrong password here'));
 
+    // Re-authentication (issue 39): the current password, checked without starting a session.
+    const sessionsBefore = (await h.db('sessions').where({ user_id: r.user!.id })).length;
+    t.same(await c.ConfirmPassword({ user_id: r.user!.id, password: PASSWORD }), {});
+    const notIt = await rejects(c.ConfirmPassword({ user_id: r.user!.id, password: 'wrong password here' }), 'UNAUTHORIZED');
+    t.notOk(notIt.message.includes('wrong password here'));
+    await rejects(c.ConfirmPassword({ user_id: '00000000-0000-4000-8000-000000000000', password: PASSWORD }), 'UNAUTHORIZED');
+    await rejects(c.ConfirmPassword({ user_id: 'not-a-uuid', password: '' }), 'UNAUTHORIZED');
+    t.equal((await h.db('sessions').where({ user_id: r.user!.id })).length, sessionsBefore, 'no session started');
+
     // Issue 39: a taken address is no longer CONFLICT (that told whether the address has an
     // account); it gets the answer of a new one, for no account (sign-up-silence.test.ts).
     const taken = await c.SignUp({ email: 'ada@example.com', password: PASSWORD, name: 'Ada 2' });

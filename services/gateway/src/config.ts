@@ -25,6 +25,12 @@ const shape = {
   RATE_LIMIT_LOGIN_PER_ACCOUNT_PER_MINUTE: env.int(10, 1),
   /** The same per client address. */
   RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE: env.int(30, 1),
+
+  /**
+   * Signing-key changes (rotations and compromise reports together) per organization in any 24
+   * hours: each one adds a key to did.json for good (docs/decisions.md "Compromised keys").
+   */
+  SIGNING_KEY_CHANGES_PER_DAY: env.int(10, 1),
   ACCOUNTS_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.accounts.grpc}`),
   ISSUANCE_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.issuance.grpc}`),
   VERIFICATION_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.verification.grpc}`),

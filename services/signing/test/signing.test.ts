@@ -189,17 +189,20 @@ t.test('a rotation through one replica is used at once by another that had the o
 });
 
 t.test('compromise: recorded with its time, announced, and a current key is replaced first', async (t) => {
-  const at1 = new Date(Date.now() - 3600_000);
+  // A key cannot be compromised before it existed: the reported times are within each key's life.
+  const createdAt = async (n: number) =>
+    new Date((await a.client.ListPublicKeys({ organization_id: org.organization_id })).keys!.find((k) => k.sequence === n)!.created_at);
+  const at1 = new Date((await createdAt(1)).getTime() + 1);
   const old = await a.client.ReportKeyCompromised({ ...org, sequence: 1, compromised_at: at1.toISOString() });
   t.equal(old.key?.key_id, `${did}#key-1`);
   t.equal(old.key?.compromised_at, at1.toISOString());
   t.equal(old.rotated, false, 'key-1 was not current: no new key');
   t.equal(old.current_key?.key_id, `${did}#key-3`);
 
-  const later = await a.client.ReportKeyCompromised({ ...org, sequence: 1, compromised_at: new Date(at1.getTime() + 60_000).toISOString() });
+  const later = await a.client.ReportKeyCompromised({ ...org, sequence: 1, compromised_at: new Date(at1.getTime() + 1).toISOString() });
   t.equal(later.key?.compromised_at, at1.toISOString(), 'reported again with a later time: the earliest stays');
 
-  const at3 = new Date(Date.now() - 1000);
+  const at3 = new Date((await createdAt(3)).getTime() + 1);
   const current = await a.client.ReportKeyCompromised({ ...org, sequence: 3, compromised_at: at3.toISOString() });
   t.equal(current.rotated, true, 'the current key was replaced');
   t.equal(current.current_key?.key_id, `${did}#key-4`);
@@ -235,6 +238,10 @@ t.test('compromise: recorded with its time, announced, and a current key is repl
   t.match(unknown, { code: 'NOT_FOUND' });
   const bad = await a.client.ReportKeyCompromised({ ...org, sequence: 2, compromised_at: 'yesterday' }).catch((e: unknown) => e);
   t.match(bad, { code: 'VALIDATION_ERROR' });
+  const beforeCreated = await a.client
+    .ReportKeyCompromised({ ...org, sequence: 2, compromised_at: new Date((await createdAt(2)).getTime() - 1000).toISOString() })
+    .catch((e: unknown) => e);
+  t.match(beforeCreated, { code: 'VALIDATION_ERROR', message: /before the key was created/ }, 'no back-dating before the key existed');
   t.equal((await keyRows()).find((r) => r.sequence === 2)?.compromised_at, null, 'nothing recorded for refused reports');
 });
 

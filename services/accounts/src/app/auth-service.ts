@@ -238,6 +238,18 @@ export class AuthService {
     return trx ? write(trx) : this.ctx.db.transaction(write);
   }
 
+  /**
+   * Re-authentication before a grave action (docs/decisions.md "Compromised keys: what a
+   * verifier can trust"): the user's current password, checked as a login checks it (an
+   * unknown user takes as long as a wrong password). Starts no session.
+   */
+  async confirmPassword(input: { userId: unknown; password: unknown }): Promise<void> {
+    const password = v.presentedPassword(input.password);
+    const user = v.isUuid(input.userId) ? await userStore.findById(this.ctx.db, input.userId) : undefined;
+    const ok = user && password ? await this.ctx.passwords.verify(password, user.passwordHash) : await this.ctx.passwords.verifyNobody();
+    if (!user || !password || !ok) throw AppError.unauthorized('The password is not correct');
+  }
+
   async getUser(userId: string): Promise<UserView> {
     const user = v.isUuid(userId) ? await userStore.findById(this.ctx.db, userId) : undefined;
     if (!user) throw AppError.notFound('User not found');

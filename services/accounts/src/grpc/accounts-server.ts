@@ -64,6 +64,10 @@ export function accountsBinding(app: AccountsApp): GrpcServiceBinding {
       const r = await auth.login({ email: req.email, password: req.password, clientAddress: clientAddressOf(req.client_address) }, by(call));
       return { user: userToProto(r.user, r.memberships), session: sessionToProto(r.session) };
     },
+    ConfirmPassword: async (req) => {
+      await auth.confirmPassword({ userId: req.user_id, password: req.password });
+      return {};
+    },
     GetUser: async (req) => {
       const r = await auth.getUser(req.user_id);
       return userToProto(r.user, r.memberships);

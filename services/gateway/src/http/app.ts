@@ -228,6 +228,9 @@ export function createApp(deps: AppDeps): Express {
   routes.mount(
     '/api/organizations',
     organizationRoutes({
+      ...limitDeps,
+      authPer15Minutes: deps.config.RATE_LIMIT_AUTH_PER_15_MINUTES,
+      signingKeyChangesPerDay: deps.config.SIGNING_KEY_CHANGES_PER_DAY,
       upstreams: deps.upstreams,
       verifySession: deps.verifySession,
       cache: deps.cache,

@@ -1,4 +1,5 @@
 import { AppError, type Logger } from '@cred/runtime';
+import type { Response } from 'express';
 import { invalidatePrincipals, type PrincipalCache } from '../auth/principal-cache.js';
 import type { SessionVerifier } from '../auth/session-verifier.js';
 import type { Upstreams } from '../upstream/clients.js';
@@ -22,8 +23,13 @@ import { generateSigningKeys, parseKeyReference, signingKeyView } from './signin
 import { actingCall } from './acting-call.js';
 import { ApiKeyListQuery } from '../openapi/schemas/queries.js';
 import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
+import { failedAttemptLimit, signingKeyChangeLimit, type LimitDeps } from './rate-limit.js';
 
-export interface OrganizationRouteDeps {
+export interface OrganizationRouteDeps extends LimitDeps {
+  /** Wrong passwords given to re-authenticate, per user (RATE_LIMIT_AUTH_PER_15_MINUTES). */
+  authPer15Minutes: number;
+  /** Rotations and compromise reports per organization in 24 hours (SIGNING_KEY_CHANGES_PER_DAY). */
+  signingKeyChangesPerDay: number;
   upstreams: Upstreams;
   verifySession: SessionVerifier;
   cache: PrincipalCache;
@@ -37,6 +43,24 @@ export function organizationRoutes(deps: OrganizationRouteDeps): DocumentedRoute
   const router = documentedRouter(['/api/organizations']);
   const { upstreams } = deps;
   const accounts = upstreams.accounts;
+  const keyChanges = signingKeyChangeLimit(deps, deps.signingKeyChangesPerDay);
+  const limitedReauth = failedAttemptLimit(deps, 'reauth', deps.authPer15Minutes);
+  /**
+   * Re-authentication for a grave action: the member's password, checked by accounts; wrong
+   * passwords are counted per user like failed logins. A wrong one is 403 (not 401, which
+   * would end the browser's session) with details.field = password.
+   */
+  const reauthenticate = async (res: Response, password: string) => {
+    const userId = String(res.locals.userId);
+    try {
+      await limitedReauth(res, `reauth:${userId}`, () =>
+        accounts.ConfirmPassword({ user_id: userId, password }, { requestId: requestIdOf(res), deadlineMs: 20_000 }),
+      );
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'UNAUTHORIZED') throw AppError.forbidden('The password is not correct', { field: 'password' });
+      throw err;
+    }
+  };
   // Who may do what: the role the session's memberships give (fresh from accounts on this
   // request), checked against the permission table before any router runs (role-permissions.ts).
   router.use('/:orgId', requireSession(deps.verifySession), requireMembership(upstreams), memberScope(), enforceRole());
@@ -76,21 +100,23 @@ export function organizationRoutes(deps: OrganizationRouteDeps): DocumentedRoute
     validate(EmptyBody, req.body ?? {});
     const requestId = requestIdOf(res);
     const org = await accounts.GetOrganization({ organization_id: String(res.locals.orgId) }, { requestId });
-    const r = await upstreams.issuance.RotateSigningKey(
-      {
-        organization_id: org.id,
-        organization_slug: org.slug,
-        requested_by: `user:${String(res.locals.userId)}`,
-        idempotency: forwardedIdempotency(res),
-      },
-      { requestId },
+    const r = await keyChanges(res, org.id, () =>
+      upstreams.issuance.RotateSigningKey(
+        {
+          organization_id: org.id,
+          organization_slug: org.slug,
+          requested_by: `user:${String(res.locals.userId)}`,
+          idempotency: forwardedIdempotency(res),
+        },
+        { requestId },
+      ),
     );
     if (r.idempotent_replay) res.set(REPLAYED_HEADER, 'true');
     res.status(201).json(signingKeyView(r.key!));
   });
 
   router.post('/{orgId}/signing-keys/{key}/compromised', async (req, res) => {
-    const at = validate(SigningKeyCompromisedBody, req.body ?? {}).compromisedAt;
+    const { compromisedAt: at, password } = validate(SigningKeyCompromisedBody, req.body ?? {});
     if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(at) || Number.isNaN(Date.parse(at))) {
       throw AppError.validation('compromisedAt', 'compromisedAt must be an ISO 8601 date-time with a time zone');
     }
@@ -98,15 +124,18 @@ export function organizationRoutes(deps: OrganizationRouteDeps): DocumentedRoute
     const org = await accounts.GetOrganization({ organization_id: String(res.locals.orgId) }, { requestId });
     const sequence = parseKeyReference(String(req.params.key), org.slug);
     if (sequence === null) throw AppError.notFound('Signing key not found');
-    const r = await upstreams.issuance.ReportSigningKeyCompromised(
-      {
-        organization_id: org.id,
-        organization_slug: org.slug,
-        sequence,
-        compromised_at: new Date(at).toISOString(),
-        requested_by: `user:${String(res.locals.userId)}`,
-      },
-      { requestId },
+    await reauthenticate(res, password);
+    const r = await keyChanges(res, org.id, () =>
+      upstreams.issuance.ReportSigningKeyCompromised(
+        {
+          organization_id: org.id,
+          organization_slug: org.slug,
+          sequence,
+          compromised_at: new Date(at).toISOString(),
+          requested_by: `user:${String(res.locals.userId)}`,
+        },
+        { requestId },
+      ),
     );
     res.status(200).json({ key: signingKeyView(r.key!), currentKey: signingKeyView(r.current_key!), rotated: r.rotated });
   });

@@ -166,3 +166,37 @@ export function loginAdmission(deps: LimitDeps, perAccountPerMinute: number, per
     throw rateLimited(worst);
   };
 }
+
+/**
+ * A limit of its own on an organization's signing-key changes (rotations and compromise
+ * reports together; docs/decisions.md "Compromised keys: what a verifier can trust"): each
+ * change is reserved before it runs and given back if it does not happen. Redis unreachable:
+ * the change goes through (a log line and a metric): reporting a leaked key must not wait for
+ * Redis, and the limit is against a slow accumulation of keys, not against guessing.
+ */
+export function signingKeyChangeLimit(deps: LimitDeps, perDay: number) {
+  const failures = limiterFailures(deps.metrics);
+  const warn = throttledWarn(deps.logger);
+  const window = 24 * 3600_000;
+  return async function limited<T>(res: Response, organizationId: string, change: () => Promise<T>): Promise<T> {
+    const key = `signing-key-changes:${organizationId}`;
+    let reserved: LimitResult | undefined;
+    try {
+      reserved = await deps.limiter.hit(key, perDay, window, 1);
+    } catch (err) {
+      failures.inc({ scope: 'signing-key-changes', policy: 'open' });
+      warn('signing-key-changes', 'open', err);
+    }
+    if (reserved && !reserved.allowed) {
+      await deps.limiter.release(key, perDay, window).catch(() => undefined);
+      setRateLimitHeaders(res, reserved);
+      throw rateLimited(reserved);
+    }
+    try {
+      return await change();
+    } catch (err) {
+      if (reserved) await deps.limiter.release(key, perDay, window).catch(() => undefined);
+      throw err;
+    }
+  };
+}

@@ -75,7 +75,7 @@ export class KeyService {
 
   /**
    * Records that the key numbered `sequence` was compromised as of `compromisedAt` (not in
-   * the future). The current key is first replaced by a new one, in the same transaction, so
+   * the future, not before the key was created). The current key is first replaced by a new one, in the same transaction, so
    * nothing is signed with it again. Reporting again keeps the earliest instant.
    */
   async compromise(
@@ -94,6 +94,12 @@ export class KeyService {
       await keyStore.lockOrganization(trx, organizationId);
       const key = await keyStore.findBySequence(trx, organizationId, sequence);
       if (!key || key.revokedAt) throw AppError.notFound('Signing key not found');
+      // Back-dating is bounded by the key's own life: it signed nothing before it existed.
+      if (compromisedAt.getTime() < key.createdAt.getTime()) {
+        throw AppError.validation('compromisedAt', `compromisedAt must not be before the key was created (${key.createdAt.toISOString()})`, {
+          earliest: key.createdAt.toISOString(),
+        });
+      }
       let current: PublicKeyView | undefined;
       if (key.isCurrent) {
         await keyStore.retireCurrent(trx, organizationId);

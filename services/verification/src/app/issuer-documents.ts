@@ -23,7 +23,10 @@ export function issuerDid(baseUrl: string, slug: string): string | null {
 /**
  * The DID document we publish at /issuers/{slug}/did.json: every non-revoked key of the
  * organization. Verification resolves keys from this same document, so what we check is
- * exactly what any outside verifier would fetch.
+ * exactly what any outside verifier would fetch. A key reported compromised stays listed (what
+ * it signed before still needs it) and carries `revoked` with the reported instant (Controlled
+ * Identifiers v1.0), so that other verifiers can know the cutoff too (docs/decisions.md
+ * "Compromised keys: what a verifier can trust").
  */
 export async function didDocumentForSlug(db: Knex, baseUrl: string, slug: string): Promise<DidDocument | null> {
   const did = issuerDid(baseUrl, slug);
@@ -32,6 +35,6 @@ export async function didDocumentForSlug(db: Knex, baseUrl: string, slug: string
   if (keys.length === 0) return null;
   return buildDidDocument(
     did,
-    keys.map((k) => ({ n: k.sequence, publicKeyMultibase: k.publicKeyMultibase })),
+    keys.map((k) => ({ n: k.sequence, publicKeyMultibase: k.publicKeyMultibase, revoked: k.compromisedAt })),
   );
 }

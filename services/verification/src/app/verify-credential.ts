@@ -38,7 +38,8 @@ async function revokedOnStatusList(ctx: VerificationContext, orgSlug: string, ob
   const entry = ob3['credentialStatus'] as Record<string, unknown> | undefined;
   if (!entry || typeof entry !== 'object' || entry['statusPurpose'] !== 'revocation') return false;
   const list = typeof entry['statusListCredential'] === 'string' ? parseStatusListUrl(ctx.baseUrl, entry['statusListCredential']) : null;
-  const index = typeof entry['statusListIndex'] === 'string' && /^\d{1,9}$/.test(entry['statusListIndex']) ? Number(entry['statusListIndex']) : null;
+  const index =
+    typeof entry['statusListIndex'] === 'string' && /^\d{1,9}$/.test(entry['statusListIndex']) ? Number(entry['statusListIndex']) : null;
   if (!list || list.slug !== orgSlug || index === null) return false;
   try {
     return (await ctx.statusLists.bit(list.slug, list.listNumber, index)) === 1;
@@ -46,7 +47,10 @@ async function revokedOnStatusList(ctx: VerificationContext, orgSlug: string, ob
     // An unavailable list was logged once by the source, for the read that failed; the failure
     // is then remembered for as long as a list, so it is not logged again for every request.
     if (!(err instanceof AppError && err.code === 'UNAVAILABLE'))
-      ctx.logger.warn({ orgSlug, listNumber: list.listNumber, err: err instanceof Error ? err.message : String(err) }, 'status list not read');
+      ctx.logger.warn(
+        { orgSlug, listNumber: list.listNumber, err: err instanceof Error ? err.message : String(err) },
+        'status list not read',
+      );
     return false;
   }
 }
@@ -91,7 +95,11 @@ export async function verifyCredential(
       did && found.keys.length > 0
         ? buildDidDocument(
             did,
-            found.keys.map((k) => ({ n: k.sequence, publicKeyMultibase: k.publicKeyMultibase })),
+            found.keys.map((k) => ({
+              n: k.sequence,
+              publicKeyMultibase: k.publicKeyMultibase,
+              revoked: k.compromisedAt ? new Date(k.compromisedAt) : null,
+            })),
           )
         : null;
     signature = did

@@ -4,14 +4,21 @@ import { issuerActive, lifecycleAt, verificationOutcome } from '../domain/creden
 import { isSlug, isUuid } from '../domain/identifiers.js';
 import { compromisedProof } from '../domain/key-compromise.js';
 import { issuerKeyStore } from '../db/issuer-key-store.js';
-import type { VerificationChannel } from '../domain/model.js';
+import type { CredentialRecord, VerificationChannel } from '../domain/model.js';
+import { credentialDigest } from '../domain/credential-digest.js';
+import { REASON, type VerificationReason } from '../domain/verification-reasons.js';
 import type { ExternalVerificationResult } from '../external/index.js';
 import type { VerificationContext } from './context.js';
 import { issuerDid } from './issuer-documents.js';
 
-export interface SubmittedVerification extends ExternalVerificationResult {
+export interface SubmittedVerification extends Omit<ExternalVerificationResult, 'reason'> {
   /** Present when the credential is one of ours and public: where its verification page is. */
   issuedHere?: { credentialId: string; verificationUrl: string };
+  /**
+   * Why it is not valid, when there is more to say than a failed check: one of ours refused
+   * (verification-reasons.ts), or an Open Badges 2.0 refusal (the external verifier's reason).
+   */
+  reason?: VerificationReason | ExternalVerificationResult['reason'];
 }
 
 function issuerIdOf(credential: Record<string, unknown>): unknown {
@@ -28,55 +35,85 @@ function ourSlug(baseUrl: string, issuerId: unknown): string | null {
   return isSlug(slug) && issuerDid(baseUrl, slug) === issuerId ? slug : null;
 }
 
-/**
- * A proof made by one of our keys after its owner reported it compromised (ADR 0008) fails
- * here whatever else is known about the credential: a forgery made with a stolen key carries
- * an id we never issued. The key stays in did.json, so the external verifier alone would pass it.
- */
-async function withKeyCompromise(ctx: VerificationContext, result: ExternalVerificationResult): Promise<ExternalVerificationResult> {
-  const ob3 = result.ob3Credential;
-  const slug = ob3 ? ourSlug(ctx.baseUrl, issuerIdOf(ob3)) : null;
-  if (!ob3 || !slug) return result;
-  const compromise = compromisedProof(ob3, issuerDid(ctx.baseUrl, slug)!, await issuerKeyStore.listPublishedBySlug(ctx.db, slug));
-  if (!compromise) return result;
+/** The submitted credential refused with `reason`, whatever the external verifier made of it. */
+function refused(result: ExternalVerificationResult, check: string, reason: VerificationReason): SubmittedVerification {
   return {
     ...result,
     valid: false,
     status: 'invalid',
-    verification: { ...result.verification, signatureValid: false },
-    checks: [...result.checks, { name: 'keyNotCompromised', passed: false, message: compromise.message }],
+    verification: reason.code === REASON.keyCompromised ? { ...result.verification, signatureValid: false } : result.verification,
+    checks: [...result.checks, { name: check, passed: false, message: reason.message }],
+    reason,
   };
+}
+
+/**
+ * The credential of ours that `ob3` is, if we issued exactly it: a record with its
+ * `urn:uuid:` id whose signed credential has the same digest. A credential issued a moment ago
+ * whose event has not reached the read model yet is asked of issuance (credential-source.ts).
+ */
+async function issuedRecord(ctx: VerificationContext, ob3: Record<string, unknown>): Promise<CredentialRecord | undefined> {
+  const id = typeof ob3['id'] === 'string' ? /^urn:uuid:(.+)$/i.exec(ob3['id'])?.[1] : undefined;
+  if (!id || !isUuid(id)) return undefined;
+  const ref = { kind: 'uuid', value: id.toLowerCase() } as const;
+  let record = await credentialStore.find(ctx.db, ref);
+  if (!record && ctx.source && (await ctx.source.fill(ref))) record = await credentialStore.find(ctx.db, ref);
+  if (!record) return undefined;
+  let held: unknown;
+  try {
+    held = JSON.parse(record.ob3Json);
+  } catch {
+    return undefined;
+  }
+  return credentialDigest(held) === credentialDigest(ob3) ? record : undefined;
 }
 
 /**
  * A credential submitted to POST /api/verify/credential or /api/verify/baked (or the lookup
  * page), from any platform (an Open Badges 2.0 assertion too: src/external/ob2.ts; those are
- * never ours, so nothing of ours is added or recorded) (docs/contract.md "Verification"). The external verifier does the work; our
- * own did:web issuers resolve from the read model (see own-documents.ts). When the credential is
- * one of ours (`urn:uuid:<uuid>` known here, issued by that organization's DID), what only we
- * know is added: revocation and expiry recorded by the issuer, and check 4 (issuer approved and
- * not suspended). A revoked credential of ours never verifies as valid from its baked copy.
+ * never ours, so nothing of ours is added or recorded) (docs/contract.md "Verification"). The
+ * external verifier does the work; our own did:web issuers resolve from the read model (see
+ * own-documents.ts).
+ *
+ * A credential that names one of our issuers is trusted only as far as our records go
+ * (docs/decisions.md "Compromised keys: what a verifier can trust"): unless we hold a credential
+ * with its id and the same content (digest of the signed credential), it is refused with reason
+ * `not_issued`, whatever its signature and `proof.created` say: a key thief can sign anything
+ * and back-date it, but cannot make us have issued it. For one we did issue, the compromise
+ * cutoff (ADR 0008) is applied to the credential as we hold it, and what only we know is added:
+ * revocation and expiry recorded by the issuer, and check 4 (issuer approved and not
+ * suspended). A revoked credential of ours never verifies as valid from its baked copy.
  */
 export async function verifySubmitted(
   ctx: VerificationContext,
   input: { kind: 'credential'; body: unknown } | { kind: 'baked'; bytes: Buffer; contentType: string | undefined; recipient?: string },
   channel: VerificationChannel,
 ): Promise<SubmittedVerification> {
-  const result = await withKeyCompromise(
-    ctx,
+  const verified =
     input.kind === 'credential'
       ? await ctx.external.verifyCredential(input.body)
       : await ctx.external.verifyBakedImage(
           input.bytes,
           input.contentType,
           input.recipient !== undefined ? { recipient: input.recipient } : {},
-        ),
-  );
-  const ob3 = result.ob3Credential;
-  const id = ob3 && typeof ob3['id'] === 'string' ? /^urn:uuid:(.+)$/i.exec(ob3['id'])?.[1] : undefined;
-  if (!ob3 || !id || !isUuid(id)) return result;
-  const record = await credentialStore.find(ctx.db, { kind: 'uuid', value: id.toLowerCase() });
-  if (!record || issuerIdOf(ob3) !== issuerDid(ctx.baseUrl, record.organizationSlug)) return result;
+        );
+  const ob3 = verified.ob3Credential;
+  const issuerId = ob3 ? issuerIdOf(ob3) : null;
+  const slug = ourSlug(ctx.baseUrl, issuerId);
+  if (!ob3 || !slug) return verified;
+  const record = await issuedRecord(ctx, ob3);
+  if (!record) {
+    return refused(verified, 'registry', {
+      code: REASON.notIssued,
+      message: `names ${String(issuerId)}, an issuer of this platform, but this platform never issued it: no credential with this id and content is on record`,
+    });
+  }
+  // The credential as we hold it (the same, by digest): its proofs are the ones we made.
+  const held = JSON.parse(record.ob3Json) as Record<string, unknown>;
+  const compromise = compromisedProof(held, issuerDid(ctx.baseUrl, slug)!, await issuerKeyStore.listPublishedBySlug(ctx.db, slug));
+  const result = compromise
+    ? refused(verified, 'keyNotCompromised', { code: REASON.keyCompromised, message: compromise.message })
+    : verified;
 
   const organization = await organizationStore.findById(ctx.db, record.organizationId);
   const lifecycle = lifecycleAt(record, ctx.clock.now());

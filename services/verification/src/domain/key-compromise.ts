@@ -13,8 +13,6 @@ export interface KeyCompromise {
   message: string;
 }
 
-export const KEY_COMPROMISED = 'key_compromised';
-
 function proofsOf(credential: Record<string, unknown>): Array<Record<string, unknown>> {
   const p = credential['proof'];
   const list = p === undefined ? [] : Array.isArray(p) ? p : [p];

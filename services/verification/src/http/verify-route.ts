@@ -2,7 +2,7 @@ import type { VerificationContext } from '../app/context.js';
 import { verifyCredential, type CredentialVerification } from '../app/verify-credential.js';
 import { parseCredentialRef } from '../domain/identifiers.js';
 import { partialEmail } from '../domain/partial-email.js';
-import { KEY_COMPROMISED } from '../domain/key-compromise.js';
+import { REASON } from '../domain/verification-reasons.js';
 import { sendText, type Route } from './respond.js';
 
 function record(v: unknown): Record<string, unknown> {
@@ -53,7 +53,7 @@ export function verificationBody(v: CredentialVerification, baseUrl: string): Re
     },
     verification: v.checks,
     // Why a check failed, when there is more to say than false (today: a compromised key).
-    ...(v.keyCompromise ? { reason: { code: KEY_COMPROMISED, message: `Not valid: ${v.keyCompromise.message}` } } : {}),
+    ...(v.keyCompromise ? { reason: { code: REASON.keyCompromised, message: `Not valid: ${v.keyCompromise.message}` } } : {}),
     ob3Credential: v.ob3,
     features: { qrCodeEnabled: true },
   };

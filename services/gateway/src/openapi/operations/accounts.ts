@@ -274,7 +274,8 @@ export const accountPaths = {
       summary: 'Rotate the signing key (owners only)',
       description:
         'A new key becomes current: new credentials and the revocation lists are signed with it. Earlier keys stay in ' +
-        '/issuers/{slug}/did.json, so credentials signed before verify everywhere as before. No request body (or an empty object).',
+        '/issuers/{slug}/did.json, so credentials signed before verify everywhere as before. No request body (or an empty object). ' +
+        'Rotations and compromise reports share a limit per organization (SIGNING_KEY_CHANGES_PER_DAY, default 10 in any 24 hours; 429 beyond it).',
       security: session,
       requestBody: { required: false, content: json(EmptyBody) },
       responses: {
@@ -302,9 +303,14 @@ export const accountPaths = {
     post: {
       summary: 'Report a signing key compromised as of a time (owners only)',
       description:
-        'Credentials whose proof was made by the key at or after `compromisedAt` fail verification on this platform with ' +
-        'reason `key_compromised`; earlier ones still verify. A current key is first replaced by a new one. The key stays in ' +
-        'did.json, so verifiers elsewhere cannot know the cutoff (ADR 0008). Reporting again keeps the earliest time.',
+        'Credentials this platform signed with the key at or after `compromisedAt` fail verification here with reason ' +
+        '`key_compromised`; earlier ones still verify; a credential naming this organization that it never issued fails with ' +
+        '`not_issued` whatever its proof.created. A current key is first replaced by a new one. The key stays in did.json, ' +
+        'marked `revoked` with `compromisedAt` (W3C Controlled Identifiers), so other verifiers can know the cutoff. ' +
+        'Reporting again keeps the earliest time. `compromisedAt` may be back-dated as far as the key\'s creation, not further, ' +
+        'and not into the future. Re-authentication: the member\'s password (wrong passwords count like failed logins). ' +
+        'A report cannot be withdrawn (docs/decisions.md "Compromised keys: what a verifier can trust"). Counts against the ' +
+        'per-organization limit on signing-key changes (see rotate).',
       security: session,
       requestBody: {
         required: true,
@@ -312,11 +318,16 @@ export const accountPaths = {
       },
       responses: {
         ...ok('200', 'Recorded.', SigningKeyCompromise),
-        '400': error('VALIDATION_ERROR (details.field = compromisedAt): missing, not a date-time, or in the future.'),
+        '400': error(
+          'VALIDATION_ERROR: details.field = compromisedAt (missing, not a date-time, in the future, or before the key was created: details.earliest), or password (missing).',
+        ),
         '401': error('UNAUTHORIZED'),
-        '403': error('FORBIDDEN: not an owner of the organization.'),
+        '403': error('FORBIDDEN: not an owner of the organization, or the password is not correct (details.field = password).'),
         '404': error('NOT_FOUND: not a member, or no such key.'),
-        '429': common['429'],
+        '429': {
+          ...common['429'],
+          description: 'RATE_LIMITED (Retry-After): too many wrong passwords, or the organization\'s signing-key changes for the day are spent.',
+        },
         '503': unavailable,
       },
     },

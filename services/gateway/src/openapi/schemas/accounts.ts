@@ -141,7 +141,7 @@ export const SigningKey = component(
         Type.String({
           format: 'date-time',
           description:
-            'Set when an owner reported the key compromised: proofs it made at or after this instant fail verification here (`key_compromised`); earlier ones still verify. The key stays in did.json (ADR 0008).',
+            'Set when an owner reported the key compromised: proofs it made at or after this instant fail verification here (`key_compromised`); earlier ones still verify. The key stays in did.json, marked `revoked` with this instant (ADR 0008; docs/decisions.md "Compromised keys: what a verifier can trust").',
         }),
       ),
     },
@@ -225,7 +225,14 @@ export const UpdateApiKeyBody = Type.Object(
 );
 /** POST /api/organizations/{orgId}/signing-keys/{key}/compromised. */
 export const SigningKeyCompromisedBody = Type.Object(
-  { compromisedAt: Type.String({ format: 'date-time', description: 'Not in the future.' }) },
+  {
+    compromisedAt: Type.String({ format: 'date-time', description: 'Not in the future, and not before the key was created (its `createdAt`).' }),
+    password: Type.String({
+      minLength: 1,
+      maxLength: 1024,
+      description: 'The password of the member making the report (re-authentication; never stored or logged).',
+    }),
+  },
   { additionalProperties: false },
 );
 

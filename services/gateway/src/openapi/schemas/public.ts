@@ -99,6 +99,13 @@ export const DidDocument = component(
             type: Type.Unsafe<unknown>({ const: 'Multikey' }),
             controller: Type.String(),
             publicKeyMultibase: Type.String({ pattern: '^z' }),
+            revoked: Type.Optional(
+              Type.String({
+                format: 'date-time',
+                description:
+                  'W3C Controlled Identifiers v1.0: the instant the organization reported this key compromised. No proof by it made at or after this instant is to be trusted; the key stays listed so that what it signed before can still be checked. A proof’s own `created` cannot show it is older (the key holder writes it): this platform judges its own credentials by its issuance records (reason `not_issued`, docs/decisions.md).',
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -107,6 +114,23 @@ export const DidDocument = component(
       assertionMethod: Type.Array(Type.String()),
     },
     { additionalProperties: false },
+  ),
+);
+export const VerificationReason = component(
+  'VerificationReason',
+  Type.Object(
+    {
+      code: StringEnum(['key_compromised', 'not_issued'], {
+        description:
+          '`key_compromised`: a proof by one of this platform’s keys made at or after the time its owner reported the key compromised (signatureValid is false; ADR 0008). ' +
+          '`not_issued` (submitted credentials only): the credential names an issuer of this platform (its did:web), but this platform holds no credential with this id and the same content (a SHA-256 digest of the signed credential, proof included, keys sorted): a forgery, whatever its proof.created says, or an altered copy.',
+      }),
+      message: Type.String({
+        description:
+          'For `key_compromised`: the key, when the proof was made and the instant the key was reported compromised. For `not_issued`: the issuer named.',
+      }),
+    },
+    { additionalProperties: false, description: 'Present when a check failed for a reason worth naming (status is invalid).' },
   ),
 );
 export const PublicVerification = component(
@@ -151,20 +175,7 @@ export const PublicVerification = component(
         },
         { additionalProperties: false },
       ),
-      reason: Type.Optional(
-        Type.Object(
-          {
-            code: StringEnum(['key_compromised']),
-            message: Type.String({
-              description: 'Names the key, when the proof was made and the instant the key was reported compromised.',
-            }),
-          },
-          {
-            additionalProperties: false,
-            description: 'Present when a check failed for a reason worth naming. Today: `key_compromised` (signatureValid is false).',
-          },
-        ),
-      ),
+      reason: Type.Optional(Ref(VerificationReason)),
       ob3Credential: Ref(Ob3Credential),
       features: Type.Object({ qrCodeEnabled: Type.Boolean() }, { additionalProperties: false }),
     },
@@ -205,7 +216,7 @@ export const SubmittedVerification = component(
         Type.Object({ name: Type.String(), passed: Type.Boolean(), message: Type.String() }, { additionalProperties: false }),
         {
           description:
-            'In order: format (VC-JWT only), context, type, structure, signature, issuer, notBefore, expiration, status; for credentials of this platform also registry and issuerActive. A proof made by one of this platform’s keys at or after the time its owner reported it compromised adds a failed keyNotCompromised check (status invalid). Open Badges 2.0: format, structure, badgeClass, signature (hosted: served at its id; signed: the JWS), issuer, notBefore, expiration, status, and recipient when an address was given; a check that ends the verification is the last one listed.',
+            'In order: format (VC-JWT only), context, type, structure, signature, issuer, notBefore, expiration, status; for credentials of this platform also registry and issuerActive. A credential naming an issuer of this platform that this platform never issued (no record with its id and content) adds a failed registry check and reason `not_issued` (status invalid). A proof made by one of this platform’s keys at or after the time its owner reported it compromised (judged on the credential as this platform issued it) adds a failed keyNotCompromised check and reason `key_compromised` (status invalid). Open Badges 2.0: format, structure, badgeClass, signature (hosted: served at its id; signed: the JWS), issuer, notBefore, expiration, status, and recipient when an address was given; a check that ends the verification is the last one listed.',
         },
       ),
       ob3Credential: Nullable(
@@ -228,13 +239,16 @@ export const SubmittedVerification = component(
         ),
       ),
       reason: Type.Optional(
-        Type.Object(
-          { code: StringEnum([...OB2_REASON_CODES]), message: Type.String() },
-          {
-            additionalProperties: false,
-            description: 'Open Badges 2.0 only, when not valid: why, one code per refusal (docs/standards.md "Open Badges 2.0").',
-          },
-        ),
+        Type.Union([
+          Ref(VerificationReason),
+          Type.Object(
+            { code: StringEnum([...OB2_REASON_CODES]), message: Type.String() },
+            {
+              additionalProperties: false,
+              description: 'Open Badges 2.0 only, when not valid: why, one code per refusal (docs/standards.md "Open Badges 2.0").',
+            },
+          ),
+        ]),
       ),
       issuedHere: Type.Optional(
         Type.Object(

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError, seg } from '../api.js';
-import { ErrorSummary, TextInput, errorFor } from '../components/forms.js';
+import { ErrorSummary, PasswordInput, TextInput, errorFor } from '../components/forms.js';
 import { useCan, useOrg } from '../components/layout.js';
 import { ConfirmDialog, CopyButton, DateText, Notice, Table } from '../components/ui.js';
 import { ConfirmButtons } from '../components/confirm.js';
@@ -26,6 +26,7 @@ function KeyList({ orgId, isOwner, onChanged }: { orgId: string; isOwner: boolea
   const [confirmRotate, setConfirmRotate] = useState(false);
   const [reporting, setReporting] = useState<SigningKey | undefined>();
   const [at, setAt] = useState('');
+  const [password, setPassword] = useState('');
   const [message, setMessage] = useState('');
   const rotate = useSubmission();
   const report = useSubmission();
@@ -79,8 +80,9 @@ function KeyList({ orgId, isOwner, onChanged }: { orgId: string; isOwner: boolea
       ) : null}
       <p>
         Credentials signed with an earlier key keep verifying: every key stays in your DID document. A key reported compromised stays
-        published too, so what it signed before that time still verifies; on this platform, what it signed from that time on does not.
-        Verifiers elsewhere cannot know that time.
+        published too, so what it signed before that time still verifies; on this platform, what it signed from that time on does not,
+        nor does anything signed with it that this platform never issued. Your DID document marks the key revoked as of that time, but
+        not every verifier elsewhere reads that mark.
       </p>
       {isOwner ? (
         <button type="button" class="button" onClick={() => setConfirmRotate(true)}>
@@ -115,18 +117,26 @@ function KeyList({ orgId, isOwner, onChanged }: { orgId: string; isOwner: boolea
           <>
             <p>
               Credentials signed with <code>{reporting.keyId}</code> at or after the time below will no longer verify on this platform.
-              {reporting.current ? ' It is the current key: a new key replaces it first.' : ''} This cannot be undone.
+              {reporting.current ? ' It is the current key: a new key replaces it first.' : ''} This cannot be undone; enter your password to confirm.
             </p>
-            <ErrorSummary error={report.error} fields={['compromisedAt']} scope="compromise" />
+            <ErrorSummary error={report.error} fields={['compromisedAt', 'password']} scope="compromise" />
             <TextInput
               name="compromisedAt"
               scope="compromise"
               label="Compromised since"
-              hint="Your local time. The earliest moment the private key may have been exposed; not in the future."
+              hint="Your local time. The earliest moment the private key may have been exposed: not before the key was created, not in the future."
               type="datetime-local"
               value={at}
               onValue={setAt}
               error={errorFor(report.error, 'compromisedAt')}
+            />
+            <PasswordInput
+              purpose="current"
+              scope="compromise"
+              label="Your password"
+              value={password}
+              onValue={setPassword}
+              error={errorFor(report.error, 'password')}
             />
             <ConfirmButtons
               label={report.pending ? 'Reporting…' : 'Report compromised'}
@@ -143,9 +153,11 @@ function KeyList({ orgId, isOwner, onChanged }: { orgId: string; isOwner: boolea
                   }
                   await api.post(`/api/organizations/${seg(orgId)}/signing-keys/${k.sequence}/compromised`, {
                     compromisedAt: when.toISOString(),
+                    password,
                   });
                   setMessage(`Key ${k.sequence} is recorded as compromised.`);
                 });
+                setPassword('');
                 if (ok) {
                   setReporting(undefined);
                   keys.reload();

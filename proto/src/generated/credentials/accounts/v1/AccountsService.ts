@@ -7,6 +7,7 @@ import type { AcceptInvitationResponse as _credentials_accounts_v1_AcceptInvitat
 import type { ApiKey as _credentials_accounts_v1_ApiKey, ApiKey__Output as _credentials_accounts_v1_ApiKey__Output } from '../../../credentials/accounts/v1/ApiKey';
 import type { ApiKeyIdRequest as _credentials_accounts_v1_ApiKeyIdRequest, ApiKeyIdRequest__Output as _credentials_accounts_v1_ApiKeyIdRequest__Output } from '../../../credentials/accounts/v1/ApiKeyIdRequest';
 import type { ChangeMemberRoleRequest as _credentials_accounts_v1_ChangeMemberRoleRequest, ChangeMemberRoleRequest__Output as _credentials_accounts_v1_ChangeMemberRoleRequest__Output } from '../../../credentials/accounts/v1/ChangeMemberRoleRequest';
+import type { ConfirmPasswordRequest as _credentials_accounts_v1_ConfirmPasswordRequest, ConfirmPasswordRequest__Output as _credentials_accounts_v1_ConfirmPasswordRequest__Output } from '../../../credentials/accounts/v1/ConfirmPasswordRequest';
 import type { ConfirmPasswordResetRequest as _credentials_accounts_v1_ConfirmPasswordResetRequest, ConfirmPasswordResetRequest__Output as _credentials_accounts_v1_ConfirmPasswordResetRequest__Output } from '../../../credentials/accounts/v1/ConfirmPasswordResetRequest';
 import type { CreateApiKeyRequest as _credentials_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _credentials_accounts_v1_CreateApiKeyRequest__Output } from '../../../credentials/accounts/v1/CreateApiKeyRequest';
 import type { CreateApiKeyResponse as _credentials_accounts_v1_CreateApiKeyResponse, CreateApiKeyResponse__Output as _credentials_accounts_v1_CreateApiKeyResponse__Output } from '../../../credentials/accounts/v1/CreateApiKeyResponse';
@@ -79,6 +80,15 @@ export interface AccountsServiceClient extends grpc.Client {
   changeMemberRole(argument: _credentials_accounts_v1_ChangeMemberRoleRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Member__Output>): grpc.ClientUnaryCall;
   changeMemberRole(argument: _credentials_accounts_v1_ChangeMemberRoleRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Member__Output>): grpc.ClientUnaryCall;
   changeMemberRole(argument: _credentials_accounts_v1_ChangeMemberRoleRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Member__Output>): grpc.ClientUnaryCall;
+  
+  ConfirmPassword(argument: _credentials_accounts_v1_ConfirmPasswordRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ConfirmPassword(argument: _credentials_accounts_v1_ConfirmPasswordRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ConfirmPassword(argument: _credentials_accounts_v1_ConfirmPasswordRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ConfirmPassword(argument: _credentials_accounts_v1_ConfirmPasswordRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  confirmPassword(argument: _credentials_accounts_v1_ConfirmPasswordRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  confirmPassword(argument: _credentials_accounts_v1_ConfirmPasswordRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  confirmPassword(argument: _credentials_accounts_v1_ConfirmPasswordRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
+  confirmPassword(argument: _credentials_accounts_v1_ConfirmPasswordRequest, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
   
   ConfirmPasswordReset(argument: _credentials_accounts_v1_ConfirmPasswordResetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
   ConfirmPasswordReset(argument: _credentials_accounts_v1_ConfirmPasswordResetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_credentials_accounts_v1_Empty__Output>): grpc.ClientUnaryCall;
@@ -377,6 +387,8 @@ export interface AccountsServiceHandlers extends grpc.UntypedServiceImplementati
   
   ChangeMemberRole: grpc.handleUnaryCall<_credentials_accounts_v1_ChangeMemberRoleRequest__Output, _credentials_accounts_v1_Member>;
   
+  ConfirmPassword: grpc.handleUnaryCall<_credentials_accounts_v1_ConfirmPasswordRequest__Output, _credentials_accounts_v1_Empty>;
+  
   ConfirmPasswordReset: grpc.handleUnaryCall<_credentials_accounts_v1_ConfirmPasswordResetRequest__Output, _credentials_accounts_v1_Empty>;
   
   CreateApiKey: grpc.handleUnaryCall<_credentials_accounts_v1_CreateApiKeyRequest__Output, _credentials_accounts_v1_CreateApiKeyResponse>;
@@ -447,6 +459,7 @@ export interface AccountsServiceDefinition extends grpc.ServiceDefinition {
   AcceptInvitation: MethodDefinition<_credentials_accounts_v1_AcceptInvitationRequest, _credentials_accounts_v1_AcceptInvitationResponse, _credentials_accounts_v1_AcceptInvitationRequest__Output, _credentials_accounts_v1_AcceptInvitationResponse__Output>
   ApproveOrganization: MethodDefinition<_credentials_accounts_v1_OrganizationIdRequest, _credentials_accounts_v1_Organization, _credentials_accounts_v1_OrganizationIdRequest__Output, _credentials_accounts_v1_Organization__Output>
   ChangeMemberRole: MethodDefinition<_credentials_accounts_v1_ChangeMemberRoleRequest, _credentials_accounts_v1_Member, _credentials_accounts_v1_ChangeMemberRoleRequest__Output, _credentials_accounts_v1_Member__Output>
+  ConfirmPassword: MethodDefinition<_credentials_accounts_v1_ConfirmPasswordRequest, _credentials_accounts_v1_Empty, _credentials_accounts_v1_ConfirmPasswordRequest__Output, _credentials_accounts_v1_Empty__Output>
   ConfirmPasswordReset: MethodDefinition<_credentials_accounts_v1_ConfirmPasswordResetRequest, _credentials_accounts_v1_Empty, _credentials_accounts_v1_ConfirmPasswordResetRequest__Output, _credentials_accounts_v1_Empty__Output>
   CreateApiKey: MethodDefinition<_credentials_accounts_v1_CreateApiKeyRequest, _credentials_accounts_v1_CreateApiKeyResponse, _credentials_accounts_v1_CreateApiKeyRequest__Output, _credentials_accounts_v1_CreateApiKeyResponse__Output>
   CreateInvitation: MethodDefinition<_credentials_accounts_v1_CreateInvitationRequest, _credentials_accounts_v1_Invitation, _credentials_accounts_v1_CreateInvitationRequest__Output, _credentials_accounts_v1_Invitation__Output>

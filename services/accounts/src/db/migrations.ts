@@ -145,4 +145,22 @@ export const migrations: Migration[] = [
   { name: '0007_idempotency_records', up: (db) => idempotencyMigration.up(db) },
   // Queue-like tables are vacuumed and analyzed after ~1,000 changed rows (@cred/db, QUEUE_TABLE_AUTOVACUUM).
   { name: '0008_queue_tables_autovacuum', up: (db, schema) => tuneQueueTables(db, schema, ['outbox']) },
+  {
+    // Who created each API key (issue 39): a member who is removed, or loses api_keys.manage,
+    // takes the keys they created (and saw the secret of) with them. Keys made before are
+    // attributed from their `api_key.created` audit entry where it names a member.
+    name: '0009_api_key_creator',
+    async up(db) {
+      await db.schema.alterTable('api_keys', (t) => {
+        t.uuid('created_by_user_id').references('id').inTable('users');
+        t.index(['organization_id', 'created_by_user_id']);
+      });
+      await db.raw(
+        `UPDATE api_keys k SET created_by_user_id = u.id
+           FROM audit_log a JOIN users u ON a.actor = 'user:' || u.id::text
+          WHERE a.action = 'api_key.created' AND a.target_type = 'api_key' AND a.target_id = k.id::text
+            AND a.organization_id = k.organization_id`,
+      );
+    },
+  },
 ];

@@ -168,8 +168,8 @@ export class MemberService {
    * (the acting member as actor, `details.reason` saying why): the API keys they created (they
    * saw each secret once) when they no longer hold `api_keys.manage`, and their pending
    * invitations to a role they could no longer invite to. `role` is the new role, null when they
-   * are no longer a member. Webhooks stay (the organization's; docs/decisions.md, issue 39) and
-   * their running bulk jobs are issuance's (the `accounts.member.*` event).
+   * are no longer a member. Webhooks stay (the organization's; docs/decisions.md, issue 39); their
+   * running bulk jobs stop in issuance, whose worker asks for the member's role (GetMembership).
    */
   private async withdrawCreatedBy(
     trx: Knex.Transaction,

@@ -249,6 +249,20 @@ t.test('roles at the gateway', async (t) => {
     check('DELETE', `${MEMBER}/members/{userId}`, await g.request('DELETE', `${orgs}/members/${admin3.userId}`, { token: owner.session }));
   });
 
+  t.test("issue 39: a removed admin's API key is refused on the very next request", async (t) => {
+    const admin = await join('keymaker', 'admin');
+    const created = await g.request('POST', `${orgs}/api-keys`, { token: admin.session, body: { name: 'theirs' } });
+    t.equal(created.status, 201, created.text);
+    const key = String(created.body.key);
+    // Issuance is not running here: a key that authenticates gets past the gateway and finds it away (503).
+    const before = await g.request('GET', '/api/v1/credentials', { token: key });
+    t.equal(before.status, 503, 'the key authenticates (and is now in the principal cache)');
+    const removed = await g.request('DELETE', `${orgs}/members/${admin.userId}`, { token: owner.session });
+    t.equal(removed.status, 204);
+    const after = await g.request('GET', '/api/v1/credentials', { token: key });
+    t.equal(after.status, 401, 'revoked with its creator, and not served from the cache');
+  });
+
   t.test('hostile input on the team routes: 4xx in the error shape', async (t) => {
     const cases: Array<[string, string, unknown, number, string?]> = [
       ['POST', `${orgs}/invitations`, { email: ['a@example.com'], role: 'viewer' }, 400, 'email'],

@@ -1,7 +1,7 @@
 // Outbound webhooks: Enterprise-only registration, signed deliveries, retries on the
 // application clock, the delivery log, replay, ping, SSRF refusals (including DNS
 // rebinding at connect time) and isolation between organizations. Real HTTP receivers.
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import t from 'tap';
 import { metricValue, waitFor } from '@cred/testing';
 import { credentialIssued, organization, startHarness, startReceiver, type Harness } from './fixtures/harness.js';
@@ -193,6 +193,43 @@ t.test('signed delivery of a credential event; the secret is shown once', async 
   const claimed = await h.publish('credential.claimed', { credentialId: data.credentialId, credentialUuid: data.credentialUuid, claimedAt: new Date().toISOString() });
   t.equal((await deliveryRowsOf(claimed.id)).length, 0, 'no delivery for an event the endpoint did not subscribe to');
   t.notOk(h.receiver.requests.some((r) => r.headers['x-service-event'] === 'credential.claimed'));
+  await client().DeleteWebhook({ organization_id: enterprise.id, webhook_id: created.endpoint!.id });
+});
+
+/**
+ * A receiver's check of the Standard Webhooks headers, written from the documentation
+ * (docs/contract.md "Events, e-mail and webhooks"), not with the platform's signing code:
+ * v1 = base64 HMAC-SHA256 of `${webhook-id}.${webhook-timestamp}.${raw body}` keyed with the secret's
+ * UTF-8 bytes; the header may list several space-separated signatures.
+ */
+function standardWebhookValid(secret: string, headers: Record<string, string | string[] | undefined>, body: string): boolean {
+  const [id, timestamp, signatures] = ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => headers[h]);
+  if (typeof id !== 'string' || typeof timestamp !== 'string' || typeof signatures !== 'string') return false;
+  const expected = createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${id}.${timestamp}.${body}`, 'utf8').digest();
+  return signatures.split(' ').some((entry) => {
+    const [version, value] = entry.split(',', 2);
+    const given = Buffer.from(value ?? '', 'base64');
+    return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+
+t.test('Standard Webhooks headers: the signature covers the id and the timestamp, so a replay cannot move them', async (t) => {
+  const created = await client().CreateWebhook({ organization_id: enterprise.id, url: h.receiver.url, events: ['credential.issued'] });
+  const secret = created.secret;
+  const ev = await h.publish('credential.issued', credentialIssued(enterprise, { recipientEmail: 'standard@example.com' }));
+  const req = await waitFor('delivery', () => h.receiver.requests.find((r) => r.headers['x-service-delivery'] === ev.id));
+  t.equal(req.headers['webhook-id'], ev.id, 'webhook-id is the event id (the same on every attempt)');
+  t.match(req.headers['webhook-timestamp'], /^\d{10}$/, 'webhook-timestamp: seconds since the epoch');
+  t.equal(req.headers['webhook-timestamp'], req.headers['x-service-timestamp'], 'the same moment as X-Service-Timestamp');
+  t.match(req.headers['webhook-signature'], /^v1,[A-Za-z0-9+/]{43}=$/);
+  t.equal(req.headers['x-service-signature'], sign(secret, req.body), 'the contract\'s body signature is still sent');
+  t.ok(standardWebhookValid(secret, req.headers, req.body), 'the delivery verifies');
+
+  const later = String(Number(req.headers['webhook-timestamp']) + 3600);
+  t.notOk(standardWebhookValid(secret, { ...req.headers, 'webhook-timestamp': later }, req.body), 'a later timestamp (a replay made to look fresh) does not');
+  t.notOk(standardWebhookValid(secret, { ...req.headers, 'webhook-id': 'evt_other' }, req.body), 'another id does not');
+  t.notOk(standardWebhookValid(secret, req.headers, req.body.replace('standard@', 'forged@')), 'another body does not');
+  t.notOk(standardWebhookValid('whsec_wrong', req.headers, req.body), 'another secret does not');
   await client().DeleteWebhook({ organization_id: enterprise.id, webhook_id: created.endpoint!.id });
 });
 

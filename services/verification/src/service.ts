@@ -9,6 +9,7 @@ import type { VerificationContext } from './app/context.js';
 import { ownDocuments } from './app/own-documents.js';
 import { createStatusListSource } from './app/status-lists.js';
 import { createCredentialSource } from './app/credential-source.js';
+import { createOrganizationRefresh } from './app/organization-refresh.js';
 import { createReadModelCache, type ReadModelChange } from './app/read-model-cache.js';
 import { createRecipientSessionReader } from './app/recipient-session.js';
 import { createRedis } from './app/redis.js';
@@ -163,10 +164,19 @@ export function createVerificationService(config: VerificationConfig, overrides:
         },
       });
 
-      // Only private credentials' owners are checked with accounts (GetSession); not a readiness
-      // dependency, so public verification keeps answering while accounts is away.
+      // Only private credentials' owners are checked with accounts (GetSession), and an
+      // organization an operator has just changed is read from it (RefreshOrganization); not a
+      // readiness dependency, so public verification keeps answering while accounts is away.
       const accounts = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, { deadlineMs: 3000 });
       host.onStop('accounts-client', () => accounts.close());
+      const refreshOrganization = createOrganizationRefresh({
+        db,
+        accounts,
+        async forgetEverywhere() {
+          readModel.clear();
+          await invalidation.announceNow({ readModel: { all: true } });
+        },
+      });
 
       const baseUrl = config.BASE_URL.replace(/\/+$/, '');
       // Other platforms' credentials (POST /api/verify/*, the lookup page). Our own did:web
@@ -216,7 +226,7 @@ export function createVerificationService(config: VerificationConfig, overrides:
       httpPort = publicServer.port;
       host.onStop('public-http', () => publicServer.close());
       // GetAnalytics for organization members (through the gateway) and health.
-      return [verificationBinding(db)];
+      return [verificationBinding(db, refreshOrganization)];
     },
   });
   return { ...service, httpPort: () => httpPort, flushAnalytics: () => flushAnalytics() };

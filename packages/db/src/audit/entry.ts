@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'credential.renewed',
   'credential.revoked',
   'bulk_issuance.started',
+  'bulk_issuance.stopped',
   'badge.created',
   'badge.updated',
   'badge.deleted',

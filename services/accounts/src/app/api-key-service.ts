@@ -44,7 +44,7 @@ export class ApiKeyService {
       if ((await apiKeyStore.countActive(trx, organizationId)) >= MAX_ACTIVE_API_KEYS) {
         throw AppError.conflict(`An organization can hold at most ${MAX_ACTIVE_API_KEYS} active API keys`, { limit: MAX_ACTIVE_API_KEYS });
       }
-      await apiKeyStore.insert(trx, apiKey);
+      await apiKeyStore.insert(trx, apiKey, v.isUuid(actorUserId) ? actorUserId.toLowerCase() : null);
       await emit(this.ctx, trx, EVENTS.apiKeyCreated, apiKeyEventView(apiKey));
       // The prefix identifies the key in lists; the secret and its hash never reach the log.
       await audit(this.ctx, trx, by, {

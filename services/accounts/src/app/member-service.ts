@@ -2,6 +2,7 @@ import { AppError, newUuid } from '@cred/runtime';
 import type { Knex } from '@cred/db';
 import { checkIdempotencyRequest, claimKey, storeAnswer, type IdempotencyRequest } from '@cred/idempotency';
 import { canAssignRole, canRemoveMember, can, isRole, ROLES, type Role } from '@cred/proto/roles';
+import { apiKeyStore } from '../db/api-key-store.js';
 import { invitationStore } from '../db/invitation-store.js';
 import { organizationStore } from '../db/organization-store.js';
 import { userStore } from '../db/user-store.js';
@@ -20,6 +21,7 @@ import {
 import { newOneTimeToken, sha256Hex } from '../domain/tokens.js';
 import * as v from '../domain/validation.js';
 import { emit, EVENTS, type AccountsContext } from './context.js';
+import { apiKeyEventView } from './views.js';
 import { audit, type Acting } from './audit.js';
 
 /** The answer of `invite`, marked when an earlier call with the same Idempotency-Key created it. */
@@ -168,6 +170,7 @@ export class MemberService {
         targetId: userId,
         details: { from: target.role, to: next },
       });
+      await this.withdrawCreatedBy(trx, orgId, userId, next, asUser(actor.userId, requestId), 'member_role_changed');
       return { ...target, role: next };
     });
   }
@@ -199,7 +202,50 @@ export class MemberService {
         targetId: userId,
         details: { role: target.role, left: leaving },
       });
+      await this.withdrawCreatedBy(trx, orgId, userId, null, asUser(actor.userId, requestId), leaving ? 'member_left' : 'member_removed');
     });
+  }
+
+  /**
+   * What a member created under a right they no longer hold stops working (issue 39), in the
+   * transaction of their removal or role change, with an audit entry for each thing withdrawn
+   * (the acting member as actor, `details.reason` saying why): the API keys they created (they
+   * saw each secret once) when they no longer hold `api_keys.manage`, and their pending
+   * invitations to a role they could no longer invite to. `role` is the new role, null when they
+   * are no longer a member. Webhooks stay (the organization's; docs/decisions.md, issue 39); their
+   * running bulk jobs stop in issuance, whose worker asks for the member's role (GetMembership).
+   */
+  private async withdrawCreatedBy(
+    trx: Knex.Transaction,
+    orgId: string,
+    userId: string,
+    role: Role | null,
+    by: Acting,
+    reason: 'member_removed' | 'member_left' | 'member_role_changed',
+  ): Promise<void> {
+    const now = this.ctx.clock.now();
+    if (!can(role ?? undefined, 'api_keys.manage')) {
+      for (const key of await apiKeyStore.revokeCreatedBy(trx, orgId, userId, now)) {
+        await emit(this.ctx, trx, EVENTS.apiKeyRevoked, apiKeyEventView(key));
+        await audit(this.ctx, trx, by, {
+          organizationId: orgId,
+          action: 'api_key.revoked',
+          targetType: 'api_key',
+          targetId: key.id,
+          details: { name: key.name, prefix: key.prefix, reason, createdBy: userId },
+        });
+      }
+    }
+    const couldNoLongerInvite = (invited: string) => role === null || !isRole(invited) || !canAssignRole(role, undefined, invited);
+    for (const invitation of await invitationStore.revokeSentBy(trx, orgId, userId, now, couldNoLongerInvite)) {
+      await audit(this.ctx, trx, by, {
+        organizationId: orgId,
+        action: 'invitation.revoked',
+        targetType: 'invitation',
+        targetId: invitation.id,
+        details: { email: invitation.email, role: invitation.role, reason, invitedBy: userId },
+      });
+    }
   }
 
   /**

@@ -18,8 +18,19 @@ const toKey = (r: Row): ApiKey => columns.fromRow(r);
 
 /** The only place with SQL for API keys. Keys are always looked up inside their organization. */
 export const apiKeyStore = {
-  async insert(trx: Knex.Transaction, k: ApiKey): Promise<void> {
-    await trx<Row>('api_keys').insert(columns.toRow(k));
+  /** `createdBy`: the member who created it (null for a key the platform made). */
+  async insert(trx: Knex.Transaction, k: ApiKey, createdBy: string | null): Promise<void> {
+    await trx('api_keys').insert({ ...columns.toRow(k), created_by_user_id: createdBy });
+  },
+
+  /** Revokes the organization's active keys created by `userId`; returns them as revoked. */
+  async revokeCreatedBy(trx: Knex.Transaction, organizationId: string, userId: string, at: Date): Promise<ApiKey[]> {
+    const rows = await trx<Row>('api_keys')
+      .where({ organization_id: organizationId, created_by_user_id: userId } as Record<string, string>)
+      .whereNull('revoked_at')
+      .update({ revoked_at: at })
+      .returning('*');
+    return (rows as Row[]).map(toKey);
   },
 
   async countActive(db: Knex, organizationId: string): Promise<number> {

@@ -109,6 +109,17 @@ export const invitationStore = {
     return row ? toInvitation(row) : undefined;
   },
 
+  /** Revokes the organization's pending invitations sent by `userId` for which `withdraw(role)` holds. */
+  async revokeSentBy(trx: Knex.Transaction, organizationId: string, userId: string, now: Date, withdraw: (role: string) => boolean): Promise<Invitation[]> {
+    const rows = (await pending(trx<InvitationRow>('invitations').where({ organization_id: organizationId, invited_by_user_id: userId }), now)
+      .forUpdate()
+      .select('*')) as InvitationRow[];
+    const ids = rows.filter((r) => withdraw(r.role)).map((r) => r.id);
+    if (ids.length === 0) return [];
+    const revoked = (await trx<InvitationRow>('invitations').whereIn('id', ids).update({ revoked_at: now }).returning('*')) as InvitationRow[];
+    return revoked.map(toInvitation);
+  },
+
   /** Marks a pending invitation accepted; undefined when it was not pending (one UPDATE: one winner). */
   async accept(trx: Knex.Transaction, id: string, userId: string, now: Date): Promise<Invitation | undefined> {
     const [row] = (await pending(trx<InvitationRow>('invitations').where({ id }), now)

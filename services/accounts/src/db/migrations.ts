@@ -156,4 +156,22 @@ export const migrations: Migration[] = [
       });
     },
   },
+  {
+    // Who created each API key (issue 39): a member who is removed, or loses api_keys.manage,
+    // takes the keys they created (and saw the secret of) with them. Keys made before are
+    // attributed from their `api_key.created` audit entry where it names a member.
+    name: '0010_api_key_creator',
+    async up(db) {
+      await db.schema.alterTable('api_keys', (t) => {
+        t.uuid('created_by_user_id').references('id').inTable('users');
+        t.index(['organization_id', 'created_by_user_id']);
+      });
+      await db.raw(
+        `UPDATE api_keys k SET created_by_user_id = u.id
+           FROM audit_log a JOIN users u ON a.actor = 'user:' || u.id::text
+          WHERE a.action = 'api_key.created' AND a.target_type = 'api_key' AND a.target_id = k.id::text
+            AND a.organization_id = k.organization_id`,
+      );
+    },
+  },
 ];

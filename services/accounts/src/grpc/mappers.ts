@@ -17,6 +17,7 @@ export function organizationToProto(o: Organization) {
     recipient_name_in_credentials: o.recipientNameInCredentials,
     signing_keys_generated: o.signingKeysGenerated,
     created_at: o.createdAt.toISOString(),
+    updated_at: o.updatedAt.toISOString(),
   };
 }
 

@@ -69,6 +69,11 @@ export function adminRoutes(deps: AdminRouteDeps): DocumentedRouter {
     router.post(`/organizations/{orgId}/${action}`, async (req, res) => {
       const org = await upstreams.accounts[rpc]({ organization_id: pathId(req, 'orgId') }, { requestId: requestIdOf(res), actor: 'operator' });
       await invalidatePrincipals(deps.cache, deps.logger);
+      // Read-your-writes on every verification surface (issue 39): verification reads the record
+      // from accounts and every replica drops its copies before the operator hears 200. Should
+      // verification not answer, the change stands in accounts (its event follows), and the 503
+      // says so: repeating the action is a no-op there and asks verification again.
+      await upstreams.verification.RefreshOrganization({ organization_id: org.id }, { requestId: requestIdOf(res) });
       res.status(200).json(organizationView(org));
     });
   }

@@ -14,7 +14,11 @@ import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
  * router (session, membership, role checked against the permission table). Every call names the
  * acting user, and accounts checks that user's role again on its own rows.
  */
-export function memberRoutes(upstreams: Upstreams): DocumentedRouter {
+export function memberRoutes(
+  upstreams: Upstreams,
+  /** Drops the gateway's cached API key principals: a removal or demotion may revoke keys (issue 39). */
+  keysMayHaveChanged: () => Promise<void>,
+): DocumentedRouter {
   const router = documentedRouter(['/api/organizations/{orgId}']);
   const accounts = upstreams.accounts;
   const actor = (res: { locals: Record<string, unknown> }) => ({
@@ -31,12 +35,14 @@ export function memberRoutes(upstreams: Upstreams): DocumentedRouter {
     const userId = pathId(req, 'userId');
     const { role } = validate(ChangeRoleBody, req.body ?? {});
     const member = await accounts.ChangeMemberRole({ ...actor(res), user_id: userId, role }, { requestId: requestIdOf(res) });
+    await keysMayHaveChanged();
     res.status(200).json(memberView(member));
   });
 
   router.delete('/members/{userId}', async (req, res) => {
     const userId = pathId(req, 'userId');
     await accounts.RemoveMember({ ...actor(res), user_id: userId }, { requestId: requestIdOf(res) });
+    await keysMayHaveChanged();
     res.status(204).end();
   });
 

@@ -64,7 +64,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): DocumentedRoute
   // Who may do what: the role the session's memberships give (fresh from accounts on this
   // request), checked against the permission table before any router runs (role-permissions.ts).
   router.use('/:orgId', requireSession(deps.verifySession), requireMembership(upstreams), memberScope(), enforceRole());
-  router.mount('/{orgId}', memberRoutes(upstreams));
+  router.mount('/{orgId}', memberRoutes(upstreams, () => invalidatePrincipals(deps.cache, deps.logger)));
   for (const member of deps.memberRoutes ?? []) router.mount('/{orgId}', member);
 
   router.get('/{orgId}', async (_req, res) => {

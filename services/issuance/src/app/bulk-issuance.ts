@@ -36,6 +36,7 @@ import { previewBulkRows, type PreviewOutcome, type PreviewRow } from '../domain
 import { checkPage, PAGE_MAX_OFFSET } from '../domain/page.js';
 import { checkUuid } from '../domain/text.js';
 import type { CallMeta, IssuanceContext } from './context.js';
+import { requireActorPermission } from './actor-permission.js';
 import { audit, auditActor } from './audit.js';
 import { issueCredential } from './issue-credential.js';
 
@@ -358,6 +359,11 @@ export interface BulkWorkerOptions {
   issue?: typeof issueCredential;
   /** Registers the worker's metrics (issuance_bulk_*) here. */
   metrics?: Registry;
+  /**
+   * How long one answer of accounts on whether a job's member may still issue is reused by the
+   * job's rows (ms; default 1000): a job stops at most this long after its member was removed.
+   */
+  requesterCheckMs?: number;
 }
 
 /** What an operator watches of bulk issuance: throughput by result, retries, time per row, backlog. */
@@ -553,6 +559,8 @@ export class BulkWorker {
   }> = [];
   private recording = false;
   private lingerTimer: NodeJS.Timeout | undefined;
+  /** Per job started by a member: whether they may still issue, and until when that answer is used. */
+  private readonly requesterChecks = new Map<string, { until: number; check: Promise<void> }>();
 
   constructor(
     readonly ctx: IssuanceContext,
@@ -704,6 +712,7 @@ export class BulkWorker {
         log.info({ credentialUuid: earlier.id }, 'bulk row was issued before a crash; recording it');
         outcome = resultOf(earlier.id, earlier.credentialId, earlier.supersedesCredentialId);
       } else {
+        await this.requesterMayStillIssue(row);
         const c = await this.issue(
           this.ctx,
           row.organizationId,
@@ -750,6 +759,63 @@ export class BulkWorker {
     } catch (err) {
       // Nothing recorded: the lease lapses and the row is taken again (and found issued, if it was).
       log.error({ err }, 'could not record the bulk row result');
+    }
+  }
+
+  /**
+   * A job a member started stops when they are removed from the organization or lose
+   * `credentials.issue` (issue 39): each of its remaining rows is recorded as failed with the
+   * reason (FORBIDDEN is a final result), and the job completes as usual. Accounts is asked
+   * (GetMembership, through requireActorPermission) at most once per `requesterCheckMs` per job,
+   * the rows in flight sharing the answer. Jobs started by an API key or the platform go on.
+   * Accounts not answering is a transient failure: the row is tried again later.
+   */
+  private requesterMayStillIssue(row: LeasedRow): Promise<void> {
+    const by = row.requestedBy;
+    if (!by?.startsWith('user:')) return Promise.resolve();
+    const now = performance.now();
+    const known = this.requesterChecks.get(row.jobId);
+    if (known && known.until > now) return known.check;
+    if (this.requesterChecks.size >= 1000) {
+      for (const [job, c] of this.requesterChecks) if (c.until <= now) this.requesterChecks.delete(job);
+    }
+    const check = requireActorPermission(this.ctx, row.organizationId, by, 'credentials.issue', { requestId: `bulk-${row.jobId}` }).catch(
+      async (err: unknown) => {
+        if (err instanceof AppError && (err.code === 'FORBIDDEN' || err.code === 'NOT_FOUND')) {
+          await this.recordStopped(row, by);
+          throw AppError.forbidden('Not issued: the member who started this job was removed from the organization or may no longer issue');
+        }
+        this.requesterChecks.delete(row.jobId);
+        throw err;
+      },
+    );
+    this.requesterChecks.set(row.jobId, { until: now + (this.o.requesterCheckMs ?? 1000), check });
+    return check;
+  }
+
+  /**
+   * The audit entry of a job stopped because its member left or lost the right (once per job,
+   * whichever worker sees it first: the job's lock and a look for an earlier entry).
+   */
+  private async recordStopped(row: LeasedRow, requestedBy: string): Promise<void> {
+    try {
+      await this.ctx.db.transaction(async (trx) => {
+        await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`bulk-stopped:${row.jobId}`]);
+        const earlier = await trx('audit_log').where({ organization_id: row.organizationId, action: 'bulk_issuance.stopped', target_id: row.jobId }).first('id');
+        if (earlier) return;
+        await audit(trx, this.ctx.schema, { requestId: `bulk-${row.jobId}` }, {
+          organizationId: row.organizationId,
+          occurredAt: this.ctx.clock.now(),
+          actor: 'system',
+          action: 'bulk_issuance.stopped',
+          targetType: 'bulk_issuance',
+          targetId: row.jobId,
+          details: { reason: 'requester_may_no_longer_issue', requestedBy },
+        });
+      });
+      this.log.info({ bulkIssuanceId: row.jobId, requestedBy }, 'bulk job stopped: the member who started it may no longer issue');
+    } catch (err) {
+      this.log.error({ err, bulkIssuanceId: row.jobId }, 'could not record that the bulk job stopped');
     }
   }
 

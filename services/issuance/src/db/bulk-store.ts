@@ -48,6 +48,8 @@ export interface LeasedRow {
   attempt: number;
   /** The credential an earlier attempt already issued for this row (found by its mark), if any. */
   earlier: EarlierCredential | null;
+  /** Who started the job (`user:<id>` for a member; the job stops when they may no longer issue). */
+  requestedBy: string | null;
   /** Until when the lease holds (application clock), as leased or last renewed. */
   leasedUntil: Date;
 }
@@ -170,7 +172,7 @@ export const LEASE_ROWS_SQL = `WITH picked AS (
          UPDATE bulk_issuances j SET status = 'running', started_at = ?, updated_at = ?
          WHERE j.id IN (SELECT job_id FROM leased) AND j.status = 'queued'
        )
-       SELECT l.*, j.organization_id, j.badge_id,
+       SELECT l.*, j.organization_id, j.badge_id, j.requested_by,
               c.id AS earlier_id, c.credential_id AS earlier_credential_id, c.supersedes_credential_id AS earlier_supersedes
          FROM leased l JOIN bulk_issuances j ON j.id = l.job_id
          LEFT JOIN LATERAL (
@@ -311,6 +313,7 @@ export const bulkStore = {
         attempts: number;
         organization_id: string;
         badge_id: string;
+        requested_by: string | null;
         earlier_id: string | null;
         earlier_credential_id: string | null;
         earlier_supersedes: string | null;
@@ -325,6 +328,7 @@ export const bulkStore = {
       email: x.email,
       attempt: x.attempts,
       leasedUntil: until,
+      requestedBy: x.requested_by,
       earlier:
         x.earlier_id === null
           ? null

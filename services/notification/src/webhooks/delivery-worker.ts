@@ -33,6 +33,16 @@ export function signBody(secret: string, body: string): string {
 }
 
 /**
+ * The Standard Webhooks signature (`webhook-signature`, issue 39): `v1,` and the base64
+ * HMAC-SHA256 of `${id}.${timestamp}.${body}` keyed with the endpoint's secret as it was handed
+ * out (its UTF-8 bytes, like X-Service-Signature). Covering the id and the timestamp lets the
+ * receiver refuse a captured delivery replayed later or under another id.
+ */
+export function signDelivery(secret: string, id: string, timestamp: string, body: string): string {
+  return `v1,${createHmac('sha256', secret).update(`${id}.${timestamp}.${body}`, 'utf8').digest('base64')}`;
+}
+
+/**
  * Delivers webhook rows. A pass claims due deliveries (at most `perEndpoint` per endpoint,
  * skipping endpoints already at their limit here) and starts each without waiting for the
  * others, so a slow endpoint holds at most its own slots while the rest keep flowing.
@@ -175,13 +185,19 @@ export class DeliveryWorker {
       if (!(err instanceof SecretBoxError)) throw err;
       return { statusCode: null, error: 'endpoint secret unavailable (sealed under a key not configured here)', excerpt: '', durationMs: 0 };
     }
+    const timestamp = String(Math.floor(at.getTime() / 1000));
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'credentials-webhooks/1',
       'x-service-event': d.eventType,
       'x-service-delivery': d.eventId,
-      'x-service-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'x-service-timestamp': timestamp,
+      // The contract's body signature, kept for receivers that check it; it covers no timestamp.
       'x-service-signature': signBody(secret, d.body),
+      // Standard Webhooks: the id is the event's (the same on every attempt, for deduplication).
+      'webhook-id': d.eventId,
+      'webhook-timestamp': timestamp,
+      'webhook-signature': signDelivery(secret, d.eventId, timestamp, d.body),
     };
     return safePost(target, d.body, headers, { timeoutMs: this.o.timeoutMs, maxResponseBytes: this.o.maxResponseBytes, resolver: this.o.resolver });
   }

@@ -15,6 +15,12 @@ export interface Invalidation {
 export interface ReplicaInvalidation {
   /** Tells every other replica (this one applied it already). Never throws, never waits. */
   announce(invalidation: Invalidation): void;
+  /**
+   * Tells every other replica now, and resolves once Redis has passed the message to their
+   * subscriptions (or could not: the TTL bounds it then). Never rejects. For a change someone is
+   * waiting to see everywhere (RefreshOrganization).
+   */
+  announceNow(invalidation: Invalidation): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -88,7 +94,7 @@ export function startReplicaInvalidation(options: {
     options.apply(message.invalidation);
   });
   let pending: Invalidation | undefined;
-  const publish = (invalidation: Invalidation) => {
+  const publish = (invalidation: Invalidation): Promise<void> =>
     options.publisher.publish(channel, JSON.stringify({ from: self, invalidation })).then(
       () => received.inc({ direction: 'sent' }),
       (err: unknown) => {
@@ -96,7 +102,6 @@ export function startReplicaInvalidation(options: {
         warn('invalidation not published (other replicas fall back to READ_MODEL_CACHE_MS)', err);
       },
     );
-  };
   return {
     announce(invalidation) {
       // Announcements of one turn of the event loop (the events of one consumer batch commit
@@ -109,9 +114,10 @@ export function startReplicaInvalidation(options: {
       setImmediate(() => {
         const message = pending;
         pending = undefined;
-        if (message) publish(message);
+        if (message) void publish(message);
       });
     },
+    announceNow: publish,
     async close() {
       // QUIT would wait in the offline queue for a Redis that is not there.
       if (subscriber.status !== 'ready') {

@@ -34,9 +34,10 @@ export function validateRange(from: unknown, to: unknown): { from: string; to: s
 
 /**
  * credentials.verification.v1.VerificationService: analytics for organization members (the
- * gateway checks the session and the membership, then passes the organization id).
+ * gateway checks the session and the membership, then passes the organization id), and the
+ * refresh of an organization an operator has just changed (app/organization-refresh.ts).
  */
-export function verificationBinding(db: Knex): GrpcServiceBinding {
+export function verificationBinding(db: Knex, refreshOrganization: (organizationId: string) => Promise<string>): GrpcServiceBinding {
   return grpcService('credentials.verification.v1.VerificationService', loadProtos().verification.VerificationService.service, {
     GetAnalytics: async (req) => {
       const organizationId = req.organization_id;
@@ -47,5 +48,6 @@ export function verificationBinding(db: Knex): GrpcServiceBinding {
         rows: rows.map((r) => ({ day: r.day, channel: r.channel, badge_id: r.badgeId, outcome: r.outcome, count: String(r.count) })),
       };
     },
+    RefreshOrganization: async (req) => ({ status: await refreshOrganization(req.organization_id) }),
   });
 }

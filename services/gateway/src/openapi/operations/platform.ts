@@ -19,6 +19,13 @@ import type { PathItems } from './shared.js';
 import { queryParameters } from '../kit.js';
 import { OrganizationListQuery } from '../schemas/queries.js';
 
+/** Approve, suspend and reinstate answer once every verification surface shows the new status (issue 39). */
+const verificationNote =
+  'The 200 is sent once every verification surface (GET /api/verify/{id}, the verification page, POST /api/verify/credential and /baked) ' +
+  'shows the new status: read-your-writes. A 503 means the change is recorded but verification has not confirmed it; repeating the request ' +
+  'changes nothing more and asks verification again.';
+const actionUnconfirmed = error('UNAVAILABLE: the change is recorded, but verification has not confirmed it yet; repeat the request.');
+
 export const platformPaths = {
   '/api/admin/session': {
     post: {
@@ -100,6 +107,7 @@ export const platformPaths = {
     parameters: [orgId],
     post: {
       summary: 'Approve an organization pending approval (approving an approved one changes nothing)',
+      description: verificationNote,
       security: admin,
       responses: {
         ...ok('200', 'The organization (status approved).', Organization),
@@ -107,6 +115,7 @@ export const platformPaths = {
         '404': error('NOT_FOUND'),
         '409': error('CONFLICT: a suspended organization is reinstated, not approved (details.status).'),
         '429': common['429'],
+        '503': actionUnconfirmed,
       },
     },
   },
@@ -114,12 +123,14 @@ export const platformPaths = {
     parameters: [orgId],
     post: {
       summary: 'Suspend an organization: its credentials verify as not valid and its API keys get 403',
+      description: verificationNote,
       security: admin,
       responses: {
         ...ok('200', 'The organization (status suspended).', Organization),
         '401': error('UNAUTHORIZED: not the platform admin token.'),
         '404': error('NOT_FOUND'),
         '429': common['429'],
+        '503': actionUnconfirmed,
       },
     },
   },
@@ -127,6 +138,7 @@ export const platformPaths = {
     parameters: [orgId],
     post: {
       summary: 'Reinstate a suspended organization (status approved)',
+      description: verificationNote,
       security: admin,
       responses: {
         ...ok('200', 'The organization (status approved).', Organization),
@@ -134,6 +146,7 @@ export const platformPaths = {
         '404': error('NOT_FOUND'),
         '409': error('CONFLICT: only a suspended organization can be reinstated (details.status).'),
         '429': common['429'],
+        '503': actionUnconfirmed,
       },
     },
   },

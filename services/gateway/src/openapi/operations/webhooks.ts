@@ -37,7 +37,10 @@ export const webhooksPaths = {
       summary: 'Register an outbound webhook endpoint (Enterprise plan)',
       description:
         'Deliveries are POSTs with `X-Service-Signature` (hex HMAC-SHA256 of the raw body keyed with the secret), `X-Service-Event`, ' +
-        '`X-Service-Timestamp` and `X-Service-Delivery`; at least once, retried from 30 seconds after a failure, doubling, for 24 hours. ' +
+        '`X-Service-Timestamp` and `X-Service-Delivery`, and the Standard Webhooks headers `webhook-id` (the event id), ' +
+        '`webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` ' +
+        'keyed with the secret as UTF-8), which a receiver checks together with the timestamp\'s age so that a captured delivery cannot be replayed later; ' +
+        'at least once, retried from 30 seconds after a failure, doubling, for 24 hours. ' +
         'The URL must be https and resolve to a public address.',
       security: session,
       requestBody: {

@@ -21,7 +21,9 @@ export const WebhookEndpointWithSecret = component(
     {
       ...WebhookEndpoint.properties,
       secret: Type.String({
-        description: 'The HMAC-SHA256 key of `X-Service-Signature` (hex HMAC of the raw body). Shown in this response only.',
+        description:
+          'The HMAC-SHA256 key (this string as UTF-8) of `X-Service-Signature` (hex HMAC of the raw body) and `webhook-signature` ' +
+          '(`v1,` + base64 HMAC of `{webhook-id}.{webhook-timestamp}.{raw body}`). Shown in this response only.',
       }),
     },
     { additionalProperties: false },

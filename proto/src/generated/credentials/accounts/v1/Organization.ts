@@ -14,6 +14,7 @@ export interface Organization {
   'signing_keys_generated'?: (boolean);
   'created_at'?: (string);
   'recipient_name_in_credentials'?: (boolean);
+  'updated_at'?: (string);
 }
 
 export interface Organization__Output {
@@ -29,4 +30,5 @@ export interface Organization__Output {
   'signing_keys_generated': (boolean);
   'created_at': (string);
   'recipient_name_in_credentials': (boolean);
+  'updated_at': (string);
 }

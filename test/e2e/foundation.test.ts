@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadProtos } from '@cred/proto';
 import { createClient } from '@cred/grpc';
-import { dropBrokerConnections, waitFor } from '@cred/testing';
+import { dropBrokerConnections, testCaller, waitFor } from '@cred/testing';
 import { setupStep, startTestPlatform } from './harness.js';
 
 const tp = await setupStep('platform', () => startTestPlatform('foundation'));
@@ -11,6 +11,7 @@ t.teardown(() => tp.stop());
 
 const notification = createClient(loadProtos().notification.NotificationService, `127.0.0.1:${tp.platform.ports.notification.grpc}`, {
   deadlineMs: 3000,
+  identity: testCaller(tp.env),
 });
 t.teardown(() => notification.close());
 

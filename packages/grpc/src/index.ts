@@ -1,3 +1,5 @@
 export * from './errors.js';
 export * from './server.js';
 export * from './client.js';
+export * from './allow-list.js';
+export * from './identity.js';

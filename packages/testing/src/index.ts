@@ -10,3 +10,4 @@ export * from './query-plan.js';
 export * from './client-address.js';
 export * from './statements.js';
 export * from './secrets.js';
+export * from './rpc-identity.js';

@@ -7,6 +7,7 @@ import express from 'express';
 import t from 'tap';
 import { createDb } from '@cred/db';
 import { createClient } from '@cred/grpc';
+import { testCaller } from '@cred/testing';
 import { loadProtos } from '@cred/proto';
 import { createLogger } from '@cred/runtime';
 import { badgeRoutes } from '../../gateway/src/http/badge-routes.js';
@@ -73,7 +74,7 @@ t.test('gateway issuance routes (stub auth) -> real issuance service', async (t)
   const h = await startIssuance(t);
   const org = await h.createOrg();
   const other = await h.createOrg();
-  const issuance = createClient(loadProtos().issuance.IssuanceService, h.issuanceAddress, { deadlineMs: 15000 });
+  const issuance = createClient(loadProtos().issuance.IssuanceService, h.issuanceAddress, { deadlineMs: 15000, identity: testCaller() });
   const upstreams = { issuance };
   // The session user is the addressed organization's owner: issuance re-checks the member's role
   // with accounts. (A path that is not an organization id gets a user that is no member.)

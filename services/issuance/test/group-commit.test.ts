@@ -2,6 +2,7 @@
 // commit together, with the same answers, rows, events and quota counts as one by one.
 import t from 'tap';
 import { createClient } from '@cred/grpc';
+import { testCaller } from '@cred/testing';
 import { buildAchievementCredential, didWebForOrg } from '@cred/ob3';
 import { loadProtos } from '@cred/proto';
 import type { Registry } from '@cred/runtime';
@@ -113,8 +114,10 @@ t.test('group commit (real PostgreSQL, signing and accounts)', async (t) => {
       if (r?.status === 'fulfilled') t.notOk(r.value.supersedes_credential_id, 'a first issue');
     }
     t.equal(renewed?.status, 'fulfilled');
-    if (renewed?.status === 'fulfilled') t.equal(renewed.value.supersedes_credential_id, renewable.id, 'the recipient with an expiring credential renews it');
-    const code = (r: PromiseSettledResult<unknown> | undefined) => (r?.status === 'rejected' ? (r.reason as { code: string }).code : 'fulfilled');
+    if (renewed?.status === 'fulfilled')
+      t.equal(renewed.value.supersedes_credential_id, renewable.id, 'the recipient with an expiring credential renews it');
+    const code = (r: PromiseSettledResult<unknown> | undefined) =>
+      r?.status === 'rejected' ? (r.reason as { code: string }).code : 'fulfilled';
     t.equal(code(holds), 'CONFLICT', 'the recipient holding a credential without expiry: 409');
     t.equal(code(foreignBadge), 'NOT_FOUND', "another organization's badge: 404");
     t.equal(code(noBadge), 'NOT_FOUND', 'an unknown badge: 404');
@@ -183,7 +186,7 @@ t.test('group commit (real PostgreSQL, signing and accounts)', async (t) => {
 
   t.test('SignCredentials: several credentials in one call, in order; bad calls are refused whole', async (t) => {
     const org = await h.createOrg({ name: 'Sign Academy' });
-    const signing = createClient(loadProtos().signing.SigningService, h.signingAddress, { deadlineMs: 10000 });
+    const signing = createClient(loadProtos().signing.SigningService, h.signingAddress, { deadlineMs: 10000, identity: testCaller() });
     t.teardown(() => signing.close());
     const unsigned = Array.from({ length: 3 }, (_, i) =>
       buildAchievementCredential({

@@ -4,6 +4,7 @@
 import t from 'tap';
 import { createDb } from '@cred/db';
 import { createClient } from '@cred/grpc';
+import { testCaller } from '@cred/testing';
 import { loadProtos } from '@cred/proto';
 import { createLogger } from '@cred/runtime';
 import { registerClaimTokens } from '../src/app/claim-tokens.js';
@@ -33,7 +34,7 @@ t.test('statements per issue (real PostgreSQL, signing and accounts)', async (t)
   t.teardown(() => db.destroy());
   const statements: string[] = [];
   db.on('query', (q: { sql: string }) => statements.push(label(q.sql)));
-  const signing = createClient(loadProtos().signing.SigningService, h.signingAddress, { deadlineMs: 15000 });
+  const signing = createClient(loadProtos().signing.SigningService, h.signingAddress, { deadlineMs: 15000, identity: testCaller() });
   t.teardown(() => signing.close());
   const logger = createLogger({ service: 'issuance-test', level: 'silent' });
   const ctx: IssuanceContext = {
@@ -67,7 +68,17 @@ t.test('statements per issue (real PostgreSQL, signing and accounts)', async (t)
   t.test('a first issue committed alone: one read before signing, one transaction of 8 statements', async (t) => {
     statements.length = 0;
     await issue(ctx, 'alone@example.com');
-    t.same(statements, ['facts', 'begin', 'lock recipient', 'recheck', 'insert credentials', 'insert outbox', 'insert audit_log', 'quota', 'commit']);
+    t.same(statements, [
+      'facts',
+      'begin',
+      'lock recipient',
+      'recheck',
+      'insert credentials',
+      'insert outbox',
+      'insert audit_log',
+      'quota',
+      'commit',
+    ]);
   });
 
   t.test('first issues committed together: the same 8 statements per transaction, whatever its size', async (t) => {
@@ -98,6 +109,14 @@ t.test('statements per issue (real PostgreSQL, signing and accounts)', async (t)
     t.same(statements, ['insert claim_tokens']);
     // Registered again (a retried call), nothing changes.
     await registerClaimTokens(ctx, tokens);
-    t.equal((await db('claim_tokens').whereIn('token_hash', tokens.map((x) => x.tokenHash))).length, 3);
+    t.equal(
+      (
+        await db('claim_tokens').whereIn(
+          'token_hash',
+          tokens.map((x) => x.tokenHash),
+        )
+      ).length,
+      3,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { LocalLimiter, RateLimiter } from '@cred/runtime';
-import { createClient } from '@cred/grpc';
+import { callerIdentity, createClient } from '@cred/grpc';
 import { loadProtos } from '@cred/proto';
 import { ServiceHost, consume, grpcServiceProcess, openBroker, type GrpcServiceProcess, type HostOverrides } from '@cred/service-kit';
 import { createBadgePngSource } from './app/badge-png.js';
@@ -17,7 +17,13 @@ import { createVerificationRecorder } from './app/verification-recorder.js';
 import type { VerificationConfig } from './config.js';
 import { BADGE_EVENT_TYPES, onBadgeUpserted } from './events/badge-events.js';
 import { BADGE_IMAGE_EVENT_TYPES, onBadgeImageSet } from './events/badge-image-events.js';
-import { credentialChange, CREDENTIAL_EVENT_TYPES, onCredentialEvent, onCredentialEvents, STATUS_LIST_EVENT_TYPES } from './events/credential-events.js';
+import {
+  credentialChange,
+  CREDENTIAL_EVENT_TYPES,
+  onCredentialEvent,
+  onCredentialEvents,
+  STATUS_LIST_EVENT_TYPES,
+} from './events/credential-events.js';
 import { ORGANIZATION_EVENT_TYPES, onOrganizationEvent } from './events/organization-events.js';
 import { onSigningKeyEvent, SIGNING_KEY_EVENT_TYPES } from './events/signing-events.js';
 import { createExternalVerifier } from './external/index.js';
@@ -42,7 +48,7 @@ export function createVerificationService(config: VerificationConfig, overrides:
   const host = new ServiceHost('verification', config, overrides);
   let httpPort = 0;
   let flushAnalytics: () => Promise<void> = async () => undefined;
-  const service = grpcServiceProcess(host, config.GRPC_PORT, {
+  const service = grpcServiceProcess(host, config, {
     async compose() {
       const db = await host.openSchema(config);
 
@@ -65,7 +71,10 @@ export function createVerificationService(config: VerificationConfig, overrides:
 
       // The source of truth for a credential the read model has not heard of yet; not a readiness
       // dependency (everything the read model holds is answered without issuance).
-      const issuance = createClient(loadProtos().issuance.IssuanceService, config.ISSUANCE_GRPC_ADDR, { deadlineMs: 2000 });
+      const issuance = createClient(loadProtos().issuance.IssuanceService, config.ISSUANCE_GRPC_ADDR, {
+        deadlineMs: 2000,
+        identity: callerIdentity('verification', config.RPC_IDENTITY_KEY),
+      });
       host.onStop('issuance-client', () => issuance.close());
       const source = createCredentialSource({
         db,
@@ -117,13 +126,10 @@ export function createVerificationService(config: VerificationConfig, overrides:
       const announce = (readModelChange: ReadModelChange) => invalidation.announce({ readModel: readModelChange });
       const onBadgeImage: typeof onBadgeImageSet = async (event, trx) => {
         badgeImages.clear();
-        void trx.executionPromise.then(
-          () => {
-            badgeImages.clear();
-            invalidation.announce({ badgeImages: true });
-          },
-          badgeImages.clear,
-        );
+        void trx.executionPromise.then(() => {
+          badgeImages.clear();
+          invalidation.announce({ badgeImages: true });
+        }, badgeImages.clear);
         await onBadgeImageSet(event, trx);
       };
       const broker = openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
@@ -140,7 +146,12 @@ export function createVerificationService(config: VerificationConfig, overrides:
         routingKeys: ORGANIZATION_EVENT_TYPES,
         handler: invalidating(onOrganizationEvent, everything, announce),
       });
-      await consume(host, { ...common, queue: 'badges', routingKeys: BADGE_EVENT_TYPES, handler: invalidating(onBadgeUpserted, everything, announce) });
+      await consume(host, {
+        ...common,
+        queue: 'badges',
+        routingKeys: BADGE_EVENT_TYPES,
+        handler: invalidating(onBadgeUpserted, everything, announce),
+      });
       await consume(host, { ...common, queue: 'badge-images', routingKeys: BADGE_IMAGE_EVENT_TYPES, handler: onBadgeImage });
       const announceCredential = (change: ReadModelChange, event: { type: string }) =>
         invalidation.announce({ readModel: change, statusLists: STATUS_LIST_EVENT_TYPES.has(event.type) });
@@ -165,7 +176,10 @@ export function createVerificationService(config: VerificationConfig, overrides:
 
       // Only private credentials' owners are checked with accounts (GetSession); not a readiness
       // dependency, so public verification keeps answering while accounts is away.
-      const accounts = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, { deadlineMs: 3000 });
+      const accounts = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, {
+        deadlineMs: 3000,
+        identity: callerIdentity('verification', config.RPC_IDENTITY_KEY),
+      });
       host.onStop('accounts-client', () => accounts.close());
 
       const baseUrl = config.BASE_URL.replace(/\/+$/, '');

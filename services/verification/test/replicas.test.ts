@@ -6,11 +6,11 @@
 // than the second allowed: the channel is the only way these tests pass.
 import t, { type Test } from 'tap';
 import { newSessionKeyPair } from '@cred/runtime';
-import { waitFor } from '@cred/testing';
+import { waitFor, rpcEnv } from '@cred/testing';
 import { loadConfig } from '../src/config.js';
 import { organizationData, seedIssuer, signedCredential, startVerification, type HttpResult } from './fixtures/harness.js';
 
-const defaultTtlMs = loadConfig(newSessionKeyPair()).READ_MODEL_CACHE_MS;
+const defaultTtlMs = loadConfig({ ...newSessionKeyPair(), ...rpcEnv('verification') }).READ_MODEL_CACHE_MS;
 const h = await startVerification(t, { READ_MODEL_CACHE_MS: '10000' });
 const second = await h.startReplica();
 const replicas: Array<{ name: string; get(path: string): Promise<HttpResult> }> = [
@@ -51,7 +51,9 @@ async function everyReplicaSees(
   }
   await change();
   for (const r of replicas) {
-    const seen = await waitFor(`${r.name} serves the ${what}`, async () => changed(await r.get(path)) || undefined, 1000, 10).catch(() => false);
+    const seen = await waitFor(`${r.name} serves the ${what}`, async () => changed(await r.get(path)) || undefined, 1000, 10).catch(
+      () => false,
+    );
     t.ok(seen, `${r.name} serves the ${what} within one second of the commit (micro-cache: 10 s)`);
   }
 }
@@ -128,5 +130,9 @@ t.test('revocations of several credentials, each handled by whichever replica ta
     'uuid',
     credentials.map((c) => c.uuid),
   );
-  t.equal(rows.filter((r: { revoked_at: Date | null }) => r.revoked_at !== null).length, credentials.length, 'each revocation is in the shared read model');
+  t.equal(
+    rows.filter((r: { revoked_at: Date | null }) => r.revoked_at !== null).length,
+    credentials.length,
+    'each revocation is in the shared read model',
+  );
 });

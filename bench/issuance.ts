@@ -417,11 +417,7 @@ export async function runIssuanceBench(): Promise<IssuanceRunSummary> {
       });
       const res = NODE_CLIENT
         ? await postJson(agent, issueUrl, body, key)
-        : await rawPool.post(
-            issueUrl.pathname,
-            { 'content-type': 'application/json', authorization: `Bearer ${key}`, accept: 'application/json' },
-            body,
-          );
+        : await rawPool.post(issueUrl.pathname, { 'content-type': 'application/json', authorization: `Bearer ${key}`, accept: 'application/json' }, body);
       if (res.status !== 201) throw new Error(`issue: ${res.status} ${String(res.body).slice(0, 200)}`);
     };
     await measure('warm-up', WARMUP, CONCURRENCY, (i) => issueOverHttp(i, `w${run}`));
@@ -579,10 +575,7 @@ export async function runIssuanceBench(): Promise<IssuanceRunSummary> {
         return stats;
       };
       breakdown.push('', 'CPU ms per call in the inner stages:');
-      const issuance = createClient(loadProtos().issuance.IssuanceService, `127.0.0.1:${ports.issuance.grpc}`, {
-        deadlineMs: 30000,
-        identity: testCaller(),
-      });
+      const issuance = createClient(loadProtos().issuance.IssuanceService, `127.0.0.1:${ports.issuance.grpc}`, { deadlineMs: 30000, identity: testCaller() });
       const innerLabels = ['issuance', 'signing', 'postgres backends of issuance', LOAD_GENERATOR];
       results.push(
         await stageCpu(
@@ -602,10 +595,7 @@ export async function runIssuanceBench(): Promise<IssuanceRunSummary> {
       issuance.close();
 
       // 3. The signing service alone (what issuance waits for).
-      const signing = createClient(loadProtos().signing.SigningService, `127.0.0.1:${ports.signing.grpc}`, {
-        deadlineMs: 30000,
-        identity: testCaller(),
-      });
+      const signing = createClient(loadProtos().signing.SigningService, `127.0.0.1:${ports.signing.grpc}`, { deadlineMs: 30000, identity: testCaller() });
       results.push(
         await stageCpu(
           () =>

@@ -183,19 +183,10 @@ t.test('onReceived: counts every message by its envelope, parses and keeps none'
   const transport = nodemailer.createTransport({ url: catcher.smtpUrl });
   t.teardown(() => transport.close());
   for (let i = 1; i <= 3; i++) {
-    const info = await transport.sendMail({
-      from: 'a@example.com',
-      to: [`b${i}@example.com`, 'c@example.com'],
-      subject: `n${i}`,
-      text: 'x',
-    });
+    const info = await transport.sendMail({ from: 'a@example.com', to: [`b${i}@example.com`, 'c@example.com'], subject: `n${i}`, text: 'x' });
     t.match(info.response, /^250 OK: queued as \d+/, `message ${i} accepted`);
   }
-  t.same(received, [
-    'a@example.com > b1@example.com,c@example.com bytes',
-    'a@example.com > b2@example.com,c@example.com bytes',
-    'a@example.com > b3@example.com,c@example.com bytes',
-  ]);
+  t.same(received, ['a@example.com > b1@example.com,c@example.com bytes', 'a@example.com > b2@example.com,c@example.com bytes', 'a@example.com > b3@example.com,c@example.com bytes']);
   t.same(parsed, [], 'nothing parsed');
   t.equal(catcher.messages().length, 0, 'nothing kept');
 });
@@ -250,11 +241,7 @@ t.test('npm start wiring: the catcher unless SMTP_URL is set', async (t) => {
   t.teardown(() => dev.close());
   t.equal(dev.smtpUrl, dev.catcher?.smtpUrl);
   t.match(dev.description, dev.catcher!.webUrl);
-  const env = serviceEnv('notification', defaultPorts(), {
-    SMTP_URL: dev.smtpUrl,
-    WEBHOOK_SECRET_KEY: 'cd'.repeat(32),
-    ...newRpcIdentitySecrets(),
-  });
+  const env = serviceEnv('notification', defaultPorts(), { SMTP_URL: dev.smtpUrl, WEBHOOK_SECRET_KEY: 'cd'.repeat(32), ...newRpcIdentitySecrets() });
   t.equal(loadConfig(env).SMTP_URL, dev.smtpUrl, 'notification is pointed at the catcher');
 
   // A port that is taken: a chosen one fails clearly, the default one is replaced by a free one.

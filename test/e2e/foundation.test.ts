@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadProtos } from '@cred/proto';
 import { createClient } from '@cred/grpc';
-import { dropBrokerConnections, testCaller, waitFor } from '@cred/testing';
+import { dropBrokerConnections, waitFor, testCaller } from '@cred/testing';
 import { setupStep, startTestPlatform } from './harness.js';
 
 const tp = await setupStep('platform', () => startTestPlatform('foundation'));

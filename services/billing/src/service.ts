@@ -22,19 +22,13 @@ export function createBillingService(config: BillingConfig, overrides: BillingOv
     async compose() {
       const db = await host.openSchema(config, overrides.migrate ? migrations : undefined);
       openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
-      const accountsClient = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, {
-        deadlineMs: 5000,
-        identity: callerIdentity('billing', config.RPC_IDENTITY_KEY),
-      });
+      const accountsClient = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, { deadlineMs: 5000, identity: callerIdentity('billing', config.RPC_IDENTITY_KEY) });
       host.onStop('accounts-client', () => accountsClient.close());
       // Accounts records the change in its audit log under this actor (Stripe is the only adapter).
       const asProvider = { actor: 'provider:stripe' };
       const accounts: AccountsPort = {
         async setSubscription(organizationId, plan, subscriptionStatus) {
-          await accountsClient.SetSubscription(
-            { organization_id: organizationId, plan, subscription_status: subscriptionStatus },
-            asProvider,
-          );
+          await accountsClient.SetSubscription({ organization_id: organizationId, plan, subscription_status: subscriptionStatus }, asProvider);
         },
         async setPlan(organizationId, plan) {
           await accountsClient.SetPlan({ organization_id: organizationId, plan }, asProvider);

@@ -218,11 +218,7 @@ t.test('the six event types per docs/contract.md "Billing events"; unhandled typ
     t.same([(await org(orgId)).plan, (await org(orgId)).subscription_status], ['professional', 'active'], `paying again after ${status}`);
   }
   await send(JSON.stringify(sub('customer.subscription.updated', 'incomplete', 'enterprise')));
-  t.same(
-    [(await org(orgId)).plan, (await org(orgId)).subscription_status],
-    ['professional', 'incomplete'],
-    'incomplete grants no new plan',
-  );
+  t.same([(await org(orgId)).plan, (await org(orgId)).subscription_status], ['professional', 'incomplete'], 'incomplete grants no new plan');
   await send(JSON.stringify(sub('customer.subscription.updated', 'active', 'professional')));
   const deleted = sub('customer.subscription.deleted', 'canceled');
   await send(JSON.stringify(deleted));

@@ -41,13 +41,7 @@ async function fakeAuditSource(name: 'issuance' | 'notification', entries: Audit
             throw new AppError('INTERNAL_ERROR', 'not in this fake');
           },
   });
-  return startGrpcServer({
-    port: 0,
-    host: '127.0.0.1',
-    callers: 'unchecked',
-    logger,
-    services: [{ name: `fake.${name}`, definition: service, implementation }],
-  });
+  return startGrpcServer({ port: 0, host: '127.0.0.1', callers: 'unchecked', logger, services: [{ name: `fake.${name}`, definition: service, implementation }] });
 }
 
 function entry(
@@ -126,12 +120,7 @@ t.test('the audit log route', async (t) => {
   issuanceEntries.push(entry(randomUUID(), realNow, 'credential.revoked', ownerActor, 'credential')); // another organization's
   // Someone who is no longer a member (a user of another organization now) and an account that is gone.
   const former = await g.request('POST', '/api/auth/signup', {
-    body: {
-      email: 'audit-former@example.com',
-      password: PASSWORD,
-      name: 'Grace Former',
-      organization: { name: 'Elsewhere', slug: 'audit-elsewhere' },
-    },
+    body: { email: 'audit-former@example.com', password: PASSWORD, name: 'Grace Former', organization: { name: 'Elsewhere', slug: 'audit-elsewhere' } },
   });
   t.equal(former.status, 201);
   const formerActor = `user:${former.body.user.id}`;

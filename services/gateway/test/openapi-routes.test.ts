@@ -8,7 +8,6 @@
 //   to it for the paths isPublicVerificationRequest accepts. These are matched against sample
 //   paths built from the documented templates (PUBLIC_ROUTES, the list the server itself uses).
 import t from 'tap';
-import { rpcEnv } from '@cred/testing';
 import { createLogger, Registry, newSessionKeyPair } from '@cred/runtime';
 import { loadConfig } from '../src/config.js';
 import { createApp, type AppDeps } from '../src/http/app.js';
@@ -16,6 +15,7 @@ import { servedOperations } from '../src/http/routes-kit.js';
 import { isPublicVerificationRequest } from '@cred/runtime';
 import { openApiDocument } from '../src/openapi/openapi.js';
 import { PUBLIC_ROUTES } from '../../verification/src/http/routes.js';
+import { rpcEnv } from '@cred/testing';
 
 /** Session keys: accounts signs with the seed, the gateway and verification check with the public key. */
 const SESSION_KEYS = newSessionKeyPair();
@@ -43,7 +43,11 @@ const sample = (template: string) =>
 
 const inert = <T>(value: unknown) => value as T;
 const app = createApp({
-  config: loadConfig({ ...rpcEnv('gateway'), ...SESSION_KEYS, PLATFORM_ADMIN_TOKEN: 'openapi-routes-admin-token-0123456789' }),
+  config: loadConfig({
+    ...rpcEnv('gateway'),
+    ...SESSION_KEYS,
+    PLATFORM_ADMIN_TOKEN: 'openapi-routes-admin-token-0123456789',
+  }),
   logger: createLogger({ service: 'gateway', level: 'silent' }),
   metrics: new Registry(),
   upstreams: inert<AppDeps['upstreams']>({}),

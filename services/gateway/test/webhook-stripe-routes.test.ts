@@ -32,14 +32,7 @@ const level = process.env.TEST_LOG_LEVEL ?? 'silent';
 const iso = await createIsolation('gwhooks');
 await migrateAll(iso.databaseUrl);
 const clock = new AdjustableClock();
-const common = {
-  DATABASE_URL: iso.databaseUrl,
-  EVENTS_EXCHANGE: iso.eventsExchange,
-  AMQP_URL: iso.amqpUrl,
-  GRPC_PORT: '0',
-  OPS_PORT: '0',
-  LOG_LEVEL: 'silent',
-};
+const common = { DATABASE_URL: iso.databaseUrl, EVENTS_EXCHANGE: iso.eventsExchange, AMQP_URL: iso.amqpUrl, GRPC_PORT: '0', OPS_PORT: '0', LOG_LEVEL: 'silent' };
 
 // A customer's endpoint on loopback (allowlisted for notification).
 const received: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
@@ -54,25 +47,13 @@ const receiver = http.createServer((req, res) => {
 await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
 const receiverPort = (receiver.address() as AddressInfo).port;
 
-const accounts = createAccountsService(accountsConfig({ ...common, ...SESSION_KEYS }), {
-  clock,
-  logger: createLogger({ service: 'accounts', level }),
-});
+const accounts = createAccountsService(accountsConfig({ ...common, ...SESSION_KEYS, }), { clock, logger: createLogger({ service: 'accounts', level }) });
 await accounts.start();
 const accountsAddr = `127.0.0.1:${accounts.grpcPort()}`;
-const billing = createBillingService(billingConfig({ ...common, STRIPE_WEBHOOK_SECRET: STRIPE_SECRET, ACCOUNTS_GRPC_ADDR: accountsAddr }), {
-  clock,
-  logger: createLogger({ service: 'billing', level }),
-});
+const billing = createBillingService(billingConfig({ ...common, STRIPE_WEBHOOK_SECRET: STRIPE_SECRET, ACCOUNTS_GRPC_ADDR: accountsAddr }), { clock, logger: createLogger({ service: 'billing', level }) });
 await billing.start();
 const notification = createNotificationService(
-  notificationConfig({
-    ...common,
-    ACCOUNTS_GRPC_ADDR: accountsAddr,
-    SMTP_URL: 'smtp://127.0.0.1:1',
-    WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${receiverPort}`,
-    WEBHOOK_SECRET_KEY: 'ab'.repeat(32),
-  }),
+  notificationConfig({ ...common, ACCOUNTS_GRPC_ADDR: accountsAddr, SMTP_URL: 'smtp://127.0.0.1:1', WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${receiverPort}`, WEBHOOK_SECRET_KEY: 'ab'.repeat(32) }),
   { clock, logger: createLogger({ service: 'notification', level }), pollIntervalMs: 100 },
 );
 await notification.start();
@@ -90,17 +71,11 @@ app.use('/api', express.json({ limit: 64 * 1024 }));
 // Stands in for requireSession + requireMembership, which set res.locals.orgId and userId. The
 // user is the organization's owner (signed up below): notification re-checks the member's role.
 let ownerId = '';
-documentedApp(app).mount(
-  '/api/organizations/{orgId}',
-  (req, res, next) => {
-    res.locals.orgId = req.params.orgId;
-    res.locals.userId = ownerId;
-    next();
-  },
-  memberScope(),
-  webhookRoutes(upstreams),
-  notificationSessionRoutes(upstreams),
-);
+documentedApp(app).mount('/api/organizations/{orgId}', (req, res, next) => {
+  res.locals.orgId = req.params.orgId;
+  res.locals.userId = ownerId;
+  next();
+}, memberScope(), webhookRoutes(upstreams), notificationSessionRoutes(upstreams));
 app.use(errorHandler(createLogger({ service: 'gateway', level })));
 const server = app.listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));
@@ -127,24 +102,15 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
 }
 
 const signup = await upstreams.accounts.SignUp(
-  {
-    email: `owner-${randomUUID()}@example.com`,
-    password: 'correct horse battery staple',
-    name: 'Owner',
-    organization: { name: 'Hooked', slug: `hooked-${randomUUID().slice(0, 8)}` },
-  },
+  { email: `owner-${randomUUID()}@example.com`, password: 'correct horse battery staple', name: 'Owner', organization: { name: 'Hooked', slug: `hooked-${randomUUID().slice(0, 8)}` } },
   { deadlineMs: 15000 },
 );
 const orgId = signup.organization!.id;
 ownerId = signup.user!.id;
-const stripeHeader = (raw: string, ts = Math.floor(clock.now().getTime() / 1000)) =>
-  `t=${ts},v1=${createHmac('sha256', STRIPE_SECRET).update(`${ts}.${raw}`).digest('hex')}`;
+const stripeHeader = (raw: string, ts = Math.floor(clock.now().getTime() / 1000)) => `t=${ts},v1=${createHmac('sha256', STRIPE_SECRET).update(`${ts}.${raw}`).digest('hex')}`;
 
 t.test('webhook registration is 403 below Enterprise', async (t) => {
-  const r = await call('POST', `/api/organizations/${orgId}/webhooks`, {
-    url: `http://127.0.0.1:${receiverPort}/h`,
-    events: ['credential.issued'],
-  });
+  const r = await call('POST', `/api/organizations/${orgId}/webhooks`, { url: `http://127.0.0.1:${receiverPort}/h`, events: ['credential.issued'] });
   t.equal(r.status, 403);
   t.equal(r.body.error, 'FORBIDDEN');
   const bad = await call('POST', `/api/organizations/${orgId}/webhooks`, { url: 'x', events: ['credential.issued'], plan: 'enterprise' });
@@ -152,26 +118,14 @@ t.test('webhook registration is 403 below Enterprise', async (t) => {
 });
 
 t.test('Stripe webhook: raw body verified by billing, plan reaches accounts', async (t) => {
-  const event = {
-    id: `evt_${randomUUID()}`,
-    object: 'event',
-    type: 'checkout.session.completed',
-    created: Math.floor(clock.now().getTime() / 1000),
-    data: { object: { client_reference_id: orgId, metadata: { plan: 'enterprise' } } },
-  };
+  const event = { id: `evt_${randomUUID()}`, object: 'event', type: 'checkout.session.completed', created: Math.floor(clock.now().getTime() / 1000), data: { object: { client_reference_id: orgId, metadata: { plan: 'enterprise' } } } };
   const raw = JSON.stringify(event);
   const reformatted = JSON.stringify(event, null, 2);
-  let r = await call('POST', '/api/webhooks/stripe', reformatted, {
-    'content-type': 'application/json',
-    'stripe-signature': stripeHeader(raw),
-  });
+  let r = await call('POST', '/api/webhooks/stripe', reformatted, { 'content-type': 'application/json', 'stripe-signature': stripeHeader(raw) });
   t.equal(r.status, 400, 'the same JSON with other whitespace does not verify');
   t.equal(r.body.error, 'VALIDATION_ERROR');
   t.same(Object.keys(r.body).sort(), ['details', 'error', 'message']);
-  r = await call('POST', '/api/webhooks/stripe', raw, {
-    'content-type': 'application/json',
-    'stripe-signature': stripeHeader(raw, Math.floor(clock.now().getTime() / 1000) - 600),
-  });
+  r = await call('POST', '/api/webhooks/stripe', raw, { 'content-type': 'application/json', 'stripe-signature': stripeHeader(raw, Math.floor(clock.now().getTime() / 1000) - 600) });
   t.equal(r.status, 400, 'stale');
   r = await call('POST', '/api/webhooks/stripe', raw, { 'content-type': 'application/json' });
   t.equal(r.status, 400, 'no header');
@@ -183,20 +137,14 @@ t.test('Stripe webhook: raw body verified by billing, plan reaches accounts', as
   t.equal((await upstreams.accounts.GetOrganization({ organization_id: orgId })).plan, 'enterprise');
   r = await call('POST', '/api/webhooks/stripe', raw, { 'content-type': 'application/json', 'stripe-signature': stripeHeader(raw) });
   t.same([r.status, r.body], [200, { received: true }], 'duplicate acknowledged');
-  r = await call('POST', '/api/webhooks/stripe', 'x'.repeat(1024 * 1024 + 1), {
-    'content-type': 'application/json',
-    'stripe-signature': stripeHeader('x'),
-  });
+  r = await call('POST', '/api/webhooks/stripe', 'x'.repeat(1024 * 1024 + 1), { 'content-type': 'application/json', 'stripe-signature': stripeHeader('x') });
   t.equal(r.status, 413);
 });
 
 t.test('Enterprise: create (secret once), list, ping, deliveries, delete; notifications list', async (t) => {
   // The plan changed by the payment provider's webhook a moment ago counts at once: notification
   // asks accounts, it does not wait for accounts' event.
-  const created = await call('POST', `/api/organizations/${orgId}/webhooks`, {
-    url: `http://127.0.0.1:${receiverPort}/h`,
-    events: ['credential.issued', 'credential.revoked'],
-  });
+  const created = await call('POST', `/api/organizations/${orgId}/webhooks`, { url: `http://127.0.0.1:${receiverPort}/h`, events: ['credential.issued', 'credential.revoked'] });
   t.equal(created.status, 201, 'registered right after the upgrade');
   t.equal(created.headers.get('cache-control'), 'no-store');
   t.match(created.body, { url: `http://127.0.0.1:${receiverPort}/h`, events: ['credential.issued', 'credential.revoked'] });

@@ -1,14 +1,6 @@
 import { loadProtos } from '@cred/proto';
 import { callerIdentity, createClient, checkGrpcHealth } from '@cred/grpc';
-import {
-  ServiceHost,
-  consume,
-  grpcServiceProcess,
-  openBroker,
-  startOutboxRelay,
-  type GrpcServiceProcess,
-  type HostOverrides,
-} from '@cred/service-kit';
+import { ServiceHost, consume, grpcServiceProcess, openBroker, startOutboxRelay, type GrpcServiceProcess, type HostOverrides } from '@cred/service-kit';
 import type { IssuanceConfig } from './config.js';
 import { OrganizationCache } from './app/organizations.js';
 import { issuanceBinding } from './grpc/issuance-server.js';
@@ -40,16 +32,10 @@ export function createIssuanceService(config: IssuanceConfig, overrides: Issuanc
       const broker = openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
       const relay = await startOutboxRelay(host, db, config.DB_SCHEMA, broker, config.EVENTS_EXCHANGE);
       const protos = loadProtos();
-      const signing = createClient(protos.signing.SigningService, config.SIGNING_GRPC_ADDR, {
-        deadlineMs: 10000,
-        identity: callerIdentity('issuance', config.RPC_IDENTITY_KEY),
-      });
+      const signing = createClient(protos.signing.SigningService, config.SIGNING_GRPC_ADDR, { deadlineMs: 10000, identity: callerIdentity('issuance', config.RPC_IDENTITY_KEY) });
       host.onStop('signing-client', () => signing.close());
       // Organization name, slug and status; not a readiness dependency (reads work without it).
-      const accounts = createClient(protos.accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, {
-        deadlineMs: 5000,
-        identity: callerIdentity('issuance', config.RPC_IDENTITY_KEY),
-      });
+      const accounts = createClient(protos.accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, { deadlineMs: 5000, identity: callerIdentity('issuance', config.RPC_IDENTITY_KEY) });
       host.onStop('accounts-client', () => accounts.close());
       // Issuing needs the signing service; report it so the platform is not "ready" without it.
       host.addReadinessCheck({ name: 'signing', check: () => checkGrpcHealth(config.SIGNING_GRPC_ADDR, 1000) });
@@ -93,11 +79,7 @@ export function createIssuanceService(config: IssuanceConfig, overrides: Issuanc
         routingKeys: CLAIM_TOKEN_EVENT_TYPES,
         handler: onClaimTokenIssued(host.clock),
       });
-      const sweeper = new ExpirySweeper(ctx, {
-        intervalMs: config.EXPIRY_SWEEP_INTERVAL_MS,
-        logger: host.logger.child({ subsystem: 'expiry' }),
-        metrics: host.metrics,
-      });
+      const sweeper = new ExpirySweeper(ctx, { intervalMs: config.EXPIRY_SWEEP_INTERVAL_MS, logger: host.logger.child({ subsystem: 'expiry' }), metrics: host.metrics });
       sweeper.start();
       host.onStop('expiry-sweeper', () => sweeper.stop());
       // Bulk issuance rows, BULK_ISSUANCE_CONCURRENCY at a time and a quarter as many while clients

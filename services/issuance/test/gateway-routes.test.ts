@@ -7,7 +7,6 @@ import express from 'express';
 import t from 'tap';
 import { createDb } from '@cred/db';
 import { createClient } from '@cred/grpc';
-import { testCaller } from '@cred/testing';
 import { loadProtos } from '@cred/proto';
 import { createLogger } from '@cred/runtime';
 import { badgeRoutes } from '../../gateway/src/http/badge-routes.js';
@@ -17,6 +16,7 @@ import { imageRoutes } from '../../gateway/src/http/image-routes.js';
 import { issuanceV1Routes } from '../../gateway/src/http/issuance-v1-routes.js';
 import { documentedApp } from '../../gateway/src/http/routes-kit.js';
 import { BASE_URL, startIssuance } from './fixtures/harness.js';
+import { testCaller } from '@cred/testing';
 
 const PNG = Buffer.concat([
   Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),

@@ -2,11 +2,11 @@
 // commit together, with the same answers, rows, events and quota counts as one by one.
 import t from 'tap';
 import { createClient } from '@cred/grpc';
-import { testCaller } from '@cred/testing';
 import { buildAchievementCredential, didWebForOrg } from '@cred/ob3';
 import { loadProtos } from '@cred/proto';
 import type { Registry } from '@cred/runtime';
 import { badgeBody, outboxEvents, startIssuance } from './fixtures/harness.js';
+import { testCaller } from '@cred/testing';
 
 /** Sum and count of a batch-size histogram, and the group commit's fallbacks, from the service's registry. */
 async function commitMetrics(
@@ -114,10 +114,8 @@ t.test('group commit (real PostgreSQL, signing and accounts)', async (t) => {
       if (r?.status === 'fulfilled') t.notOk(r.value.supersedes_credential_id, 'a first issue');
     }
     t.equal(renewed?.status, 'fulfilled');
-    if (renewed?.status === 'fulfilled')
-      t.equal(renewed.value.supersedes_credential_id, renewable.id, 'the recipient with an expiring credential renews it');
-    const code = (r: PromiseSettledResult<unknown> | undefined) =>
-      r?.status === 'rejected' ? (r.reason as { code: string }).code : 'fulfilled';
+    if (renewed?.status === 'fulfilled') t.equal(renewed.value.supersedes_credential_id, renewable.id, 'the recipient with an expiring credential renews it');
+    const code = (r: PromiseSettledResult<unknown> | undefined) => (r?.status === 'rejected' ? (r.reason as { code: string }).code : 'fulfilled');
     t.equal(code(holds), 'CONFLICT', 'the recipient holding a credential without expiry: 409');
     t.equal(code(foreignBadge), 'NOT_FOUND', "another organization's badge: 404");
     t.equal(code(noBadge), 'NOT_FOUND', 'an unknown badge: 404');

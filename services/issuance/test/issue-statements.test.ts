@@ -4,7 +4,6 @@
 import t from 'tap';
 import { createDb } from '@cred/db';
 import { createClient } from '@cred/grpc';
-import { testCaller } from '@cred/testing';
 import { loadProtos } from '@cred/proto';
 import { createLogger } from '@cred/runtime';
 import { registerClaimTokens } from '../src/app/claim-tokens.js';
@@ -15,6 +14,7 @@ import { OrganizationCache } from '../src/app/organizations.js';
 import { StatusLists } from '../src/app/status-lists.js';
 import { parseQuotaLimits } from '../src/domain/quota.js';
 import { BASE_URL, badgeBody, startIssuance } from './fixtures/harness.js';
+import { testCaller } from '@cred/testing';
 
 /** What a statement is, by its text: BEGIN, COMMIT, or the first words naming its table. */
 function label(sql: string): string {
@@ -68,17 +68,7 @@ t.test('statements per issue (real PostgreSQL, signing and accounts)', async (t)
   t.test('a first issue committed alone: one read before signing, one transaction of 8 statements', async (t) => {
     statements.length = 0;
     await issue(ctx, 'alone@example.com');
-    t.same(statements, [
-      'facts',
-      'begin',
-      'lock recipient',
-      'recheck',
-      'insert credentials',
-      'insert outbox',
-      'insert audit_log',
-      'quota',
-      'commit',
-    ]);
+    t.same(statements, ['facts', 'begin', 'lock recipient', 'recheck', 'insert credentials', 'insert outbox', 'insert audit_log', 'quota', 'commit']);
   });
 
   t.test('first issues committed together: the same 8 statements per transaction, whatever its size', async (t) => {
@@ -109,14 +99,6 @@ t.test('statements per issue (real PostgreSQL, signing and accounts)', async (t)
     t.same(statements, ['insert claim_tokens']);
     // Registered again (a retried call), nothing changes.
     await registerClaimTokens(ctx, tokens);
-    t.equal(
-      (
-        await db('claim_tokens').whereIn(
-          'token_hash',
-          tokens.map((x) => x.tokenHash),
-        )
-      ).length,
-      3,
-    );
+    t.equal((await db('claim_tokens').whereIn('token_hash', tokens.map((x) => x.tokenHash))).length, 3);
   });
 });

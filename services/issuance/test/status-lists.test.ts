@@ -27,9 +27,7 @@ const entryOf = (ob3Json: string) => (JSON.parse(ob3Json) as { credentialStatus:
 async function listOf(h: IssuanceHarness, org: Org, listNumber = 1) {
   const r = await h.issuance.GetStatusList({ organization_slug: org.slug, list_number: listNumber });
   const list = JSON.parse(r.credential_json) as Record<string, any>;
-  const proof = await verifyDataIntegrityProof(list, {
-    resolvePublicKey: async () => ed25519PublicKeyFromMultibase(org.publicKeyMultibase!),
-  });
+  const proof = await verifyDataIntegrityProof(list, { resolvePublicKey: async () => ed25519PublicKeyFromMultibase(org.publicKeyMultibase!) });
   return { list, verified: proof.verified, bits: decodeStatusList(list.credentialSubject.encodedList) };
 }
 
@@ -39,13 +37,7 @@ t.test('status lists over gRPC (real PostgreSQL, RabbitMQ, signing and accounts)
   const forever = await h.issuance.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Forever' }) });
   const yearly = await h.issuance.CreateBadge({ organization_id: org.id, badge: badgeBody({ name: 'Yearly', expiresInDays: 365 }) });
   const issue = (badgeId: string, email: string) =>
-    h.issuance.IssueCredential({
-      organization_id: org.id,
-      badge_id: badgeId,
-      recipient_name: 'Ada',
-      recipient_email: email,
-      issued_by: 'test',
-    });
+    h.issuance.IssueCredential({ organization_id: org.id, badge_id: badgeId, recipient_name: 'Ada', recipient_email: email, issued_by: 'test' });
   const listUrl = `${BASE_URL}/issuers/${org.slug}/status/1`;
 
   const issued = await Promise.all(Array.from({ length: 40 }, (_, i) => issue(forever.id, `r${i}@example.com`)));
@@ -64,10 +56,7 @@ t.test('status lists over gRPC (real PostgreSQL, RabbitMQ, signing and accounts)
       indexes.push(Number(entry.statusListIndex));
     }
     t.equal(new Set(indexes).size, indexes.length, 'no index twice');
-    t.ok(
-      indexes.every((i) => i >= 0 && i < STATUS_LIST_LENGTH),
-      'inside the list',
-    );
+    t.ok(indexes.every((i) => i >= 0 && i < STATUS_LIST_LENGTH), 'inside the list');
     // 40 draws over 131,072 entries: consecutive or clustered indexes would mean they are not random.
     const sorted = [...indexes].sort((a, b) => a - b);
     t.ok(sorted[sorted.length - 1]! - sorted[0]! > STATUS_LIST_LENGTH / 4, 'spread over the list');
@@ -77,10 +66,7 @@ t.test('status lists over gRPC (real PostgreSQL, RabbitMQ, signing and accounts)
     );
     const reserved = await h.db('status_list_indexes').where({ organization_id: org.id, list_number: 1 }).select('idx');
     const reservedSet = new Set(reserved.map((r: { idx: number }) => r.idx));
-    t.ok(
-      indexes.every((i) => reservedSet.has(i)),
-      'every index used is recorded as handed out',
-    );
+    t.ok(indexes.every((i) => reservedSet.has(i)), 'every index used is recorded as handed out');
   });
 
   t.test('the list: a signed BitstringStatusListCredential with nothing set', async (t) => {
@@ -90,27 +76,19 @@ t.test('status lists over gRPC (real PostgreSQL, RabbitMQ, signing and accounts)
     t.same(list['@context'], ['https://www.w3.org/ns/credentials/v2']);
     t.equal(list.id, listUrl);
     t.equal(list.issuer, `did:web:localhost%3A8080:issuers:${org.slug}`);
-    t.same(
-      { ...list.credentialSubject, encodedList: undefined },
-      { id: `${listUrl}#list`, type: 'BitstringStatusList', statusPurpose: 'revocation', encodedList: undefined },
-    );
+    t.same({ ...list.credentialSubject, encodedList: undefined }, { id: `${listUrl}#list`, type: 'BitstringStatusList', statusPurpose: 'revocation', encodedList: undefined });
     t.equal(bits.length * 8, STATUS_LIST_LENGTH, '131,072 entries');
     t.equal(setBits(bits), 0, 'no bit set');
   });
 
   t.test('a revocation is in the list the moment RevokeCredential answers', async (t) => {
     const [target, other] = issued;
-    await h.issuance.RevokeCredential({
-      organization_id: org.id,
-      credential_ref: target!.id,
-      reason: 'Issued in error',
-      revoked_by: 'test',
-    });
+    await h.issuance.RevokeCredential({ organization_id: org.id, credential_ref: target!.id, reason: 'Issued in error', revoked_by: 'test' });
     const row = await h.db('status_lists').where({ organization_id: org.id, list_number: 1 }).first();
     t.equal(Number(row.signed_revision), Number(row.revision), 'the stored copy was signed again before the answer');
     const { verified, bits } = await listOf(h, org);
     t.ok(verified);
-    t.equal(statusBit(bits, Number(entryOf(target!.ob3_credential_json).statusListIndex)), 1, "the revoked credential's bit is set");
+    t.equal(statusBit(bits, Number(entryOf(target!.ob3_credential_json).statusListIndex)), 1, 'the revoked credential\'s bit is set');
     t.equal(statusBit(bits, Number(entryOf(other!.ob3_credential_json).statusListIndex)), 0, 'the others stay clear');
     t.equal(setBits(bits), 1, 'one bit in all');
   });
@@ -160,9 +138,7 @@ t.test('status lists over gRPC (real PostgreSQL, RabbitMQ, signing and accounts)
     const candidates = Array.from({ length: 140 }, (_, i) => i + 1);
     const nodes = await planNodes(h.db, CLAIM_INDEXES_SQL, claimIndexesBindings(orgId, 1, candidates, 64));
     t.same(
-      nodes.flatMap((n) =>
-        ['Join Filter', 'Hash Cond', 'Merge Cond'].filter((k) => n[k] !== undefined).map((k) => `${k}: ${String(n[k])}`),
-      ),
+      nodes.flatMap((n) => ['Join Filter', 'Hash Cond', 'Merge Cond'].filter((k) => n[k] !== undefined).map((k) => `${k}: ${String(n[k])}`)),
       [],
       'no join reads the rows the list has to compare the candidates with them',
     );
@@ -179,15 +155,7 @@ t.test('status lists over gRPC (real PostgreSQL, RabbitMQ, signing and accounts)
     const other = await h.createOrg({ name: 'Small Lists' });
     const signing = createClient(loadProtos().signing.SigningService, h.signingAddress, { deadlineMs: 10000, identity: testCaller() });
     t.teardown(() => signing.close());
-    const deps = {
-      db: h.db,
-      clock: systemClock,
-      logger: createLogger({ service: 'test', level: 'silent' }),
-      baseUrl: BASE_URL,
-      signing,
-      blockSize: 8,
-      fillLimit: 20,
-    };
+    const deps = { db: h.db, clock: systemClock, logger: createLogger({ service: 'test', level: 'silent' }), baseUrl: BASE_URL, signing, blockSize: 8, fillLimit: 20 };
     const a = new StatusLists(deps);
     const b = new StatusLists(deps); // a second issuance process
     const entries = await Promise.all(Array.from({ length: 45 }, (_, i) => (i % 2 ? a : b).allocate(other.id, other.slug)));
@@ -203,16 +171,9 @@ t.test('status lists over gRPC (real PostgreSQL, RabbitMQ, signing and accounts)
       ],
       'three lists, each of the full length',
     );
-    t.ok(
-      lists.every((l: { allocated: number }) => l.allocated <= 20),
-      'none past its fill limit',
-    );
+    t.ok(lists.every((l: { allocated: number }) => l.allocated <= 20), 'none past its fill limit');
     const reserved = await h.db('status_list_indexes').where({ organization_id: other.id }).count<{ count: string }[]>('* as count');
-    t.equal(
-      Number(reserved[0]!.count),
-      lists.reduce((n: number, l: { allocated: number }) => n + l.allocated, 0),
-      'allocated counts what was reserved',
-    );
+    t.equal(Number(reserved[0]!.count), lists.reduce((n: number, l: { allocated: number }) => n + l.allocated, 0), 'allocated counts what was reserved');
     // A fresh process starts from what is recorded, not from its memory.
     const c = new StatusLists(deps);
     const next = await c.allocate(other.id, other.slug);

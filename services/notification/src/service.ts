@@ -3,15 +3,7 @@ import type { Knex } from '@cred/db';
 import { callerIdentity, createClient } from '@cred/grpc';
 import { purgeExpired } from '@cred/idempotency';
 import { loadProtos } from '@cred/proto';
-import {
-  ServiceHost,
-  consume,
-  grpcServiceProcess,
-  openBroker,
-  startOutboxRelay,
-  type GrpcServiceProcess,
-  type ServiceOverrides,
-} from '@cred/service-kit';
+import { ServiceHost, consume, grpcServiceProcess, openBroker, startOutboxRelay, type GrpcServiceProcess, type ServiceOverrides } from '@cred/service-kit';
 import type { BrokerConnection } from '@cred/events';
 import type { NotificationConfig } from './config.js';
 import { WebhookService } from './app/webhook-service.js';
@@ -67,17 +59,11 @@ export function createNotificationService(config: NotificationConfig, overrides:
       const mailer = overrides.mailer ?? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
       host.onStop('smtp', () => mailer.close());
       const resolver = overrides.resolver ?? systemResolver;
-      const secrets = new SecretBox(
-        config.WEBHOOK_SECRET_KEY,
-        config.WEBHOOK_SECRET_KEY_PREVIOUS ? [config.WEBHOOK_SECRET_KEY_PREVIOUS] : [],
-      );
+      const secrets = new SecretBox(config.WEBHOOK_SECRET_KEY, config.WEBHOOK_SECRET_KEY_PREVIOUS ? [config.WEBHOOK_SECRET_KEY_PREVIOUS] : []);
       await sealStoredSecrets(db, secrets, host.logger.child({ subsystem: 'webhooks' }));
       // Claim-token hashes go to issuance before the e-mails carrying the tokens are sent. Not a
       // readiness dependency: without issuance, sends wait and retry (nothing else stops).
-      const issuance = createClient(loadProtos().issuance.IssuanceService, config.ISSUANCE_GRPC_ADDR, {
-        deadlineMs: 5000,
-        identity: callerIdentity('notification', config.RPC_IDENTITY_KEY),
-      });
+      const issuance = createClient(loadProtos().issuance.IssuanceService, config.ISSUANCE_GRPC_ADDR, { deadlineMs: 5000, identity: callerIdentity('notification', config.RPC_IDENTITY_KEY) });
       host.onStop('issuance-client', () => issuance.close());
       const emailWorker = new EmailWorker({
         db,
@@ -114,22 +100,8 @@ export function createNotificationService(config: NotificationConfig, overrides:
       });
 
       const consumers = { db, broker, schema: config.DB_SCHEMA, exchange: config.EVENTS_EXCHANGE };
-      await subscribe(
-        host,
-        consumers,
-        'organization-notices',
-        ['organization.signing_keys.generated'],
-        { handler: onSigningKeysGenerated(host.clock) },
-        overrides,
-      );
-      await subscribe(
-        host,
-        consumers,
-        'organizations',
-        [...ORGANIZATION_EVENTS],
-        { handler: onOrganizationChanged(host.clock, host.logger) },
-        overrides,
-      );
+      await subscribe(host, consumers, 'organization-notices', ['organization.signing_keys.generated'], { handler: onSigningKeysGenerated(host.clock) }, overrides);
+      await subscribe(host, consumers, 'organizations', [...ORGANIZATION_EVENTS], { handler: onOrganizationChanged(host.clock, host.logger) }, overrides);
       const emailDeps = {
         clock: host.clock,
         logger: host.logger.child({ subsystem: 'email' }),
@@ -170,10 +142,7 @@ export function createNotificationService(config: NotificationConfig, overrides:
       host.onStop('webhook-worker', () => deliveryWorker.stop(), 15_000);
 
       // Accounts answers what an organization may do now (webhook registration, ping, replay).
-      const accounts = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, {
-        deadlineMs: 5000,
-        identity: callerIdentity('notification', config.RPC_IDENTITY_KEY),
-      });
+      const accounts = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, { deadlineMs: 5000, identity: callerIdentity('notification', config.RPC_IDENTITY_KEY) });
       host.onStop('accounts-client', () => accounts.close());
       const webhooks = new WebhookService({
         db,

@@ -58,10 +58,7 @@ async function startSigning(env: Record<string, string>): Promise<Running> {
     { logger, clock },
   );
   await service.start();
-  const raw = createClient(loadProtos().signing.SigningService, `127.0.0.1:${service.grpcPort()}`, {
-    deadlineMs: 15000,
-    identity: testCaller(),
-  });
+  const raw = createClient(loadProtos().signing.SigningService, `127.0.0.1:${service.grpcPort()}`, { deadlineMs: 15000, identity: testCaller() });
   // Records every answer, for the leak scan at the end.
   const client = new Proxy(raw, {
     get(target, prop, receiver) {
@@ -124,9 +121,7 @@ const proofVm = (signedJson: string) => {
   return ((Array.isArray(proof) ? proof[0] : proof) as { verificationMethod: string }).verificationMethod;
 };
 const outbox = async (type: string) =>
-  ((await db('outbox').where({ type }).orderBy('created_at')) as Array<{ payload: { data: Record<string, unknown> } }>).map(
-    (r) => r.payload.data,
-  );
+  ((await db('outbox').where({ type }).orderBy('created_at')) as Array<{ payload: { data: Record<string, unknown> } }>).map((r) => r.payload.data);
 const keyRows = async () =>
   (await db('signing_keys').where({ organization_id: org.organization_id }).orderBy('sequence')) as Array<{
     id: string;
@@ -168,25 +163,12 @@ t.test('rotate: a new current key signs, the old one stays listed and its signat
       [`${did}#key-2`, true],
     ],
   );
-  const s = await a.client.SignCredentials({
-    ...org,
-    items: [
-      { unsigned_credential_json: unsigned(2), created: '' },
-      { unsigned_credential_json: unsigned(3), created: '' },
-    ],
-  });
-  t.same(
-    s.results?.map((r) => r.key_id),
-    [`${did}#key-2`, `${did}#key-2`],
-    'new signatures use the new key',
-  );
+  const s = await a.client.SignCredentials({ ...org, items: [{ unsigned_credential_json: unsigned(2), created: '' }, { unsigned_credential_json: unsigned(3), created: '' }] });
+  t.same(s.results?.map((r) => r.key_id), [`${did}#key-2`, `${did}#key-2`], 'new signatures use the new key');
   t.equal(await verifiesWithListedKeys(a.client, s.results![0]!.signed_credential_json), true);
   t.equal(await verifiesWithListedKeys(a.client, signed.beforeRotation!), true, 'signed before the rotation: still verifies');
   const created = await outbox('signing.key.created');
-  t.same(
-    created.map((e) => e.keyId),
-    [`${did}#key-1`, `${did}#key-2`],
-  );
+  t.same(created.map((e) => e.keyId), [`${did}#key-1`, `${did}#key-2`]);
 
   const none = await a.client.RotateKey({ organization_id: orgWithoutKeys, organization_slug: 'nokeys' }).catch((e: unknown) => e);
   t.match(none, { code: 'FORBIDDEN' }, 'no key to rotate: FORBIDDEN, nothing created');
@@ -215,11 +197,7 @@ t.test('compromise: recorded with its time, announced, and a current key is repl
   t.equal(old.rotated, false, 'key-1 was not current: no new key');
   t.equal(old.current_key?.key_id, `${did}#key-3`);
 
-  const later = await a.client.ReportKeyCompromised({
-    ...org,
-    sequence: 1,
-    compromised_at: new Date(at1.getTime() + 60_000).toISOString(),
-  });
+  const later = await a.client.ReportKeyCompromised({ ...org, sequence: 1, compromised_at: new Date(at1.getTime() + 60_000).toISOString() });
   t.equal(later.key?.compromised_at, at1.toISOString(), 'reported again with a later time: the earliest stays');
 
   const at3 = new Date(Date.now() - 1000);
@@ -250,14 +228,9 @@ t.test('compromise: recorded with its time, announced, and a current key is repl
       [`${did}#key-3`, 3, at3.toISOString()],
     ],
   );
-  t.ok(
-    events.every((e) => typeof e.publicKeyMultibase === 'string' && e.organizationSlug === 'acme'),
-    'events carry the key and the slug',
-  );
+  t.ok(events.every((e) => typeof e.publicKeyMultibase === 'string' && e.organizationSlug === 'acme'), 'events carry the key and the slug');
 
-  const future = await a.client
-    .ReportKeyCompromised({ ...org, sequence: 2, compromised_at: new Date(Date.now() + 3600_000).toISOString() })
-    .catch((e: unknown) => e);
+  const future = await a.client.ReportKeyCompromised({ ...org, sequence: 2, compromised_at: new Date(Date.now() + 3600_000).toISOString() }).catch((e: unknown) => e);
   t.match(future, { code: 'VALIDATION_ERROR', message: /future/ });
   const unknown = await a.client.ReportKeyCompromised({ ...org, sequence: 99, compromised_at: at1.toISOString() }).catch((e: unknown) => e);
   t.match(unknown, { code: 'NOT_FOUND' });
@@ -270,8 +243,12 @@ t.test('a sealed private key moved to another row does not open', async (t) => {
   const rows = await keyRows();
   const [r1, r2] = [rows[0]!, rows[1]!];
   const keyring = kekKeyring(Buffer.from(kekA, 'hex'));
-  t.throws(() => openPrivateKey(keyring, { kekId: r2.kek_id, wrappedDek: r2.wrapped_dek, ciphertext: r2.private_key_ciphertext }, r1.id));
-  t.throws(() => openPrivateKey(keyring, { kekId: r1.kek_id, wrappedDek: r2.wrapped_dek, ciphertext: r1.private_key_ciphertext }, r1.id));
+  t.throws(() =>
+    openPrivateKey(keyring, { kekId: r2.kek_id, wrappedDek: r2.wrapped_dek, ciphertext: r2.private_key_ciphertext }, r1.id),
+  );
+  t.throws(() =>
+    openPrivateKey(keyring, { kekId: r1.kek_id, wrappedDek: r2.wrapped_dek, ciphertext: r1.private_key_ciphertext }, r1.id),
+  );
   t.ok(openPrivateKey(keyring, { kekId: r1.kek_id, wrappedDek: r1.wrapped_dek, ciphertext: r1.private_key_ciphertext }, r1.id).length > 32);
 });
 
@@ -280,10 +257,7 @@ t.test('KEK rotation: every key is re-wrapped at start; keys still sign; the pri
   await a.client.GenerateKey({ organization_id: orgOther, organization_slug: 'other' });
   const before = await db('signing_keys').orderBy('id');
   t.ok(before.length >= 5);
-  t.ok(
-    before.every((r: { kek_id: string }) => r.kek_id === kekFingerprint(Buffer.from(kekA, 'hex'))),
-    'all under KEK A',
-  );
+  t.ok(before.every((r: { kek_id: string }) => r.kek_id === kekFingerprint(Buffer.from(kekA, 'hex'))), 'all under KEK A');
   await a.stop();
 
   // Phase 2 of the procedure: B wraps, A still opens. Two replicas start at once.
@@ -298,19 +272,12 @@ t.test('KEK rotation: every key is re-wrapped at start; keys still sign; the pri
       const was = before[i]!;
       t.equal(r.kek_id, kekFingerprint(Buffer.from(kekB, 'hex')), `${r.key_id}: now under KEK B`);
       t.notSame(r.wrapped_dek, was.wrapped_dek, `${r.key_id}: wrapped data key changed`);
-      t.same(
-        r.private_key_ciphertext,
-        was.private_key_ciphertext,
-        `${r.key_id}: private key ciphertext unchanged (only the data key is re-wrapped)`,
-      );
+      t.same(r.private_key_ciphertext, was.private_key_ciphertext, `${r.key_id}: private key ciphertext unchanged (only the data key is re-wrapped)`);
     }
     const s = await x.client.SignCredential({ ...org, unsigned_credential_json: unsigned(7), created: '' });
     t.equal(s.key_id, `${did}#key-4`);
     t.equal(await verifiesWithListedKeys(x.client, s.signed_credential_json), true, 'the same key pair signs');
-    t.equal(
-      (await y.client.SignCredential({ organization_id: orgOther, unsigned_credential_json: unsigned(8), created: '' })).key_id,
-      `${didWebForOrg(BASE_URL, 'other')}#key-1`,
-    );
+    t.equal((await y.client.SignCredential({ organization_id: orgOther, unsigned_credential_json: unsigned(8), created: '' })).key_id, `${didWebForOrg(BASE_URL, 'other')}#key-1`);
     const metrics = await (await fetch(`http://127.0.0.1:${x.service.host.opsPort}/metrics`)).text();
     t.match(metrics, /^signing_keys_under_other_kek(\{[^}]*\})? 0$/m, 'the metric says PREVIOUS can be dropped');
   } finally {
@@ -326,27 +293,14 @@ t.test('a replica with the KEKs the other way round (mid-rollout) opens every ke
   t.equal(s.keyId, `${did}#key-4`, 'signs with a key wrapped under its PREVIOUS');
 
   // Replicas of both phases re-wrapping at once: each row is written only if unchanged since read.
-  const phase2 = new KeyService({
-    db,
-    clock,
-    logger,
-    baseUrl: BASE_URL,
-    keyring: kekKeyring(Buffer.from(kekB, 'hex'), [Buffer.from(kekA, 'hex')]),
-  });
+  const phase2 = new KeyService({ db, clock, logger, baseUrl: BASE_URL, keyring: kekKeyring(Buffer.from(kekB, 'hex'), [Buffer.from(kekA, 'hex')]) });
   await Promise.all([phase1.rewrapStoredKeys(2), phase2.rewrapStoredKeys(2), phase1.rewrapStoredKeys(3), phase2.rewrapStoredKeys(1)]);
   const final = await phase2.rewrapStoredKeys();
   t.equal(final.unreadable, 0);
   const rows = await db('signing_keys');
-  t.ok(
-    rows.every((r: { kek_id: string }) => r.kek_id === kekFingerprint(Buffer.from(kekB, 'hex'))),
-    'all under B once phase 2 alone runs',
-  );
+  t.ok(rows.every((r: { kek_id: string }) => r.kek_id === kekFingerprint(Buffer.from(kekB, 'hex'))), 'all under B once phase 2 alone runs');
   for (const r of rows as Array<{ id: string; kek_id: string; wrapped_dek: Buffer; private_key_ciphertext: Buffer }>) {
-    const der = openPrivateKey(
-      kekKeyring(Buffer.from(kekB, 'hex')),
-      { kekId: r.kek_id, wrappedDek: r.wrapped_dek, ciphertext: r.private_key_ciphertext },
-      r.id,
-    );
+    const der = openPrivateKey(kekKeyring(Buffer.from(kekB, 'hex')), { kekId: r.kek_id, wrappedDek: r.wrapped_dek, ciphertext: r.private_key_ciphertext }, r.id);
     t.ok(createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }), 'opens with B alone (phase 3)');
   }
 });
@@ -355,16 +309,10 @@ t.test('a KEK that is not configured fails closed, with a clear error and no key
   const lost = await startSigning({ KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex') });
   try {
     const rows = await db('signing_keys');
-    t.ok(
-      rows.every((r: { kek_id: string }) => r.kek_id === kekFingerprint(Buffer.from(kekB, 'hex'))),
-      'left as they were',
-    );
+    t.ok(rows.every((r: { kek_id: string }) => r.kek_id === kekFingerprint(Buffer.from(kekB, 'hex'))), 'left as they were');
     const err = await lost.client.SignCredential({ ...org, unsigned_credential_json: unsigned(10), created: '' }).catch((e: unknown) => e);
     t.match(err, { code: 'UNAVAILABLE', message: /cannot be opened with the configured key-encryption keys/ });
-    t.ok(
-      logs.some((l) => l.includes('not configured; they cannot sign')),
-      'the start-up pass said so',
-    );
+    t.ok(logs.some((l) => l.includes('not configured; they cannot sign')), 'the start-up pass said so');
   } finally {
     await lost.stop();
   }
@@ -375,11 +323,7 @@ t.test('no private key or KEK in logs, gRPC answers, events or the table', async
   const rows = (await db('signing_keys')) as Array<{ id: string; kek_id: string; wrapped_dek: Buffer; private_key_ciphertext: Buffer }>;
   const secrets: string[] = [kekA, kekB, Buffer.from(kekA, 'hex').toString('base64'), Buffer.from(kekB, 'hex').toString('base64')];
   for (const r of rows) {
-    const der = openPrivateKey(
-      kekKeyring(Buffer.from(kekB, 'hex')),
-      { kekId: r.kek_id, wrappedDek: r.wrapped_dek, ciphertext: r.private_key_ciphertext },
-      r.id,
-    );
+    const der = openPrivateKey(kekKeyring(Buffer.from(kekB, 'hex')), { kekId: r.kek_id, wrappedDek: r.wrapped_dek, ciphertext: r.private_key_ciphertext }, r.id);
     const seed = der.subarray(der.length - 32);
     secrets.push(seed.toString('hex'), seed.toString('base64'), seed.toString('base64url'), der.toString('base64'), der.toString('hex'));
     t.notOk(r.private_key_ciphertext.includes(seed), 'the seed is not in the stored bytes');

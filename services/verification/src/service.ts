@@ -17,13 +17,7 @@ import { createVerificationRecorder } from './app/verification-recorder.js';
 import type { VerificationConfig } from './config.js';
 import { BADGE_EVENT_TYPES, onBadgeUpserted } from './events/badge-events.js';
 import { BADGE_IMAGE_EVENT_TYPES, onBadgeImageSet } from './events/badge-image-events.js';
-import {
-  credentialChange,
-  CREDENTIAL_EVENT_TYPES,
-  onCredentialEvent,
-  onCredentialEvents,
-  STATUS_LIST_EVENT_TYPES,
-} from './events/credential-events.js';
+import { credentialChange, CREDENTIAL_EVENT_TYPES, onCredentialEvent, onCredentialEvents, STATUS_LIST_EVENT_TYPES } from './events/credential-events.js';
 import { ORGANIZATION_EVENT_TYPES, onOrganizationEvent } from './events/organization-events.js';
 import { onSigningKeyEvent, SIGNING_KEY_EVENT_TYPES } from './events/signing-events.js';
 import { createExternalVerifier } from './external/index.js';
@@ -71,10 +65,7 @@ export function createVerificationService(config: VerificationConfig, overrides:
 
       // The source of truth for a credential the read model has not heard of yet; not a readiness
       // dependency (everything the read model holds is answered without issuance).
-      const issuance = createClient(loadProtos().issuance.IssuanceService, config.ISSUANCE_GRPC_ADDR, {
-        deadlineMs: 2000,
-        identity: callerIdentity('verification', config.RPC_IDENTITY_KEY),
-      });
+      const issuance = createClient(loadProtos().issuance.IssuanceService, config.ISSUANCE_GRPC_ADDR, { deadlineMs: 2000, identity: callerIdentity('verification', config.RPC_IDENTITY_KEY) });
       host.onStop('issuance-client', () => issuance.close());
       const source = createCredentialSource({
         db,
@@ -126,10 +117,13 @@ export function createVerificationService(config: VerificationConfig, overrides:
       const announce = (readModelChange: ReadModelChange) => invalidation.announce({ readModel: readModelChange });
       const onBadgeImage: typeof onBadgeImageSet = async (event, trx) => {
         badgeImages.clear();
-        void trx.executionPromise.then(() => {
-          badgeImages.clear();
-          invalidation.announce({ badgeImages: true });
-        }, badgeImages.clear);
+        void trx.executionPromise.then(
+          () => {
+            badgeImages.clear();
+            invalidation.announce({ badgeImages: true });
+          },
+          badgeImages.clear,
+        );
         await onBadgeImageSet(event, trx);
       };
       const broker = openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
@@ -146,12 +140,7 @@ export function createVerificationService(config: VerificationConfig, overrides:
         routingKeys: ORGANIZATION_EVENT_TYPES,
         handler: invalidating(onOrganizationEvent, everything, announce),
       });
-      await consume(host, {
-        ...common,
-        queue: 'badges',
-        routingKeys: BADGE_EVENT_TYPES,
-        handler: invalidating(onBadgeUpserted, everything, announce),
-      });
+      await consume(host, { ...common, queue: 'badges', routingKeys: BADGE_EVENT_TYPES, handler: invalidating(onBadgeUpserted, everything, announce) });
       await consume(host, { ...common, queue: 'badge-images', routingKeys: BADGE_IMAGE_EVENT_TYPES, handler: onBadgeImage });
       const announceCredential = (change: ReadModelChange, event: { type: string }) =>
         invalidation.announce({ readModel: change, statusLists: STATUS_LIST_EVENT_TYPES.has(event.type) });
@@ -176,10 +165,7 @@ export function createVerificationService(config: VerificationConfig, overrides:
 
       // Only private credentials' owners are checked with accounts (GetSession); not a readiness
       // dependency, so public verification keeps answering while accounts is away.
-      const accounts = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, {
-        deadlineMs: 3000,
-        identity: callerIdentity('verification', config.RPC_IDENTITY_KEY),
-      });
+      const accounts = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, { deadlineMs: 3000, identity: callerIdentity('verification', config.RPC_IDENTITY_KEY) });
       host.onStop('accounts-client', () => accounts.close());
 
       const baseUrl = config.BASE_URL.replace(/\/+$/, '');

@@ -51,9 +51,7 @@ async function everyReplicaSees(
   }
   await change();
   for (const r of replicas) {
-    const seen = await waitFor(`${r.name} serves the ${what}`, async () => changed(await r.get(path)) || undefined, 1000, 10).catch(
-      () => false,
-    );
+    const seen = await waitFor(`${r.name} serves the ${what}`, async () => changed(await r.get(path)) || undefined, 1000, 10).catch(() => false);
     t.ok(seen, `${r.name} serves the ${what} within one second of the commit (micro-cache: 10 s)`);
   }
 }
@@ -130,9 +128,5 @@ t.test('revocations of several credentials, each handled by whichever replica ta
     'uuid',
     credentials.map((c) => c.uuid),
   );
-  t.equal(
-    rows.filter((r: { revoked_at: Date | null }) => r.revoked_at !== null).length,
-    credentials.length,
-    'each revocation is in the shared read model',
-  );
+  t.equal(rows.filter((r: { revoked_at: Date | null }) => r.revoked_at !== null).length, credentials.length, 'each revocation is in the shared read model');
 });

@@ -575,7 +575,7 @@ export async function runIssuanceBench(): Promise<IssuanceRunSummary> {
         return stats;
       };
       breakdown.push('', 'CPU ms per call in the inner stages:');
-      const issuance = createClient(loadProtos().issuance.IssuanceService, `127.0.0.1:${ports.issuance.grpc}`, { deadlineMs: 30000, identity: testCaller() });
+      const issuance = createClient(loadProtos().issuance.IssuanceService, `127.0.0.1:${ports.issuance.grpc}`, { deadlineMs: 30000, identity: testCaller({ ...secrets }) });
       const innerLabels = ['issuance', 'signing', 'postgres backends of issuance', LOAD_GENERATOR];
       results.push(
         await stageCpu(
@@ -595,7 +595,7 @@ export async function runIssuanceBench(): Promise<IssuanceRunSummary> {
       issuance.close();
 
       // 3. The signing service alone (what issuance waits for).
-      const signing = createClient(loadProtos().signing.SigningService, `127.0.0.1:${ports.signing.grpc}`, { deadlineMs: 30000, identity: testCaller() });
+      const signing = createClient(loadProtos().signing.SigningService, `127.0.0.1:${ports.signing.grpc}`, { deadlineMs: 30000, identity: testCaller({ ...secrets }) });
       results.push(
         await stageCpu(
           () =>

@@ -38,7 +38,7 @@ import {
   type AchievementCredentialInput,
 } from '@cred/ob3';
 import { loadProtos } from '@cred/proto';
-import { confirmationToken, createIsolation, isolationEnv, platformSecrets } from '@cred/testing';
+import { confirmationToken, createIsolation, isolationEnv, platformSecrets, testCaller } from '@cred/testing';
 import { allocatePorts, freePort, launchPlatform, type RunningPlatform } from '../scripts/launcher.js';
 import { startMailCatcher } from '../scripts/mail-catcher.js';
 import { RawHttpPool } from './raw-http.js';
@@ -575,7 +575,7 @@ export async function runIssuanceBench(): Promise<IssuanceRunSummary> {
         return stats;
       };
       breakdown.push('', 'CPU ms per call in the inner stages:');
-      const issuance = createClient(loadProtos().issuance.IssuanceService, `127.0.0.1:${ports.issuance.grpc}`, { deadlineMs: 30000 });
+      const issuance = createClient(loadProtos().issuance.IssuanceService, `127.0.0.1:${ports.issuance.grpc}`, { deadlineMs: 30000, identity: testCaller({ ...secrets }) });
       const innerLabels = ['issuance', 'signing', 'postgres backends of issuance', LOAD_GENERATOR];
       results.push(
         await stageCpu(
@@ -595,7 +595,7 @@ export async function runIssuanceBench(): Promise<IssuanceRunSummary> {
       issuance.close();
 
       // 3. The signing service alone (what issuance waits for).
-      const signing = createClient(loadProtos().signing.SigningService, `127.0.0.1:${ports.signing.grpc}`, { deadlineMs: 30000 });
+      const signing = createClient(loadProtos().signing.SigningService, `127.0.0.1:${ports.signing.grpc}`, { deadlineMs: 30000, identity: testCaller({ ...secrets }) });
       results.push(
         await stageCpu(
           () =>

@@ -1,5 +1,6 @@
 import type { Migration } from '@cred/db';
 import { behindOneMoreProxy, DEFAULT_PORTS, formatTrustProxy, trustProxyEnv } from '@cred/runtime';
+import { RPC_CALLERS, rpcIdentityKeyVariable } from '@cred/grpc';
 
 /** The seven services, in start order (dependencies first). */
 export const SERVICE_NAMES = ['signing', 'accounts', 'issuance', 'verification', 'notification', 'billing', 'gateway'] as const;
@@ -91,5 +92,11 @@ export function serviceEnv(
       env.GATEWAY_HTTP_URL = [ports.gateway.http, ...(surge ? [surge.gateway.http] : [])].map((p) => `http://127.0.0.1:${p}`).join(',');
   }
   for (const [variable, owner] of Object.entries(ONLY_FOR)) if (owner !== name) delete env[variable];
+  // Each caller's identity seed (shared as RPC_IDENTITY_KEY_<SERVICE>) reaches that service alone (ADR 0014).
+  for (const caller of RPC_CALLERS) {
+    const variable = rpcIdentityKeyVariable(caller);
+    if (caller === name && shared[variable]) env.RPC_IDENTITY_KEY = shared[variable];
+    delete env[variable];
+  }
   return env;
 }

@@ -5,26 +5,31 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_DEFAULTS, newSessionKeyPair, sessionPublicKeyOf } from '@cred/runtime';
+import { newRpcIdentityKey, RPC_CALLERS, rpcIdentityKeyVariable, rpcPublicKeysOf } from '@cred/grpc';
 import { edgeSupported } from './edge.js';
 import { checkPublicPort, launchPlatform, retryWhenPortTaken, startPorts } from './launcher.js';
 import { startDevMail, type DevMail } from './mail-catcher.js';
 import { migrateAll } from './migrate-all.js';
 
 const SECRETS_FILE = fileURLToPath(new URL('../.dev-secrets.json', import.meta.url));
+// Each service that calls another has its own identity seed (ADR 0014), RPC_IDENTITY_KEY_<SERVICE>.
+const RPC_IDENTITY_KEYS = RPC_CALLERS.map(rpcIdentityKeyVariable);
 const SECRET_NAMES = [
   'SESSION_SIGNING_KEY',
   'PLATFORM_ADMIN_TOKEN',
   'KEY_ENCRYPTION_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'WEBHOOK_SECRET_KEY',
-] as const;
-type SecretName = (typeof SECRET_NAMES)[number];
+  ...RPC_IDENTITY_KEYS,
+];
+type SecretName = string;
 const GENERATE: Record<SecretName, () => string> = {
   SESSION_SIGNING_KEY: () => newSessionKeyPair().SESSION_SIGNING_KEY,
   PLATFORM_ADMIN_TOKEN: () => `adm_${randomBytes(24).toString('base64url')}`,
   KEY_ENCRYPTION_KEY: () => randomBytes(32).toString('hex'),
   STRIPE_WEBHOOK_SECRET: () => `whsec_${randomBytes(24).toString('base64url')}`,
   WEBHOOK_SECRET_KEY: () => randomBytes(32).toString('hex'),
+  ...Object.fromEntries(RPC_IDENTITY_KEYS.map((name) => [name, newRpcIdentityKey])),
 };
 
 /**
@@ -41,7 +46,7 @@ function devSecrets(): Record<SecretName, string> {
   let added = false;
   for (const name of SECRET_NAMES) {
     if (typeof secrets[name] === 'string' && secrets[name] !== '') continue;
-    secrets[name] = GENERATE[name]();
+    secrets[name] = GENERATE[name]!();
     added = true;
   }
   if (added) writeFileSync(SECRETS_FILE, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
@@ -85,9 +90,11 @@ const shared: Record<string, string> = {
   EVENTS_EXCHANGE: pick('EVENTS_EXCHANGE', LOCAL_DEFAULTS.EVENTS_EXCHANGE),
   LOG_LEVEL: pick('LOG_LEVEL', 'info'),
 };
-for (const name of SECRET_NAMES) shared[name] = pick(name, secrets[name]);
+for (const name of SECRET_NAMES) shared[name] = pick(name, secrets[name]!);
 // Not a secret: what the gateway and verification check sessions with (the seed stays in accounts).
 shared.SESSION_PUBLIC_KEYS = pick('SESSION_PUBLIC_KEYS', sessionPublicKeyOf(shared.SESSION_SIGNING_KEY!));
+// Not secret either: the callers' identity public keys, which every gRPC server checks (ADR 0014).
+shared.RPC_PUBLIC_KEYS = pick('RPC_PUBLIC_KEYS', rpcPublicKeysOf(shared));
 
 say('Migrating the database...');
 try {

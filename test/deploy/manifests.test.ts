@@ -25,6 +25,7 @@ import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
 import { DEFAULT_PORTS } from '../../packages/runtime/src/service-config.js';
 import { PUBLISHED_DEVELOPMENT_SECRETS } from '../../packages/runtime/src/config.js';
 import { sessionPublicKeyOf } from '../../packages/runtime/src/session-token.js';
+import { callersOf, RPC_ALLOW_LIST, RPC_CALLERS, rpcIdentityKeyVariable, rpcPublicKeysOf, type RpcServerName } from '../../packages/grpc/src/index.js';
 import * as accounts from '../../services/accounts/src/config.js';
 import * as billing from '../../services/billing/src/config.js';
 import * as gateway from '../../services/gateway/src/config.js';
@@ -421,7 +422,7 @@ for (const svc of SERVICES) {
 }
 
 t.test('secrets stay out of the ConfigMap and the key-encryption key reaches signing only', async (t) => {
-  const SECRET_VARS = ['SESSION_SIGNING_KEY', 'PLATFORM_ADMIN_TOKEN', 'KEY_ENCRYPTION_KEY', 'KEY_ENCRYPTION_KEY_PREVIOUS', 'WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEY_PREVIOUS', 'STRIPE_WEBHOOK_SECRET', 'DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'SMTP_URL'];
+  const SECRET_VARS = ['SESSION_SIGNING_KEY', 'RPC_IDENTITY_KEY', 'PLATFORM_ADMIN_TOKEN', 'KEY_ENCRYPTION_KEY', 'KEY_ENCRYPTION_KEY_PREVIOUS', 'WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEY_PREVIOUS', 'STRIPE_WEBHOOK_SECRET', 'DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'SMTP_URL'];
   for (const cm of configMaps) {
     for (const name of SECRET_VARS) t.notOk(Object.hasOwn(cm.data ?? {}, name), `${name} is not in ConfigMap ${cm.metadata?.name}`);
   }
@@ -435,6 +436,11 @@ t.test('secrets stay out of the ConfigMap and the key-encryption key reaches sig
     t.equal(values.has('KEY_ENCRYPTION_KEY'), svc === 'signing', `${svc}: KEY_ENCRYPTION_KEY only in signing`);
     t.equal(values.has('SESSION_SIGNING_KEY'), svc === 'accounts', `${svc}: SESSION_SIGNING_KEY only in accounts`);
     t.equal(values.has('WEBHOOK_SECRET_KEY'), svc === 'notification', `${svc}: WEBHOOK_SECRET_KEY only in notification`);
+    // Each caller's RPC identity seed comes from a Secret of its own that no other Deployment references (ADR 0014).
+    const identity = c.env?.find((e) => e.name === 'RPC_IDENTITY_KEY');
+    t.equal(identity?.valueFrom?.secretKeyRef?.name, RPC_CALLERS.includes(svc) ? `${svc}-rpc-identity` : undefined, `${svc}: RPC_IDENTITY_KEY from its own Secret, if it calls others`);
+    const secretNames = [...(c.env ?? []).map((e) => e.valueFrom?.secretKeyRef?.name), ...(c.envFrom ?? []).map((e) => e.secretRef?.name)];
+    for (const other of RPC_CALLERS.filter((o) => o !== svc)) t.notOk(secretNames.includes(`${other}-rpc-identity`), `${svc} does not see ${other}'s RPC identity`);
   }
   for (const s of secrets) {
     for (const [k, v] of Object.entries(s.stringData ?? {})) t.match(v, /REPLACE_ME/, `Secret ${s.metadata?.name}/${k} is a placeholder`);
@@ -595,14 +601,53 @@ t.test('NetworkPolicies: default deny, only issuance reaches signing, legitimate
   t.ok(gatewayPod && allowed([...policies, leaky], gatewayPod, podOf('signing'), signingGrpc), 'an allow-all policy would be caught');
 });
 
+t.test('NetworkPolicies: each gRPC port admits exactly the callers the RPC allow-list names (ADR 0014)', async (t) => {
+  for (const server of Object.keys(RPC_ALLOW_LIST) as RpcServerName[]) {
+    const port = DEFAULT_PORTS[server].grpc;
+    const reach = SERVICES.filter((from) => from !== server && allowed(policies, podOf(from), podOf(server), port));
+    t.same(reach, callersOf(server), `${server}:${port} is reached by ${callersOf(server).join(', ')} and no other service`);
+  }
+  // verification and notification parse what others send: only what they call is open to them.
+  for (const from of ['verification', 'notification'] as const) {
+    const reach = SERVICES.filter((to) => to !== from && to !== 'gateway' && allowed(policies, podOf(from), podOf(to), DEFAULT_PORTS[to].grpc));
+    t.same(reach, ['accounts', 'issuance'], `${from} reaches the gRPC of accounts and issuance only`);
+  }
+  // The check can fail: a policy opening verification's gRPC to notification would be caught.
+  const wider: INetworkPolicy = {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'NetworkPolicy',
+    metadata: { name: 'wider' },
+    spec: {
+      podSelector: { matchLabels: { 'app.kubernetes.io/name': 'verification' } },
+      policyTypes: ['Ingress'],
+      ingress: [{ from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'notification' } } }] }],
+    },
+  };
+  t.ok(allowed([...policies, wider], podOf('notification'), podOf('verification'), DEFAULT_PORTS.verification.grpc), 'a wider policy would be caught');
+});
+
+t.test('gRPC servers listen on every interface in k8s and compose (GRPC_HOST), on 127.0.0.1 unless told otherwise', async (t) => {
+  for (const server of Object.keys(RPC_ALLOW_LIST) as RpcServerName[]) {
+    const c = containerOf(byName(deployments, server)?.spec?.template, server);
+    t.equal(c && resolveEnv(c).values.get('GRPC_HOST')?.value, '0.0.0.0', `${server}: k8s GRPC_HOST`);
+    const composed = composeEnv(compose.services[server] ?? {}).env;
+    t.equal(composed.GRPC_HOST, '0.0.0.0', `${server}: compose GRPC_HOST`);
+    const unset = CONFIGS[server].loadConfig({ ...composed, GRPC_HOST: undefined }) as { GRPC_HOST: string };
+    t.equal(unset.GRPC_HOST, '127.0.0.1', `${server}: loopback by default`);
+  }
+});
+
 t.test('docker-compose.yml: every development secret it publishes is refused away from this machine', async (t) => {
   const text = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
   const defaults = [...text.matchAll(/\$\{([A-Z_]*(?:SECRET|TOKEN|KEY)[A-Z_]*):-([^}]+)\}/g)].map((m) => ({ name: m[1]!, value: m[2]! }));
   t.ok(defaults.length >= 5, `${defaults.length} secret defaults found`);
   const publicKeys = defaults.filter((d) => d.name.includes('PUBLIC'));
-  t.same(publicKeys.map((d) => d.name), ['SESSION_PUBLIC_KEYS', 'SESSION_PUBLIC_KEYS'], 'public keys (not secrets) for the gateway and verification');
+  t.same(publicKeys.map((d) => d.name), ['RPC_PUBLIC_KEYS', 'SESSION_PUBLIC_KEYS', 'SESSION_PUBLIC_KEYS'], 'public keys (not secrets): every gRPC server\'s, then the gateway\'s and verification\'s');
   const seed = defaults.find((d) => d.name === 'SESSION_SIGNING_KEY')?.value ?? '';
-  for (const d of publicKeys) t.equal(d.value, sessionPublicKeyOf(seed), `${d.name} is the public half of the compose session seed`);
+  for (const d of publicKeys.filter((x) => x.name === 'SESSION_PUBLIC_KEYS')) t.equal(d.value, sessionPublicKeyOf(seed), `${d.name} is the public half of the compose session seed`);
+  const rpcSeeds = Object.fromEntries(defaults.filter((d) => d.name.startsWith('RPC_IDENTITY_KEY_')).map((d) => [d.name, d.value]));
+  t.same(Object.keys(rpcSeeds).sort(), RPC_CALLERS.map(rpcIdentityKeyVariable).sort(), 'one RPC identity seed per calling service');
+  t.equal(publicKeys[0]?.value, rpcPublicKeysOf(rpcSeeds), 'RPC_PUBLIC_KEYS holds the public halves of the compose RPC identity seeds');
   for (const d of defaults.filter((x) => !publicKeys.includes(x))) t.ok(PUBLISHED_DEVELOPMENT_SECRETS.has(d.value), `${d.name}'s compose default is a known published value`);
 });
 

@@ -5,6 +5,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { createRequire } from 'node:module';
 import t from 'tap';
+import { newRpcIdentitySecrets } from '@cred/testing';
 import { defaultPorts, serviceEnv } from '../../scripts/platform.js';
 import { parseMessage, PortInUseError, startDevMail, startMailCatcher, type CaughtMessage } from '../../scripts/mail-catcher.js';
 import { createSmtpMailer } from '../../services/notification/src/email/mailer.js';
@@ -240,7 +241,7 @@ t.test('npm start wiring: the catcher unless SMTP_URL is set', async (t) => {
   t.teardown(() => dev.close());
   t.equal(dev.smtpUrl, dev.catcher?.smtpUrl);
   t.match(dev.description, dev.catcher!.webUrl);
-  const env = serviceEnv('notification', defaultPorts(), { SMTP_URL: dev.smtpUrl, WEBHOOK_SECRET_KEY: 'cd'.repeat(32) });
+  const env = serviceEnv('notification', defaultPorts(), { SMTP_URL: dev.smtpUrl, WEBHOOK_SECRET_KEY: 'cd'.repeat(32), ...newRpcIdentitySecrets() });
   t.equal(loadConfig(env).SMTP_URL, dev.smtpUrl, 'notification is pointed at the catcher');
 
   // A port that is taken: a chosen one fails clearly, the default one is replaced by a free one.

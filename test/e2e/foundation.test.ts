@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { loadProtos } from '@cred/proto';
 import { createClient } from '@cred/grpc';
-import { dropBrokerConnections, waitFor } from '@cred/testing';
+import { dropBrokerConnections, waitFor, testCaller } from '@cred/testing';
 import { setupStep, startTestPlatform } from './harness.js';
 
 const tp = await setupStep('platform', () => startTestPlatform('foundation'));
@@ -12,6 +12,7 @@ t.teardown(() => tp.stop());
 
 const notification = createClient(loadProtos().notification.NotificationService, `127.0.0.1:${tp.platform.ports.notification.grpc}`, {
   deadlineMs: 3000,
+  identity: testCaller(tp.env),
 });
 t.teardown(() => notification.close());
 

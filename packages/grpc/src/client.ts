@@ -3,6 +3,8 @@ import * as protoLoader from '@grpc/proto-loader';
 import { createRequire } from 'node:module';
 import { AppError } from '@cred/runtime';
 import { fromGrpcError } from './errors.js';
+import { rpcServerOf } from './allow-list.js';
+import { RPC_IDENTITY_METADATA, type CallerIdentity } from './identity.js';
 
 export interface CallOptions {
   /** Overrides the client's default deadline for this call. */
@@ -33,11 +35,21 @@ export type PromiseClient<C> = {
 export interface ClientOptions {
   /** Default deadline of every call; no call is made without one. */
   deadlineMs?: number;
+  /** Who calls (ADR 0014): its token travels with every call. */
+  identity: CallerIdentity;
 }
 
 const REQUEST_ID = /^[\x21-\x7e]{1,200}$/;
 
-type ClientConstructor<C> = new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ChannelOptions) => C;
+type ClientConstructor<C> = (new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ChannelOptions) => C) & {
+  service?: grpc.ServiceDefinition;
+};
+
+/** The fully qualified proto name of a generated client's service (`credentials.accounts.v1.AccountsService`). */
+function protoServiceOf(Ctor: { service?: grpc.ServiceDefinition }): string {
+  const first = Object.values(Ctor.service ?? {})[0];
+  return first?.path.split('/')[1] ?? '';
+}
 
 /**
  * The channel target and options for an address: `host:port` (one endpoint, as a Kubernetes
@@ -68,11 +80,10 @@ export function channelTarget(address: string): { target: string; options: grpc.
  * Wraps a generated client: every call has a deadline, failures come back as AppError
  * (see fromGrpcError), and the request id travels as metadata.
  */
-export function createClient<C extends grpc.Client>(
-  Ctor: ClientConstructor<C>,
-  address: string,
-  options: ClientOptions = {},
-): PromiseClient<C> {
+export function createClient<C extends grpc.Client>(Ctor: ClientConstructor<C>, address: string, options: ClientOptions): PromiseClient<C> {
+  const audience = rpcServerOf(protoServiceOf(Ctor));
+  if (!audience) throw new Error(`not a service of the platform: ${protoServiceOf(Ctor) || '(unnamed)'}`);
+  const { identity } = options;
   const channel = channelTarget(address);
   const raw = new Ctor(channel.target, grpc.credentials.createInsecure(), channel.options);
   const defaultDeadline = options.deadlineMs ?? 5000;
@@ -86,6 +97,7 @@ export function createClient<C extends grpc.Client>(
       return (request: unknown, callOptions: CallOptions = {}) =>
         new Promise((resolve, reject: (e: AppError) => void) => {
           const metadata = new grpc.Metadata();
+          metadata.set(RPC_IDENTITY_METADATA, identity.tokenFor(audience, String(prop)));
           // Plain metadata values must be printable ASCII; an id that is not is not propagated.
           if (callOptions.requestId && REQUEST_ID.test(callOptions.requestId)) metadata.set('x-request-id', callOptions.requestId);
           if (callOptions.actor && REQUEST_ID.test(callOptions.actor)) metadata.set('x-actor', callOptions.actor);

@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { AppError, isErrorCode, type ErrorCode } from '@cred/runtime';
+import { RPC_REFUSED_METADATA } from './identity.js';
 
 const CODE_KEY = 'app-error-code';
 const DETAILS_KEY = 'app-error-details';
@@ -117,6 +118,11 @@ export function fromGrpcError(err: grpc.ServiceError, target: string): AppError 
   if (isErrorCode(code)) {
     const details = decodeDetails(err.metadata.get(DETAILS_KEY)[0]);
     return new AppError(code, err.details || 'Upstream error', details, { cause: err });
+  }
+  // The callee refused this service's identity (ADR 0014): a fault of the platform's
+  // configuration, never the end user's 401 or 403.
+  if (err.metadata?.get(RPC_REFUSED_METADATA)[0] === '1') {
+    return new AppError('INTERNAL_ERROR', 'Internal server error', {}, { cause: err });
   }
   if (err.code === grpc.status.DEADLINE_EXCEEDED || err.code === grpc.status.UNAVAILABLE) {
     return new AppError('UNAVAILABLE', `Service temporarily unavailable (${target})`, {}, { cause: err });

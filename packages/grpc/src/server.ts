@@ -3,6 +3,7 @@ import type { MethodDefinition } from '@grpc/proto-loader';
 import { HealthImplementation, service as healthService } from 'grpc-health-check';
 import { toAppError, type Logger, Counter, Histogram, type Registry } from '@cred/runtime';
 import { internalGrpcError, toGrpcError } from './errors.js';
+import { RPC_REFUSED_METADATA, type RpcCallerPolicy } from './identity.js';
 
 export type UnaryHandler<Req, Res> = (request: Req, call: grpc.ServerUnaryCall<Req, Res>) => Promise<Res>;
 
@@ -17,7 +18,9 @@ export type UnaryHandler<Req, Res> = (request: Req, call: grpc.ServerUnaryCall<R
  * under a name the message does not have is a type error.
  */
 export type UnaryHandlers<D> = {
-  [K in keyof D as string extends K ? never : K]: D[K] extends MethodDefinition<infer _RequestIn, infer _ResponseIn, infer Req, infer Res> ? UnaryHandler<Req, Res> : never;
+  [K in keyof D as string extends K ? never : K]: D[K] extends MethodDefinition<infer _RequestIn, infer _ResponseIn, infer Req, infer Res>
+    ? UnaryHandler<Req, Res>
+    : never;
 };
 
 /**
@@ -38,14 +41,25 @@ export interface GrpcServiceBinding {
  * `loadProtos().x.XService.service` is typed as), e.g.
  * `grpcService('credentials.signing.v1.SigningService', loadProtos().signing.SigningService.service, {...})`.
  */
-export function grpcService<D extends grpc.ServiceDefinition>(name: string, definition: D, implementation: UnaryHandlers<D>): GrpcServiceBinding {
+export function grpcService<D extends grpc.ServiceDefinition>(
+  name: string,
+  definition: D,
+  implementation: UnaryHandlers<D>,
+): GrpcServiceBinding {
   return { name, definition, implementation: implementation as unknown as UnaryImplementation };
 }
 
 export interface GrpcServerOptions {
   port: number;
-  host?: string;
+  /** The interface to listen on: 127.0.0.1 on one machine (`npm start`), 0.0.0.0 in a container (GRPC_HOST). */
+  host: string;
   logger: Logger;
+  /**
+   * Who may call what (ADR 0014): every RPC is refused unless the call carries a valid identity
+   * that the allow-list names for it. 'unchecked' only for test stand-ins of another service.
+   * grpc.health.v1 is always open (probes).
+   */
+  callers: RpcCallerPolicy | 'unchecked';
   metrics?: Registry;
   services: GrpcServiceBinding[];
 }
@@ -89,12 +103,21 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     const wrapped: grpc.UntypedServiceImplementation = {};
     for (const [rpcName, method] of Object.entries(binding.definition)) {
       const handler = (binding.implementation[rpcName] ?? binding.implementation[method.originalName ?? '']) as
-        | ((request: unknown, call: grpc.ServerUnaryCall<unknown, unknown>) => Promise<unknown>)
-        | undefined;
+        ((request: unknown, call: grpc.ServerUnaryCall<unknown, unknown>) => Promise<unknown>) | undefined;
       if (!handler) throw new Error(`${binding.name}: no handler for ${rpcName}`);
       const label = `${binding.name}/${rpcName}`;
+      const policy = options.callers === 'unchecked' ? undefined : options.callers;
       wrapped[rpcName] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
         const started = process.hrtime.bigint();
+        const refusal = policy?.check(call.metadata, rpcName);
+        if (refusal) {
+          options.logger.warn({ rpc: label, caller: refusal.caller, reason: refusal.message }, 'rpc refused: caller not allowed');
+          requests?.inc({ method: label, code: grpc.status[refusal.status] });
+          const metadata = new grpc.Metadata();
+          metadata.set(RPC_REFUSED_METADATA, '1');
+          callback({ code: refusal.status, details: refusal.message, metadata });
+          return;
+        }
         // Every call is answered exactly once: if sending the real outcome throws (an error
         // status that cannot be encoded, a response grpc-js rejects), a bare INTERNAL status
         // goes out instead, so the caller never waits for its deadline.
@@ -141,11 +164,11 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   }
 
   const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync(`${options.host ?? '0.0.0.0'}:${options.port}`, grpc.ServerCredentials.createInsecure(), (err, bound) =>
+    server.bindAsync(`${options.host}:${options.port}`, grpc.ServerCredentials.createInsecure(), (err, bound) =>
       err ? reject(err) : resolve(bound),
     );
   });
-  options.logger.info({ port }, 'gRPC server listening');
+  options.logger.info({ host: options.host, port }, 'gRPC server listening');
 
   const setServing = (serving: boolean) => {
     const status = serving ? 'SERVING' : 'NOT_SERVING';

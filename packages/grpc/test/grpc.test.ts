@@ -1,15 +1,32 @@
 // @unit
 import t from 'tap';
 import { loadProtos } from '@cred/proto';
-import { AppError, createLogger } from '@cred/runtime';
+import { AppError, createLogger, sessionPublicKeyOf } from '@cred/runtime';
 import * as grpc from '@grpc/grpc-js';
-import { asciiJson, checkGrpcHealth, createClient, fromGrpcError, startGrpcServer, toGrpcError } from '../src/index.js';
+import {
+  asciiJson,
+  callerIdentity,
+  checkGrpcHealth,
+  createClient,
+  fromGrpcError,
+  newRpcIdentityKey,
+  parseRpcPublicKeys,
+  rpcCallerPolicy,
+  startGrpcServer,
+  toGrpcError,
+} from '../src/index.js';
+
+// Signing's only caller, issuance, as in production (ADR 0014).
+const issuanceSeed = newRpcIdentityKey();
+const issuance = callerIdentity('issuance', issuanceSeed);
+const onlyIssuance = rpcCallerPolicy('signing', parseRpcPublicKeys(`issuance:${sessionPublicKeyOf(issuanceSeed)}`));
 
 const logger = createLogger({ service: 'grpc-test', level: 'silent' });
 
 t.test('typed client calls a server, maps AppError both ways, and enforces deadlines', async (t) => {
   const { signing } = loadProtos();
   const server = await startGrpcServer({
+    callers: onlyIssuance,
     port: 0,
     host: '127.0.0.1',
     logger,
@@ -38,7 +55,7 @@ t.test('typed client calls a server, maps AppError both ways, and enforces deadl
   server.setServing(true);
   await checkGrpcHealth(`127.0.0.1:${server.port}`);
 
-  const client = createClient(signing.SigningService, `127.0.0.1:${server.port}`, { deadlineMs: 2000 });
+  const client = createClient(signing.SigningService, `127.0.0.1:${server.port}`, { deadlineMs: 2000, identity: issuance });
   t.teardown(() => client.close());
 
   const ok = await client.GenerateKey({ organization_id: 'o1', organization_slug: 'acme' });
@@ -61,7 +78,7 @@ t.test('typed client calls a server, maps AppError both ways, and enforces deadl
 
 t.test('an unreachable server fails fast with UNAVAILABLE', async (t) => {
   const { signing } = loadProtos();
-  const client = createClient(signing.SigningService, '127.0.0.1:1', { deadlineMs: 500 });
+  const client = createClient(signing.SigningService, '127.0.0.1:1', { deadlineMs: 500, identity: issuance });
   t.teardown(() => client.close());
   const err = (await client.ListPublicKeys({ organization_id: 'x' }).catch((e: unknown) => e)) as AppError;
   t.equal(err.code, 'UNAVAILABLE');
@@ -72,6 +89,7 @@ t.test('errors whose details or message are not ASCII still answer the call (no 
   const circular: Record<string, unknown> = {};
   circular.self = circular;
   const server = await startGrpcServer({
+    callers: onlyIssuance,
     port: 0,
     host: '127.0.0.1',
     logger,
@@ -118,7 +136,7 @@ t.test('errors whose details or message are not ASCII still answer the call (no 
   });
   t.teardown(() => server.stop());
   // Generous deadline: a call that is never answered shows up as UNAVAILABLE after it.
-  const client = createClient(signing.SigningService, `127.0.0.1:${server.port}`, { deadlineMs: 3000 });
+  const client = createClient(signing.SigningService, `127.0.0.1:${server.port}`, { deadlineMs: 3000, identity: issuance });
   t.teardown(() => client.close());
   const fail = async (id: string) => (await client.GenerateKey({ organization_id: id }).catch((e: unknown) => e)) as AppError;
 

@@ -6,8 +6,22 @@
 import net from 'node:net';
 import t from 'tap';
 import { loadProtos } from '@cred/proto';
-import { AppError, createLogger } from '@cred/runtime';
-import { checkGrpcHealth, createClient, startGrpcServer, type GrpcServer } from '../src/index.js';
+import { AppError, createLogger, sessionPublicKeyOf } from '@cred/runtime';
+import {
+  callerIdentity,
+  checkGrpcHealth,
+  createClient,
+  newRpcIdentityKey,
+  parseRpcPublicKeys,
+  rpcCallerPolicy,
+  startGrpcServer,
+  type GrpcServer,
+} from '../src/index.js';
+
+// Signing's only caller, issuance, as in production (ADR 0014).
+const issuanceSeed = newRpcIdentityKey();
+const issuance = callerIdentity('issuance', issuanceSeed);
+const onlyIssuance = rpcCallerPolicy('signing', parseRpcPublicKeys(`issuance:${sessionPublicKeyOf(issuanceSeed)}`));
 
 const logger = createLogger({ service: 'grpc-replicas-test', level: 'silent' });
 const { signing } = loadProtos();
@@ -30,6 +44,7 @@ async function replica(name: string, port: number): Promise<GrpcServer> {
   const server = await startGrpcServer({
     port,
     host: '127.0.0.1',
+    callers: onlyIssuance,
     logger,
     services: [
       {
@@ -57,7 +72,7 @@ t.test('a rolling restart behind a two-address client fails no call', async (t) 
   t.teardown(() => Promise.all(started.map((s) => s.stop(100))));
   const pair = `127.0.0.1:${portA},127.0.0.1:${portB}`;
   await checkGrpcHealth(pair);
-  const client = createClient(signing.SigningService, pair, { deadlineMs: 5000 });
+  const client = createClient(signing.SigningService, pair, { deadlineMs: 5000, identity: issuance });
   t.teardown(() => client.close());
 
   const answeredBy: string[] = [];

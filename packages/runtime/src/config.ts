@@ -22,6 +22,12 @@ export const PUBLISHED_DEVELOPMENT_SECRETS: ReadonlySet<string> = new Set([
   'whsec_dev_only_not_a_real_secret',
   '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
   '8899aabbccddeeff00112233445566778899aabbccddeeff0011223344556677',
+  // The RPC identity seeds of the callers (ADR 0014): gateway, issuance, verification, notification, billing.
+  '_rcPGql_720JjrE_GhMJb7LXxSXCwicSlXSftTvbwSU',
+  'AAVyXzoe4FJQJsURFqjjcQhXPEDnC1JtY0vJqMF85u8',
+  'GdltyyMmreZa2PyXXhEcjBMgx6sGtwvAIjYmdxEtXck',
+  'uuHRU4TnmtURtQYe2zTJM1Nq5-0yuM0MZl-dK5I-Nnc',
+  'y0eW0ZrvJVTMDvcQUDtGBnouDYtRjiDHpGxi8QKGqjU',
 ]);
 
 /** The k8s secrets template's placeholder (k8s/secrets.template.yaml): never a real value. */

@@ -38,4 +38,9 @@ export const persistenceEnv = (schema: string) => ({
 
 export const grpcServerEnv = (port: number) => ({
   GRPC_PORT: env.port(port),
+  /**
+   * The interface the gRPC server listens on: this machine only by default (`npm start`, tests);
+   * 0.0.0.0 in a container, where other pods or containers call it (the Dockerfile sets it).
+   */
+  GRPC_HOST: env.string('127.0.0.1'),
 });

@@ -33,6 +33,16 @@ function raw32(value: string): Buffer {
   return Buffer.from(value, 'base64url');
 }
 
+/** An Ed25519 private key from its 32-byte seed in base64url (throws on anything else). */
+export function ed25519PrivateKeyOf(seed: string): KeyObject {
+  return privateKeyOf(seed);
+}
+
+/** An Ed25519 public key from its 32 raw bytes in base64url (throws on anything else). */
+export function ed25519PublicKeyOf(raw: string): KeyObject {
+  return publicKeyOf(raw);
+}
+
 function privateKeyOf(seed: string): KeyObject {
   return createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, raw32(seed)]), format: 'der', type: 'pkcs8' });
 }

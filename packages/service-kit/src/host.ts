@@ -13,12 +13,29 @@ import {
   type Service,
 } from '@cred/runtime';
 import { createDb, migrateSchema, pingDb, type Knex, type Migration } from '@cred/db';
-import { startGrpcServer, type GrpcServer, type GrpcServiceBinding } from '@cred/grpc';
+import {
+  RPC_SERVICE_NAMES,
+  rpcCallerPolicy,
+  startGrpcServer,
+  type GrpcServer,
+  type GrpcServiceBinding,
+  type RpcPublicKeys,
+  type RpcServerName,
+} from '@cred/grpc';
 
 export interface HostConfig {
   LOG_LEVEL: string;
   OPS_PORT: number;
   TEST_CLOCK: boolean;
+}
+
+/** Where a gRPC service listens and whom it lets call (grpcServerEnv and RPC_PUBLIC_KEYS in its config). */
+export interface GrpcListenConfig {
+  GRPC_PORT: number;
+  /** 127.0.0.1 by default (`npm start`, tests); 0.0.0.0 in containers (the Dockerfile sets it). */
+  GRPC_HOST: string;
+  /** The callers' public keys (ADR 0014). */
+  RPC_PUBLIC_KEYS: RpcPublicKeys;
 }
 
 export interface HostOverrides {
@@ -89,8 +106,18 @@ export class ServiceHost {
     return db;
   }
 
-  async serveGrpc(port: number, services: GrpcServiceBinding[]): Promise<GrpcServer> {
-    const server = await startGrpcServer({ port, logger: this.logger, metrics: this.metrics, services });
+  /** Serves `services` to the callers the allow-list names for this service (ADR 0014), nobody else. */
+  async serveGrpc(listen: GrpcListenConfig, services: GrpcServiceBinding[]): Promise<GrpcServer> {
+    const self = RPC_SERVICE_NAMES.find((s): s is RpcServerName => s === this.name && s !== 'gateway');
+    if (!self) throw new Error(`${this.name} is not a gRPC service of the platform`);
+    const server = await startGrpcServer({
+      port: listen.GRPC_PORT,
+      host: listen.GRPC_HOST,
+      callers: rpcCallerPolicy(self, listen.RPC_PUBLIC_KEYS),
+      logger: this.logger,
+      metrics: this.metrics,
+      services,
+    });
     this.grpcServers.push(server);
     this.lifecycle.onStop({ name: 'grpc', run: () => server.stop(5000), timeoutMs: 6000 });
     return server;
@@ -149,11 +176,11 @@ export interface GrpcServiceParts {
 
 /**
  * The start and stop of a gRPC service process: the ops server first (probes answer from the
- * start), then the service's own parts; what they serve is served on `port` (0: any free one,
+ * start), then the service's own parts; what they serve is served on GRPC_HOST:GRPC_PORT (port 0: any free one,
  * read back through grpcPort()) and the process is marked ready. stop() turns readiness off and
  * releases everything in reverse.
  */
-export function grpcServiceProcess(host: ServiceHost, port: number, parts: GrpcServiceParts): GrpcServiceProcess {
+export function grpcServiceProcess(host: ServiceHost, listen: GrpcListenConfig, parts: GrpcServiceParts): GrpcServiceProcess {
   let bound = 0;
   return {
     name: host.name,
@@ -162,7 +189,7 @@ export function grpcServiceProcess(host: ServiceHost, port: number, parts: GrpcS
     async start() {
       await host.startOps();
       const services = await parts.compose();
-      bound = (await host.serveGrpc(port, services)).port;
+      bound = (await host.serveGrpc(listen, services)).port;
       host.markReady();
     },
     stop: () => host.stop(),

@@ -11,3 +11,4 @@ export * from './client-address.js';
 export * from './statements.js';
 export * from './secrets.js';
 export * from './metrics.js';
+export * from './rpc-identity.js';

@@ -43,7 +43,7 @@ const IDEMPOTENCY_PURGE_BATCH = 1000;
  */
 export function createAccountsService(config: AccountsConfig, overrides: AccountsOverrides = {}): AccountsService {
   const host = new ServiceHost('accounts', config, overrides);
-  return grpcServiceProcess(host, config.GRPC_PORT, {
+  return grpcServiceProcess(host, config, {
     async compose() {
       const db = await host.openSchema(config, overrides.migrate ? migrations : undefined);
       const broker = openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });

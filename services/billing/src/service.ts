@@ -1,4 +1,4 @@
-import { createClient } from '@cred/grpc';
+import { callerIdentity, createClient } from '@cred/grpc';
 import { loadProtos } from '@cred/proto';
 import { ServiceHost, grpcServiceProcess, openBroker, type GrpcServiceProcess, type ServiceOverrides } from '@cred/service-kit';
 import type { BillingConfig } from './config.js';
@@ -18,11 +18,11 @@ export type BillingService = GrpcServiceProcess;
  */
 export function createBillingService(config: BillingConfig, overrides: BillingOverrides = {}): BillingService {
   const host = new ServiceHost('billing', config, overrides);
-  return grpcServiceProcess(host, config.GRPC_PORT, {
+  return grpcServiceProcess(host, config, {
     async compose() {
       const db = await host.openSchema(config, overrides.migrate ? migrations : undefined);
       openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
-      const accountsClient = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, { deadlineMs: 5000 });
+      const accountsClient = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, { deadlineMs: 5000, identity: callerIdentity('billing', config.RPC_IDENTITY_KEY) });
       host.onStop('accounts-client', () => accountsClient.close());
       // Accounts records the change in its audit log under this actor (Stripe is the only adapter).
       const asProvider = { actor: 'provider:stripe' };

@@ -6,7 +6,7 @@ import { createDb } from '@cred/db';
 import { createClient } from '@cred/grpc';
 import { loadProtos } from '@cred/proto';
 import { AdjustableClock, createLogger, newSessionKeyPair } from '@cred/runtime';
-import { createIsolation } from '@cred/testing';
+import { createIsolation, testCaller, rpcEnv } from '@cred/testing';
 import { createAccountsService, loadConfig as loadAccountsConfig } from '@cred/accounts';
 import { migrateAll } from '../../../scripts/migrate-all.js';
 import { loadConfig } from '../src/config.js';
@@ -24,6 +24,7 @@ const clock = new AdjustableClock();
 
 const accounts = createAccountsService(
   loadAccountsConfig({
+    ...rpcEnv('accounts'),
     DATABASE_URL: iso.databaseUrl,
     EVENTS_EXCHANGE: iso.eventsExchange,
     AMQP_URL: iso.amqpUrl,
@@ -40,6 +41,7 @@ const accountsAddr = `127.0.0.1:${accounts.grpcPort()}`;
 function billingWith(accountsAddress: string) {
   return createBillingService(
     loadConfig({
+      ...rpcEnv('billing'),
       DATABASE_URL: iso.databaseUrl,
       EVENTS_EXCHANGE: iso.eventsExchange,
       AMQP_URL: iso.amqpUrl,
@@ -54,8 +56,8 @@ function billingWith(accountsAddress: string) {
 }
 const billing = billingWith(accountsAddr);
 await billing.start();
-const billingClient = createClient(loadProtos().billing.BillingService, `127.0.0.1:${billing.grpcPort()}`);
-const accountsClient = createClient(loadProtos().accounts.AccountsService, accountsAddr, { deadlineMs: 30000 });
+const billingClient = createClient(loadProtos().billing.BillingService, `127.0.0.1:${billing.grpcPort()}`, { identity: testCaller() });
+const accountsClient = createClient(loadProtos().accounts.AccountsService, accountsAddr, { deadlineMs: 30000, identity: testCaller() });
 const db = createDb({ url: iso.databaseUrl, schema: 'billing', poolMax: 2 });
 t.teardown(async () => {
   billingClient.close();
@@ -254,7 +256,7 @@ t.test('accounts unreachable: UNAVAILABLE, not recorded, applied on the retry', 
   const orgId = await newOrganization();
   const cut = billingWith('127.0.0.1:1');
   await cut.start();
-  const cutClient = createClient(loadProtos().billing.BillingService, `127.0.0.1:${cut.grpcPort()}`);
+  const cutClient = createClient(loadProtos().billing.BillingService, `127.0.0.1:${cut.grpcPort()}`, { identity: testCaller() });
   t.teardown(async () => {
     cutClient.close();
     await cut.stop();

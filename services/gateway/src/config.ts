@@ -1,4 +1,5 @@
 import { commonEnv, DEFAULT_PORTS, env, LOCAL_DEFAULTS, parseEnv, sessionPublicKeysEnv, trustProxyEnv, z } from '@cred/runtime';
+import { rpcIdentityKeyEnv } from '@cred/grpc';
 
 const P = DEFAULT_PORTS;
 const shape = {
@@ -41,6 +42,8 @@ const shape = {
   VERIFICATION_HTTP_URL: env.httpUrlList(`http://127.0.0.1:${P.verification.http}`),
   NOTIFICATION_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.notification.grpc}`),
   BILLING_GRPC_ADDR: env.grpcAddress(`127.0.0.1:${P.billing.grpc}`),
+  /** This service's own Ed25519 seed, which signs its identity on every gRPC call it makes (ADR 0014). Secret. */
+  RPC_IDENTITY_KEY: rpcIdentityKeyEnv,
 };
 
 export const ENV_VARS = Object.keys(shape);

@@ -41,7 +41,7 @@ async function fakeAuditSource(name: 'issuance' | 'notification', entries: Audit
             throw new AppError('INTERNAL_ERROR', 'not in this fake');
           },
   });
-  return startGrpcServer({ port: 0, host: '127.0.0.1', logger, services: [{ name: `fake.${name}`, definition: service, implementation }] });
+  return startGrpcServer({ port: 0, host: '127.0.0.1', callers: 'unchecked', logger, services: [{ name: `fake.${name}`, definition: service, implementation }] });
 }
 
 function entry(

@@ -15,6 +15,7 @@ import { servedOperations } from '../src/http/routes-kit.js';
 import { isPublicVerificationRequest } from '@cred/runtime';
 import { openApiDocument } from '../src/openapi/openapi.js';
 import { PUBLIC_ROUTES } from '../../verification/src/http/routes.js';
+import { rpcEnv } from '@cred/testing';
 
 /** Session keys: accounts signs with the seed, the gateway and verification check with the public key. */
 const SESSION_KEYS = newSessionKeyPair();
@@ -43,6 +44,7 @@ const sample = (template: string) =>
 const inert = <T>(value: unknown) => value as T;
 const app = createApp({
   config: loadConfig({
+    ...rpcEnv('gateway'),
     ...SESSION_KEYS,
     PLATFORM_ADMIN_TOKEN: 'openapi-routes-admin-token-0123456789',
   }),

@@ -4,9 +4,10 @@
 import t from 'tap';
 import { loadConfig } from '../src/config.js';
 import { ADMIN_TOKEN, SESSION_KEYS, startPlatform } from './fixtures/platform.js';
+import { rpcEnv } from '@cred/testing';
 
 const base = { SESSION_PUBLIC_KEYS: SESSION_KEYS.SESSION_PUBLIC_KEYS, PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN };
-const parse = (value: string | undefined) => loadConfig({ ...base, ...(value === undefined ? {} : { TRUST_PROXY: value }) }).TRUST_PROXY;
+const parse = (value: string | undefined) => loadConfig({ ...rpcEnv('gateway'), ...base, ...(value === undefined ? {} : { TRUST_PROXY: value }) }).TRUST_PROXY;
 
 t.test('the setting: off, a hop count, or proxy addresses; never "trust anything"', async (t) => {
   t.equal(parse(undefined), false, 'off by default: the client is the TCP peer');

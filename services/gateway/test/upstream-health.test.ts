@@ -37,9 +37,9 @@ async function front(target: number, hold: (connection: number) => boolean) {
 }
 
 t.test('one late answer is checked again; a lasting one fails; NOT_SERVING fails at once', async (t) => {
-  const serving = await startGrpcServer({ port: 0, host: '127.0.0.1', logger, services: [] });
+  const serving = await startGrpcServer({ port: 0, host: '127.0.0.1', callers: 'unchecked', logger, services: [] });
   serving.setServing(true);
-  const notServing = await startGrpcServer({ port: 0, host: '127.0.0.1', logger, services: [] });
+  const notServing = await startGrpcServer({ port: 0, host: '127.0.0.1', callers: 'unchecked', logger, services: [] });
   const lateOnce = await front(serving.port, (n) => n === 1);
   const alwaysLate = await front(serving.port, () => true);
   t.teardown(async () => {

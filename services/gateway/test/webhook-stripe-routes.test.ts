@@ -9,7 +9,7 @@ import t from 'tap';
 import { createClient } from '@cred/grpc';
 import { loadProtos } from '@cred/proto';
 import { AdjustableClock, createLogger, newSessionKeyPair } from '@cred/runtime';
-import { createIsolation } from '@cred/testing';
+import { createIsolation, rpcEnv, testCaller } from '@cred/testing';
 import { createAccountsService, loadConfig as accountsConfig } from '@cred/accounts';
 import { migrateAll } from '../../../scripts/migrate-all.js';
 import { createBillingService } from '../../billing/src/service.js';
@@ -47,22 +47,22 @@ const receiver = http.createServer((req, res) => {
 await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
 const receiverPort = (receiver.address() as AddressInfo).port;
 
-const accounts = createAccountsService(accountsConfig({ ...common, ...SESSION_KEYS, }), { clock, logger: createLogger({ service: 'accounts', level }) });
+const accounts = createAccountsService(accountsConfig({ ...common, ...rpcEnv('accounts'), ...SESSION_KEYS, }), { clock, logger: createLogger({ service: 'accounts', level }) });
 await accounts.start();
 const accountsAddr = `127.0.0.1:${accounts.grpcPort()}`;
-const billing = createBillingService(billingConfig({ ...common, STRIPE_WEBHOOK_SECRET: STRIPE_SECRET, ACCOUNTS_GRPC_ADDR: accountsAddr }), { clock, logger: createLogger({ service: 'billing', level }) });
+const billing = createBillingService(billingConfig({ ...common, ...rpcEnv('billing'), STRIPE_WEBHOOK_SECRET: STRIPE_SECRET, ACCOUNTS_GRPC_ADDR: accountsAddr }), { clock, logger: createLogger({ service: 'billing', level }) });
 await billing.start();
 const notification = createNotificationService(
-  notificationConfig({ ...common, ACCOUNTS_GRPC_ADDR: accountsAddr, SMTP_URL: 'smtp://127.0.0.1:1', WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${receiverPort}`, WEBHOOK_SECRET_KEY: 'ab'.repeat(32) }),
+  notificationConfig({ ...common, ...rpcEnv('notification'), ACCOUNTS_GRPC_ADDR: accountsAddr, SMTP_URL: 'smtp://127.0.0.1:1', WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${receiverPort}`, WEBHOOK_SECRET_KEY: 'ab'.repeat(32) }),
   { clock, logger: createLogger({ service: 'notification', level }), pollIntervalMs: 100 },
 );
 await notification.start();
 
 const p = loadProtos();
 const upstreams = {
-  accounts: createClient(p.accounts.AccountsService, accountsAddr),
-  billing: createClient(p.billing.BillingService, `127.0.0.1:${billing.grpcPort()}`),
-  notification: createClient(p.notification.NotificationService, `127.0.0.1:${notification.grpcPort()}`),
+  accounts: createClient(p.accounts.AccountsService, accountsAddr, { identity: testCaller() }),
+  billing: createClient(p.billing.BillingService, `127.0.0.1:${billing.grpcPort()}`, { identity: testCaller() }),
+  notification: createClient(p.notification.NotificationService, `127.0.0.1:${notification.grpcPort()}`, { identity: testCaller() }),
 } as unknown as Upstreams;
 
 const app = express();

@@ -1,4 +1,5 @@
 import { commonEnv, DEFAULT_PORTS, env, grpcServerEnv, LOCAL_DEFAULTS, parseEnv, persistenceEnv } from '@cred/runtime';
+import { rpcIdentityKeyEnv, rpcPublicKeysEnv } from '@cred/grpc';
 
 const P = DEFAULT_PORTS;
 const shape = {
@@ -21,6 +22,10 @@ const shape = {
   // committed together, up to this many per transaction (ADR 0005); the same bound for batched
   // signing calls and pre-signing reads. 1 reads, signs and commits every issue alone.
   ISSUE_COMMIT_BATCH_MAX: env.int(32, 1, 500),
+  /** The public keys of the services that call this one, `service:key,...` (ADR 0014); not secret. */
+  RPC_PUBLIC_KEYS: rpcPublicKeysEnv,
+  /** This service's own Ed25519 seed, which signs its identity on every gRPC call it makes (ADR 0014). Secret. */
+  RPC_IDENTITY_KEY: rpcIdentityKeyEnv,
 };
 
 export const ENV_VARS = Object.keys(shape);

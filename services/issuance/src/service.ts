@@ -1,5 +1,5 @@
 import { loadProtos } from '@cred/proto';
-import { createClient, checkGrpcHealth } from '@cred/grpc';
+import { callerIdentity, createClient, checkGrpcHealth } from '@cred/grpc';
 import { ServiceHost, consume, grpcServiceProcess, openBroker, startOutboxRelay, type GrpcServiceProcess, type HostOverrides } from '@cred/service-kit';
 import type { IssuanceConfig } from './config.js';
 import { OrganizationCache } from './app/organizations.js';
@@ -26,16 +26,16 @@ export interface IssuanceService extends GrpcServiceProcess {
 export function createIssuanceService(config: IssuanceConfig, overrides: IssuanceOverrides = {}): IssuanceService {
   const host = new ServiceHost('issuance', config, overrides);
   let bulkWorker: BulkWorker | undefined;
-  const service = grpcServiceProcess(host, config.GRPC_PORT, {
+  const service = grpcServiceProcess(host, config, {
     async compose() {
       const db = await host.openSchema(config);
       const broker = openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });
       const relay = await startOutboxRelay(host, db, config.DB_SCHEMA, broker, config.EVENTS_EXCHANGE);
       const protos = loadProtos();
-      const signing = createClient(protos.signing.SigningService, config.SIGNING_GRPC_ADDR, { deadlineMs: 10000 });
+      const signing = createClient(protos.signing.SigningService, config.SIGNING_GRPC_ADDR, { deadlineMs: 10000, identity: callerIdentity('issuance', config.RPC_IDENTITY_KEY) });
       host.onStop('signing-client', () => signing.close());
       // Organization name, slug and status; not a readiness dependency (reads work without it).
-      const accounts = createClient(protos.accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, { deadlineMs: 5000 });
+      const accounts = createClient(protos.accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, { deadlineMs: 5000, identity: callerIdentity('issuance', config.RPC_IDENTITY_KEY) });
       host.onStop('accounts-client', () => accounts.close());
       // Issuing needs the signing service; report it so the platform is not "ready" without it.
       host.addReadinessCheck({ name: 'signing', check: () => checkGrpcHealth(config.SIGNING_GRPC_ADDR, 1000) });

@@ -16,6 +16,7 @@ import { imageRoutes } from '../../gateway/src/http/image-routes.js';
 import { issuanceV1Routes } from '../../gateway/src/http/issuance-v1-routes.js';
 import { documentedApp } from '../../gateway/src/http/routes-kit.js';
 import { BASE_URL, startIssuance } from './fixtures/harness.js';
+import { testCaller } from '@cred/testing';
 
 const PNG = Buffer.concat([
   Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
@@ -73,7 +74,7 @@ t.test('gateway issuance routes (stub auth) -> real issuance service', async (t)
   const h = await startIssuance(t);
   const org = await h.createOrg();
   const other = await h.createOrg();
-  const issuance = createClient(loadProtos().issuance.IssuanceService, h.issuanceAddress, { deadlineMs: 15000 });
+  const issuance = createClient(loadProtos().issuance.IssuanceService, h.issuanceAddress, { deadlineMs: 15000, identity: testCaller() });
   const upstreams = { issuance };
   // The session user is the addressed organization's owner: issuance re-checks the member's role
   // with accounts. (A path that is not an organization id gets a user that is no member.)

@@ -6,6 +6,7 @@ import { buildAchievementCredential, didWebForOrg } from '@cred/ob3';
 import { loadProtos } from '@cred/proto';
 import type { Registry } from '@cred/runtime';
 import { badgeBody, outboxEvents, startIssuance } from './fixtures/harness.js';
+import { testCaller } from '@cred/testing';
 
 /** Sum and count of a batch-size histogram, and the group commit's fallbacks, from the service's registry. */
 async function commitMetrics(
@@ -183,7 +184,7 @@ t.test('group commit (real PostgreSQL, signing and accounts)', async (t) => {
 
   t.test('SignCredentials: several credentials in one call, in order; bad calls are refused whole', async (t) => {
     const org = await h.createOrg({ name: 'Sign Academy' });
-    const signing = createClient(loadProtos().signing.SigningService, h.signingAddress, { deadlineMs: 10000 });
+    const signing = createClient(loadProtos().signing.SigningService, h.signingAddress, { deadlineMs: 10000, identity: testCaller() });
     t.teardown(() => signing.close());
     const unsigned = Array.from({ length: 3 }, (_, i) =>
       buildAchievementCredential({

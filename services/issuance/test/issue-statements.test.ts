@@ -14,6 +14,7 @@ import { OrganizationCache } from '../src/app/organizations.js';
 import { StatusLists } from '../src/app/status-lists.js';
 import { parseQuotaLimits } from '../src/domain/quota.js';
 import { BASE_URL, badgeBody, startIssuance } from './fixtures/harness.js';
+import { testCaller } from '@cred/testing';
 
 /** What a statement is, by its text: BEGIN, COMMIT, or the first words naming its table. */
 function label(sql: string): string {
@@ -33,7 +34,7 @@ t.test('statements per issue (real PostgreSQL, signing and accounts)', async (t)
   t.teardown(() => db.destroy());
   const statements: string[] = [];
   db.on('query', (q: { sql: string }) => statements.push(label(q.sql)));
-  const signing = createClient(loadProtos().signing.SigningService, h.signingAddress, { deadlineMs: 15000 });
+  const signing = createClient(loadProtos().signing.SigningService, h.signingAddress, { deadlineMs: 15000, identity: testCaller() });
   t.teardown(() => signing.close());
   const logger = createLogger({ service: 'issuance-test', level: 'silent' });
   const ctx: IssuanceContext = {

@@ -5,7 +5,7 @@ import { createClient } from '@cred/grpc';
 import { decodeStatusList, ed25519PublicKeyFromMultibase, statusBit, verifyDataIntegrityProof } from '@cred/ob3';
 import { loadProtos } from '@cred/proto';
 import { createLogger, systemClock } from '@cred/runtime';
-import { planNodes } from '@cred/testing';
+import { planNodes, testCaller } from '@cred/testing';
 import { StatusLists } from '../src/app/status-lists.js';
 import { CLAIM_INDEXES_SQL, claimIndexesBindings, statusListStore } from '../src/db/status-list-store.js';
 import { STATUS_LIST_LENGTH } from '../src/domain/status-list.js';
@@ -153,7 +153,7 @@ t.test('status lists over gRPC (real PostgreSQL, RabbitMQ, signing and accounts)
 
   t.test('a full list gives way to the next one; reserved indexes are never handed out again', async (t) => {
     const other = await h.createOrg({ name: 'Small Lists' });
-    const signing = createClient(loadProtos().signing.SigningService, h.signingAddress, { deadlineMs: 10000 });
+    const signing = createClient(loadProtos().signing.SigningService, h.signingAddress, { deadlineMs: 10000, identity: testCaller() });
     t.teardown(() => signing.close());
     const deps = { db: h.db, clock: systemClock, logger: createLogger({ service: 'test', level: 'silent' }), baseUrl: BASE_URL, signing, blockSize: 8, fillLimit: 20 };
     const a = new StatusLists(deps);

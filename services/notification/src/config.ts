@@ -1,4 +1,5 @@
 import { commonEnv, DEFAULT_PORTS, env, grpcServerEnv, LOCAL_DEFAULTS, parseEnv, persistenceEnv } from '@cred/runtime';
+import { rpcIdentityKeyEnv, rpcPublicKeysEnv } from '@cred/grpc';
 
 const P = DEFAULT_PORTS;
 const shape = {
@@ -17,6 +18,10 @@ const shape = {
   WEBHOOK_SECRET_KEY: env.hex32(),
   /** The key being rotated out: still opens, and secrets under it are resealed at start. */
   WEBHOOK_SECRET_KEY_PREVIOUS: env.hex32().optional(),
+  /** The public keys of the services that call this one, `service:key,...` (ADR 0014); not secret. */
+  RPC_PUBLIC_KEYS: rpcPublicKeysEnv,
+  /** This service's own Ed25519 seed, which signs its identity on every gRPC call it makes (ADR 0014). Secret. */
+  RPC_IDENTITY_KEY: rpcIdentityKeyEnv,
 };
 
 export const ENV_VARS = Object.keys(shape);

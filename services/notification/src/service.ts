@@ -1,6 +1,6 @@
 import type { BatchEventHandler, EventHandler } from '@cred/events';
 import type { Knex } from '@cred/db';
-import { createClient } from '@cred/grpc';
+import { callerIdentity, createClient } from '@cred/grpc';
 import { purgeExpired } from '@cred/idempotency';
 import { loadProtos } from '@cred/proto';
 import { ServiceHost, consume, grpcServiceProcess, openBroker, startOutboxRelay, type GrpcServiceProcess, type ServiceOverrides } from '@cred/service-kit';
@@ -47,7 +47,7 @@ const IDEMPOTENCY_PURGE_BATCH = 1000;
  */
 export function createNotificationService(config: NotificationConfig, overrides: NotificationOverrides = {}): NotificationService {
   const host = new ServiceHost('notification', config, overrides);
-  return grpcServiceProcess(host, config.GRPC_PORT, {
+  return grpcServiceProcess(host, config, {
     async compose() {
       const templates = loadTemplates();
       const db = await host.openSchema(config, overrides.migrate ? migrations : undefined);
@@ -63,7 +63,7 @@ export function createNotificationService(config: NotificationConfig, overrides:
       await sealStoredSecrets(db, secrets, host.logger.child({ subsystem: 'webhooks' }));
       // Claim-token hashes go to issuance before the e-mails carrying the tokens are sent. Not a
       // readiness dependency: without issuance, sends wait and retry (nothing else stops).
-      const issuance = createClient(loadProtos().issuance.IssuanceService, config.ISSUANCE_GRPC_ADDR, { deadlineMs: 5000 });
+      const issuance = createClient(loadProtos().issuance.IssuanceService, config.ISSUANCE_GRPC_ADDR, { deadlineMs: 5000, identity: callerIdentity('notification', config.RPC_IDENTITY_KEY) });
       host.onStop('issuance-client', () => issuance.close());
       const emailWorker = new EmailWorker({
         metrics: host.metrics,
@@ -144,7 +144,7 @@ export function createNotificationService(config: NotificationConfig, overrides:
       host.onStop('webhook-worker', () => deliveryWorker.stop(), 15_000);
 
       // Accounts answers what an organization may do now (webhook registration, ping, replay).
-      const accounts = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, { deadlineMs: 5000 });
+      const accounts = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, { deadlineMs: 5000, identity: callerIdentity('notification', config.RPC_IDENTITY_KEY) });
       host.onStop('accounts-client', () => accounts.close());
       const webhooks = new WebhookService({
         db,

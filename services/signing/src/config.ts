@@ -1,4 +1,5 @@
 import { commonEnv, DEFAULT_PORTS, env, grpcServerEnv, LOCAL_DEFAULTS, parseEnv, persistenceEnv } from '@cred/runtime';
+import { rpcPublicKeysEnv } from '@cred/grpc';
 
 const P = DEFAULT_PORTS;
 const shape = {
@@ -13,6 +14,8 @@ const shape = {
    * Keys under it are re-wrapped under KEY_ENCRYPTION_KEY at start and every few minutes.
    */
   KEY_ENCRYPTION_KEY_PREVIOUS: env.hex32().optional(),
+  /** The public keys of the services that call this one, `service:key,...` (ADR 0014); not secret. */
+  RPC_PUBLIC_KEYS: rpcPublicKeysEnv,
 };
 
 export const ENV_VARS = Object.keys(shape);

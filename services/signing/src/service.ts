@@ -41,7 +41,7 @@ export type SigningService = GrpcServiceProcess;
  */
 export function createSigningService(config: SigningConfig, overrides: SigningOverrides = {}): SigningService {
   const host = new ServiceHost('signing', config, overrides);
-  return grpcServiceProcess(host, config.GRPC_PORT, {
+  return grpcServiceProcess(host, config, {
     async compose() {
       const db = await host.openSchema(config);
       const broker = openBroker(host, { url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE });

@@ -10,7 +10,7 @@ import { createClient, type PromiseClient } from '@cred/grpc';
 import { buildDidDocument, didWebForOrg, findVerificationMethodKey, verifyDataIntegrityProof } from '@cred/ob3';
 import { loadProtos, type SigningServiceClient } from '@cred/proto';
 import { AdjustableClock, createLogger } from '@cred/runtime';
-import { createIsolation } from '@cred/testing';
+import { createIsolation, testCaller, rpcEnv } from '@cred/testing';
 import { loadConfig } from '../src/config.js';
 import { createSigningService, type SigningService } from '../src/service.js';
 import { KeyService } from '../src/app/key-service.js';
@@ -45,6 +45,7 @@ interface Running {
 async function startSigning(env: Record<string, string>): Promise<Running> {
   const service = createSigningService(
     loadConfig({
+      ...rpcEnv('signing'),
       DATABASE_URL: iso.databaseUrl,
       EVENTS_EXCHANGE: iso.eventsExchange,
       AMQP_URL: iso.amqpUrl,
@@ -57,7 +58,7 @@ async function startSigning(env: Record<string, string>): Promise<Running> {
     { logger, clock },
   );
   await service.start();
-  const raw = createClient(loadProtos().signing.SigningService, `127.0.0.1:${service.grpcPort()}`, { deadlineMs: 15000 });
+  const raw = createClient(loadProtos().signing.SigningService, `127.0.0.1:${service.grpcPort()}`, { deadlineMs: 15000, identity: testCaller() });
   // Records every answer, for the leak scan at the end.
   const client = new Proxy(raw, {
     get(target, prop, receiver) {

@@ -1,4 +1,15 @@
-import { commonEnv, DEFAULT_PORTS, env, grpcServerEnv, LOCAL_DEFAULTS, parseEnv, persistenceEnv, sessionPublicKeysEnv, trustProxyEnv } from '@cred/runtime';
+import {
+  commonEnv,
+  DEFAULT_PORTS,
+  env,
+  grpcServerEnv,
+  LOCAL_DEFAULTS,
+  parseEnv,
+  persistenceEnv,
+  sessionPublicKeysEnv,
+  trustProxyEnv,
+} from '@cred/runtime';
+import { rpcIdentityKeyEnv, rpcPublicKeysEnv } from '@cred/grpc';
 
 const P = DEFAULT_PORTS;
 const shape = {
@@ -50,6 +61,10 @@ const shape = {
   UNKNOWN_CREDENTIAL_CACHE_MS: env.int(2000, 0, 60_000),
   /** Bytes of baked PNGs kept in memory (LRU by total size; 0 disables). */
   BAKED_CACHE_MAX_BYTES: env.int(64 * 1024 * 1024, 0, 2 * 1024 * 1024 * 1024),
+  /** The public keys of the services that call this one, `service:key,...` (ADR 0014); not secret. */
+  RPC_PUBLIC_KEYS: rpcPublicKeysEnv,
+  /** This service's own Ed25519 seed, which signs its identity on every gRPC call it makes (ADR 0014). Secret. */
+  RPC_IDENTITY_KEY: rpcIdentityKeyEnv,
 };
 
 export const ENV_VARS = Object.keys(shape);

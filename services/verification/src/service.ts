@@ -1,5 +1,5 @@
 import { LocalLimiter, RateLimiter } from '@cred/runtime';
-import { createClient } from '@cred/grpc';
+import { callerIdentity, createClient } from '@cred/grpc';
 import { loadProtos } from '@cred/proto';
 import { ServiceHost, consume, grpcServiceProcess, openBroker, type GrpcServiceProcess, type HostOverrides } from '@cred/service-kit';
 import { createBadgePngSource } from './app/badge-png.js';
@@ -43,7 +43,7 @@ export function createVerificationService(config: VerificationConfig, overrides:
   const host = new ServiceHost('verification', config, overrides);
   let httpPort = 0;
   let flushAnalytics: () => Promise<void> = async () => undefined;
-  const service = grpcServiceProcess(host, config.GRPC_PORT, {
+  const service = grpcServiceProcess(host, config, {
     async compose() {
       const db = await host.openSchema(config);
 
@@ -66,7 +66,7 @@ export function createVerificationService(config: VerificationConfig, overrides:
 
       // The source of truth for a credential the read model has not heard of yet; not a readiness
       // dependency (everything the read model holds is answered without issuance).
-      const issuance = createClient(loadProtos().issuance.IssuanceService, config.ISSUANCE_GRPC_ADDR, { deadlineMs: 2000 });
+      const issuance = createClient(loadProtos().issuance.IssuanceService, config.ISSUANCE_GRPC_ADDR, { deadlineMs: 2000, identity: callerIdentity('verification', config.RPC_IDENTITY_KEY) });
       host.onStop('issuance-client', () => issuance.close());
       const source = createCredentialSource({
         db,
@@ -167,7 +167,7 @@ export function createVerificationService(config: VerificationConfig, overrides:
       // Only private credentials' owners are checked with accounts (GetSession), and an
       // organization an operator has just changed is read from it (RefreshOrganization); not a
       // readiness dependency, so public verification keeps answering while accounts is away.
-      const accounts = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, { deadlineMs: 3000 });
+      const accounts = createClient(loadProtos().accounts.AccountsService, config.ACCOUNTS_GRPC_ADDR, { deadlineMs: 3000, identity: callerIdentity('verification', config.RPC_IDENTITY_KEY) });
       host.onStop('accounts-client', () => accounts.close());
       const refreshOrganization = createOrganizationRefresh({
         db,

@@ -5,11 +5,12 @@ import t from 'tap';
 import { createClient } from '@cred/grpc';
 import { loadProtos } from '@cred/proto';
 import { multipart, seedIssuer, signedCredential, startVerification } from './fixtures/harness.js';
+import { testCaller } from '@cred/testing';
 
 const h = await startVerification(t);
 const { issuer, badge } = await seedIssuer(h);
 const other = await seedIssuer(h, 'globex');
-const client = createClient(loadProtos().verification.VerificationService, `127.0.0.1:${h.service.grpcPort()}`, { deadlineMs: 5000 });
+const client = createClient(loadProtos().verification.VerificationService, `127.0.0.1:${h.service.grpcPort()}`, { deadlineMs: 5000, identity: testCaller() });
 t.teardown(() => client.close());
 
 const c = await signedCredential(issuer, badge);

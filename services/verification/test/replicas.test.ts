@@ -6,11 +6,11 @@
 // than the second allowed: the channel is the only way these tests pass.
 import t, { type Test } from 'tap';
 import { newSessionKeyPair } from '@cred/runtime';
-import { waitFor } from '@cred/testing';
+import { waitFor, rpcEnv } from '@cred/testing';
 import { loadConfig } from '../src/config.js';
 import { organizationData, seedIssuer, signedCredential, startVerification, type HttpResult } from './fixtures/harness.js';
 
-const defaultTtlMs = loadConfig(newSessionKeyPair()).READ_MODEL_CACHE_MS;
+const defaultTtlMs = loadConfig({ ...newSessionKeyPair(), ...rpcEnv('verification') }).READ_MODEL_CACHE_MS;
 const h = await startVerification(t, { READ_MODEL_CACHE_MS: '10000' });
 const second = await h.startReplica();
 const replicas: Array<{ name: string; get(path: string): Promise<HttpResult> }> = [

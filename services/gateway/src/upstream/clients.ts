@@ -1,5 +1,5 @@
 import { loadProtos } from '@cred/proto';
-import { checkGrpcHealth, createClient, type PromiseClient } from '@cred/grpc';
+import { callerIdentity, checkGrpcHealth, createClient, type PromiseClient } from '@cred/grpc';
 import type {
   AccountsServiceClient,
   BillingServiceClient,
@@ -30,12 +30,13 @@ export function createUpstreams(config: GatewayConfig): Upstreams {
     notification: config.NOTIFICATION_GRPC_ADDR,
     billing: config.BILLING_GRPC_ADDR,
   };
+  const identity = callerIdentity('gateway', config.RPC_IDENTITY_KEY);
   const clients = {
-    accounts: createClient(p.accounts.AccountsService, targets.accounts),
-    issuance: createClient(p.issuance.IssuanceService, targets.issuance, { deadlineMs: 15000 }),
-    verification: createClient(p.verification.VerificationService, targets.verification),
-    notification: createClient(p.notification.NotificationService, targets.notification),
-    billing: createClient(p.billing.BillingService, targets.billing),
+    accounts: createClient(p.accounts.AccountsService, targets.accounts, { identity }),
+    issuance: createClient(p.issuance.IssuanceService, targets.issuance, { deadlineMs: 15000, identity }),
+    verification: createClient(p.verification.VerificationService, targets.verification, { identity }),
+    notification: createClient(p.notification.NotificationService, targets.notification, { identity }),
+    billing: createClient(p.billing.BillingService, targets.billing, { identity }),
   };
   return {
     ...clients,

@@ -28,6 +28,7 @@ export const RPC_ALLOW_LIST: RpcAllowList = {
       'ResendVerification',
       'RequestPasswordReset',
       'ConfirmPasswordReset',
+      'ConfirmPassword',
       'GetMembership',
       'UpdateOrganization',
       'ListOrganizations',
@@ -53,8 +54,9 @@ export const RPC_ALLOW_LIST: RpcAllowList = {
     ],
     // The issuer profile and the caller's role before a credential is issued.
     issuance: ['GetOrganization', 'GetMembership'],
-    // A recipient's session before a private credential is shown: nothing that changes state.
-    verification: ['GetSession'],
+    // A recipient's session before a private credential is shown, and an organization's status
+    // when the gateway asks for a refresh after an operator's action: nothing that changes state.
+    verification: ['GetSession', 'GetOrganization'],
     // An organization's plan and status before a webhook registration, ping or replay.
     notification: ['GetOrganization', 'GetMembership'],
     // Stripe's subscription events.
@@ -97,7 +99,9 @@ export const RPC_ALLOW_LIST: RpcAllowList = {
     issuance: ['GenerateKey', 'RotateKey', 'ReportKeyCompromised', 'SignCredential', 'SignCredentials', 'ListPublicKeys'],
   },
   verification: {
-    gateway: ['GetAnalytics'],
+    // Analytics for the dashboard; the read model's refresh of an organization an operator has
+    // just approved, suspended or reinstated, before the gateway answers (read-your-writes).
+    gateway: ['GetAnalytics', 'RefreshOrganization'],
   },
   notification: {
     gateway: ['ListAuditEntries', 'ListNotifications', 'CreateWebhook', 'ListWebhooks', 'DeleteWebhook', 'ListDeliveries', 'ReplayDelivery', 'PingWebhook'],

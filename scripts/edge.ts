@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { ACCEPTING, AppError, HANDED_CONNECTION, isPublicVerificationRequest, NOT_ACCEPTING } from '@cred/runtime';
+import { ACCEPTING, AppError, HANDED_CONNECTION, HANDED_HEAD, isPublicVerificationRequest, NOT_ACCEPTING } from '@cred/runtime';
 
 /**
  * The public origin of `pnpm start` (ADR 0009): the launcher owns the public port, reads each
@@ -11,37 +11,21 @@ import { ACCEPTING, AppError, HANDED_CONNECTION, isPublicVerificationRequest, NO
  * kept-alive connection that belongs to the other service is passed on by the one holding it
  * (the gateway's public pass-through, verification's pass-through to the gateway).
  *
- * Reading stops before the hand-over: whatever the client sends next (a body, a pipelined
- * request) stays in the kernel for the new owner. Node has no public call for that; the edge uses
- * the socket handle's readStop(), and where that is missing `edgeSupported()` says so and the
- * launcher puts the gateway itself on the public port, as before the edge.
+ * Only public Node APIs: the socket goes with `child.send(message, socket)`. Once the first line
+ * is read, the socket is paused and the bytes read are put back into its buffer, which is then over
+ * its high-water mark (1 byte): by the stream's own back-pressure it reads nothing more from the
+ * kernel, neither while it waits for its turn on the IPC channel (Node sends one handle at a time
+ * and waits for the child's acknowledgement before the next) nor until its handle is closed here
+ * after that acknowledgement. What the client sends next stays in the kernel for the new owner.
+ * The hand-over is two messages: the socket (HANDED_CONNECTION, with an id), and once it has left
+ * (the send's callback), every byte its buffer holds here (HANDED_HEAD, the same id). The child
+ * serves the connection once it has both, those bytes put back in front of what it reads itself.
  */
 
 /** Longest first line read before the connection goes to the gateway as is (its parser answers 414/400). */
 const MAX_LINE = 8192;
 /** A connection that sends no complete first line in this time is closed (the gateway's header timeout is 66 s). */
 const FIRST_LINE_TIMEOUT_MS = 65_000;
-
-type Handle = { readStop(): number; reading: boolean };
-const handleOf = (socket: net.Socket): Handle | undefined => (socket as unknown as { _handle?: Handle })._handle;
-
-/** Can this Node stop a socket's reading before a hand-over? Checked on a loopback connection. */
-export async function edgeSupported(): Promise<boolean> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
-    const client = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1');
-    client.on('error', () => undefined);
-    const socket = await accepted;
-    const ok = typeof handleOf(socket)?.readStop === 'function';
-    socket.destroy();
-    client.destroy();
-    return ok;
-  } finally {
-    server.close();
-  }
-}
 
 export type Upstream = 'gateway' | 'verification';
 
@@ -119,7 +103,9 @@ export interface Edge {
 export async function startEdge(port: number, host: string, targets: EdgeTargets): Promise<Edge> {
   const handed: Record<Upstream, number> = { gateway: 0, verification: 0 };
   const open = new Set<net.Socket>();
-  const server = net.createServer({ noDelay: true }, (socket) => {
+  let sequence = 0;
+  // highWaterMark 1: a paused socket holding the bytes read so far reads no more (see above).
+  const server = net.createServer({ noDelay: true, highWaterMark: 1 }, (socket) => {
     open.add(socket);
     const chunks: Buffer[] = [];
     let size = 0;
@@ -139,12 +125,16 @@ export async function startEdge(port: number, host: string, targets: EdgeTargets
       const head = chunks.length === 1 ? chunk : Buffer.concat(chunks, size);
       const nl = head.indexOf(10);
       const kind = nl === -1 ? 'gateway' : upstreamFor(head.toString('latin1', 0, nl));
-      handOver(socket, head, kind);
+      // Back into the paused socket: its buffer is now over the high-water mark, so the read this
+      // chunk came from is its last until the handle leaves.
+      socket.pause();
+      socket.unshift(head);
+      handOver(socket, kind);
     };
     socket.on('data', onData);
   });
 
-  const handOver = (socket: net.Socket, head: Buffer, kind: Upstream) => {
+  const handOver = (socket: net.Socket, kind: Upstream) => {
     const to = targets.pick(kind);
     if (!to) {
       // Nobody to take it (starting or stopping): read and drop the request, answer, close.
@@ -152,17 +142,19 @@ export async function startEdge(port: number, host: string, targets: EdgeTargets
       socket.end(UNAVAILABLE);
       return;
     }
-    // Stop reading now: what arrives from here on is read by the process the socket goes to.
-    socket.pause();
-    const handle = handleOf(socket);
-    if (!handle || typeof handle.readStop !== 'function') {
-      socket.destroy(); // edgeSupported() said otherwise: the launcher does not start the edge on such a Node
-      return;
-    }
-    handle.reading = false;
-    handle.readStop();
-    to.child.send({ type: HANDED_CONNECTION, head: head.toString('base64') }, socket, {}, (err) => {
-      if (err) socket.destroy();
+    const id = ++sequence;
+    let sent = false;
+    to.child.send({ type: HANDED_CONNECTION, id }, socket, {}, (err) => {
+      // Node calls back again if it sends the handle again (the child refused it once).
+      if (sent) return;
+      sent = true;
+      if (err) {
+        socket.destroy();
+        return;
+      }
+      // The handle has left: what the buffer holds is everything this process read, in order.
+      const bytes = socket.readableLength > 0 ? (socket.read(socket.readableLength) as Buffer | null) : null;
+      to.child.send({ type: HANDED_HEAD, id, head: (bytes ?? Buffer.alloc(0)).toString('base64') }, undefined, {}, () => undefined);
     });
     handed[to.kind]++;
   };

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { EXIT_ADDRESS_IN_USE } from '@cred/runtime';
-import { edgeSupported, EdgeTargets, startEdge, type Edge } from './edge.js';
+import { EdgeTargets, startEdge, type Edge } from './edge.js';
 import {
   defaultPorts,
   defaultReplicaPorts,
@@ -376,8 +376,6 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
     return own;
   };
   const withEdge = options.originPort !== undefined;
-  if (withEdge && !(await edgeSupported()))
-    throw new Error('this Node cannot hand connections over (socket handle without readStop): start without originPort');
   const edgeTargets = new EdgeTargets();
   const spawnService = (label: string, name: ServiceName, own: Record<string, string>): ChildProcess => {
     const env: Record<string, string | undefined> = { ...process.env, ...serviceEnv(name, options.ports, shared, extra, surge, withEdge), ...own };

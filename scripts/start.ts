@@ -6,7 +6,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_DEFAULTS, newSessionKeyPair, sessionPublicKeyOf } from '@cred/runtime';
 import { newRpcIdentityKey, RPC_CALLERS, rpcIdentityKeyVariable, rpcPublicKeysOf } from '@cred/grpc';
-import { edgeSupported } from './edge.js';
 import { checkPublicPort, launchPlatform, retryWhenPortTaken, startPorts } from './launcher.js';
 import { startDevMail, type DevMail } from './mail-catcher.js';
 import { migrateAll } from './migrate-all.js';
@@ -73,9 +72,6 @@ if (!Number.isInteger(replicas) || replicas < 1 || replicas > 8) {
   say('VERIFICATION_REPLICAS must be a whole number from 1 to 8');
   process.exit(1);
 }
-// The launcher owns PORT and hands each connection to verification or the gateway (ADR 0009).
-const edge = await edgeSupported();
-if (!edge) say('This Node cannot hand connections over: the gateway takes PORT and passes public requests on.');
 try {
   await checkPublicPort(publicPort);
 } catch (err) {
@@ -120,7 +116,7 @@ try {
   // The ports are placed right before the services listen, and placed again if one was taken meanwhile.
   platform = await retryWhenPortTaken(
     async () => {
-      const placed = await startPorts(publicPort, replicas, edge);
+      const placed = await startPorts(publicPort, replicas, true);
       // Internal ports move out of the way of PORT and of whatever already listens (another platform).
       if (placed.moved.length > 0) say(`Internal ports taken, moved: ${placed.moved.join(', ')}`);
       return launchPlatform({
@@ -129,7 +125,8 @@ try {
         output: { kind: 'terminal' },
         readyTimeoutMs: 90000,
         verificationReplicas: placed.replicas,
-        ...(edge ? { originPort: publicPort } : {}),
+        // The launcher owns PORT and hands each connection to verification or the gateway (ADR 0009).
+        originPort: publicPort,
       });
     },
     (err) => say(`${err.message} (taken by another program meanwhile): placing the ports again...`),

@@ -103,6 +103,18 @@ t.test('what the client sends after the first line reaches the new owner whole',
   t.equal(r.bodies[0]?.body, body, 'headers and body sent in later packets all arrived');
 });
 
+t.test('many connections at once, each body sent after its head, all reach their owners whole', async (t) => {
+  // The edge hands one connection at a time over each IPC channel (Node waits for the child's
+  // acknowledgement of a handle before it sends the next): the others wait, and what their
+  // clients send meanwhile must not be lost on the way (issue 39: uploads hung at the public port).
+  const body = 'b'.repeat(300_000);
+  const head = (i: number) =>
+    `POST /api/verify/baked?i=${i} HTTP/1.1\r\nHost: x\r\nContent-Type: image/png\r\nContent-Length: ${body.length}\r\n\r\n`;
+  const results = await Promise.all(Array.from({ length: 20 }, (_, i) => exchange([head(i), body], { gapMs: 5 })));
+  const whole = results.filter((r) => r.bodies[0]?.body === body && r.bodies[0]?.url === `/api/verify/baked?i=${results.indexOf(r)}`);
+  t.equal(whole.length, 20, 'every one of the 20 uploads reached verification whole and was answered');
+});
+
 t.test('a first line split over packets is read to its end before choosing', async (t) => {
   const r = await exchange(['GE', 'T /verify/ABC', ' HTTP/1.1\r\nHost: x\r\n\r\n'], { gapMs: 50 });
   t.match(r.bodies[0], { who: 'verification', url: '/verify/ABC' });

@@ -9,9 +9,15 @@ import net from 'node:net';
  *
  * The protocol on the IPC channel: the service says `{ type: 'cred:accepting' }` once it takes
  * connections and `{ type: 'cred:not-accepting' }` when it starts to drain; the edge sends
- * `{ type: 'cred:connection', head }` (head: the bytes it read, base64) with the socket.
+ * `{ type: 'cred:connection', id }` with the socket, and once the socket has left the edge,
+ * `{ type: 'cred:connection-head', id, head }` (head: every byte the edge read from it, base64).
+ * The edge reads on until the socket leaves (Node sends one handle at a time per channel), so
+ * only the second message knows them all; the service serves the connection once it has both.
  */
 export const HANDED_CONNECTION = 'cred:connection';
+export const HANDED_HEAD = 'cred:connection-head';
+/** A socket whose head does not follow (or a head whose socket does not) is dropped after this long. */
+const PAIRING_TIMEOUT_MS = 10_000;
 export const ACCEPTING = 'cred:accepting';
 export const NOT_ACCEPTING = 'cred:not-accepting';
 
@@ -37,23 +43,47 @@ export interface HandedConnections {
 export function acceptHandedConnections(server: http.Server, enabled: boolean): HandedConnections {
   const send = process.send?.bind(process);
   if (!enabled || !send || !process.connected) return { enabled: false, stopAccepting: () => undefined };
-  process.on('message', (message: unknown, socket: unknown) => {
-    if (!isConnectionMessage(message) || !(socket instanceof net.Socket)) return;
+  /** Handed sockets waiting for their head, or heads for their socket, by the edge's id. */
+  const waiting = new Map<number, { socket?: net.Socket; head?: Buffer; timer: NodeJS.Timeout }>();
+  // A client may reset its connection before the server has it: not an uncaught error.
+  const ignore = () => undefined;
+  const meet = (id: number, part: { socket?: net.Socket; head?: Buffer }) => {
+    const entry = waiting.get(id);
+    if (!entry) {
+      const timer = setTimeout(() => {
+        waiting.get(id)?.socket?.destroy();
+        waiting.delete(id);
+      }, PAIRING_TIMEOUT_MS);
+      timer.unref();
+      part.socket?.on('error', ignore);
+      waiting.set(id, { ...part, timer });
+      return;
+    }
+    waiting.delete(id);
+    clearTimeout(entry.timer);
+    const socket = part.socket ?? entry.socket;
+    const head = part.head ?? entry.head;
+    if (!socket || !head) return; // the same part twice: not from the edge
+    socket.off('error', ignore);
+    if (socket.destroyed) return;
     handed.add(socket);
-    // The bytes the edge read (the first request line, at least) come first: the socket was
-    // just made from the handle and has read nothing yet in this tick.
-    if (message.head) socket.unshift(Buffer.from(message.head, 'base64'));
+    // What the edge read comes first: this process has read from the socket since it arrived,
+    // but none of that was consumed (nothing listens before the server does).
+    if (head.length) socket.unshift(head);
     server.emit('connection', socket);
+  };
+  process.on('message', (message: unknown, socket: unknown) => {
+    if (typeof message !== 'object' || message === null) return;
+    const m = message as { type?: unknown; id?: unknown; head?: unknown };
+    if (typeof m.id !== 'number') return;
+    if (m.type === HANDED_CONNECTION && socket instanceof net.Socket) meet(m.id, { socket });
+    else if (m.type === HANDED_HEAD && typeof m.head === 'string') meet(m.id, { head: Buffer.from(m.head, 'base64') });
   });
   const announce = (type: string) => {
     if (process.connected) send({ type }, undefined, {}, () => undefined);
   };
   announce(ACCEPTING);
   return { enabled: true, stopAccepting: () => announce(NOT_ACCEPTING) };
-}
-
-function isConnectionMessage(m: unknown): m is { type: string; head?: string } {
-  return typeof m === 'object' && m !== null && (m as { type?: unknown }).type === HANDED_CONNECTION;
 }
 
 /**

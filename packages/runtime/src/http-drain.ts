@@ -47,6 +47,34 @@ export function discardRequestBody(req: http.IncomingMessage, budget: DrainBudge
   req.resume();
 }
 
+/**
+ * Sends the last bytes of a response that closes the connection (`Connection: close`, e.g. a
+ * final 413 to `Expect: 100-continue`) but ends it, and so the connection, only once the
+ * request's body has been read to its end (and thrown away, within `budget`) or the client has
+ * gone. Node closes such a connection as soon as the answer is written; a client that sends its
+ * body without waiting for `100 Continue` (RFC 9110 allows it) then meets a reset while still
+ * writing, often before it reads the answer. A client that waited reads the whole answer (its
+ * length is declared) and closes; one that never does is dropped with the budget.
+ */
+export function endAfterRequestBody(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  last: string | Buffer,
+  budget: DrainBudget = DEFAULT_DRAIN_BUDGET,
+): void {
+  if (req.complete || req.destroyed) {
+    res.end(last);
+    return;
+  }
+  res.write(last);
+  const end = () => {
+    if (!res.writableEnded) res.end();
+  };
+  req.once('end', end);
+  req.once('close', end);
+  discardRequestBody(req, budget);
+}
+
 /** The declared Content-Length, or undefined when absent or not a plain decimal number. */
 export function declaredLength(req: http.IncomingMessage): number | undefined {
   const raw = req.headers['content-length'];

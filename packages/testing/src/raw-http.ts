@@ -93,3 +93,45 @@ export function postZeros(
     pump();
   });
 }
+
+/** What sendWholeRequest saw: the answer as read, and whether writing or reading failed (an error code). */
+export interface WholeRequestResult {
+  response: string;
+  writeError: string | undefined;
+  readError: string | undefined;
+}
+
+/**
+ * Sends a whole request to `host`:`port` before reading anything, as a client that looks at the
+ * answer only once its upload is written: `head`, then `body` in 64 KiB writes, each waited for.
+ * Then reads until the server closes or a whole answer (its Content-Length) is in, or `waitMs`
+ * passes. A server that closes before reading the body shows as a write error (EPIPE,
+ * ECONNRESET), often with the answer lost.
+ */
+export async function sendWholeRequest(port: number, head: string, body: Buffer, options: { host?: string; waitMs?: number } = {}): Promise<WholeRequestResult> {
+  const socket = net.connect(port, options.host ?? '127.0.0.1');
+  let response = '';
+  let readError: string | undefined;
+  socket.on('data', (d: Buffer) => (response += d.toString('latin1')));
+  socket.on('error', (e: NodeJS.ErrnoException) => (readError ??= e.code ?? e.message));
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  const write = (bytes: string | Buffer) => new Promise<void>((resolve, reject) => socket.write(bytes, (e) => (e ? reject(e) : resolve())));
+  let writeError: string | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    await write(head);
+    for (let at = 0; at < body.length; at += 65536) await write(body.subarray(at, at + 65536));
+  } catch (err) {
+    writeError = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+  }
+  const complete = () => {
+    const end = response.indexOf('\r\n\r\n');
+    const length = /\r\ncontent-length: *(\d+)/i.exec(response.slice(0, end))?.[1];
+    return end !== -1 && length !== undefined && response.length >= end + 4 + Number(length);
+  };
+  const timer = setTimeout(() => socket.destroy(), options.waitMs ?? 10_000);
+  if (!complete()) await Promise.race([closed, new Promise<void>((resolve) => socket.on('data', () => complete() && resolve()))]);
+  clearTimeout(timer);
+  socket.destroy();
+  return { response, writeError, readError: writeError ? undefined : readError };
+}

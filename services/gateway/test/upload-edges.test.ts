@@ -6,7 +6,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import { toAppError } from '@cred/runtime';
-import { parseRawResponse, postZeros, rawRequest, type RawResponse } from '@cred/testing';
+import { parseRawResponse, postZeros, rawRequest, sendWholeRequest, type RawResponse } from '@cred/testing';
 import { readImageUpload } from '../src/http/badge-routes.js';
 import { readBulkUpload } from '../src/http/bulk-routes.js';
 import { startGatewayOnly } from './fixtures/platform.js';
@@ -204,6 +204,16 @@ t.test('the gateway edge: body limits on the verification proxy, Expect: 100-con
     const r = parseRaw(response);
     errorShape(t, r, 413, 'PAYLOAD_TOO_LARGE');
     t.equal(r.headers['connection'], 'close');
+    // A client may send its body without waiting for 100 Continue (RFC 9110 10.1.1): one that
+    // writes it all before reading gets the 413, not a broken pipe or a reset (issue 39). The
+    // gateway reads and drops the body before it closes.
+    const eager = await sendWholeRequest(
+      port,
+      `POST /api/verify/baked HTTP/1.1\r\nHost: x\r\nContent-Type: image/png\r\nContent-Length: ${6 * 1024 * 1024}\r\nExpect: 100-continue\r\n\r\n`,
+      Buffer.alloc(6 * 1024 * 1024),
+    );
+    t.same([eager.writeError, eager.readError], [undefined, undefined], 'the whole body was written and the answer read, without a reset');
+    errorShape(t, parseRaw(eager.response), 413, 'PAYLOAD_TOO_LARGE');
     const json = parseRaw(
       await rawRequest(
         port,

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
 import { unbakePng } from '@cred/ob3';
 import { multipart, seedIssuer, signedCredential, startVerification, type HttpResult } from './fixtures/harness.js';
-import { parseRawResponse, postZeros, rawRequest as rawRequestTo } from '@cred/testing';
+import { parseRawResponse, postZeros, rawRequest as rawRequestTo, sendWholeRequest } from '@cred/testing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const INTEROP = process.env.OB3_INTEROP_DIR ?? path.resolve(here, '../../../../shared/fixtures/interop');
@@ -289,6 +289,15 @@ t.test('bodies over the limit: 413 with the error shape, read by the client (not
   );
   errorShape(t, expect, 413, 'PAYLOAD_TOO_LARGE');
   t.equal(expect.headers['connection'], 'close');
+  // A client may send its body without waiting for 100 Continue (RFC 9110 10.1.1): one that writes
+  // it all before reading gets the 413, not a broken pipe or a reset (issue 39).
+  const eager = await sendWholeRequest(
+    Number(new URL(h.base).port),
+    `POST /api/verify/baked HTTP/1.1\r\nHost: x\r\nContent-Type: image/png\r\nContent-Length: ${6 * 1024 * 1024}\r\nExpect: 100-continue\r\n\r\n`,
+    Buffer.alloc(6 * 1024 * 1024),
+  );
+  t.same([eager.writeError, eager.readError], [undefined, undefined], 'the whole body was written and the answer read, without a reset');
+  errorShape(t, parseRaw(eager.response), 413, 'PAYLOAD_TOO_LARGE');
   const small = await rawRequest(
     'POST /api/verify/credential HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n',
     500,

@@ -1,14 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { AppError, isErrorCode, redactUrl, toAppError, type Logger } from '@cred/runtime';
+import { AppError, endAfterRequestBody, isErrorCode, redactUrl, toAppError, type Logger } from '@cred/runtime';
 
 /**
  * An error in the error shape, answered on node's response outside express (before a request
  * reaches the app, or on the verification pass-through). With `close`, the connection closes
- * after it: the client has not sent its body.
+ * after it (see `options`).
  */
-export function sendRawError(res: http.ServerResponse, error: AppError, options: { close?: boolean } = {}): void {
+export function sendRawError(
+  res: http.ServerResponse,
+  error: AppError,
+  /**
+   * close: the connection ends after the answer. With `closeAfterBodyOf` (an answer given before
+   * that request's body was read), only once the body has been read and dropped or the client has
+   * gone (endAfterRequestBody), so a client still sending reads the answer instead of a reset.
+   */
+  options: { close?: boolean; closeAfterBodyOf?: http.IncomingMessage } = {},
+): void {
   const body = JSON.stringify(error.toJSON());
   res.writeHead(error.httpStatus, {
     'content-type': 'application/json; charset=utf-8',
@@ -16,9 +25,10 @@ export function sendRawError(res: http.ServerResponse, error: AppError, options:
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
     'x-request-id': randomUUID(),
-    ...(options.close ? { connection: 'close' } : {}),
+    ...(options.close || options.closeAfterBodyOf ? { connection: 'close' } : {}),
   });
-  res.end(body);
+  if (options.closeAfterBodyOf) endAfterRequestBody(options.closeAfterBodyOf, res, body);
+  else res.end(body);
 }
 
 /** 404 with the error shape for every route nobody answered. */

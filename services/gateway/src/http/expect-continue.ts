@@ -25,7 +25,8 @@ export function continueOrRefuse(server: http.Server): (req: http.IncomingMessag
       server.emit('request', req, res);
       return;
     }
-    sendRawError(res, refused, { close: true });
+    // Final: the client should not send the body; one that sends it anyway reads the 413 first.
+    sendRawError(res, refused, { closeAfterBodyOf: req });
   };
 }
 
@@ -34,6 +35,5 @@ export function continueOrRefuse(server: http.Server): (req: http.IncomingMessag
  * gets 417 in the error shape instead of node's empty 417.
  */
 export function refuseExpectation(req: http.IncomingMessage, res: http.ServerResponse): void {
-  sendRawError(res, new AppError('EXPECTATION_FAILED', 'Only "Expect: 100-continue" is supported', { field: 'Expect' }), { close: true });
-  req.resume();
+  sendRawError(res, new AppError('EXPECTATION_FAILED', 'Only "Expect: 100-continue" is supported', { field: 'Expect' }), { closeAfterBodyOf: req });
 }

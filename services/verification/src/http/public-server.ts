@@ -158,8 +158,8 @@ export async function startPublicServer(
       server.emit('request', req, res);
       return;
     }
-    res.setHeader('connection', 'close');
-    sendJson(res, refused.httpStatus, refused.toJSON());
+    // Final: the client should not send the body; one that sends it anyway reads the 413 first.
+    sendJson(res, refused.httpStatus, refused.toJSON(), { closeAfterBodyOf: req });
   });
   server.keepAliveTimeout = 65000;
   server.headersTimeout = 10000;

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { endAfterRequestBody } from '@cred/runtime';
 
 export interface SendOptions {
   contentType?: string;
@@ -8,6 +9,12 @@ export interface SendOptions {
   cors?: boolean;
   /** Responses that may depend on the session (Authorization header or session cookie): private credentials. */
   varyAuthorization?: boolean;
+  /**
+   * An answer given before this request's body was read that closes the connection (a final
+   * answer to Expect: 100-continue): it ends once the body has been read and dropped, or the
+   * client has gone (endAfterRequestBody), so a client still sending reads it instead of a reset.
+   */
+  closeAfterBodyOf?: http.IncomingMessage;
 }
 
 /** Sends a body that is already serialized (the stored OB3 bytes go out exactly as stored). */
@@ -20,8 +27,10 @@ export function sendText(res: http.ServerResponse, status: number, text: string 
   };
   if (options.cors) headers['access-control-allow-origin'] = '*';
   if (options.varyAuthorization) headers['vary'] = 'Cookie, Authorization';
+  if (options.closeAfterBodyOf) headers['connection'] = 'close';
   res.writeHead(status, headers);
-  res.end(text);
+  if (options.closeAfterBodyOf) endAfterRequestBody(options.closeAfterBodyOf, res, text);
+  else res.end(text);
 }
 
 export function sendJson(res: http.ServerResponse, status: number, body: unknown, options: SendOptions = {}): void {

@@ -1,5 +1,5 @@
 import { tuneQueueTables, type Migration } from '@cred/db';
-import { auditMigration } from '@cred/db/audit';
+import { auditChainMigration, auditMigration } from '@cred/db/audit';
 import { eventsMigration } from '@cred/events';
 import { idempotencyMigration } from '@cred/idempotency';
 
@@ -145,4 +145,6 @@ export const migrations: Migration[] = [
   { name: '0007_idempotency_records', up: (db) => idempotencyMigration.up(db) },
   // Queue-like tables are vacuumed and analyzed after ~1,000 changed rows (@cred/db, QUEUE_TABLE_AUTOVACUUM).
   { name: '0008_queue_tables_autovacuum', up: (db, schema) => tuneQueueTables(db, schema, ['outbox']) },
+  // The audit log's hash chain (@cred/db/audit chain.ts): existing entries chained in the order they were written.
+  { name: '0009_audit_log_chain', up: (db, schema) => auditChainMigration.up(db, schema) },
 ];

@@ -15,7 +15,7 @@ import {
 } from '@cred/runtime';
 import type { PrincipalCache } from '../auth/principal-cache.js';
 import type { SessionVerifier } from '../auth/session-verifier.js';
-import type { GatewayConfig } from '../config.js';
+import { platformOperators, type GatewayConfig } from '../config.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { adminRoutes } from './admin-routes.js';
 import { apiKeyAuth } from './api-key-auth.js';
@@ -247,7 +247,7 @@ export function createApp(deps: AppDeps): Express {
     '/api/admin',
     adminRoutes({
       ...limitDeps,
-      adminToken: deps.config.PLATFORM_ADMIN_TOKEN,
+      operators: platformOperators(deps.config),
       upstreams: deps.upstreams,
       cache: deps.cache,
       clock: deps.clock,

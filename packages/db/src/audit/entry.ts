@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'credential.renewed',
   'credential.revoked',
   'bulk_issuance.started',
+  'bulk_issuance.report_downloaded',
   'badge.created',
   'badge.updated',
   'badge.deleted',

@@ -31,6 +31,8 @@ interface Entry {
 
 const done: Array<{ action: string; actor: string; targetId?: string; requestId: string | null }> = [];
 let apiKeySecret = '';
+let apiKeyActor = '';
+let badgeId = '';
 let webhookSecret = '';
 
 t.test('an owner, an API key and the operator act', async (t) => {
@@ -48,6 +50,7 @@ t.test('an owner, an API key and the operator act', async (t) => {
   const key = await tp.api('POST', `/api/organizations/${orgId}/api-keys`, { name: 'ci' }, token);
   ok(key, 201, 'API key');
   apiKeySecret = String(key.body.key);
+  apiKeyActor = `api_key:${String(key.body.id)}`;
   done.push({ action: 'api_key.created', actor: owner, targetId: key.body.id, requestId: key.headers.get('x-request-id') });
   const badge = await tp.api(
     'POST',
@@ -56,6 +59,7 @@ t.test('an owner, an API key and the operator act', async (t) => {
     token,
   );
   ok(badge, 201, 'badge');
+  badgeId = String(badge.body.id);
   done.push({ action: 'badge.created', actor: owner, targetId: badge.body.id, requestId: badge.headers.get('x-request-id') });
   const issued = await tp.api(
     'POST',
@@ -142,6 +146,37 @@ t.test('the owner reads each action once, in order, with its actor and request i
     (filtered.body.data as Entry[]).map((e) => e.action),
     ['credential.revoked'],
   );
+});
+
+// Each download of a bulk issuance's report (its recipients' names and addresses) is recorded:
+// who, which job, under the gateway's request id (never the client's X-Request-Id).
+t.test('downloads of a bulk issuance report are in the log, with who and which job', async (t) => {
+  const form = new FormData();
+  form.set('badgeId', badgeId);
+  form.set('file', new Blob(['name,email\nAda Lovelace,ada@example.com\n'], { type: 'text/csv' }), 'people.csv');
+  const created = await fetch(`${tp.baseUrl}/api/v1/bulk-issuances`, { method: 'POST', headers: { authorization: `Bearer ${apiKeySecret}` }, body: form });
+  const job = (await created.json()) as { id: string };
+  t.equal(created.status, 202, JSON.stringify(job));
+  const download = async (bearer: string, path: string) => {
+    const r = await fetch(`${tp.baseUrl}${path}`, { headers: { authorization: `Bearer ${bearer}`, 'x-request-id': 'client-chosen-id-0001' } });
+    t.equal(r.status, 200, `${path}: ${r.status}`);
+    t.match(await r.text(), /^row,name,email,outcome,credentialId,reason/);
+    return r.headers.get('x-request-id');
+  };
+  const bySession = await download(token, `/api/organizations/${orgId}/bulk-issuances/${job.id}/report.csv`);
+  const byKey = await download(apiKeySecret, `/api/v1/bulk-issuances/${job.id}/report.csv`);
+  const res = await tp.api('GET', `/api/organizations/${orgId}/audit-log?action=bulk_issuance.`, undefined, token);
+  t.equal(res.status, 200, res.text.slice(0, 300));
+  t.same(
+    (res.body.data as Entry[]).map((e) => [e.action, e.actor, e.targetType, e.targetId, e.requestId]),
+    [
+      ['bulk_issuance.report_downloaded', apiKeyActor, 'bulk_issuance', job.id, byKey],
+      ['bulk_issuance.report_downloaded', owner, 'bulk_issuance', job.id, bySession],
+      ['bulk_issuance.started', apiKeyActor, 'bulk_issuance', job.id, created.headers.get('x-request-id')],
+    ],
+    'newest first: the two downloads and the start',
+  );
+  t.notOk(res.text.includes('client-chosen-id-0001'), "the client's own request id is not stored");
 });
 
 t.test('a member who is neither owner nor admin is refused', async (t) => {

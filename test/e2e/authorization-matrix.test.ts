@@ -9,7 +9,8 @@
 // whose role lacks the permission or an organization that may not act, 404 someone outside the
 // organization, who must not learn that it exists). An allowed caller passes the gate: whatever
 // the route then answers (200, 400 for the empty body, 404 for the unknown object in the path),
-// it is never 401 or 403.
+// it is never 401 or 403. Each guarded route is also called by other spellings of its path
+// (upper case, percent-encoded, extra slashes): none of them is served (variantsOf).
 import t from 'tap';
 import { openApiDocument } from '../../services/gateway/src/openapi/openapi.js';
 import { setupStep, startTestPlatform } from './harness.js';
@@ -337,6 +338,35 @@ async function call(method: string, path: string, token: string | undefined): Pr
   return { status: res.status, text, body };
 }
 
+/**
+ * Other spellings of a route's path: its words in upper case, a letter or a slash percent-encoded,
+ * a slash repeated or added at the end. None of them is the route (the gateway matches paths
+ * exactly, docs/decisions.md "Exact routing"), so none may reach its handler: a caller the route
+ * refuses gets the same refusal or 404, and a caller it lets in gets 404.
+ */
+function variantsOf(template: string, path: string): Array<{ name: string; path: string }> {
+  const words = template.split('/');
+  const parts = path.split('/');
+  const literal = words.map((w, i) => i > 0 && w !== '' && !w.startsWith('{'));
+  const last = literal.lastIndexOf(true);
+  if (last < 0) return [];
+  const at = (i: number, value: string) => parts.map((p, j) => (j === i ? value : p)).join('/');
+  const word = parts[last]!;
+  const letter = word.search(/[a-z]/);
+  const out = [
+    { name: 'its last word in upper case', path: at(last, word.toUpperCase()) },
+    { name: 'its words in upper case', path: parts.map((p, j) => (literal[j] ? p.toUpperCase() : p)).join('/') },
+    { name: 'a trailing slash', path: `${path}/` },
+    { name: 'a doubled slash', path: at(last, `/${word}`) },
+    { name: 'an encoded slash', path: [...parts.slice(0, last - 1), `${parts[last - 1]}%2F${word}`, ...parts.slice(last + 1)].join('/') },
+  ];
+  if (letter >= 0) {
+    const encoded = `${word.slice(0, letter)}%${word.charCodeAt(letter).toString(16).toUpperCase()}${word.slice(letter + 1)}`;
+    out.push({ name: 'an encoded letter', path: at(last, encoded) });
+  }
+  return out.filter((v) => v.path !== path);
+}
+
 // Ending a session is the last row, so the callers keep theirs until then.
 const ORDERED = [...OPERATIONS.filter((op) => op !== 'DELETE /api/auth/session'), 'DELETE /api/auth/session'].filter((op) => RULES[op]);
 
@@ -345,6 +375,20 @@ t.test(`authorization matrix: ${ORDERED.length} operations x ${callers.length} c
   for (const op of ORDERED) {
     const rule = RULES[op]!;
     const [method, template] = op.split(' ') as [string, string];
+    // A public route has no check to go around; every other one is also called by its variants
+    // (before the route itself, so ending a session comes last here too).
+    if (rule.kind !== 'public') {
+      for (const caller of callers) {
+        const want = expected(rule, caller);
+        const variants = variantsOf(template, pathFor(template, rule, caller));
+        const answers = await Promise.all(variants.map(async (v) => ({ v, r: await call(method, v.path, caller.token) })));
+        for (const { v, r } of answers) {
+          checked++;
+          if (want === 'pass') t.equal(r.status, 404, `${method} ${v.path} (${v.name}) as ${caller.name}: not the route (404)`, { body: r.text.slice(0, 200) });
+          else t.ok(r.status === want || r.status === 404, `${method} ${v.path} (${v.name}) as ${caller.name}: ${want} or 404 (got ${r.status})`, { body: r.text.slice(0, 200) });
+        }
+      }
+    }
     const answers = await Promise.all(callers.map(async (caller) => ({ caller, r: await call(method, pathFor(template, rule, caller), caller.token) })));
     for (const { caller, r } of answers) {
       const want = expected(rule, caller);

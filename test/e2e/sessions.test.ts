@@ -97,12 +97,12 @@ t.test('a password reset ends the sessions that came before it', async (t) => {
 t.test('cookie session: HttpOnly cookie, CSRF on unsafe methods, logout ends it', async (t) => {
   const login = await send('POST', '/api/auth/session', {}, { email: ownerEmail, password: PASSWORD });
   t.equal(login.status, 200, login.text);
-  const { header, value } = cookieValue(login.headers, 'session');
+  const { header, value } = cookieValue(login.headers, '__Host-session');
   t.match(header, /HttpOnly/);
   t.match(header, /SameSite=Lax/);
   t.notOk('token' in login.body, 'no token in the body');
   t.notOk(login.text.includes(value));
-  const cookie = `session=${value}`;
+  const cookie = `__Host-session=${value}`;
   const csrf = String(login.body.csrfToken);
 
   t.equal((await send('GET', `/api/organizations/${orgId}`, { cookie })).status, 200);
@@ -118,7 +118,7 @@ t.test('cookie session: HttpOnly cookie, CSRF on unsafe methods, logout ends it'
 
   const out = await send('DELETE', '/api/auth/session', { cookie, 'x-csrf-token': csrf });
   t.equal(out.status, 204);
-  t.match(cookieValue(out.headers, 'session').header, /Max-Age=0/);
+  t.match(cookieValue(out.headers, '__Host-session').header, /Max-Age=0/);
   t.equal((await send('GET', `/api/organizations/${orgId}`, { cookie })).status, 401, 'the cookie no longer works');
   t.equal((await send('GET', '/api/auth/session', { cookie })).status, 401);
 });
@@ -126,10 +126,10 @@ t.test('cookie session: HttpOnly cookie, CSRF on unsafe methods, logout ends it'
 t.test('operator console cookie session needs the CSRF token on unsafe methods', async (t) => {
   const r = await send('POST', '/api/admin/session', {}, { token: tp.adminToken });
   t.equal(r.status, 200, r.text);
-  const { header, value } = cookieValue(r.headers, 'admin_session');
+  const { header, value } = cookieValue(r.headers, '__Host-admin_session');
   t.match(header, /HttpOnly; SameSite=Strict/);
   t.notOk(header.includes(tp.adminToken), 'the cookie is not the admin token');
-  const cookie = `admin_session=${value}`;
+  const cookie = `__Host-admin_session=${value}`;
   t.equal((await send('GET', '/api/admin/organizations', { cookie })).status, 200);
   t.equal((await send('POST', `/api/admin/organizations/${orgId}/approve`, { cookie })).status, 403, 'no CSRF token');
   t.equal((await send('POST', `/api/admin/organizations/${orgId}/approve`, { cookie, 'x-csrf-token': String(r.body.csrfToken) })).status, 200);
@@ -144,7 +144,7 @@ t.test("a private credential's /verify page: 403 for a stranger, 200 for the own
   const [, verifyToken] = await mailMatch(email, /\/verify-email\?token=([A-Za-z0-9_-]+)/);
   t.equal((await tp.api('POST', '/api/auth/verify-email', { token: verifyToken })).status, 200);
   const login = await send('POST', '/api/auth/session', {}, { email, password: PASSWORD });
-  const cookie = `session=${cookieValue(login.headers, 'session').value}`;
+  const cookie = `__Host-session=${cookieValue(login.headers, '__Host-session').value}`;
   const csrf = String(login.body.csrfToken);
 
   const priv = await send('PATCH', `/api/credentials/${credentialId}`, { cookie, 'x-csrf-token': csrf }, { isPublic: false });
@@ -152,7 +152,7 @@ t.test("a private credential's /verify page: 403 for a stranger, 200 for the own
   await waitFor('private on /verify', async () => ((await send('GET', `/verify/${credentialId}`, {})).status === 403 ? true : undefined));
 
   const strangerLogin = await send('POST', '/api/auth/session', {}, { email: ownerEmail, password: PASSWORD });
-  const stranger = await send('GET', `/verify/${credentialId}`, { cookie: `session=${cookieValue(strangerLogin.headers, 'session').value}` });
+  const stranger = await send('GET', `/verify/${credentialId}`, { cookie: `__Host-session=${cookieValue(strangerLogin.headers, '__Host-session').value}` });
   t.equal(stranger.status, 403, 'a stranger (the issuer) is refused');
   const mine = await send('GET', `/verify/${credentialId}`, { cookie });
   t.equal(mine.status, 200, "the owner's cookie session sees it");

@@ -10,7 +10,40 @@ const shape = {
   REDIS_KEY_PREFIX: env.string('cred:'),
   /** Accounts' session public keys (current first): the gateway checks sessions and cannot mint them. */
   SESSION_PUBLIC_KEYS: sessionPublicKeysEnv,
+  /** The platform operator's token; in the audit log as `operator`. */
   PLATFORM_ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters'),
+  /**
+   * More operators, each with a token of their own, so the audit log tells them apart:
+   * `name:token` pairs, comma-separated (`alice:<token>,bob:<token>`); in the audit log as
+   * `operator:<name>`. Names are lower-case words (`[a-z][a-z0-9_-]{0,31}`, not `operator`),
+   * tokens at least 24 characters without commas; names and tokens are all different.
+   */
+  PLATFORM_ADMIN_TOKENS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const operators: Array<{ name: string; token: string }> = [];
+      for (const pair of value.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+        const colon = pair.indexOf(':');
+        const name = colon < 0 ? '' : pair.slice(0, colon);
+        const token = colon < 0 ? '' : pair.slice(colon + 1);
+        // The message never repeats the value: it holds tokens.
+        if (!/^[a-z][a-z0-9_-]{0,31}$/.test(name) || name === 'operator') {
+          ctx.addIssue({ code: 'custom', message: `entry ${operators.length + 1}: the name must be a lower-case word other than "operator"` });
+          return z.NEVER;
+        }
+        if (token.length < 24) {
+          ctx.addIssue({ code: 'custom', message: `operator "${name}": the token must be at least 24 characters` });
+          return z.NEVER;
+        }
+        if (operators.some((o) => o.name === name || o.token === token)) {
+          ctx.addIssue({ code: 'custom', message: `operator "${name}": names and tokens must all be different` });
+          return z.NEVER;
+        }
+        operators.push({ name, token });
+      }
+      return operators;
+    }),
   // Which peers may tell the client address (@cred/runtime client-ip.ts, shared with verification).
   TRUST_PROXY: trustProxyEnv(),
   /**
@@ -50,4 +83,11 @@ export const ENV_VARS = Object.keys(shape);
 export type GatewayConfig = ReturnType<typeof loadConfig>;
 export function loadConfig(e: Record<string, string | undefined>) {
   return parseEnv('gateway', shape, e);
+}
+
+/** Every operator of the gateway: PLATFORM_ADMIN_TOKEN's as `operator`, then PLATFORM_ADMIN_TOKENS'. */
+export function platformOperators(config: Pick<GatewayConfig, 'PLATFORM_ADMIN_TOKEN' | 'PLATFORM_ADMIN_TOKENS'>): Array<{ name: string; token: string }> {
+  if (config.PLATFORM_ADMIN_TOKENS.some((o) => o.token === config.PLATFORM_ADMIN_TOKEN))
+    throw new Error('PLATFORM_ADMIN_TOKENS: a token is the same as PLATFORM_ADMIN_TOKEN');
+  return [{ name: 'operator', token: config.PLATFORM_ADMIN_TOKEN }, ...config.PLATFORM_ADMIN_TOKENS];
 }

@@ -14,14 +14,15 @@ t.test('Redis unreachable: an authentic cookie is refused with 503, never accept
   // Port 1 on loopback refuses at once; no retries and no offline queue, so each call fails fast.
   const redis = new Redis({ host: '127.0.0.1', port: 1, lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
   t.teardown(() => redis.disconnect());
-  const admin = createAdminSessions({ adminToken: ADMIN_TOKEN, clock: systemClock, baseUrl: 'http://localhost:8080', redis });
+  const operator = { name: 'operator', token: ADMIN_TOKEN };
+  const admin = createAdminSessions({ operators: [operator], clock: systemClock, baseUrl: 'http://localhost:8080', redis });
 
   const cookies: string[] = [];
   const res = { append: (_name: string, value: string) => cookies.push(value) } as unknown as Response;
-  admin.start(res);
-  const value = /^admin_session=([^;]+)/.exec(cookies[0]!)?.[1];
+  admin.start(res, operator);
+  const value = /^__Host-admin_session=([^;]+)/.exec(cookies[0]!)?.[1];
   t.ok(value, 'a cookie was set');
-  const req = { method: 'GET', headers: { cookie: `admin_session=${value}` }, get: () => undefined } as unknown as Request;
+  const req = { method: 'GET', headers: { cookie: `__Host-admin_session=${value}` }, get: () => undefined } as unknown as Request;
 
   for (const [what, call] of [
     ['authenticate', () => admin.authenticateCookie(req)],
@@ -38,6 +39,6 @@ t.test('Redis unreachable: an authentic cookie is refused with 503, never accept
   }
 
   // A cookie that is not authentic never reaches Redis: plain "no session".
-  const forged = { method: 'GET', headers: { cookie: `admin_session=1.${'A'.repeat(22)}.${'B'.repeat(43)}` }, get: () => undefined } as unknown as Request;
-  t.equal(await admin.authenticateCookie(forged), false);
+  const forged = { method: 'GET', headers: { cookie: `__Host-admin_session=1.${'A'.repeat(22)}.${'B'.repeat(43)}` }, get: () => undefined } as unknown as Request;
+  t.equal(await admin.authenticateCookie(forged), undefined);
 });

@@ -38,12 +38,13 @@ t.test('browser sessions and CSRF', async (t) => {
     firstLogin = r;
     check('POST', '/api/auth/session', r);
     t.equal(r.status, 200);
-    const { header, value } = cookieOf(r, 'session');
-    t.match(header, /^session=[\w-]+\.[\w-]+\.[\w-]+; HttpOnly; SameSite=Lax; Path=\/; Max-Age=(3600|3599)$/);
-    t.notMatch(header, /Secure/, 'not Secure over http');
+    const { header, value } = cookieOf(r, '__Host-session');
+    // `__Host-`: Secure, Path=/, no Domain, even over http (browsers keep Secure cookies of http://localhost).
+    t.match(header, /^__Host-session=[\w-]+\.[\w-]+\.[\w-]+; HttpOnly; SameSite=Lax; Path=\/; Max-Age=(3600|3599); Secure$/);
+    t.notMatch(header, /Domain=/i, 'no Domain');
     // The readable marker the web application checks before asking who is signed in: no secret,
     // the same lifetime, not HttpOnly.
-    t.match(cookieOf(r, 'signed_in').header, /^signed_in=1; SameSite=Lax; Path=\/; Max-Age=(3600|3599)$/);
+    t.match(cookieOf(r, 'signed_in').header, /^signed_in=1; SameSite=Lax; Path=\/; Max-Age=(3600|3599); Secure$/);
     t.same(Object.keys(r.body).sort(), ['csrfToken', 'expiresAt', 'user']);
     t.notOk(r.text.includes(value), 'the token is not in the body');
     t.equal(r.body.user.email, email);
@@ -52,7 +53,7 @@ t.test('browser sessions and CSRF', async (t) => {
 
   t.test('the cookie works on session routes; unsafe methods need the CSRF token and our Origin', async (t) => {
     const login = firstLogin!;
-    const cookie = `session=${cookieOf(login, 'session').value}`;
+    const cookie = `__Host-session=${cookieOf(login, '__Host-session').value}`;
     const csrf = String(login.body.csrfToken);
     const patch = (headers: Record<string, string>) =>
       g.request('PATCH', `/api/organizations/${orgId}`, { headers: { cookie, ...headers }, body: { emailNotificationsEnabled: false } });
@@ -88,7 +89,7 @@ t.test('browser sessions and CSRF', async (t) => {
     t.equal((await g.request('GET', `/api/organizations/${orgId}`, { headers: { cookie, authorization: 'Bearer a.b.c' } })).status, 401);
     t.equal((await g.request('GET', '/api/v1/organization', { headers: { cookie } })).status, 401, '/api/v1 takes API keys only');
     t.equal(
-      (await g.request('GET', `/api/organizations/${orgId}`, { headers: { cookie: `${cookie}; session=${bearer}` } })).status,
+      (await g.request('GET', `/api/organizations/${orgId}`, { headers: { cookie: `${cookie}; __Host-session=${bearer}` } })).status,
       401,
       'two session cookies are ambiguous',
     );
@@ -102,16 +103,16 @@ t.test('browser sessions and CSRF', async (t) => {
 
   t.test('DELETE /api/auth/session ends the session on every replica and clears the cookie', async (t) => {
     const login = await g.request('POST', '/api/auth/session', { body: { email, password: PASSWORD } });
-    const jwt = cookieOf(login, 'session').value;
-    const cookie = `session=${jwt}`;
+    const jwt = cookieOf(login, '__Host-session').value;
+    const cookie = `__Host-session=${jwt}`;
     const refused = await g.request('DELETE', '/api/auth/session', { headers: { cookie } });
     check('DELETE', '/api/auth/session', refused);
     t.equal(refused.status, 403, 'a cookie logout needs the CSRF token too');
     const out = await g.request('DELETE', '/api/auth/session', { headers: { cookie, 'x-csrf-token': String(login.body.csrfToken) } });
     check('DELETE', '/api/auth/session', out);
     t.equal(out.status, 204);
-    t.match(cookieOf(out, 'session').header, /^session=; HttpOnly; SameSite=Lax; Path=\/; Max-Age=0$/);
-    t.match(cookieOf(out, 'signed_in').header, /^signed_in=; SameSite=Lax; Path=\/; Max-Age=0$/);
+    t.match(cookieOf(out, '__Host-session').header, /^__Host-session=; HttpOnly; SameSite=Lax; Path=\/; Max-Age=0; Secure$/);
+    t.match(cookieOf(out, 'signed_in').header, /^signed_in=; SameSite=Lax; Path=\/; Max-Age=0; Secure$/);
     t.equal((await g.request('GET', '/api/auth/session', { headers: { cookie: 'signed_in=1' } })).status, 401, 'the marker alone is no session');
     for (const h of [g, replica]) {
       t.equal((await h.request('GET', `/api/organizations/${orgId}`, { headers: { cookie } })).status, 401, 'the cookie is dead');
@@ -157,12 +158,12 @@ t.test('browser sessions and CSRF', async (t) => {
     const r = await g.request('POST', '/api/admin/session', { body: { token: ADMIN_TOKEN } });
     check('POST', '/api/admin/session', r);
     t.equal(r.status, 200);
-    const { header, value } = cookieOf(r, 'admin_session');
-    t.match(header, /^admin_session=[^;]+; HttpOnly; SameSite=Strict; Path=\/api\/admin; Max-Age=3600$/);
-    t.match(cookieOf(r, 'admin_signed_in').header, /^admin_signed_in=1; SameSite=Strict; Path=\/; Max-Age=3600$/);
+    const { header, value } = cookieOf(r, '__Host-admin_session');
+    t.match(header, /^__Host-admin_session=[^;]+; HttpOnly; SameSite=Strict; Path=\/; Max-Age=3600; Secure$/);
+    t.match(cookieOf(r, 'admin_signed_in').header, /^admin_signed_in=1; SameSite=Strict; Path=\/; Max-Age=3600; Secure$/);
     t.notOk(header.includes(ADMIN_TOKEN) || r.text.includes(ADMIN_TOKEN), 'never the admin token itself');
     t.same(Object.keys(r.body).sort(), ['csrfToken', 'expiresAt']);
-    const cookie = `admin_session=${value}`;
+    const cookie = `__Host-admin_session=${value}`;
     const csrf = String(r.body.csrfToken);
 
     const got = await g.request('GET', '/api/admin/session', { headers: { cookie } });
@@ -184,14 +185,14 @@ t.test('browser sessions and CSRF', async (t) => {
 
     const [exp, nonce, mac] = value.split('.') as [string, string, string];
     const tampered = [`${Number(exp) + 86400}.${nonce}.${mac}`, `${exp}.${nonce}.${'A'.repeat(43)}`, ADMIN_TOKEN];
-    for (const v of tampered) t.equal((await g.request('GET', '/api/admin/organizations', { headers: { cookie: `admin_session=${v}` } })).status, 401);
-    t.equal((await g.request('GET', '/api/admin/organizations', { headers: { cookie: `session=${value}` } })).status, 401, 'a user session cookie is no admin');
+    for (const v of tampered) t.equal((await g.request('GET', '/api/admin/organizations', { headers: { cookie: `__Host-admin_session=${v}` } })).status, 401);
+    t.equal((await g.request('GET', '/api/admin/organizations', { headers: { cookie: `__Host-session=${value}` } })).status, 401, 'a user session cookie is no admin');
 
     const out = await g.request('DELETE', '/api/admin/session', { headers: { cookie, 'x-csrf-token': csrf } });
     check('DELETE', '/api/admin/session', out);
     t.equal(out.status, 204);
-    t.match(cookieOf(out, 'admin_session').header, /Max-Age=0/);
-    t.match(cookieOf(out, 'admin_signed_in').header, /^admin_signed_in=; SameSite=Strict; Path=\/; Max-Age=0$/);
+    t.match(cookieOf(out, '__Host-admin_session').header, /Max-Age=0/);
+    t.match(cookieOf(out, 'admin_signed_in').header, /^admin_signed_in=; SameSite=Strict; Path=\/; Max-Age=0; Secure$/);
     // Signed out means ended, not only forgotten by this browser: a kept copy of the value is
     // refused at once, by this gateway and by another replica.
     t.equal((await g.request('GET', '/api/admin/organizations', { headers: { cookie } })).status, 401, 'a copy of the ended cookie');
@@ -199,7 +200,7 @@ t.test('browser sessions and CSRF', async (t) => {
     t.equal((await g.request('GET', '/api/admin/session', { headers: { cookie } })).status, 401);
     // A second session started by the same operator is not affected.
     const again = await g.request('POST', '/api/admin/session', { body: { token: ADMIN_TOKEN } });
-    const cookie2 = `admin_session=${cookieOf(again, 'admin_session').value}`;
+    const cookie2 = `__Host-admin_session=${cookieOf(again, '__Host-admin_session').value}`;
     t.equal((await g.request('GET', '/api/admin/organizations', { headers: { cookie: cookie2 } })).status, 200, 'a new session works');
 
     g.clock.advance(61 * 60 * 1000);
@@ -211,8 +212,8 @@ t.test('browser sessions and CSRF', async (t) => {
   t.test('over https the cookies are Secure and the Origin must be https too', async (t) => {
     const secure = await p.addGateway({ BASE_URL: 'https://creds.example' });
     const r = await secure.request('POST', '/api/auth/session', { body: { email, password: PASSWORD } });
-    t.match(cookieOf(r, 'session').header, /; Secure$/);
-    const cookie = `session=${cookieOf(r, 'session').value}`;
+    t.match(cookieOf(r, '__Host-session').header, /; Secure$/);
+    const cookie = `__Host-session=${cookieOf(r, '__Host-session').value}`;
     const patch = (origin: string) =>
       secure.request('PATCH', `/api/organizations/${orgId}`, {
         headers: { cookie, origin, 'x-csrf-token': String(r.body.csrfToken) },
@@ -221,6 +222,6 @@ t.test('browser sessions and CSRF', async (t) => {
     t.equal((await patch('http://creds.example')).status, 403);
     t.equal((await patch('https://creds.example')).status, 200);
     const admin = await secure.request('POST', '/api/admin/session', { body: { token: ADMIN_TOKEN } });
-    t.match(cookieOf(admin, 'admin_session').header, /; Secure$/);
+    t.match(cookieOf(admin, '__Host-admin_session').header, /; Secure$/);
   });
 });

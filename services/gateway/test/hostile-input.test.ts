@@ -353,10 +353,14 @@ t.test('hostile input gets a 4xx with the error shape, never a 5xx', async (t) =
     t.equal(one.status, 200, 'one Authorization header (control)');
   });
 
-  t.test('request id: kept when well-formed, replaced otherwise', async (t) => {
-    const kept = await g.request('GET', '/api/nothing', { headers: { 'x-request-id': 'client-req-12345' } });
-    t.equal(kept.headers.get('x-request-id'), 'client-req-12345');
+  // The request id goes into the audit log: a client does not choose it (its own is only logged beside it).
+  t.test("request id: always the gateway's own, whatever the client sends", async (t) => {
+    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const wellFormed = await g.request('GET', '/api/nothing', { headers: { 'x-request-id': 'client-req-12345' } });
+    t.match(wellFormed.headers.get('x-request-id'), UUID, 'a well-formed id is not taken over');
     const replaced = await g.request('GET', '/api/nothing', { headers: { 'x-request-id': 'bad id with spaces' } });
-    t.not(replaced.headers.get('x-request-id'), 'bad id with spaces');
+    t.match(replaced.headers.get('x-request-id'), UUID);
+    const again = await g.request('GET', '/api/nothing', { headers: { 'x-request-id': 'client-req-12345' } });
+    t.not(again.headers.get('x-request-id'), wellFormed.headers.get('x-request-id'), 'a new one per request');
   });
 });

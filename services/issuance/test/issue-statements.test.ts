@@ -20,7 +20,9 @@ import { testCaller } from '@cred/testing';
 function label(sql: string): string {
   const s = sql.trim().replace(/\s+/g, ' ').toLowerCase();
   if (/^begin/.test(s) || /^commit/.test(s) || /^rollback/.test(s)) return s.split(/[ ;]/)[0]!;
+  if (s.includes('audit_chain_lock')) return 'lock audit chain';
   if (s.includes('pg_advisory_xact_lock')) return 'lock recipient';
+  if (/^select "seq", "hash" from "(?:issuance"\.)?"?audit_log/.test(s)) return 'audit chain end';
   if (s.includes('for key share of b')) return 'recheck';
   if (s.includes('organization_signing_keys')) return 'facts';
   if (s.includes('insert into quota_recipients')) return 'quota';
@@ -65,13 +67,27 @@ t.test('statements per issue (real PostgreSQL, signing and accounts)', async (t)
     await new Promise((r) => setTimeout(r, 25));
   }
 
-  t.test('a first issue committed alone: one read before signing, one transaction of 8 statements', async (t) => {
+  // The audit entries are chained to the log's last one (@cred/db/audit chain.ts): its lock and
+  // its end are two statements of every transaction.
+  t.test('a first issue committed alone: one read before signing, one transaction of 10 statements', async (t) => {
     statements.length = 0;
     await issue(ctx, 'alone@example.com');
-    t.same(statements, ['facts', 'begin', 'lock recipient', 'recheck', 'insert credentials', 'insert outbox', 'insert audit_log', 'quota', 'commit']);
+    t.same(statements, [
+      'facts',
+      'begin',
+      'lock recipient',
+      'recheck',
+      'insert credentials',
+      'insert outbox',
+      'lock audit chain',
+      'audit chain end',
+      'insert audit_log',
+      'quota',
+      'commit',
+    ]);
   });
 
-  t.test('first issues committed together: the same 8 statements per transaction, whatever its size', async (t) => {
+  t.test('first issues committed together: the same 10 statements per transaction, whatever its size', async (t) => {
     const grouped: IssuanceContext = { ...ctx, committer: undefined };
     grouped.committer = new IssueCommitter(grouped, { maxBatch: 64, logger });
     statements.length = 0;
@@ -80,7 +96,7 @@ t.test('statements per issue (real PostgreSQL, signing and accounts)', async (t)
     const transactions = statements.filter((s) => s === 'begin').length;
     t.equal(statements.filter((s) => s === 'facts').length, n, 'one read per issue before signing');
     t.equal(statements.filter((s) => s === 'commit').length, transactions, 'every transaction committed');
-    t.equal(statements.length, n + 8 * transactions, `${transactions} transactions of 8 statements: ${statements.join(', ')}`);
+    t.equal(statements.length, n + 10 * transactions, `${transactions} transactions of 10 statements: ${statements.join(', ')}`);
     t.ok(transactions < n, `${transactions} transactions for ${n} issues`);
   });
 

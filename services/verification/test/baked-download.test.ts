@@ -152,7 +152,7 @@ t.test('private credentials: 403 unless the owner’s session; unknown and malfo
   t.equal(owner.status, 200);
   t.equal(owner.headers['cache-control'], 'private, no-store');
   t.equal(owner.headers['vary'], 'Cookie, Authorization');
-  const byCookie = await h.get(`/api/credentials/${c.credentialId}/baked`, { cookie: `session=${await h.recipientSession('private@example.com')}` });
+  const byCookie = await h.get(`/api/credentials/${c.credentialId}/baked`, { cookie: `__Host-session=${await h.recipientSession('private@example.com')}` });
   t.equal(byCookie.status, 200, "the owner's browser session cookie works too");
   t.equal(unbakePng(owner.bytes), JSON.stringify(c.ob3));
   t.equal((await h.get('/api/credentials/CRD-0000000000ZZ/baked')).status, 404);

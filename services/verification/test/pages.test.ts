@@ -81,9 +81,9 @@ t.test('private credentials: 403 page unless the owner; unknown ids: 404 page', 
   t.match(anon.text, /<h1>This credential is private<\/h1>/);
   t.equal(anon.headers['cache-control'], 'no-store');
   const session = await h.recipientSession('secret@example.com');
-  const stranger = await h.get(`/verify/${c.credentialId}`, { cookie: `session=${await h.recipientSession('nosy@example.com')}` });
+  const stranger = await h.get(`/verify/${c.credentialId}`, { cookie: `__Host-session=${await h.recipientSession('nosy@example.com')}` });
   htmlChecks(t, stranger, 403);
-  for (const headers of [{ authorization: `Bearer ${session}` }, { cookie: `session=${session}` }] as Array<Record<string, string>>) {
+  for (const headers of [{ authorization: `Bearer ${session}` }, { cookie: `__Host-session=${session}` }] as Array<Record<string, string>>) {
     const owner = await h.get(`/verify/${c.credentialId}`, headers);
     htmlChecks(t, owner, 200);
     t.equal(owner.headers['cache-control'], 'no-store');

@@ -202,21 +202,21 @@ t.test('private credentials: 403 without the owner session, 200 with it', async 
     t.same(anon.body, { error: 'FORBIDDEN', message: 'This credential is private', details: {} });
     const cases: Array<[string, Record<string, string>]> = [
       ['someone else', { authorization: `Bearer ${stranger}` }],
-      ["someone else's cookie", { cookie: `session=${stranger}` }],
+      ["someone else's cookie", { cookie: `__Host-session=${stranger}` }],
       ['another key under our key id', { authorization: `Bearer ${await forgedSession({ seed: newSessionKeyPair().SESSION_SIGNING_KEY })}` }],
       ['a session accounts never issued', { authorization: `Bearer ${await forgedSession()}` }],
       ['ended session', { authorization: `Bearer ${ended}` }],
       ['expired session', { authorization: `Bearer ${expired}` }],
       ['garbage', { authorization: 'Bearer not-a-jwt' }],
       ['basic auth', { authorization: 'Basic cHJpdjpwYXNz' }],
-      ["the owner's cookie twice (ambiguous)", { cookie: `session=${owner}; session=${stranger}` }],
-      ["another header wins over the owner's cookie", { authorization: `Bearer ${stranger}`, cookie: `session=${owner}` }],
+      ["the owner's cookie twice (ambiguous)", { cookie: `__Host-session=${owner}; __Host-session=${stranger}` }],
+      ["another header wins over the owner's cookie", { authorization: `Bearer ${stranger}`, cookie: `__Host-session=${owner}` }],
     ];
     for (const [what, headers] of cases) {
       const r = await h.get(path, headers);
       t.equal(r.status, 403, `${path}: ${what}`);
     }
-    for (const headers of [{ authorization: `Bearer ${owner}` }, { authorization: `Bearer ${ownerMixedCase}` }, { cookie: `theme=dark; session=${owner}` }] as Array<Record<string, string>>) {
+    for (const headers of [{ authorization: `Bearer ${owner}` }, { authorization: `Bearer ${ownerMixedCase}` }, { cookie: `theme=dark; __Host-session=${owner}` }] as Array<Record<string, string>>) {
       const r = await h.get(path, headers);
       t.equal(r.status, 200, `${path}: owner (${Object.keys(headers)[0]})`);
       t.match(r.headers['cache-control'], /no-store/);

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'credential.revoked',
   'bulk_issuance.started',
   'bulk_issuance.stopped',
+  'bulk_issuance.report_downloaded',
   'badge.created',
   'badge.updated',
   'badge.deleted',
@@ -75,11 +76,11 @@ export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /**
- * Who acted: a member (`user:<id>`), an API key (`api_key:<id>`), the platform operator's console
- * (`operator`), the platform itself (`system`: expiry, a bulk job's worker) or a payment provider
+ * Who acted: a member (`user:<id>`), an API key (`api_key:<id>`), a platform operator (`operator`
+ * for PLATFORM_ADMIN_TOKEN's, `operator:<name>` for one of PLATFORM_ADMIN_TOKENS), the platform itself (`system`: expiry, a bulk job's worker) or a payment provider
  * (`provider:stripe`).
  */
-export const ACTOR_RE = new RegExp(`^(?:user:${UUID}|api_key:${UUID}|operator|system|provider:[a-z][a-z0-9_-]{0,31})$`);
+export const ACTOR_RE = new RegExp(`^(?:user:${UUID}|api_key:${UUID}|operator(?::[a-z][a-z0-9_-]{0,31})?|system|provider:[a-z][a-z0-9_-]{0,31})$`);
 
 export function isAuditActor(value: string): boolean {
   return ACTOR_RE.test(value);

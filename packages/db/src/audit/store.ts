@@ -10,6 +10,7 @@ import {
 } from './entry.js';
 import type { AuditQuery } from './query.js';
 import { newAuditEntryId } from './entry-id.js';
+import { auditChainHash, lockAuditChain } from './chain.js';
 
 /**
  * Creates `audit_log` in a service's own schema; the service calls it from one of its migrations.
@@ -43,7 +44,8 @@ const REQUEST_ID_RE = /^[\x21-\x7e]{1,200}$/;
 
 /**
  * Records entries inside the caller's transaction, so an action and its entries commit or roll
- * back together. Refuses (throws, rolling the action back) an unknown action, a malformed actor
+ * back together, each chained to the log's previous entry (chain.ts: the chain's lock is held
+ * until the transaction ends, so audit writes of one service follow each other). Refuses (throws, rolling the action back) an unknown action, a malformed actor
  * or details that look like a secret: a wrong entry is a bug to find in tests, not to store.
  */
 export async function recordAudit(
@@ -70,22 +72,25 @@ export async function recordAudit(
       requestId: r.requestId && REQUEST_ID_RE.test(r.requestId) ? r.requestId : null,
     };
   });
-  await trx
-    .withSchema(schema)
-    .table('audit_log')
-    .insert(
-      entries.map((e) => ({
-        id: e.id,
-        organization_id: e.organizationId,
-        occurred_at: e.occurredAt,
-        actor: e.actor,
-        action: e.action,
-        target_type: e.targetType,
-        target_id: e.targetId,
-        details: JSON.stringify(e.details),
-        request_id: e.requestId,
-      })),
-    );
+  // Each entry is chained to the one before it (chain.ts), under the chain's lock until commit.
+  let { seq, hash } = await lockAuditChain(trx, schema);
+  const rows = entries.map((e) => {
+    const row = {
+      seq: ++seq,
+      id: e.id,
+      organization_id: e.organizationId,
+      occurred_at: e.occurredAt,
+      actor: e.actor,
+      action: e.action,
+      target_type: e.targetType,
+      target_id: e.targetId,
+      details: e.details,
+      request_id: e.requestId,
+    };
+    hash = auditChainHash(hash, row);
+    return { ...row, details: JSON.stringify(e.details), hash };
+  });
+  await trx.withSchema(schema).table('audit_log').insert(rows);
   return entries;
 }
 

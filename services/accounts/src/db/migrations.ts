@@ -1,5 +1,5 @@
 import { tuneQueueTables, type Migration } from '@cred/db';
-import { auditMigration } from '@cred/db/audit';
+import { auditChainMigration, auditMigration } from '@cred/db/audit';
 import { eventsMigration } from '@cred/events';
 import { idempotencyMigration } from '@cred/idempotency';
 
@@ -174,4 +174,6 @@ export const migrations: Migration[] = [
       );
     },
   },
+  // The audit log's hash chain (@cred/db/audit chain.ts): existing entries chained in the order they were written.
+  { name: '0011_audit_log_chain', up: (db, schema) => auditChainMigration.up(db, schema) },
 ];

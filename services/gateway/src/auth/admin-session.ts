@@ -4,7 +4,12 @@ import type { Redis } from 'ioredis';
 import { AppError, type Clock } from '@cred/runtime';
 import { assertCsrf, cookieHeader, deriveKey, hmacBase64url, markerCookieHeader, originOf, readCookie, safeEqual, type CookieOptions } from './csrf.js';
 
-export const ADMIN_SESSION_COOKIE = 'admin_session';
+/**
+ * `__Host-`: a browser keeps it only when set Secure, for Path=/ and without Domain, so neither a
+ * subdomain nor a plain-http page of the host can plant or overwrite it (docs/decisions.md
+ * "Browser sessions and CSRF").
+ */
+export const ADMIN_SESSION_COOKIE = '__Host-admin_session';
 /** Its readable marker for the console page (auth/csrf.ts, markerCookieHeader). */
 export const ADMIN_SIGNED_IN_COOKIE = 'admin_signed_in';
 export const ADMIN_SESSION_TTL_SECONDS = 60 * 60;
@@ -12,8 +17,19 @@ export const ADMIN_SESSION_TTL_SECONDS = 60 * 60;
 /** `<exp seconds>.<nonce>.<mac>`: nothing in it is secret, and nothing in it can be forged. */
 const VALUE = /^(\d{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
+/** One platform operator: a name the audit log shows, and the token only they hold. */
+export interface Operator {
+  name: string;
+  token: string;
+}
+
+/** Who an operator is in the audit log: `operator` for PLATFORM_ADMIN_TOKEN's, `operator:<name>` for a named one. */
+export function operatorActor(name: string): string {
+  return name === 'operator' ? 'operator' : `operator:${name}`;
+}
+
 export interface AdminSessionDeps {
-  adminToken: string;
+  operators: readonly Operator[];
   clock: Clock;
   baseUrl: string;
   /** Where ended sessions are remembered until their expiry (the gateway's Redis, its prefix applied). */
@@ -25,32 +41,46 @@ const endedKey = (nonce: string) => `admin-session:ended:${nonce}`;
 
 /**
  * The platform operator console's cookie session. The cookie holds a short-lived value signed
- * with a key derived from PLATFORM_ADMIN_TOKEN (HKDF, own label), never the token itself, so a
- * leaked cookie is worth one hour and changing the token ends every such session. Signing out
+ * with a key derived from the operator's own token (HKDF, own label), never the token itself, so
+ * a leaked cookie is worth one hour, changing a token ends every session of that operator, and
+ * the key that verifies a cookie tells whose session it is. Signing out
  * (DELETE) also ends it server-side: the session's nonce is remembered in Redis until the cookie
  * would have expired, so a copy of the value is refused on every gateway replica. Redis
  * unreachable: the cookie is not accepted (503), since an ended session cannot be told apart.
  */
 export function createAdminSessions(deps: AdminSessionDeps) {
-  const macKey = deriveKey(deps.adminToken, 'admin-session:v1');
-  const csrfKey = deriveKey(deps.adminToken, 'admin-csrf:v1');
+  const keys = deps.operators.map((o) => ({
+    operator: o,
+    macKey: deriveKey(o.token, 'admin-session:v1'),
+    csrfKey: deriveKey(o.token, 'admin-csrf:v1'),
+  }));
   const ownOrigin = originOf(deps.baseUrl);
-  const cookie: CookieOptions = { sameSite: 'Strict', path: '/api/admin', secure: new URL(deps.baseUrl).protocol === 'https:' };
-  const mac = (exp: string, nonce: string) => hmacBase64url(macKey, `admin-session:${exp}.${nonce}`);
-  const csrfToken = (nonce: string) => hmacBase64url(csrfKey, `csrf:${nonce}`);
+  // Secure always: `__Host-` requires it, and browsers keep Secure cookies from http://localhost too.
+  const cookie: CookieOptions = { sameSite: 'Strict', path: '/', secure: true };
+  type Keys = (typeof keys)[number];
+  const mac = (k: Keys, exp: string, nonce: string) => hmacBase64url(k.macKey, `admin-session:${exp}.${nonce}`);
+  const csrfToken = (k: Keys, nonce: string) => hmacBase64url(k.csrfKey, `csrf:${nonce}`);
   const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000);
 
-  /** The cookie's session if it is well-formed, authentic and unexpired (application clock). */
-  const signedSession = (req: Request): { nonce: string; expiresAt: Date } | undefined => {
+  interface CookieSession {
+    nonce: string;
+    expiresAt: Date;
+    keys: Keys;
+  }
+  /** The cookie's session if it is well-formed, authentic (by one operator's key) and unexpired (application clock). */
+  const signedSession = (req: Request): CookieSession | undefined => {
     const value = readCookie(req, ADMIN_SESSION_COOKIE);
     const m = value ? VALUE.exec(value) : null;
     if (!m) return undefined;
     const [, exp, nonce, given] = m as unknown as [string, string, string, string];
-    if (!safeEqual(given, mac(exp, nonce)) || Number(exp) <= nowSeconds()) return undefined;
-    return { nonce, expiresAt: new Date(Number(exp) * 1000) };
+    // Every operator's key is tried, whichever matches, so the time taken does not tell whose it is.
+    let found: Keys | undefined;
+    for (const k of keys) if (safeEqual(given, mac(k, exp, nonce)) && !found) found = k;
+    if (!found || Number(exp) <= nowSeconds()) return undefined;
+    return { nonce, expiresAt: new Date(Number(exp) * 1000), keys: found };
   };
   /** As signedSession, and not ended by a sign-out. */
-  const fromCookie = async (req: Request): Promise<{ nonce: string; expiresAt: Date } | undefined> => {
+  const fromCookie = async (req: Request): Promise<CookieSession | undefined> => {
     const s = signedSession(req);
     if (!s) return undefined;
     let ended: number;
@@ -63,27 +93,39 @@ export function createAdminSessions(deps: AdminSessionDeps) {
   };
 
   return {
-    /** Constant time (both sides hashed first, so the length does not leak either). */
-    tokenMatches: (presented: string) => safeEqual(presented, deps.adminToken),
-    /** A new session: the cookie is set on `res`; the answer carries its expiry and CSRF token. */
-    start(res: Response): { expiresAt: string; csrfToken: string } {
+    /**
+     * The operator whose token this is, or undefined. Constant time: every token is compared
+     * (both sides hashed first, so lengths do not leak either), whichever matches.
+     */
+    operatorFor(presented: string): Operator | undefined {
+      let found: Operator | undefined;
+      for (const k of keys) if (safeEqual(presented, k.operator.token) && !found) found = k.operator;
+      return found;
+    },
+    /** A new session of `operator`: the cookie is set on `res`; the answer carries its expiry and CSRF token. */
+    start(res: Response, operator: Operator): { expiresAt: string; csrfToken: string } {
+      const k = keys.find((x) => x.operator === operator);
+      if (!k) throw new Error('not an operator of this gateway');
       const exp = String(nowSeconds() + ADMIN_SESSION_TTL_SECONDS);
       const nonce = randomBytes(16).toString('base64url');
-      res.append('Set-Cookie', cookieHeader(ADMIN_SESSION_COOKIE, `${exp}.${nonce}.${mac(exp, nonce)}`, ADMIN_SESSION_TTL_SECONDS, cookie));
+      res.append('Set-Cookie', cookieHeader(ADMIN_SESSION_COOKIE, `${exp}.${nonce}.${mac(k, exp, nonce)}`, ADMIN_SESSION_TTL_SECONDS, cookie));
       res.append('Set-Cookie', markerCookieHeader(ADMIN_SIGNED_IN_COOKIE, true, ADMIN_SESSION_TTL_SECONDS, cookie));
-      return { expiresAt: new Date(Number(exp) * 1000).toISOString(), csrfToken: csrfToken(nonce) };
+      return { expiresAt: new Date(Number(exp) * 1000).toISOString(), csrfToken: csrfToken(k, nonce) };
     },
     /** The cookie session's expiry and CSRF token, or undefined (GET /api/admin/session). */
     async describe(req: Request): Promise<{ expiresAt: string; csrfToken: string } | undefined> {
       const s = await fromCookie(req);
-      return s ? { expiresAt: s.expiresAt.toISOString(), csrfToken: csrfToken(s.nonce) } : undefined;
+      return s ? { expiresAt: s.expiresAt.toISOString(), csrfToken: csrfToken(s.keys, s.nonce) } : undefined;
     },
-    /** True for a valid cookie session; a CSRF failure on an unsafe method throws 403. */
-    async authenticateCookie(req: Request): Promise<boolean> {
+    /**
+     * The operator of a valid cookie session, with the session's id (its nonce: not secret, it
+     * authenticates nothing alone), or undefined; a CSRF failure on an unsafe method throws 403.
+     */
+    async authenticateCookie(req: Request): Promise<{ operator: Operator; sessionId: string } | undefined> {
       const s = await fromCookie(req);
-      if (!s) return false;
-      assertCsrf(req, csrfToken(s.nonce), ownOrigin);
-      return true;
+      if (!s) return undefined;
+      assertCsrf(req, csrfToken(s.keys, s.nonce), ownOrigin);
+      return { operator: s.keys.operator, sessionId: s.nonce };
     },
     /**
      * Signs out: the request's cookie session (if any) is ended for good, kept in Redis until it

@@ -7,8 +7,11 @@ import { assertCsrf, cookieHeader, markerCookieHeader, originOf, readCookie, typ
 
 const INVALID = () => AppError.unauthorized('Invalid or expired session');
 
-/** The browser's session cookie (the JWT itself, HttpOnly). */
-export const SESSION_COOKIE = 'session';
+/**
+ * The browser's session cookie (the JWT itself, HttpOnly). `__Host-`: kept by a browser only when
+ * Secure, Path=/ and without Domain, so a subdomain or a plain-http page cannot plant one.
+ */
+export const SESSION_COOKIE = '__Host-session';
 /** Its readable marker: present while the browser holds a session cookie (auth/csrf.ts, markerCookieHeader). */
 export const SIGNED_IN_COOKIE = 'signed_in';
 
@@ -37,7 +40,7 @@ export interface SessionVerifierDeps {
 
 /**
  * Who a request is signed in as. A session is presented as `Authorization: Bearer <JWT>` (API
- * clients) or, only when there is no Authorization header, as the `session` cookie (browsers).
+ * clients) or, only when there is no Authorization header, as the `__Host-session` cookie (browsers).
  * The JWT's signature is checked here, then accounts is asked (GetSession) on every request, with
  * no cache: an ended session, a verified address or a new membership is true at once on every
  * replica. A cookie on an unsafe method must also pass the CSRF checks (auth/csrf.ts).
@@ -52,7 +55,8 @@ export function createSessionVerifier(deps: SessionVerifierDeps) {
     }
   };
   const ownOrigin = originOf(deps.baseUrl);
-  const cookie: CookieOptions = { sameSite: 'Lax', path: '/', secure: new URL(deps.baseUrl).protocol === 'https:' };
+  // Secure always: `__Host-` requires it, and browsers keep Secure cookies from http://localhost too.
+  const cookie: CookieOptions = { sameSite: 'Lax', path: '/', secure: true };
 
   /** The presented token and how; undefined when the request presents none. */
   const presented = (req: Request): { token: string; via: 'bearer' | 'cookie' } | undefined => {

@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
-import { AppError, clientKey, type Clock, type Logger } from '@cred/runtime';
-import { createAdminSessions } from '../auth/admin-session.js';
+import { AppError, type Clock, type Logger } from '@cred/runtime';
+import { createAdminSessions, type Operator } from '../auth/admin-session.js';
 import type { PrincipalCache } from '../auth/principal-cache.js';
 import type { Upstreams } from '../upstream/clients.js';
-import { requirePlatformAdmin } from './admin-auth.js';
+import { operatorAttemptsKey, requirePlatformAdmin } from './admin-auth.js';
 import { pathId, requestIdOf } from './body.js';
 import { validate, validateQuery } from './validate.js';
 import { AdminSessionBody, SetPlanBody } from '../openapi/schemas/accounts.js';
@@ -15,7 +15,8 @@ import { OrganizationListQuery } from '../openapi/schemas/queries.js';
 import { documentedRouter, type DocumentedRouter } from './routes-kit.js';
 
 export interface AdminRouteDeps extends LimitDeps {
-  adminToken: string;
+  /** PLATFORM_ADMIN_TOKEN's operator and PLATFORM_ADMIN_TOKENS' (config.ts platformOperators). */
+  operators: readonly Operator[];
   upstreams: Upstreams;
   cache: PrincipalCache;
   logger: Logger;
@@ -26,21 +27,22 @@ export interface AdminRouteDeps extends LimitDeps {
   redis: Redis;
 }
 
-/** /api/admin/...: platform operator routes, authenticated by PLATFORM_ADMIN_TOKEN. */
+/** /api/admin/...: platform operator routes, authenticated by an operator's token (admin-auth.ts). */
 export function adminRoutes(deps: AdminRouteDeps): DocumentedRouter {
   const { upstreams } = deps;
   const router = documentedRouter(['/api/admin']);
-  const admin = createAdminSessions({ adminToken: deps.adminToken, clock: deps.clock, baseUrl: deps.baseUrl, redis: deps.redis });
-  const guard = requirePlatformAdmin(admin);
+  const admin = createAdminSessions({ operators: deps.operators, clock: deps.clock, baseUrl: deps.baseUrl, redis: deps.redis });
   const limited = failedAttemptLimit(deps, 'admin-session', deps.authPer15Minutes);
+  const guard = requirePlatformAdmin(admin, limited);
 
   // The operator console's cookie session (docs/decisions.md, "Browser sessions and CSRF"). Wrong
   // tokens count against the client's failed-attempt limit, like failed logins.
   router.post('/session', async (req, res) => {
     const { token } = validate(AdminSessionBody, req.body ?? {});
-    const answer = await limited(res, `admin-session:${clientKey(req.ip)}`, async () => {
-      if (!admin.tokenMatches(token)) throw AppError.unauthorized();
-      return admin.start(res);
+    const answer = await limited(res, operatorAttemptsKey(req.ip), async () => {
+      const operator = admin.operatorFor(token);
+      if (!operator) throw AppError.unauthorized();
+      return admin.start(res, operator);
     });
     res.setHeader('Cache-Control', 'no-store');
     res.status(200).json(answer);
@@ -67,7 +69,7 @@ export function adminRoutes(deps: AdminRouteDeps): DocumentedRouter {
   for (const action of ['approve', 'suspend', 'reinstate'] as const) {
     const rpc = ({ approve: 'ApproveOrganization', suspend: 'SuspendOrganization', reinstate: 'ReinstateOrganization' } as const)[action];
     router.post(`/organizations/{orgId}/${action}`, async (req, res) => {
-      const org = await upstreams.accounts[rpc]({ organization_id: pathId(req, 'orgId') }, { requestId: requestIdOf(res), actor: 'operator' });
+      const org = await upstreams.accounts[rpc]({ organization_id: pathId(req, 'orgId') }, { requestId: requestIdOf(res), actor: String(res.locals.actor) });
       await invalidatePrincipals(deps.cache, deps.logger);
       // Read-your-writes on every verification surface (issue 39): verification reads the record
       // from accounts and every replica drops its copies before the operator hears 200. Should
@@ -81,14 +83,14 @@ export function adminRoutes(deps: AdminRouteDeps): DocumentedRouter {
   router.patch('/organizations/{orgId}', async (req, res) => {
     const orgId = pathId(req, 'orgId');
     const { plan } = validate(SetPlanBody, req.body ?? {});
-    const org = await upstreams.accounts.SetPlan({ organization_id: orgId, plan }, { requestId: requestIdOf(res), actor: 'operator' });
+    const org = await upstreams.accounts.SetPlan({ organization_id: orgId, plan }, { requestId: requestIdOf(res), actor: String(res.locals.actor) });
     await invalidatePrincipals(deps.cache, deps.logger);
     res.status(200).json(organizationView(org));
   });
 
   // Generates the organization's signing keys: gateway -> issuance -> signing, flag set in accounts.
   router.post('/organizations/{orgId}/signing-keys', async (req, res) => {
-    const r = await generateSigningKeys(deps, pathId(req, 'orgId'), 'operator', requestIdOf(res));
+    const r = await generateSigningKeys(deps, pathId(req, 'orgId'), String(res.locals.actor), requestIdOf(res));
     res.status(r.status).json(r.body);
   });
   return router;

@@ -15,7 +15,7 @@ import {
 } from '@cred/runtime';
 import type { PrincipalCache } from '../auth/principal-cache.js';
 import type { SessionVerifier } from '../auth/session-verifier.js';
-import type { GatewayConfig } from '../config.js';
+import { platformOperators, type GatewayConfig } from '../config.js';
 import type { Upstreams } from '../upstream/clients.js';
 import { adminRoutes } from './admin-routes.js';
 import { apiKeyAuth } from './api-key-auth.js';
@@ -144,7 +144,8 @@ export function createApp(deps: AppDeps): Express {
   // The same trust function as the public pass-through and verification (@cred/runtime client-ip.ts).
   app.set('trust proxy', compileTrustProxy(deps.config.TRUST_PROXY));
   app.set('etag', false);
-  // Every route below is registered through routes-kit.ts, by its operation in the OpenAPI document.
+  // Every route below is registered through routes-kit.ts, by its operation in the OpenAPI document,
+  // and matched exactly as the document writes it (case-sensitive, no trailing slash: EXACT_ROUTING).
   const routes = documentedApp(app);
   app.use(requestContext(deps.logger, deps.metrics));
   // A repeated Authorization or Content-Type is refused before anything reads either one.
@@ -251,7 +252,7 @@ export function createApp(deps: AppDeps): Express {
     '/api/admin',
     adminRoutes({
       ...limitDeps,
-      adminToken: deps.config.PLATFORM_ADMIN_TOKEN,
+      operators: platformOperators(deps.config),
       upstreams: deps.upstreams,
       cache: deps.cache,
       clock: deps.clock,

@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Response } from 'express';
+import type { CallOptions } from '@cred/grpc';
+import { actingCall } from './acting-call.js';
 import { AppError, readMultipart } from '@cred/runtime';
 import type { Upstreams } from '../upstream/clients.js';
 import { pathId, requestIdOf } from './body.js';
@@ -79,14 +81,16 @@ export const REPORT_HEADER = ['row', 'name', 'email', 'outcome', 'credentialId',
  * Every row of a job as the per-row CSV report: one line per row in row order with its result
  * as the job has it now (pending until the worker gets to it), read in pages of the largest
  * GetBulkIssuance page. A job has at most 10,000 rows, so the report is built whole before
- * anything is sent: an error on any page is still an ordinary error response.
+ * anything is sent: an error on any page is still an ordinary error response. The download is
+ * in the organization's audit log (bulk_issuance.report_downloaded: who, which job).
  */
-async function bulkReportCsv(issuance: IssuanceClient, organizationId: string, id: string, requestId: string): Promise<string> {
+async function bulkReportCsv(issuance: IssuanceClient, organizationId: string, id: string, acting: CallOptions): Promise<string> {
   const lines = [csvLine(REPORT_HEADER)];
   for (let offset = 0; ; offset += ROWS_MAX_LIMIT) {
+    // The first page records the download in the audit log, under who asks (issuance).
     const j = await issuance.GetBulkIssuance(
-      { organization_id: organizationId, bulk_issuance_id: id, rows_limit: ROWS_MAX_LIMIT, rows_offset: offset },
-      { requestId },
+      { organization_id: organizationId, bulk_issuance_id: id, rows_limit: ROWS_MAX_LIMIT, rows_offset: offset, report_download: offset === 0 },
+      offset === 0 ? acting : { requestId: acting.requestId ?? '' },
     );
     const rows = j.rows ?? [];
     for (const r of rows) lines.push(csvLine([r.row, r.name, r.email, r.result, r.credential_id ?? null, r.reason ?? null]));
@@ -235,7 +239,7 @@ export function bulkRoutes(upstreams: Pick<Upstreams, 'issuance'>): DocumentedRo
   router.get('/bulk-issuances/{bulkIssuanceId}/report.csv', async (req, res) => {
     const id = pathId(req, 'bulkIssuanceId');
     validateQuery(NoQuery, req.query);
-    const csv = await bulkReportCsv(issuance, orgOf(res), id, requestIdOf(res));
+    const csv = await bulkReportCsv(issuance, orgOf(res), id, actingCall(res));
     res
       .status(200)
       .set('Content-Type', 'text/csv; charset=utf-8')

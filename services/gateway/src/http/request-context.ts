@@ -6,8 +6,10 @@ import { Counter, Histogram, type Registry } from '@cred/runtime';
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 /**
- * Request id (kept from a well-formed X-Request-Id, else generated) on every response and
- * log line, plus one access-log line and metrics per request. Route labels use the matched
+ * Request id: always the gateway's own (a new UUID), on every response, log line, gRPC call and
+ * audit entry; a client cannot choose the id its actions are recorded under. A client's own
+ * well-formed X-Request-Id is only written beside it in the access log line (`clientRequestId`),
+ * for the client's correlation. Plus one access-log line and metrics per request. Route labels use the matched
  * route pattern, never the raw path, so ids do not explode metric cardinality.
  */
 export function requestContext(logger: Logger, metrics: Registry): RequestHandler {
@@ -21,7 +23,8 @@ export function requestContext(logger: Logger, metrics: Registry): RequestHandle
   });
   return (req, res, next) => {
     const incoming = req.get('x-request-id');
-    const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    const clientRequestId = incoming && INCOMING_ID.test(incoming) ? incoming : undefined;
+    const requestId = randomUUID();
     res.locals.requestId = requestId;
     res.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
@@ -30,7 +33,10 @@ export function requestContext(logger: Logger, metrics: Registry): RequestHandle
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       requests.inc({ method: req.method, route, status: String(res.statusCode) });
       duration.observe({ method: req.method, route }, seconds);
-      logger.info({ requestId, method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');
+      logger.info(
+        { requestId, ...(clientRequestId ? { clientRequestId } : {}), method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1000) },
+        'request',
+      );
     });
     next();
   };

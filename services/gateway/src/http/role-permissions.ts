@@ -72,6 +72,8 @@ export const MEMBER_ROUTE_PERMISSIONS: readonly RoutePermission[] = [
 
 interface CompiledRoute extends RoutePermission {
   regex: RegExp;
+  /** The same path read loosely (any case): for spotting a variant spelling of a listed route. */
+  loose: RegExp;
   keys: string[];
   /** Literal segments first: `/webhooks/deliveries/...` is not `/webhooks/{webhookId}/...`. */
   literals: number;
@@ -88,10 +90,14 @@ const COMPILED: CompiledRoute[] = MEMBER_ROUTE_PERMISSIONS.map((r) => {
       return '([^/]+)';
     })
     .join('/');
-  return { ...r, keys, regex: new RegExp(`^${source}/?$`), literals: r.path.split('/').filter((s) => s !== '' && !s.startsWith('{')).length };
+  return { ...r, keys, regex: new RegExp(`^${source}$`), loose: new RegExp(`^${source}$`, 'i'), literals: r.path.split('/').filter((s) => s !== '' && !s.startsWith('{')).length };
 }).sort((a, b) => b.literals - a.literals);
 
-/** The table's entry for a request under the organization (`path` relative to it), if any. */
+/**
+ * The table's entry for a request under the organization (`path` relative to it, as Express has
+ * it: not decoded), if any. The path must be written exactly as the route is, as the routers
+ * match it (routes-kit.ts EXACT_ROUTING): no other case, no trailing slash.
+ */
 export function routePermission(method: string, path: string): { route: RoutePermission; params: Record<string, string> } | undefined {
   const m = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
   for (const route of COMPILED) {
@@ -106,15 +112,35 @@ export function routePermission(method: string, path: string): { route: RoutePer
 }
 
 /**
+ * Whether `path` is another spelling of a listed route: other case, percent-encoded letters or
+ * slashes, repeated or trailing slashes. The routers answer such a path 404 (they match
+ * exactly); this says so before any router runs, so a router made some other way still cannot
+ * serve a route's variant past its check.
+ */
+export function isRouteVariant(method: string, path: string): boolean {
+  const m = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    decoded = path;
+  }
+  const collapsed = decoded.replace(/\/{2,}/g, '/').replace(/\/$/, '');
+  return COMPILED.some((route) => route.method === m && route.loose.test(collapsed));
+}
+
+/**
  * Member routes: mount after requireMembership (which sets the caller's role, read from accounts
  * on this very request, so a role change counts on the next request). A route the table does not
- * list is left to the routers (they answer 404 for paths that do not exist); the route-coverage
- * test keeps every served member route in the table.
+ * list is left to the routers (they answer 404 for paths that do not exist), except another
+ * spelling of a listed route, which is 404 here; the route-coverage test keeps every served
+ * member route in the table.
  */
 export function enforceRole(): RequestHandler {
   return (req, res, next) => {
     const found = routePermission(req.method, req.path);
     if (!found) {
+      if (isRouteVariant(req.method, req.path)) throw AppError.notFound('Resource not found');
       next();
       return;
     }

@@ -140,13 +140,28 @@ export class DocumentedRouter<const Prefixes extends readonly string[] = readonl
   }
 }
 
+/**
+ * How every router of the gateway matches paths, as the app itself does (createApp): exactly.
+ * A path is served only as the document writes it: `/WEBHOOKS`, `/webhooks/` or `/%77ebhooks`
+ * is no route (404), so no spelling of a route can reach its handler past a check that reads the
+ * path as written (the role table, role-permissions.ts). docs/decisions.md "Exact routing".
+ */
+export const EXACT_ROUTING = { caseSensitive: true, strict: true } as const;
+
 /** A router for the routes under `prefixes` (path templates of the document). */
-export function documentedRouter<const Prefixes extends readonly string[]>(prefixes: Prefixes, options?: RouterOptions): DocumentedRouter<Prefixes> {
-  return new DocumentedRouter(Router(options), prefixes);
+export function documentedRouter<const Prefixes extends readonly string[]>(
+  prefixes: Prefixes,
+  options?: Omit<RouterOptions, 'caseSensitive' | 'strict'>,
+): DocumentedRouter<Prefixes> {
+  return new DocumentedRouter(Router({ ...options, ...EXACT_ROUTING }), prefixes);
 }
 
-/** The app's own routes and mounts (at the root), recorded for servedOperations. */
+/** The app's own routes and mounts (at the root), recorded for servedOperations; the app routes exactly (EXACT_ROUTING). */
 export function documentedApp(app: Express): DocumentedRouter<readonly ['']> {
+  // Express makes the app's router, with these settings, on its first route or middleware: call
+  // this before anything is registered on the app.
+  app.set('case sensitive routing', EXACT_ROUTING.caseSensitive);
+  app.set('strict routing', EXACT_ROUTING.strict);
   const root = new DocumentedRouter(app, [''] as const);
   apps.set(app, root);
   return root;

@@ -256,24 +256,26 @@ export const openApiDocument = {
       sessionCookie: {
         type: 'apiKey',
         in: 'cookie',
-        name: 'session',
+        name: '__Host-session',
         description:
-          'The browser session cookie set by POST /api/auth/session (HttpOnly, SameSite=Lax), used only when there is no Authorization ' +
+          'The browser session cookie set by POST /api/auth/session (HttpOnly, Secure, SameSite=Lax, Path=/, no Domain), used only when there is no Authorization ' +
           'header. POST, PUT, PATCH and DELETE requests authenticated by it need `X-CSRF-Token` (from the session answer), and an ' +
           '`Origin` header, when sent, must be this site: otherwise 403. Not accepted on /api/v1.',
       },
       adminCookie: {
         type: 'apiKey',
         in: 'cookie',
-        name: 'admin_session',
+        name: '__Host-admin_session',
         description:
-          'The operator console cookie set by POST /api/admin/session (HttpOnly, SameSite=Strict, 1 hour), used only when there is no ' +
+          'The operator console cookie set by POST /api/admin/session (HttpOnly, Secure, SameSite=Strict, Path=/, no Domain, 1 hour), used only when there is no ' +
           'Authorization header; unsafe methods need `X-CSRF-Token` and a same-site Origin, as for the session cookie.',
       },
       admin: {
         type: 'http',
         scheme: 'bearer',
-        description: 'The platform operator token (`PLATFORM_ADMIN_TOKEN` of the configuration), for /api/admin.',
+        description:
+          'A platform operator token (`PLATFORM_ADMIN_TOKEN`, or one of the named `PLATFORM_ADMIN_TOKENS` of the configuration), for ' +
+          '/api/admin. Wrong tokens count against the per-IP failed-attempt limit of the authentication endpoints: past it, 429.',
       },
     },
     headers: {

@@ -303,6 +303,24 @@ export async function getBulkIssuance(
   return { job, rows, rowsTotal: rowsMatching(job, result), limit: q.limit, offset: q.offset };
 }
 
+/**
+ * A download of a job's report (the gateway's report.csv asks with its first page): who took the
+ * job's names and addresses is recorded, in the audit log of the job's organization.
+ */
+export async function recordReportDownload(ctx: IssuanceContext, job: BulkJob, meta: CallMeta): Promise<void> {
+  await ctx.db.transaction(async (trx) => {
+    await audit(trx, ctx.schema, meta, {
+      organizationId: job.organizationId,
+      occurredAt: ctx.clock.now(),
+      actor: auditActor(meta.actor),
+      action: 'bulk_issuance.report_downloaded',
+      targetType: 'bulk_issuance',
+      targetId: job.id,
+      details: { badgeId: job.badgeId, rows: job.total },
+    });
+  });
+}
+
 function rowsMatching(job: BulkJob, result: RowResult | undefined): number {
   switch (result) {
     case undefined:

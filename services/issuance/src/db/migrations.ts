@@ -1,5 +1,5 @@
 import { tuneQueueTables, type Migration } from '@cred/db';
-import { auditMigration } from '@cred/db/audit';
+import { auditChainMigration, auditMigration } from '@cred/db/audit';
 import { eventsMigration } from '@cred/events';
 import { idempotencyMigration } from '@cred/idempotency';
 import { bulkMigration } from './bulk-migration.js';
@@ -318,4 +318,6 @@ export const migrations: Migration[] = [
   },
   // Queue-like tables are vacuumed and analyzed after ~1,000 changed rows (@cred/db, QUEUE_TABLE_AUTOVACUUM).
   { name: '0015_queue_tables_autovacuum', up: (db, schema) => tuneQueueTables(db, schema, ['outbox', 'bulk_issuance_rows']) },
+  // The audit log's hash chain (@cred/db/audit chain.ts): existing entries chained in the order they were written.
+  { name: '0016_audit_log_chain', up: (db, schema) => auditChainMigration.up(db, schema) },
 ];

@@ -3,7 +3,15 @@ import type { ServerUnaryCall } from '@grpc/grpc-js';
 import type { UnaryHandlers } from '@cred/grpc';
 import type { IssuanceServiceDefinition } from '@cred/proto';
 import type { CallMeta, IssuanceContext } from '../app/context.js';
-import { createBulkIssuance, getBulkIssuance, listBulkIssuances, previewBulkIssuance, type BulkJob, type BulkRow } from '../app/bulk-issuance.js';
+import {
+  createBulkIssuance,
+  getBulkIssuance,
+  listBulkIssuances,
+  previewBulkIssuance,
+  recordReportDownload,
+  type BulkJob,
+  type BulkRow,
+} from '../app/bulk-issuance.js';
 
 type Call = Pick<ServerUnaryCall<unknown, unknown>, 'metadata'>;
 type BulkRpc = 'CreateBulkIssuance' | 'PreviewBulkIssuance' | 'GetBulkIssuance' | 'ListBulkIssuances';
@@ -11,6 +19,12 @@ type BulkRpc = 'CreateBulkIssuance' | 'PreviewBulkIssuance' | 'GetBulkIssuance' 
 function metaOf(call: Call): CallMeta {
   const v = call.metadata.get('x-request-id')[0];
   return typeof v === 'string' ? { requestId: v } : {};
+}
+
+/** The request id and who acts (`x-actor`), for an audit entry. */
+function actingMetaOf(call: Call): CallMeta {
+  const actor = call.metadata.get('x-actor')[0];
+  return { ...metaOf(call), ...(typeof actor === 'string' ? { actor } : {}) };
 }
 
 const instant = <K extends string>(key: K, d: Date | null): Partial<Record<K, string>> =>
@@ -82,12 +96,13 @@ export function bulkHandlers(ctx: IssuanceContext): Pick<UnaryHandlers<IssuanceS
       };
     },
 
-    GetBulkIssuance: async (req) => {
+    GetBulkIssuance: async (req, call) => {
       const r = await getBulkIssuance(ctx, req.organization_id, req.bulk_issuance_id, {
         limit: req.rows_limit,
         offset: req.rows_offset,
         ...(req.result === undefined ? {} : { result: req.result }),
       });
+      if (req.report_download) await recordReportDownload(ctx, r.job, actingMetaOf(call));
       // rows_total is not in the message: a client derives it from the counters (see the gateway).
       return bulkJobToProto(r.job, r.rows, { limit: r.limit, offset: r.offset });
     },

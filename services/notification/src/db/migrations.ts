@@ -1,5 +1,5 @@
 import { tuneQueueTables, type Migration } from '@cred/db';
-import { auditMigration } from '@cred/db/audit';
+import { auditChainMigration, auditMigration } from '@cred/db/audit';
 import { eventsMigration } from '@cred/events';
 import { idempotencyMigration } from '@cred/idempotency';
 
@@ -175,4 +175,6 @@ export const migrations: Migration[] = [
   },
   // Queue-like tables are vacuumed and analyzed after ~1,000 changed rows (@cred/db, QUEUE_TABLE_AUTOVACUUM).
   { name: '0009_queue_tables_autovacuum', up: (db, schema) => tuneQueueTables(db, schema, ['outbox', 'email_sends', 'webhook_deliveries']) },
+  // The audit log's hash chain (@cred/db/audit chain.ts): existing entries chained in the order they were written.
+  { name: '0010_audit_log_chain', up: (db, schema) => auditChainMigration.up(db, schema) },
 ];

@@ -18,9 +18,12 @@ export interface SessionHeaders {
 
 export type RecipientSessionReader = (headers: SessionHeaders) => Promise<RecipientSession | null>;
 
+/** The gateway's session cookie (services/gateway/src/auth/session-verifier.ts SESSION_COOKIE). */
+const SESSION_COOKIE = '__Host-session';
+
 /**
  * The session token of a request: `Authorization: Bearer <JWT>`, or, only when there is no
- * Authorization header, the browser's `session` cookie (the gateway's rule). A cookie sent more
+ * Authorization header, the browser's `__Host-session` cookie (the gateway's rule). A cookie sent more
  * than once is ambiguous and counts as none.
  */
 function presentedToken(headers: SessionHeaders): string | undefined {
@@ -31,7 +34,7 @@ function presentedToken(headers: SessionHeaders): string | undefined {
   let found: string | undefined;
   for (const part of (headers.cookie ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== 'session') continue;
+    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
     if (found !== undefined) return undefined;
     found = part.slice(eq + 1).trim();
   }

@@ -98,8 +98,8 @@ export const authPaths = {
           headers: {
             ...rateHeaders,
             ...setCookie(
-              '`session=<JWT>; HttpOnly; SameSite=Lax; Path=/; Max-Age=<seconds>` (plus `Secure` when BASE_URL is https), and its ' +
-                'readable marker `signed_in=1` with the same attributes but HttpOnly: it authenticates nothing and only tells the web ' +
+              '`__Host-session=<JWT>; HttpOnly; SameSite=Lax; Path=/; Max-Age=<seconds>; Secure` (Secure over http://localhost too, ' +
+                'as `__Host-` requires; no Domain), and its readable marker `signed_in=1` with the same attributes but HttpOnly: it authenticates nothing and only tells the web ' +
                 'application that asking for the session is worth a request.',
             ),
           },
@@ -125,7 +125,7 @@ export const authPaths = {
       responses: {
         '204': {
           description: 'Signed out.',
-          headers: { ...rateHeaders, ...setCookie('Clears the `session` cookie and its `signed_in` marker.') },
+          headers: { ...rateHeaders, ...setCookie('Clears the `__Host-session` cookie and its `signed_in` marker.') },
         },
         '401': error('UNAUTHORIZED: no session, or it is invalid, expired or ended.'),
         '403': csrfRefused,

@@ -41,8 +41,9 @@ export const platformPaths = {
           headers: {
             ...rateHeaders,
             ...setCookie(
-              '`admin_session=<signed value>; HttpOnly; SameSite=Strict; Path=/api/admin; Max-Age=3600` (plus `Secure` over https), ' +
-                'and the readable marker `admin_signed_in=1; SameSite=Strict; Path=/; Max-Age=3600`, which authenticates nothing.',
+              '`__Host-admin_session=<signed value>; HttpOnly; SameSite=Strict; Path=/; Max-Age=3600; Secure` (Secure over ' +
+                'http://localhost too, as `__Host-` requires; no Domain), and the readable marker ' +
+                '`admin_signed_in=1; SameSite=Strict; Path=/; Max-Age=3600; Secure`, which authenticates nothing.',
             ),
           },
           content: json(adminSessionInfo),
@@ -52,10 +53,10 @@ export const platformPaths = {
       },
     },
     get: {
-      summary: 'The operator console session of the admin_session cookie',
+      summary: 'The operator console session of the __Host-admin_session cookie',
       responses: {
         ...ok('200', 'The session.', adminSessionInfo),
-        '401': error('UNAUTHORIZED: no valid admin_session cookie.'),
+        '401': error('UNAUTHORIZED: no valid __Host-admin_session cookie.'),
         '429': common['429'],
       },
     },
@@ -65,7 +66,7 @@ export const platformPaths = {
       responses: {
         '204': {
           description: 'Signed out.',
-          headers: { ...rateHeaders, ...setCookie('Clears the `admin_session` cookie and its `admin_signed_in` marker.') },
+          headers: { ...rateHeaders, ...setCookie('Clears the `__Host-admin_session` cookie and its `admin_signed_in` marker.') },
         },
         '401': error('UNAUTHORIZED'),
         '403': csrfRefused,

@@ -46,7 +46,7 @@ export const common = {
     content: json(ErrorBody),
   },
 };
-/** Session routes take the JWT as a Bearer token or, from browsers, as the `session` cookie. */
+/** Session routes take the JWT as a Bearer token or, from browsers, as the `__Host-session` cookie. */
 export const session = [{ session: [] }, { sessionCookie: [] }];
 export const credentialRef = {
   name: 'credentialId',
@@ -108,7 +108,7 @@ export const slugParam = (name: string, description: string) => ({
 export const admin = [{ admin: [] }, { adminCookie: [] }];
 /**
  * Public verification surfaces: no authentication; a private credential needs the owning
- * recipient's session (`Authorization: Bearer <session JWT>` or the `session` cookie).
+ * recipient's session (`Authorization: Bearer <session JWT>` or the `__Host-session` cookie).
  */
 export const publicOrRecipient = [{}, { session: [] }, { sessionCookie: [] }];
 export const csrfRefused = error(
@@ -134,7 +134,7 @@ export const adminSessionInfo = {
   required: ['expiresAt', 'csrfToken'],
   properties: {
     expiresAt: ts,
-    csrfToken: { type: 'string', description: 'Send as `X-CSRF-Token` on unsafe requests authenticated by the admin_session cookie.' },
+    csrfToken: { type: 'string', description: 'Send as `X-CSRF-Token` on unsafe requests authenticated by the __Host-admin_session cookie.' },
   },
 };
 /** On a credential path outside /api/v1: the CRD- id (case-insensitive) or the UUID; anything else is 404. */

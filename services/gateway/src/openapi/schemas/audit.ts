@@ -10,7 +10,7 @@ export const AuditEntry = component(
       occurredAt: Type.String({ format: 'date-time' }),
       actor: Type.String({
         description:
-          '`user:<id>` (a member), `api_key:<id>`, `operator` (the platform operator), `system` (the platform itself), `provider:stripe`.',
+          '`user:<id>` (a member), `api_key:<id>`, `operator` (the operator of PLATFORM_ADMIN_TOKEN), `operator:<name>` (a named operator of PLATFORM_ADMIN_TOKENS), `system` (the platform itself), `provider:stripe`.',
       }),
       actorName: Nullable(
         Type.String({

@@ -52,6 +52,7 @@ const ACTION_TEXT: Record<string, string> = {
   'credential.renewed': 'Renewed a credential',
   'credential.revoked': 'Revoked a credential',
   'bulk_issuance.started': 'Started a bulk issuance',
+  'bulk_issuance.report_downloaded': "Downloaded a bulk issuance's report",
   'badge.created': 'Created a badge',
   'badge.updated': 'Changed a badge',
   'badge.deleted': 'Deleted a badge',
@@ -101,6 +102,7 @@ function actorText({ actor, actorName }: AuditEntry, names: Names | undefined): 
   }
   if (kind === 'api_key') return `API key ${id?.slice(0, 8) ?? ''}`;
   if (actor === 'operator') return 'Platform operator';
+  if (kind === 'operator') return `Platform operator ${id ?? ''}`;
   if (actor === 'system') return 'The platform';
   if (kind === 'provider') return `Payment provider (${id ?? ''})`;
   return actor;

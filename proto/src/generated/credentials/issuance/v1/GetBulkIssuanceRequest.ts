@@ -7,6 +7,7 @@ export interface GetBulkIssuanceRequest {
   'rows_limit'?: (number);
   'rows_offset'?: (number);
   'result'?: (string);
+  'report_download'?: (boolean);
   '_result'?: "result";
 }
 
@@ -16,5 +17,6 @@ export interface GetBulkIssuanceRequest__Output {
   'rows_limit': (number);
   'rows_offset': (number);
   'result'?: (string);
+  'report_download': (boolean);
   '_result'?: "result";
 }

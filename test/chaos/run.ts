@@ -81,7 +81,7 @@ async function poll(what: string, probe: () => Promise<boolean>, timeoutMs: numb
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await probe().catch(() => false)) return;
-    await sleep(500);
+    await sleep(500); // a poll
   }
   throw new Error(`${what}: not within ${timeoutMs} ms`);
 }
@@ -286,14 +286,14 @@ async function main(): Promise<number> {
       label = 'RabbitMQ SIGKILL + restart';
       const pid = rabbit.pid();
       await rabbit.kill9();
-      await sleep(2000);
+      await sleep(2000); // the outage lasts this long: the scenario sets it
       await rabbit.start();
       note = `pid ${pid} -> ${rabbit.pid()}`;
     } else if (fault.kind === 'postgres') {
       label = 'PostgreSQL SIGKILL + restart';
       const pid = pgInst.pid();
       await pgInst.kill9();
-      await sleep(3000);
+      await sleep(3000); // the outage lasts this long: the scenario sets it
       await pgInst.start();
       note = `pid ${pid} -> ${pgInst.pid()}`;
     } else if (fault.kind === 'redis') {
@@ -368,7 +368,7 @@ async function main(): Promise<number> {
       drained = true;
       break;
     }
-    await sleep(2000);
+    await sleep(2000); // a poll of the drain
   }
   await db.end();
   clearInterval(supervisor);

@@ -206,7 +206,7 @@ t.test(`a claim link works the moment its e-mail can be read (${CLAIM_RUNS} cred
         claims.push(tp.api('POST', `/api/credentials/${credentialId}/claim`, { token }).then((r) => void outcomes.push(r.status)));
       }
     }
-    await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 5)); // a poll of the mailbox: each e-mail is claimed on receipt
   }
   await issuing;
   await Promise.all(claims);

@@ -188,14 +188,14 @@ async function client(n: number): Promise<void> {
         }),
       );
     }
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 150)); // pacing of the clients' load, not a wait for anything
   }
 }
 
 t.test('a rolling restart of every service fails no request', async (t) => {
   const clients = [client(0), client(1)];
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-  await sleep(1000);
+  // The first roll starts once the load is flowing: a few requests answered.
+  await waitFor('requests answered before the first roll', () => outcomes.length >= 4, 30_000);
   const windows: { name: ServiceName; from: number; to: number; result?: RollResult; error?: string }[] = [];
   try {
     for (const name of SERVICE_NAMES) {
@@ -213,9 +213,10 @@ t.test('a rolling restart of every service fails no request', async (t) => {
       } catch (err) {
         window.error = err instanceof Error ? err.message : String(err);
       }
-      // The old process has exited, so whatever it took is answered; a moment of load on the
-      // new one belongs to this window too.
-      await sleep(300);
+      // The old process has exited, so whatever it took is answered; the first requests the new
+      // one answers belong to this window too.
+      const rolledAt = Date.now();
+      await waitFor('two requests answered after the roll', () => outcomes.filter((o) => o.startedAt >= rolledAt).length >= 2, 30_000);
       window.to = Date.now();
     }
   } finally {

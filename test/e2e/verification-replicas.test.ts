@@ -142,7 +142,7 @@ t.test('a revocation reaches both replicas within a second of each other', async
       if (seenAt.has(base)) continue;
       if ((await call(base, 'GET', `/api/verify/${id}`)).body?.status === 'revoked') seenAt.set(base, performance.now());
     }
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 10)); // a poll: it measures when each replica serves the revocation
   }
   t.equal(seenAt.size, 2, 'both replicas serve the revocation');
   const [a, b] = [seenAt.get(first), seenAt.get(second)];

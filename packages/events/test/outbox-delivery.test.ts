@@ -13,6 +13,11 @@ import { createMetricsRegistry } from '@cred/runtime';
 
 const logger = testLogger();
 
+/** Deliveries the consumer settled, whatever the outcome (handled, duplicate, retried, ...). */
+async function settled(metrics: ReturnType<typeof createMetricsRegistry>): Promise<number> {
+  return ((await metrics.getSingleMetric('events_consumed_total')?.get())?.values ?? []).reduce((n, v) => n + v.value, 0);
+}
+
 t.test('a committed outbox event is delivered; a rolled-back one never is', async (t) => {
   const { defer, db, schema, queues, exchange, connection, consumerDeps } = await testStack(t);
 
@@ -81,8 +86,10 @@ t.test('the same event delivered twice runs the handler once', async (t) => {
   const { defer, db, schema, queues, exchange, connection, consumerDeps } = await testStack(t);
 
   const runs = new Map<string, number>();
+  const metrics = createMetricsRegistry('events-test', false);
   const consumer = await startConsumer({
     ...consumerDeps,
+    metrics,
     prefetch: 5,
     service: 'notification',
     queue: 'dups',
@@ -99,24 +106,8 @@ t.test('the same event delivered twice runs the handler once', async (t) => {
   const b = createEvent({ type: 'credential.revoked', producer: 'issuance', data: { n: 2 } });
   // Copies back to back, so with prefetch 5 they can be in flight at the same time.
   for (const e of [a, a, b, a, b]) await publishDirect(connection, e, exchange);
-  await waitFor('both events', () => runs.size === 2, 5_000);
-  // Wait until every copy has been settled (the queue drains), then check the counts.
-  await waitFor(
-    'queue drained',
-    async () => {
-      const model = connection.current();
-      if (!model) return false;
-      const ch = await model.createChannel();
-      try {
-        const q = await ch.checkQueue(consumer.topology.queue);
-        return q.messageCount === 0;
-      } finally {
-        await ch.close();
-      }
-    },
-    5_000,
-  );
-  await new Promise((r) => setTimeout(r, 200));
+  // The signal: the consumer settled all five copies (the duplicates too), so a second run would have happened.
+  await waitFor('every copy settled', async () => (await settled(metrics)) === 5, 5_000);
   t.equal(runs.get(a.id), 1);
   t.equal(runs.get(b.id), 1);
   const inbox = await db.withSchema(schema).table('inbox').count<{ count: string }[]>('* as count');
@@ -138,6 +129,7 @@ t.test('two relays on one outbox: every event handled exactly once', async (t) =
 
   const runs = new Map<string, number>();
   const deliveries = new Map<string, number>();
+  const consumerMetrics = createMetricsRegistry('events-test', false);
   const consumer = await startConsumer({
     connection: connA,
     db,
@@ -145,6 +137,7 @@ t.test('two relays on one outbox: every event handled exactly once', async (t) =
     exchange,
     logger,
     prefetch: 20,
+    metrics: consumerMetrics,
     service: 'notification',
     queue: 'two-relays',
     routingKeys: ['#'],
@@ -155,7 +148,7 @@ t.test('two relays on one outbox: every event handled exactly once', async (t) =
   queues.push(consumer.topology.queue, consumer.topology.retryQueue, consumer.topology.deadLetterQueue);
   defer(() => consumer.stop());
   // A raw counter of broker deliveries, to see whether the relays double-published.
-  connA
+  await connA
     .current()!
     .createChannel()
     .then(async (ch) => {
@@ -169,7 +162,6 @@ t.test('two relays on one outbox: every event handled exactly once', async (t) =
         { noAck: true },
       );
     });
-  await new Promise((r) => setTimeout(r, 200));
 
   const registries = [createMetricsRegistry('relay-a', false), createMetricsRegistry('relay-b', false)];
   const relays = [
@@ -187,7 +179,17 @@ t.test('two relays on one outbox: every event handled exactly once', async (t) =
     for (const r of relays) r.wake();
   }
   await waitFor('all 300 handled', () => runs.size === written.length, 20_000);
-  await new Promise((r) => setTimeout(r, 300));
+  // The signal that every copy the relays published has arrived and been settled: the outbox is
+  // drained (each publish confirmed, so routed), a marker published after that reached the raw
+  // queue and the consumer, and the consumer settled as many deliveries as the raw queue saw.
+  await waitFor('the outbox drained', async () => (await relays[0]!.pending()).count === 0, 5_000);
+  const marker = createEvent({ type: 'credential.marker', producer: 'issuance', data: {} });
+  await publishDirect(connA, marker, exchange);
+  await waitFor('the marker seen by both queues', () => deliveries.has(marker.id) && runs.has(marker.id), 5_000);
+  const copies = () => [...deliveries.values()].reduce((n, v) => n + v, 0);
+  await waitFor('every copy settled by the consumer', async () => (await settled(consumerMetrics)) === copies(), 5_000);
+  runs.delete(marker.id);
+  deliveries.delete(marker.id);
   t.same([...runs.keys()].sort(), [...written].sort());
   t.same(
     [...runs.values()].filter((n) => n !== 1),

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { OutboxRelay, createBrokerConnection, createEvent, startConsumer, writeOutbox } from '../src/index.js';
+import { OutboxRelay, createBrokerConnection, createEvent, publishDirect, startConsumer, writeOutbox } from '../src/index.js';
 import { createMetricsRegistry } from '@cred/runtime';
 import { AMQP_URL, cleanupStack, dropConnections, rand, testDb, testExchange, testLogger, waitFor } from './fixtures/helpers.js';
 
@@ -74,7 +74,14 @@ t.test('connections dropped mid-flow: every event written before and after is ha
   await waitFor('all handled', () => runs.size === written.length, 30_000, 50);
   t.ok(handledAtDrop < written.length, `the drop happened mid-flow (${handledAtDrop} of ${written.length} handled at the time)`);
 
-  await new Promise((r) => setTimeout(r, 500)); // let any late redelivery show up
+  // A late redelivery (a delivery unacked at the drop, a publish whose confirm was lost) would come
+  // before a marker published now: the outbox is drained, and the quorum queue hands out returned
+  // messages before new ones, and batches are handled in delivery order.
+  await waitFor('the outbox drained', async () => (await relay.pending()).count === 0, 10_000);
+  const marker = createEvent({ type: 'credential.marker', producer: 'issuance', data: {} });
+  await publishDirect(producerConn, marker, exchange);
+  await waitFor('the marker handled', () => runs.has(marker.id), 10_000);
+  runs.delete(marker.id);
   t.ok(written.length >= 100, `${written.length} events written`);
   t.same([...runs.keys()].sort(), [...written].sort(), 'handled set equals written set');
   t.same(
@@ -92,7 +99,7 @@ t.test('connections dropped mid-flow: every event written before and after is ha
         .join('; '),
     );
   }
-  const inbox = await db.withSchema(schema).table('inbox').count<{ n: string }[]>('* as n');
+  const inbox = await db.withSchema(schema).table('inbox').whereNot({ event_id: marker.id }).count<{ n: string }[]>('* as n');
   t.equal(Number(inbox[0]?.n), written.length);
 
   await relay.stop();
@@ -113,13 +120,17 @@ t.test('relay keeps rows while the broker is unreachable and publishes them once
     maxDelayMs: 200,
   });
   defer(() => down.close());
-  const relayDown = new OutboxRelay({ db, schema, connection: down, logger, exchange, pollIntervalMs: 50 });
+  const downMetrics = createMetricsRegistry('events-test', false);
+  const passes = async () => ((await downMetrics.getSingleMetric('background_passes_total')?.get())?.values ?? []).reduce((n, v) => n + v.value, 0);
+  const relayDown = new OutboxRelay({ db, schema, connection: down, logger, exchange, pollIntervalMs: 50, metrics: downMetrics });
   defer(() => relayDown.stop());
   await relayDown.start();
   const events = Array.from({ length: 5 }, () => createEvent({ type: 'credential.revoked', producer: 'issuance', data: {} }));
   await db.transaction((trx) => writeOutbox(trx, schema, events));
+  // Two passes after the rows were written: the second began after this point, so it saw them.
+  const before = await passes();
   relayDown.wake();
-  await new Promise((r) => setTimeout(r, 500));
+  await waitFor('two relay passes over the rows', async () => (await passes()) >= before + 2, 5_000);
   t.equal(down.isConnected(), false);
   t.equal((await relayDown.pending()).count, 5, 'rows stay unpublished');
   await relayDown.stop();

@@ -92,7 +92,11 @@ t.test('retired routing keys are unbound; a queue with only retired keys is drai
   const fresh = createEvent({ type: 'a.made', producer: 'test', data: {} });
   await publishRaw(exchange, 'a.made', Buffer.from(JSON.stringify(fresh)), fresh.id);
   await waitFor('the fresh event handled', () => handled.includes(fresh.id), 10_000);
-  await new Promise((r) => setTimeout(r, 500));
+  // Had `old` still been bound, the fresh event would sit in it ahead of a marker sent straight to
+  // the queue now; the retired consumer drains `old`, so once the marker is handled there, so was it.
+  const marker = createEvent({ type: 'a.marker', producer: 'test', data: {} });
+  await publishRaw('', retired.topology.queue, Buffer.from(JSON.stringify(marker)), marker.id);
+  await waitFor('the marker handled by the retired queue', async () => (await db.withSchema(schema).table('inbox').where({ event_id: marker.id, consumer: 'svc.old' })).length === 1, 10_000);
   const consumers = (await db.withSchema(schema).table('inbox').where({ event_id: fresh.id })).map((r: { consumer: string }) => r.consumer);
   t.same(consumers, ['svc.new'], 'a fresh event reaches the new queue only: the retired one is unbound');
 

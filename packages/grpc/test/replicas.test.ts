@@ -27,6 +27,18 @@ const logger = createLogger({ service: 'grpc-replicas-test', level: 'silent' });
 const { signing } = loadProtos();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Polls `probe` until it holds; fails naming `what` after `timeoutMs`. */
+async function until(what: string, probe: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+/** RotateKey calls each replica has begun handling (by replica name). */
+const rotationsBegun = new Map<string, number>();
+
 /** A port nothing listens on right now (the second replica's, before it starts). */
 function unusedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -52,7 +64,10 @@ async function replica(name: string, port: number): Promise<GrpcServer> {
         definition: signing.SigningService.service,
         implementation: {
           GenerateKey: async () => ({ created: false }),
-          RotateKey: async () => new Promise((resolve) => setTimeout(() => resolve({ created: name === 'a' }), 400)),
+          RotateKey: async () => {
+            rotationsBegun.set(name, (rotationsBegun.get(name) ?? 0) + 1);
+            return new Promise((resolve) => setTimeout(() => resolve({ created: name === 'a' }), 400));
+          },
           SignCredential: async () => ({ signed_credential_json: '{}', key_id: name }),
           SignCredentials: async () => ({ results: [] }),
           ListPublicKeys: async () => ({ keys: [{ key_id: name, sequence: 1 }] }),
@@ -86,19 +101,20 @@ t.test('a rolling restart behind a two-address client fails no call', async (t) 
       } catch (err) {
         failures.push(err instanceof AppError ? `${err.code}: ${err.message}` : String(err));
       }
-      await sleep(10);
+      await sleep(10); // pacing of the calls, not a wait for anything
     }
   })();
 
   // The second address refuses connections for a while, as an empty surge slot does between
-  // rollouts: grpc-js's own backoff would by now wait 6-10 s before trying it again.
+  // rollouts: grpc-js's own backoff would by now wait 6-10 s before trying it again. The
+  // scenario sets this duration; nothing is awaited.
   await sleep(12_000);
   const b = await replica('b', portB);
   started.push(b);
-  await sleep(2000); // the launcher's propagation window
+  await sleep(2000); // the launcher's propagation window: the scenario sets it (the launcher waits blindly too)
   // Slow calls (400 ms) in flight on both replicas (round robin) when the old one stops.
   const inFlight = Array.from({ length: 4 }, () => client.RotateKey({ organization_id: 'o' }));
-  await sleep(50);
+  await until('all four slow calls begun', () => (rotationsBegun.get('a') ?? 0) + (rotationsBegun.get('b') ?? 0) === 4);
   await a.stop(5000); // drains: the calls in flight are answered first
   const drained = await Promise.all(inFlight);
   t.ok(
@@ -107,7 +123,9 @@ t.test('a rolling restart behind a two-address client fails no call', async (t) 
   );
   await checkGrpcHealth(pair);
   t.pass('the pair is healthy while only the new replica serves');
-  await sleep(1000);
+  // The caller goes on until the new replica alone has answered a run of calls.
+  const answersAtStop = answeredBy.length;
+  await until('20 calls answered after the old replica stopped', () => answeredBy.length >= answersAtStop + 20);
   calling = false;
   await caller;
 

@@ -5,7 +5,14 @@ import type net from 'node:net';
 import t from 'tap';
 import { drainableHttpServer } from '../src/index.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Polls `probe` until it holds; fails naming `what` after 5 s. */
+async function until(what: string, probe: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
 
 async function listen(handler: http.RequestListener): Promise<{ server: http.Server; port: number; drain: () => Promise<void> }> {
   const server = http.createServer(handler);
@@ -35,7 +42,9 @@ function get(
 t.test(
   'requests in flight are answered, their kept-alive connections closed, and the close does not wait for keepAliveTimeout',
   async (t) => {
+    let slowArrived = false;
     const { server, port, drain } = await listen((req, res) => {
+      if (req.url === '/slow') slowArrived = true;
       const delay = req.url === '/slow' ? 400 : 0;
       setTimeout(() => res.end(`answered ${req.url}`), delay);
     });
@@ -51,7 +60,7 @@ t.test(
       'kept alive before the drain',
     );
     const slow = get(port, '/slow', agent);
-    await sleep(100);
+    await until('the slow request reached the handler', () => slowArrived);
     const startedAt = Date.now();
     let closedAt = 0;
     const closing = drain().then(() => (closedAt = Date.now()));
@@ -80,7 +89,7 @@ t.test('a kept-alive connection answering when the drain starts brings no reques
   // Queued behind the first on the agent's only socket: without Connection: close it would be
   // sent on that socket once the first is answered.
   const first = get(port, '/one', agent);
-  await sleep(50);
+  await until('the first request reached the handler', () => served === 1);
   const closing = drain();
   const second = get(port, '/two', agent).catch((err: NodeJS.ErrnoException) => err.code);
   t.equal((await first).connection, 'close');

@@ -13,18 +13,22 @@ const fixture = fileURLToPath(new URL('./fixtures/signal-service.ts', import.met
 async function run(signals: NodeJS.Signals[]): Promise<{ code: number | null; lines: string[] }> {
   const child = spawn(process.execPath, ['--import', 'tsx', fixture], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
+  let began: () => void = () => undefined;
+  const stopping = new Promise<void>((resolve) => (began = resolve));
   const ready = new Promise<void>((resolve) => {
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
       if (output.includes('"msg":"started"')) resolve();
+      if (output.includes('"msg":"stopping"')) began();
     });
   });
   const ended = new Promise<void>((resolve) => child.stdout.once('end', () => resolve()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await ready; // logged once start() is done and the signal handlers are installed
-  for (const s of signals) {
+  for (const [i, s] of signals.entries()) {
     child.kill(s);
-    await new Promise((r) => setTimeout(r, 50));
+    // The next signal goes once this one was handled: the stop began and said so.
+    if (i < signals.length - 1) await stopping;
   }
   const [code] = await Promise.all([exited, ended]);
   return { code, lines: output.split('\n').filter(Boolean) };

@@ -8,7 +8,7 @@ import t, { type Test } from 'tap';
 import type { Request, Response } from 'express';
 import { Redis } from 'ioredis';
 import { AppError, createLogger, LocalLimiter, RateLimiter, Registry, systemClock } from '@cred/runtime';
-import { TEST_REDIS_URL, uniqueName } from '@cred/testing';
+import { TEST_REDIS_URL, uniqueName, waitFor } from '@cred/testing';
 import { apiKeyHash } from '../src/auth/api-key-format.js';
 import { invalidatePrincipals, PRINCIPAL_TTL_MS, PrincipalCache } from '../src/auth/principal-cache.js';
 import { apiKeyAuth, type ApiKeyPrincipal } from '../src/http/api-key-auth.js';
@@ -74,18 +74,23 @@ t.test('copies of API-key lookups: one lookup per key per second, changes throug
   const key = await wellFormed('cred_live_' + 'k'.repeat(43));
   const world: World = { status: 'approved', plan: 'professional', revoked: false, limit: 1000 };
   let lookups = 0;
+  let touches = 0;
   const accounts = {
     ResolveApiKey: async (req: { key_hash: string }) => {
       lookups++;
       if (req.key_hash !== apiKeyHash(key)) throw AppError.notFound('API key not found');
-      // Answered a little later, so that requests arriving together find the lookup in flight.
+      // Answered a little later, so that requests arriving together find the lookup in flight (the
+      // scenario: a slow lookup).
       await new Promise((r) => setTimeout(r, 20));
       return {
         api_key: { id: '11111111-1111-4111-8111-111111111111', organization_id: 'org-1', rate_limit_per_minute: world.limit, revoked_at: world.revoked ? 'now' : '' },
         organization: { id: 'org-1', slug: 'org', status: world.status, plan: world.plan, signing_keys_generated: true },
       };
     },
-    TouchApiKey: async () => ({}),
+    TouchApiKey: async () => {
+      touches++;
+      return {};
+    },
   } as unknown as Upstreams['accounts'];
   const prefix = `${uniqueName('pc')}:`;
   let clock = 0;
@@ -107,8 +112,9 @@ t.test('copies of API-key lookups: one lookup per key per second, changes throug
 
   // Within the second: no lookup; each request is one Redis command (the script counting the hit
   // and reading the epoch), counted on this replica's connection once the first requests' commands
-  // (the once-a-minute lastUsedAt gate, sent on a later tick) are out.
-  await new Promise((r) => setTimeout(r, 50));
+  // (the once-a-minute lastUsedAt gate, sent on a later tick) are out: the gate's SET NX was
+  // answered once the key's use is recorded upstream.
+  await waitFor('the lastUsedAt gate answered', () => touches === 1, 5_000, 5);
   const sent: string[] = [];
   const send = a.redis.sendCommand.bind(a.redis);
   a.redis.sendCommand = ((command: { name: string }, ...rest: unknown[]) => {
@@ -222,7 +228,8 @@ t.test('a copy in its last fifth is renewed in the background: the request does 
   t.ok((await a.call(key)).principal, 'the next request too');
   t.equal(gates.length, 1, 'the renewal is shared');
   gates.shift()!();
-  await new Promise((r) => setTimeout(r, 20));
+  // The renewal is kept once its lookup is no longer in flight (the cache drops it after keeping the copy).
+  await waitFor('the renewal kept', () => a.cache['lookups'].size === 0, 5_000, 5);
 
   // The renewed copy (made at 0.9 s) holds the new plan and lasts to 1.9 s.
   clock.now = PRINCIPAL_TTL_MS * 1.2;

@@ -131,7 +131,7 @@ t.test('the gateway edge: body limits on the verification proxy, Expect: 100-con
     );
     let held = Infinity;
     for (let i = 0; i < 30 && held > before; i++) {
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 100)); // a poll: the loop ends as soon as the count is back
       held = await connections();
     }
     t.ok(held <= before, `upstream connections back to ${before} (now ${held}); they used to wait 15 s for a request never ended`);

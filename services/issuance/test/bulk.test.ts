@@ -358,7 +358,7 @@ t.test('workers: stopped, crashed, side by side; every row issued exactly once',
   const slow = worker({
     concurrency: 1,
     issue: async (...args) => {
-      await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 50)); // the scenario: a slow issue, so that one is in flight at the stop
       return issueCredential(...args);
     },
   });
@@ -821,7 +821,7 @@ t.test('beside clients: a quarter of the rows in flight while clients issue, all
     issue: async (...args) => {
       most[phase] = Math.max(most[phase], ++issuing);
       try {
-        await new Promise((r) => setTimeout(r, 40));
+        await new Promise((r) => setTimeout(r, 40)); // the scenario: an issue that takes a while, so that several overlap
         return await issueCredential(...args);
       } finally {
         issuing--;
@@ -850,7 +850,7 @@ t.test('beside clients: a quarter of the rows in flight while clients issue, all
           issued_by: 'test',
         });
         clientIssues++;
-        await sleep(100);
+        await sleep(100); // pacing of the clients' load, not a wait for anything
       }
     })();
     phase = 'settling';

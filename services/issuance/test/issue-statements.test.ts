@@ -64,7 +64,7 @@ t.test('statements per issue (real PostgreSQL, signing and accounts)', async (t)
   for (let i = 0; i < 200; i++) {
     const unsigned = await db('status_lists').where({ organization_id: org.id }).whereNull('signed_revision').first('list_number');
     if (!unsigned) break;
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 25)); // a poll: it ends once the list is signed
   }
 
   // The audit entries are chained to the log's last one (@cred/db/audit chain.ts): its lock and

@@ -383,7 +383,7 @@ t.test('monthly recipient quota (UTC calendar month, unique e-mails, race-free)'
     const job = await c.CreateBulkIssuance({ organization_id: org.id, badge_id: b.id, csv: file, requested_by: 'test' });
     let done: Awaited<ReturnType<typeof c.GetBulkIssuance>> | undefined;
     for (let i = 0; i < 600 && done?.status !== 'completed'; i++) {
-      if (i > 0) await new Promise((r) => setTimeout(r, 100));
+      if (i > 0) await new Promise((r) => setTimeout(r, 100)); // a poll: it ends once the job completed
       done = await c.GetBulkIssuance({ organization_id: org.id, bulk_issuance_id: job.id, rows_limit: 100, rows_offset: 0 });
     }
     t.equal(done?.status, 'completed');

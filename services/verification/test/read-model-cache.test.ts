@@ -71,7 +71,7 @@ t.test('steady traffic never waits for the database, and unchanged rows keep the
     calls++;
     if (answer === 'waited') waited++;
     else t.equal(answer, first, 'the same object while the row is unchanged');
-    await new Promise((r) => setTimeout(r, 15));
+    await new Promise((r) => setTimeout(r, 15)); // pacing of steady traffic across three lifetimes: the scenario
   }
   t.equal(waited, 0, `none of ${calls} verifications waited for a query`);
   t.ok(state.queries >= 4, `refreshed in the background (${state.queries} queries over three lifetimes)`);
@@ -95,7 +95,7 @@ t.test('a change is served within the TTL and never later', async (t) => {
     } else {
       t.ok(now - changedAt < ttlMs, `a stale answer only within the TTL (${(now - changedAt).toFixed(0)} ms after the change)`);
     }
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 10)); // pacing of reads across two TTLs: the scenario
   }
   t.ok(seenAfter <= ttlMs, `the change was served ${seenAfter.toFixed(0)} ms after it happened`);
   const after = await cache.find(ref);

@@ -55,6 +55,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/auth/password-reset': open,
   'POST /api/auth/password-reset/confirm': open,
   'GET /api/me/credentials': session,
+  'GET /api/me/credentials/export': session,
   // Claimed with the e-mail's token by anyone, or by the recipient's own session: another
   // person's session is 403, an API key or the operator's token is not a session (401).
   'POST /api/credentials/{credentialId}/claim': recipientOrToken,

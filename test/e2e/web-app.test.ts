@@ -249,6 +249,19 @@ t.test('a recipient signs up, confirms, claims the credential and makes it priva
   await phone.getByText(`“${BADGE}” is now private.`).waitFor(WAIT);
   credentialId = (await phone.locator('main code', { hasText: /^CRD-/ }).first().innerText()).trim();
   t.match(credentialId, /^CRD-/);
+  const [everything] = await Promise.all([
+    phone.waitForEvent('download'),
+    phone.getByRole('link', { name: 'Download all my credentials' }).click(),
+  ]);
+  t.match(everything.suggestedFilename(), /^credentials-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(readFileSync((await everything.path())!, 'utf8')) as {
+    credentials: Array<{ credential: { credentialSubject: { achievement: { name: string } } } }>;
+  };
+  t.same(
+    exported.credentials.map((e) => e.credential.credentialSubject.achievement.name),
+    [BADGE],
+    'the button downloads one file holding the (now private) credential',
+  );
 
   const own = await recipient.open(`/verify/${credentialId}`);
   t.match(await own.locator('body').innerText(), /valid/i, 'the recipient still sees the private page');

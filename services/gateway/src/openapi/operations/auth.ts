@@ -11,11 +11,11 @@ import {
   VerifyEmailBody,
 } from '../schemas/accounts.js';
 import { Accepted, ErrorBody } from '../schemas/common.js';
-import { RecipientCredential } from '../schemas/credentials.js';
+import { CredentialExport, RecipientCredential } from '../schemas/credentials.js';
 import { common, csrfRefused, error, json, ok, page, rateHeaders, session, sessionInfo, setCookie, ts } from './shared.js';
 import type { PathItems } from './shared.js';
 import { queryParameters } from '../kit.js';
-import { MyCredentialsQuery } from '../schemas/queries.js';
+import { MyCredentialsQuery, NoQuery } from '../schemas/queries.js';
 
 /** The 429 of both logins: the admission budgets, the failed-attempt limit, or the share of the password checks. */
 const loginLimited = {
@@ -156,6 +156,32 @@ export const authPaths = {
       responses: {
         ...ok('200', 'One page and the exact total.', page(RecipientCredential)),
         '400': common['400'],
+        '401': error('UNAUTHORIZED'),
+        '403': error('FORBIDDEN: "Verify your e-mail address to see the credentials issued to it".'),
+        '429': common['429'],
+      },
+    },
+  },
+  '/api/me/credentials/export': {
+    get: {
+      summary: 'Download all my credentials: every credential of the signed-in user in one JSON file, signed, with badge images',
+      description:
+        'The credentials GET /api/me/credentials lists, all of them (private ones included), newest first. Each `credential` is the ' +
+        'signed Open Badges 3.0 credential byte for byte as issued, so it verifies on its own; `image` is the badge image it names ' +
+        "when that is one of this platform's images. Answered as an attachment, never cached. An unverified address: 403.",
+      security: session,
+      parameters: queryParameters(NoQuery),
+      responses: {
+        '200': {
+          description: 'The export (Content-Disposition: attachment; filename="credentials-{YYYY-MM-DD}.json").',
+          headers: {
+            ...rateHeaders,
+            'Content-Disposition': { schema: { type: 'string' } },
+            'Cache-Control': { schema: { type: 'string', enum: ['no-store'] } },
+          },
+          content: json(CredentialExport),
+        },
+        '400': error('VALIDATION_ERROR: the export takes no query parameters.'),
         '401': error('UNAUTHORIZED'),
         '403': error('FORBIDDEN: "Verify your e-mail address to see the credentials issued to it".'),
         '429': common['429'],

@@ -103,6 +103,31 @@ export const RecipientCredential = component(
     }),
   ]),
 );
+/** GET /api/me/credentials/export: every credential of the signed-in recipient, as signed, with its badge image. */
+export const CredentialExport = component(
+  'CredentialExport',
+  Type.Object(
+    {
+      exportedAt: Type.String({ format: 'date-time' }),
+      credentials: Type.Array(
+        Type.Object(
+          {
+            credential: AnyObject({ description: 'The signed Open Badges 3.0 credential (JSON-LD), byte for byte as issued: it verifies on its own.' }),
+            image: Nullable(
+              Type.Object(
+                { contentType: Type.String(), dataBase64: Type.String({ contentEncoding: 'base64' }) },
+                { additionalProperties: false, description: "The badge image the credential names; null when it names none of this platform's images." },
+              ),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        { description: 'Newest first, as GET /api/me/credentials lists them; private ones included.' },
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);
 export const CredentialList = component(
   'CredentialList',
   Type.Object(

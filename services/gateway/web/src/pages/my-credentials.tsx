@@ -170,6 +170,12 @@ export function MyCredentialsPage() {
               </p>
             ) : (
               <>
+                <p>
+                  <a class="button secondary" href="/api/me/credentials/export" download>
+                    Download all my credentials
+                  </a>{' '}
+                  <span class="muted">One file with every credential issued to you, signed, with its badge image.</span>
+                </p>
                 {page.data.map((c) => (
                   <CredentialCard
                     key={c.id}

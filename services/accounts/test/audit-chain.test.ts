@@ -25,7 +25,7 @@ t.test("accounts' audit log is one hash chain", async (t) => {
   );
 
   const count = Number((await h.db('audit_log').count<{ count: string }[]>('* as count'))[0]!.count);
-  t.equal(count, 16, 'two entries per sign-up, an approval and a change of each');
+  t.equal(count, 20, 'three entries per sign-up (organization, owner, user.signed_up), an approval and a change of each');
   const seqs = (await h.db('audit_log').orderBy('seq').pluck('seq')).map(Number);
   t.same(seqs, Array.from({ length: count }, (_, i) => i + 1), 'one line: 1, 2, 3... with no place taken twice');
   t.same(await verifyAuditChain(h.db, 'accounts'), { ok: true, rows: count });

@@ -5,14 +5,13 @@
 // PostgreSQL, over gRPC.
 import t from 'tap';
 import { createHash } from 'node:crypto';
-import { outboxEvents, PASSWORD, rejects, startAccounts, tokenFromUrl } from './fixtures/helpers.js';
+import { confirmAddress, invitingOrganization, outboxEvents, PASSWORD, rejects, startAccounts, tokenFromUrl } from './fixtures/helpers.js';
 
 t.test('removal and demotion withdraw what the member created under the lost right', async (t) => {
   const h = await startAccounts(t);
   const c = h.client;
-  const owner = await c.SignUp({ email: 'owner@depart.example', password: PASSWORD, name: 'Olga Owner', organization: { name: 'Depart', slug: 'depart' } });
-  const orgId = owner.organization!.id!;
-  const ownerId = owner.user!.id!;
+  // Inviting needs a confirmed address and an approved organization (finding 1).
+  const { orgId, ownerId } = await invitingOrganization(h, { email: 'owner@depart.example', name: 'Olga Owner', organization: { name: 'Depart', slug: 'depart' } });
 
   async function tokenFor(email: string): Promise<string> {
     const events = (await outboxEvents(h.db, 'accounts.invitation.created')).filter((e) => e.data.email === email);
@@ -22,6 +21,7 @@ t.test('removal and demotion withdraw what the member created under the lost rig
     await c.CreateInvitation({ organization_id: orgId, actor_user_id: ownerId, email, role });
     const user = await c.SignUp({ email, password: PASSWORD, name: email.split('@')[0]! });
     await c.AcceptInvitation({ token: await tokenFor(email), user_id: user.user!.id! });
+    await confirmAddress(h, user.user!.id!);
     return user.user!.id!;
   }
   const key = async (by: string, name: string) => {

@@ -44,10 +44,15 @@ t.test('a 5xx on a token-bearing path and the access log name no token', async (
     await res.arrayBuffer();
     if (r.failed) t.equal(res.status, 503, `${r.path.split('?')[0]!.slice(0, 20)}…: accounts is unreachable, a logged 5xx`);
     // Positive signals: the access-log line of the request, and for the 5xx its error line.
-    const access = await waitFor(`access-log line of ${requestId}`, async () => lines().find((l) => l.requestId === requestId && l.msg === 'request'));
+    // The gateway names each request with an id of its own (the client's is only logged beside
+    // it, as clientRequestId) and answers it in X-Request-Id.
+    const ours = res.headers.get('x-request-id');
+    const access = await waitFor(`access-log line of ${requestId}`, async () =>
+      lines().find((l) => l.requestId === ours && l.clientRequestId === requestId && l.msg === 'request'),
+    );
     t.ok(access, 'the request was logged');
     if (r.failed) {
-      const failed = await waitFor(`error line of ${requestId}`, async () => lines().find((l) => l.requestId === requestId && l.msg === 'request failed'));
+      const failed = await waitFor(`error line of ${requestId}`, async () => lines().find((l) => l.requestId === ours && l.msg === 'request failed'));
       t.equal(failed.path, '/api/invitations/[redacted]?token=[redacted]', 'the error line names the path with its tokens redacted');
     }
   }

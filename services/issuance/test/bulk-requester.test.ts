@@ -3,7 +3,7 @@
 // reason, the job completes, and the audit log says it stopped. Real accounts (the removal), PostgreSQL, signing and issuance.
 import t from 'tap';
 import { randomBytes } from 'node:crypto';
-import { waitFor } from '@cred/testing';
+import { confirmationToken, waitFor } from '@cred/testing';
 import { BulkWorker } from '../src/app/bulk-issuance.js';
 import { issueCredential } from '../src/app/issue-credential.js';
 import { badgeBody, PASSWORD, startIssuance } from './fixtures/harness.js';
@@ -17,6 +17,8 @@ t.test("a removed member's running bulk job stops; another member's job goes on"
   const orgId = owner.organization!.id;
   const ownerId = owner.user!.id;
   await h.accounts.ApproveOrganization({ organization_id: orgId });
+  // Inviting needs the inviter's confirmed address (issue 39, finding 1).
+  await h.accounts.VerifyEmail({ token: await confirmationToken(h.iso.databaseUrl, ownerId!) });
   await c.GenerateSigningKeys({ organization_id: orgId, organization_slug: slug, requested_by: 'test' });
   // An issuer joins by invitation (the token is only in accounts' event).
   const email = `issuer-${slug}@example.com`;

@@ -33,6 +33,7 @@ function vars(name: string, org: string, i: number): Record<string, string> {
     claimUrl: `https://credentials.test/claim/CRD-ABCDEFGHJKLM?token=${'Ab9_-'.repeat(8)}xyz`,
     claimExpiresAt: '2026-12-27',
     actionUrl: 'https://credentials.test/reset-password?token=reset-token-0123456789abcdef',
+    resetUrl: 'https://credentials.test/forgot-password',
     expiresAt: '2026-11-28 10:00:00 UTC',
   };
 }

@@ -81,6 +81,8 @@ export const RPC_ALLOW_LIST: RpcAllowList = {
       'GetCredentialDetail',
       'ListCredentials',
       'ListRecipientCredentials',
+      // The signed credentials of a recipient's export (GET /api/me/credentials/export).
+      'GetCredentialRecord',
       'RevokeCredential',
       'ClaimCredential',
       'SetCredentialVisibility',

@@ -24,3 +24,4 @@ export * from './redis-client.js';
 export * from './pass-through.js';
 export * from './handed-connections.js';
 export * from './refreshing-cache.js';
+export * from './canonical-json.js';

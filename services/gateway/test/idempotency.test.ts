@@ -9,10 +9,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import t from 'tap';
-import { createLogger } from '@cred/runtime';
+import { canonicalJson, createLogger } from '@cred/runtime';
 import { errorHandler, notFoundHandler } from '../src/http/errors.js';
 import {
-  canonicalJson,
   forwardedIdempotency,
   forwardIdempotency,
   type ForwardedIdempotency,

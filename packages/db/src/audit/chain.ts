@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@cred/runtime';
 import type { Knex } from 'knex';
 
 /**
@@ -28,16 +29,6 @@ export interface ChainedAuditContent {
   target_id: string;
   details: unknown;
   request_id: string | null;
-}
-
-/** JSON with object keys sorted at every depth: the same value always gives the same text (jsonb reorders keys). */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /** hash(n) = SHA-256(hash(n-1) | canonical content of row n), hex. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { AppError } from '@cred/runtime';
+import { AppError, canonicalJson } from '@cred/runtime';
 import { scopeOf } from './org-scope.js';
 
 /**
@@ -50,21 +50,6 @@ export function parseIdempotencyKey(value: string): string {
   }
   if (key.length < 1 || key.length > MAX_KEY_LENGTH || !KEY_CHARS.test(key)) throw invalid();
   return key;
-}
-
-/** JSON with object keys sorted at every level, so key order and whitespace do not matter. */
-export function canonicalJson(value: unknown): string {
-  if (value === undefined) return '';
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const obj = value as Record<string, unknown>;
-    const parts = Object.keys(obj)
-      .filter((k) => obj[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`);
-    return `{${parts.join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   AdjustableClock,
+  BackgroundLoop,
   createLogger,
   createMetricsRegistry,
   Lifecycle,
@@ -126,6 +127,26 @@ export class ServiceHost {
   /** Registers a resource to release on stop (in reverse order of registration). */
   onStop(name: string, run: () => Promise<void> | void, timeoutMs?: number): void {
     this.lifecycle.onStop({ name, run, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+  }
+
+  /**
+   * A periodic job on the one background-loop primitive: a pass now and then every `intervalMs`,
+   * each counted in `background_passes_total{loop: name}`, a failed pass logged and retried after
+   * a doubling delay, and stopped (after the pass in flight) when the service stops.
+   */
+  every(name: string, intervalMs: number, pass: () => Promise<unknown>): void {
+    const loop = new BackgroundLoop({
+      name,
+      logger: this.logger,
+      intervalMs,
+      metrics: this.metrics,
+      pass: async () => {
+        await pass();
+        return false;
+      },
+    });
+    loop.start();
+    this.onStop(name, () => loop.stop());
   }
 
   async startOps(): Promise<OpsServer> {

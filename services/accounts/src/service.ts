@@ -66,21 +66,11 @@ export function createAccountsService(config: AccountsConfig, overrides: Account
       const auth = new AuthService(ctx);
       worker.start();
       host.onStop('email-request-worker', () => worker.stop());
-      const prune = setInterval(() => {
-        const now = host.clock.now().getTime();
-        pruneOutbox(db, config.DB_SCHEMA, new Date(now - OUTBOX_RETENTION_MS)).catch((err: unknown) =>
-          host.logger.warn({ err }, 'outbox prune failed'),
-        );
-        sessionStore
-          .pruneBefore(db, new Date(now - SESSION_GRACE_MS), SESSION_PRUNE_BATCH)
-          .catch((err: unknown) => host.logger.warn({ err }, 'session prune failed'));
-        // Idempotency-Key records of invitations that no longer bind (docs/decisions.md "Idempotency-Key").
-        purgeExpired(db, new Date(now), IDEMPOTENCY_PURGE_BATCH).catch((err: unknown) =>
-          host.logger.warn({ err }, 'idempotency record purge failed'),
-        );
-      }, 60_000);
-      prune.unref();
-      host.onStop('outbox-prune', () => clearInterval(prune));
+      // Each a pass a minute, on its own (one failing does not hold the others back).
+      host.every('outbox prune', 60_000, () => pruneOutbox(db, config.DB_SCHEMA, new Date(host.clock.now().getTime() - OUTBOX_RETENTION_MS)));
+      host.every('session prune', 60_000, () => sessionStore.pruneBefore(db, new Date(host.clock.now().getTime() - SESSION_GRACE_MS), SESSION_PRUNE_BATCH));
+      // Idempotency-Key records of invitations that no longer bind (docs/decisions.md "Idempotency-Key").
+      host.every('idempotency record purge', 60_000, () => purgeExpired(db, host.clock.now(), IDEMPOTENCY_PURGE_BATCH));
       return [
         accountsBinding({
           auth,

@@ -163,13 +163,7 @@ export function createNotificationService(config: NotificationConfig, overrides:
       });
       // Idempotency-Key records of registration, replay and ping that no longer bind
       // (docs/decisions.md "Idempotency-Key"): a minute's pass deletes at most a batch.
-      const purge = setInterval(() => {
-        purgeExpired(db, host.clock.now(), IDEMPOTENCY_PURGE_BATCH).catch((err: unknown) =>
-          host.logger.warn({ err }, 'idempotency record purge failed'),
-        );
-      }, 60_000);
-      purge.unref();
-      host.onStop('idempotency-purge', () => clearInterval(purge));
+      host.every('idempotency record purge', 60_000, () => purgeExpired(db, host.clock.now(), IDEMPOTENCY_PURGE_BATCH));
       return [notificationBinding(db, webhooks, config.DB_SCHEMA)];
     },
   });

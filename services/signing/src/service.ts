@@ -91,13 +91,8 @@ export function createSigningService(config: SigningConfig, overrides: SigningOv
         return r;
       };
       await rewrap();
-      const timer = setInterval(() => {
-        rewrap().catch((err: unknown) =>
-          host.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'KEK re-wrap pass failed'),
-        );
-      }, REWRAP_INTERVAL_MS);
-      timer.unref();
-      host.onStop('kek-rewrap', () => clearInterval(timer));
+      // Then on the loop primitive (its first pass right away finds nothing left to re-wrap).
+      host.every('KEK re-wrap', REWRAP_INTERVAL_MS, rewrap);
       return [signingBinding(keys, () => host.clock.now())];
     },
   });

@@ -5,6 +5,7 @@
 // the pair follows whichever replica serves.
 import net from 'node:net';
 import t from 'tap';
+import { waitFor } from '@cred/testing';
 import { loadProtos } from '@cred/proto';
 import { AppError, createLogger, sessionPublicKeyOf } from '@cred/runtime';
 import {
@@ -27,14 +28,8 @@ const logger = createLogger({ service: 'grpc-replicas-test', level: 'silent' });
 const { signing } = loadProtos();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Polls `probe` until it holds; fails naming `what` after `timeoutMs`. */
-async function until(what: string, probe: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
+/** Polls `probe` until it holds; fails naming `what` after `timeoutMs` (waitFor, every 10 ms). */
+const until = async (what: string, probe: () => boolean, timeoutMs = 10_000): Promise<void> => void (await waitFor(what, probe, timeoutMs, 10));
 
 /** RotateKey calls each replica has begun handling (by replica name). */
 const rotationsBegun = new Map<string, number>();

@@ -3,16 +3,11 @@
 import http from 'node:http';
 import type net from 'node:net';
 import t from 'tap';
+import { waitFor } from '@cred/testing';
 import { drainableHttpServer } from '../src/index.js';
 
-/** Polls `probe` until it holds; fails naming `what` after 5 s. */
-async function until(what: string, probe: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+/** Polls `probe` until it holds; fails naming `what` after 5 s (waitFor, every 5 ms). */
+const until = async (what: string, probe: () => boolean): Promise<void> => void (await waitFor(what, probe, 5_000, 5));
 
 async function listen(handler: http.RequestListener): Promise<{ server: http.Server; port: number; drain: () => Promise<void> }> {
   const server = http.createServer(handler);

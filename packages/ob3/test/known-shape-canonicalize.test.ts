@@ -14,18 +14,10 @@ import {
 } from '../src/index.js';
 import { canonicalizeGeneric } from '../src/canonicalize.js';
 import { canonicalizeKnownShape } from '../src/known-shape-canonicalize.js';
+import { seededRandom } from './fixtures/helpers.js';
 import { DID, richInput, sampleInput, VM } from './fixtures/issuer.js';
 
-// Small deterministic PRNG (mulberry32), so a failure can be replayed.
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom;
 
 // Characters that stress N-Quads escaping and sorting: quotes, backslashes, every control
 // character, DEL, non-ASCII (BMP and astral), a lone surrogate, characters that sort around '"' and '>'.
